@@ -26,6 +26,39 @@ test: test-engine test-pyodide test-e2e
 test-engine: $(DEPS)
 	$(PY) -m pytest tests
 
+# ---------------------------------------------------------------- tests inside Pyodide (node)
+# The engine's own suite, run by Python 3.14 in WebAssembly: the npm `pyodide`
+# runtime, pure wheels for pytest/hypothesis, and the engine's own wheel, all local.
+# `$(PYODIDE_RUN) script.py [args]` runs any script (a benchmark) the same way.
+PYODIDE_NPM_STAMP    := node_modules/.outremer-npm-ci
+PYODIDE_WHEELS       := .cache/pyodide-wheels
+PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
+ENGINE_WHEEL_DIR     := .cache/engine-wheel
+ENGINE_WHEEL_STAMP   := $(ENGINE_WHEEL_DIR)/.built
+ENGINE_SOURCES       := $(shell find engine -name __pycache__ -prune -o -print 2>/dev/null)
+PYODIDE_READY        := $(PYODIDE_NPM_STAMP) $(PYODIDE_WHEELS_STAMP) $(ENGINE_WHEEL_STAMP)
+PYODIDE_RUN          := node tools/pyodide_run.mjs
+PYODIDE_PYTEST_ARGS  ?=
+
+$(PYODIDE_NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(PYODIDE_WHEELS_STAMP): tools/pyodide-test-requirements.txt | $(PY)
+	rm -rf $(PYODIDE_WHEELS)
+	$(PY) -m pip download -q --disable-pip-version-check --only-binary=:all: \
+		--python-version 3.14 --platform any --implementation py --no-deps \
+		--require-hashes -d $(PYODIDE_WHEELS) -r tools/pyodide-test-requirements.txt
+	touch $@
+
+$(ENGINE_WHEEL_STAMP): pyproject.toml $(wildcard README.md) $(ENGINE_SOURCES) | $(DEPS)
+	rm -rf $(ENGINE_WHEEL_DIR)
+	$(PY) -m build -q --wheel --no-isolation --outdir $(ENGINE_WHEEL_DIR) .
+	touch $@
+
+test-pyodide: $(DEPS) $(PYODIDE_READY)
+	$(PYODIDE_RUN) --pytest tests -p no:cacheprovider $(PYODIDE_PYTEST_ARGS)
+
 # ---------------------------------------------------------------- play
 play: $(DEPS)
 	$(BIN)/outremer play levantine --seats human,heuristic
