@@ -1,0 +1,39 @@
+"""Actions are small values with a text form that round-trips: ``Action.parse(a.text) == a``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A verb and its arguments (integers or short words), e.g. ``play 12 transport``."""
+
+    verb: str
+    args: tuple[int | str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return " ".join([self.verb, *map(str, self.args)])
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    @classmethod
+    def of(cls, verb: str, *args: int | str) -> "Action":
+        return cls(verb, tuple(args))
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        words = text.split()
+        if not words:
+            raise IllegalAction("An empty action: type one of the listed actions.")
+        args: list[int | str] = []
+        for word in words[1:]:
+            args.append(int(word) if word.lstrip("-").isdigit() else word)
+        return cls(words[0], tuple(args))

@@ -1,0 +1,210 @@
+"""The interface every game implements.
+
+A :class:`Game` is static: rules, data, seat names, options. A state is plain data
+(a dict of JSON values) owned by one match. Legality has one source,
+:meth:`Game.legal_actions`; :meth:`Game.apply` refuses everything else.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .errors import BadSetup, BadState, IllegalAction
+
+State = dict[str, Any]
+
+CONTROLLERS = ("human", "random", "heuristic")
+"""Who may sit in a seat. The order is part of the share-code format: append only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A setup option with a fixed list of choices; the first choice is the default."""
+
+    id: str
+    label: str
+    choices: tuple[Any, ...] = (False, True)
+    help: str = ""
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a match starts from: the game, its seed, options and who sits in each seat."""
+
+    game: str
+    seed: int
+    seats: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return dict(self.options).get(key, default)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "seed": self.seed, "seats": list(self.seats),
+                "options": dict(self.options)}
+
+
+@dataclass(slots=True)
+class Event:
+    """One line of the log, in words a player understands, naming the rule that applied.
+
+    ``private`` is the seat allowed to read ``text``; everyone else reads ``public``
+    (or nothing when ``public`` is None).
+    """
+
+    text: str
+    rule: str = ""
+    private: int | None = None
+    public: str | None = None
+
+    def for_seat(self, seat: int | None) -> str | None:
+        if self.private is None or self.private == seat:
+            return self.text
+        return self.public
+
+
+class Game:
+    """Base class of every game. Subclasses fill in the rules."""
+
+    id: str = ""
+    name: str = ""
+    code_id: int = 0
+    """Stable number of the game inside share codes (never reused)."""
+    seat_names: tuple[str, ...] = ()
+    min_seats: int = 2
+    max_seats: int = 2
+    options: tuple[Option, ...] = ()
+    format_version: int = 1
+    """Version of this game's saved-state format."""
+
+    # -- setup ---------------------------------------------------------------
+    def make_setup(self, seed: int, seats: tuple[str, ...] | list[str],
+                   options: dict[str, Any] | None = None) -> Setup:
+        """A validated :class:`Setup`, with every option present (defaults filled in)."""
+        seats = tuple(seats)
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise BadSetup(f"{self.name} is played by {self.min_seats}–{self.max_seats} "
+                           f"players, not {len(seats)}.")
+        for who in seats:
+            if who not in CONTROLLERS:
+                raise BadSetup(f"Unknown seat controller {who!r}: choose one of {', '.join(CONTROLLERS)}.")
+        if not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
+            raise BadSetup("The seed must be a whole number from 0 to 2^64 - 1.")
+        given = dict(options or {})
+        chosen = []
+        for opt in self.options:
+            value = given.pop(opt.id, opt.default)
+            if value not in opt.choices:
+                raise BadSetup(f"Option {opt.label!r} cannot be {value!r}.")
+            chosen.append((opt.id, value))
+        if given:
+            raise BadSetup(f"{self.name} has no option named {sorted(given)[0]!r}.")
+        return Setup(self.id, seed, seats, tuple(chosen))
+
+    def seat_labels(self, setup: Setup) -> list[str]:
+        return list(self.seat_names[: len(setup.seats)])
+
+    # -- the rules (subclasses) -------------------------------------------------
+    def initial_state(self, setup: Setup) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action the seat to act may take, in a stable order."""
+        raise NotImplementedError
+
+    def perform(self, state: State, action: Action, log: list[Event]) -> None:
+        """Carry out a legal action on ``state`` in place, appending to ``log``."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (None: a spectator, who sees no hand)."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict | None:
+        """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``."""
+        raise NotImplementedError
+
+    def describe(self, state: State, action: Action) -> str:
+        """A label for a legal action, for menus and buttons."""
+        return action.text
+
+    def why_illegal(self, state: State, action: Action) -> str:
+        """Why ``action`` is refused now. Games refine this; the default lists the options."""
+        legal = self.legal_actions(state)
+        shown = ", ".join(a.text for a in legal[:8]) + (" …" if len(legal) > 8 else "")
+        return f"“{action.text}” is not possible now. Possible: {shown}."
+
+    def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
+        """Whether an action by ``actor`` gave ``seat`` new information (undo stops there).
+
+        By default, any use of chance; games add what else reveals hidden things.
+        """
+        return before["rng"] != after["rng"] or len(before.get("rigged", ())) != len(after.get("rigged", ()))
+
+    def cards_in_play(self, state: State) -> list[int]:
+        """Every card of the state wherever it lies, for conservation checks (card games)."""
+        return []
+
+    # -- shared machinery ------------------------------------------------------
+    def start(self, setup: Setup) -> tuple[State, list[Event]]:
+        if setup.game != self.id:
+            raise BadSetup(f"This setup is for {setup.game!r}, not {self.id!r}.")
+        log: list[Event] = []
+        state = self.initial_state(setup)
+        self.settle(state, log)
+        return state, log
+
+    def settle(self, state: State, log: list[Event]) -> None:
+        """Run the automatic steps until a seat must decide (games override)."""
+
+    def apply(self, state: State, action: Action, seat: int | None = None) -> tuple[State, list[Event]]:
+        """A new state with ``action`` carried out, and what happened; ``state`` is untouched.
+
+        With ``seat`` given, the action is refused unless that seat is the one to act.
+        """
+        actor = self.to_act(state)
+        if actor is None:
+            raise IllegalAction("The game is over: no more actions can be taken.")
+        if seat is not None and seat != actor:
+            raise IllegalAction(f"It is not your turn: {self.seat_names[actor]} is to act.")
+        if action not in self.legal_actions(state):
+            raise IllegalAction(self.why_illegal(state, action))
+        new = clone(state)
+        log: list[Event] = []
+        self.perform(new, action, log)
+        self.settle(new, log)
+        return new, log
+
+    def save(self, state: State) -> str:
+        return json.dumps(state, separators=(",", ":"), sort_keys=True)
+
+    def load(self, text: str) -> State:
+        try:
+            state = json.loads(text)
+        except ValueError as exc:
+            raise BadState(f"The saved game is not valid JSON ({exc}).") from None
+        if not isinstance(state, dict) or state.get("game") != self.id:
+            raise BadState(f"The saved game is not a {self.name} game.")
+        if state.get("format") != self.format_version:
+            raise BadState(f"The saved game has format {state.get('format')!r}; "
+                           f"this version reads format {self.format_version}.")
+        return state
+
+
+def clone(state: State) -> State:
+    """A deep copy of a plain-data state (marshal is the fastest exact copy of JSON values)."""
+    return marshal.loads(marshal.dumps(state))
+
+

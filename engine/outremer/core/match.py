@@ -1,0 +1,118 @@
+"""A match is its setup plus its list of actions; everything else is a fold over them."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .errors import IllegalAction
+from .game import Event, Game, Setup, State
+
+
+class Match:
+    """One game being played: setup, actions, and the states and log they produce."""
+
+    def __init__(self, game: Game, setup: Setup):
+        self.game = game
+        self.setup = setup
+        state, log = game.start(setup)
+        self.states: list[State] = [state]
+        self.logs: list[list[Event]] = [log]
+        self.actions: list[Action] = []
+        self.indices: list[int] = []
+        self.counts: list[int] = []
+        self.actors: list[int] = []
+
+    # -- reading ---------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act() is None:
+            return []
+        return self.game.legal_actions(self.state)
+
+    def result(self) -> dict | None:
+        return self.game.result(self.state)
+
+    def state_at(self, step: int) -> State:
+        if not 0 <= step <= self.steps:
+            raise IllegalAction(f"There is no step {step}: the game has {self.steps} actions.")
+        return self.states[step]
+
+    def log_for(self, seat: int | None, upto: int | None = None) -> list[dict]:
+        """The log as ``seat`` may read it, up to step ``upto`` (default: now)."""
+        upto = self.steps if upto is None else upto
+        lines = []
+        for step, events in enumerate(self.logs[: upto + 1]):
+            for event in events:
+                text = event.for_seat(seat)
+                if text is not None:
+                    lines.append({"step": step, "text": text, "rule": event.rule})
+        return lines
+
+    # -- playing ---------------------------------------------------------------
+    def play(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        if isinstance(action, str):
+            action = Action.parse(action)
+        actor = self.to_act()
+        legal = self.legal_actions()
+        new, log = self.game.apply(self.state, action, seat)
+        self._push(new, log, action, legal.index(action), len(legal), actor)
+        return log
+
+    def play_index(self, index: int, seat: int | None = None) -> list[Event]:
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalAction("The game is over: no more actions can be taken.")
+        if not 0 <= index < len(legal):
+            raise IllegalAction(f"There is no action number {index}: choose 0–{len(legal) - 1}.")
+        return self.play(legal[index], seat)
+
+    def _push(self, state: State, log: list[Event], action: Action, index: int, count: int,
+              actor: int) -> None:
+        self.states.append(state)
+        self.logs.append(log)
+        self.actions.append(action)
+        self.indices.append(index)
+        self.counts.append(count)
+        self.actors.append(actor)
+
+    def truncate(self, step: int) -> None:
+        """Forget every action after ``step`` (the history slider's "play from here")."""
+        self.state_at(step)
+        del self.states[step + 1:], self.logs[step + 1:], self.actions[step:]
+        del self.indices[step:], self.counts[step:], self.actors[step:]
+
+    # -- undo ----------------------------------------------------------------
+    def undo_point(self, seat: int) -> int | None:
+        """The step to go back to so that ``seat`` retakes its last decision, or None.
+
+        Undo stops at the last moment new information appeared: a draw, a die roll, a
+        shuffle, or a card another seat revealed. Another person's action is never undone;
+        a computer seat's action is, when it revealed nothing.
+        """
+        human = [who == "human" for who in self.setup.seats]
+        for step in range(self.steps - 1, -1, -1):
+            actor = self.actors[step]
+            before, after = self.states[step], self.states[step + 1]
+            if self.game.reveals(before, after, actor, seat):
+                return None
+            if actor == seat:
+                return step
+            if human[actor]:
+                return None
+        return None
+
+    def undo(self, seat: int) -> bool:
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        self.truncate(point)
+        return True

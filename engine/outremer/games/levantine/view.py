@@ -1,0 +1,180 @@
+"""What a seat may see of a Levantine state, and the words for actions and refusals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action
+from ...core.game import State
+from . import combat, flow
+from .state import HAND_LIMIT, HANDS, MAX_LEADERS, SIDE_NAMES, attacker, crusade, draw_count, holdings, other
+
+if TYPE_CHECKING:
+    from .game import Levantine
+
+PHASES = {"support": "Support Phase", "recruit": "Recruit Phase", "defender": "Defender Phase",
+          "battle_check": "Battle Phase", "declare": "Battle Phase", "siege_check": "Siege Phase",
+          "conquest": "Conquest Phase", "age": "End Phase", "next": "End Phase", "over": "Game over",
+          "rolled": "Battle Phase", "resolve": "Battle Phase"}
+
+
+def phase_name(s: State) -> str:
+    if s["combat"]:
+        return "Battle Phase" if s["combat"]["kind"] == "battle" else "Siege Phase"
+    if s["step"] == "declare" and s["conquered"]:
+        return "Conquest Phase"
+    if s["pending"] and s["step"] == "next":
+        return "End Phase"
+    return PHASES.get(s["step"], s["step"])
+
+
+def view(game: "Levantine", s: State, seat: int | None) -> dict:
+    """Everything ``seat`` may see: its own hand, never the other hand or the deck order."""
+    att = attacker(s)
+    to_act = game.to_act(s)
+    players = []
+    for p in (0, 1):
+        players.append({
+            "seat": p, "name": SIDE_NAMES[p],
+            "hand": list(s["hands"][p]) if p == seat else None,
+            "hand_count": len(s["hands"][p]),
+            "leaders": [{"card": c, "since": since, "leaves_after": since + 1} for c, since in s["leaders"][p]],
+            "armies": list(s["armies"][p]), "forts": list(s["forts"][p]),
+            "tt": s["tt"][p], "holdings": holdings(s, p), "draws": draw_count(s, p),
+            "max_leaders": MAX_LEADERS[p],
+        })
+    c = s["combat"]
+    pending = s["pending"][0] if s["pending"] else None
+    return {
+        "game": game.id, "viewer": seat, "hand": s["hand"], "hands": HANDS, "crusade": crusade(s),
+        "attacker": att, "defender": other(att), "step": s["step"], "phase": phase_name(s),
+        "to_act": to_act, "prompt": prompt(game, s), "players": players,
+        "egypt_option": s["egypt_option"], "egypt": s["egypt"],
+        "deck_count": len(s["deck"]), "discard": list(s["discard"]), "hand_limit": HAND_LIMIT,
+        "allow": list(s["allow"]) if s["step"] in ("recruit", "defender") else None,
+        "conquered": s["conquered"], "target": s["target"], "blocked": s["blocked"],
+        "combat": None if c is None else {
+            "kind": c["kind"], "turn": c["turn"], "played": c["played"], "effects": c["effects"],
+            "dice": c["dice"], "totals": c["totals"]},
+        "last_combat": s["last_combat"],
+        "pending": None if pending is None else {
+            "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
+            "count": pending.get("count"), "card": pending.get("card")},
+        "result": s["result"],
+    }
+
+
+def prompt(game: "Levantine", s: State) -> str:
+    """What the seat to act is being asked, in a sentence."""
+    if s["result"]:
+        return s["result"]["text"]
+    if s["pending"]:
+        p = s["pending"][0]
+        who = SIDE_NAMES[p["seat"]]
+        if p["kind"] == "discard":
+            return f"{who}: discard {p['count']} card{'s' if p['count'] > 1 else ''} — {p['why']}."
+        if p["kind"] == "lose":
+            what = "Army" if p["zone"] == "armies" else "Leader"
+            return f"{who}: choose {p['count']} {what}{'s' if p['count'] > 1 else ''} in play to discard — {p['why']}."
+        return f"{who}: {p['why']}"
+    step, att = s["step"], attacker(s)
+    if step == "recruit":
+        return f"{SIDE_NAMES[att]}: recruit Leaders and Armies, play Transports and events, then end the phase."
+    if step == "defender":
+        return (f"{SIDE_NAMES[other(att)]}: you may put 1 Fortification, 1 Leader and 1 Army into play, "
+                "then end the phase.")
+    if step == "declare":
+        if s["conquered"]:
+            return f"{SIDE_NAMES[att]}: continue the conquest with another Battle and Siege, or stop?"
+        return f"{SIDE_NAMES[att]}: attack, or hold back this turn?"
+    if step == "commit":
+        c = s["combat"]
+        kind = "Battle" if c["kind"] == "battle" else "Siege"
+        return f"{SIDE_NAMES[c['turn']]}: play a card for the {kind}, or pass (both passing rolls the dice)."
+    return ""
+
+
+def describe(game: "Levantine", s: State, action: Action) -> str:
+    """A label for a legal action."""
+    verb, args = action.verb, action.args
+    cards = game.cards
+    if verb == "end":
+        return "End the Recruit Phase" if s["step"] == "recruit" else "End the Defender Phase"
+    if verb == "attack":
+        if args:
+            return "Attack Egypt" + (" again" if s["conquered"] else "")
+        return "Attack again (Extended Conquest)" if s["conquered"] else "Attack: Battle, then Siege"
+    if verb == "hold":
+        return "Stop the conquest" if s["conquered"] else "Do not attack this turn"
+    if verb == "pass":
+        return "Pass"
+    if verb == "negate":
+        return f"Play The Will of God: negate {cards[s['pending'][0]['card']].name}"
+    if verb == "allow":
+        return f"Let {cards[s['pending'][0]['card']].name} stand"
+    if verb == "keep":
+        return "Keep the dice as they are"
+    if verb == "reroll":
+        die = s["combat"]["dice"][args[0]][args[1]]
+        return f"The Will of God: reroll the {SIDE_NAMES[args[0]]}'s {die[0]} ({cards[die[3]].name})"
+    card = cards[args[0]]
+    if verb == "discard":
+        return f"Discard {card.name}"
+    if verb == "lose":
+        return f"Discard {card.name} from play"
+    use = args[1] if len(args) > 1 else card.type
+    if s["step"] == "commit":
+        if card.type == "event":
+            return f"Play {card.name}: {card.note}"
+        return f"Play {card.name} for one more die" + (" (as a Battle card)" if len(args) > 1 else "")
+    return {
+        "leader": f"Put {card.name} into play as a Leader",
+        "army": f"Put {card.name} into play as an Army",
+        "fortification": f"Build {card.name}",
+        "transport": f"Play {card.name} as a Transport (+1 Leader, +1 Army)",
+        "draw": f"Play {card.name} to draw {card.draw} cards",
+        "event": f"Play {card.name}: {card.note}",
+    }.get(use, f"Play {card.name}")
+
+
+def why_illegal(game: "Levantine", s: State, action: Action) -> str:
+    """A specific reason an action is refused now."""
+    legal = game.legal_actions(s)
+    seat = game.to_act(s)
+    who = SIDE_NAMES[seat] if seat is not None else ""
+    verb, args = action.verb, action.args
+    known = {"play", "end", "attack", "hold", "pass", "discard", "lose", "negate", "allow", "reroll", "keep"}
+    if verb not in known:
+        return f"“{action.text}” is not a Levantine action (actions: {', '.join(sorted(known))})."
+    if s["pending"] and verb not in {a.verb for a in legal}:
+        return f"First this must be settled — {prompt(game, s)}"
+    if verb in ("play", "discard", "lose") and args:
+        card_id = args[0]
+        if not isinstance(card_id, int) or not 0 <= card_id < len(game.cards):
+            return f"There is no card number {card_id!r} (cards are numbered 0–{len(game.cards) - 1})."
+        card = game.cards[card_id]
+        if verb in ("play", "discard") and card_id not in s["hands"][seat]:
+            return f"{card.name} is not in the {who}'s hand."
+        if verb == "lose":
+            return f"{card.name} cannot be discarded from play now."
+        if not card.usable_by(seat):
+            return f"{card.name} is a {'Crusader' if card.side == 'C' else 'Muslim'} card: the {who} cannot use it."
+        if s["step"] == "commit":
+            return f"{card.name} cannot be played in this {phase_name(s)} by the {who}."
+        if card.type == "leader":
+            if len(s["leaders"][seat]) >= MAX_LEADERS[seat]:
+                return f"The {who} already has {MAX_LEADERS[seat]} Leader{'s' if MAX_LEADERS[seat] > 1 else ''} in play."
+            if s["allow"][0] <= 0:
+                return f"The {who} may put no more Leaders into play this phase."
+            return f"{card.name} cannot be played in the {phase_name(s)}."
+        if card.type == "army" and s["allow"][1] == 0:
+            return f"The {who} may put no more Armies into play this phase."
+        return f"{card.name} cannot be played in the {phase_name(s)}."
+    return f"“{action.text}” is not possible now. {prompt(game, s)}"
+
+
+def pending_pool(s: State) -> list[int]:
+    return flow.pool(s, s["pending"][0]) if s["pending"] else []
+
+
+__all__ = ["view", "describe", "why_illegal", "prompt", "phase_name", "combat"]
