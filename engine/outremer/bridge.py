@@ -1,0 +1,212 @@
+"""The one door between the engine and JavaScript: JSON strings in, JSON strings out.
+
+Every function returns a JSON object with ``"ok": true`` and its data, or
+``"ok": false`` with ``"error": {"kind", "message"}`` — never a traceback. A game is
+always named by its share code; the last few matches are kept so that playing on
+from a code does not replay it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections import OrderedDict
+from typing import Any, Callable
+
+from . import __version__
+from .ai import choose
+from .core import sharecode
+from .core.actions import Action
+from .core.errors import BadSetup, IllegalAction, OutremerError
+from .core.game import CONTROLLERS
+from .core.match import Match
+from .games import all_games, game_by_code, get_game
+
+_CACHE: OrderedDict[str, Match] = OrderedDict()
+_CACHE_SIZE = 16
+
+
+def _answer(fn: Callable[..., dict]) -> Callable[..., str]:
+    def wrapper(*args: Any) -> str:
+        try:
+            data = fn(*args)
+            return json.dumps({"ok": True, **data}, separators=(",", ":"))
+        except OutremerError as exc:
+            return json.dumps({"ok": False, "error": {"kind": exc.kind, "message": exc.message}})
+        except Exception as exc:  # a bug: still a readable answer, never a crash
+            return json.dumps({"ok": False, "error": {"kind": "InternalError",
+                                                      "message": f"The engine failed: {type(exc).__name__}: {exc}"}})
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def _remember(match: Match) -> str:
+    code = sharecode.encode(match)
+    _CACHE[code] = match
+    _CACHE.move_to_end(code)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return code
+
+
+def _match(code: str) -> Match:
+    match = _CACHE.get(code)
+    if match is None:
+        match = sharecode.decode(code, game_by_code)
+        _remember(match)
+    else:
+        _CACHE.move_to_end(code)
+    return _copy(match)
+
+
+def _copy(match: Match) -> Match:
+    """A match that can be played on without changing the cached one."""
+    new = Match.__new__(Match)
+    new.game, new.setup = match.game, match.setup
+    new.states, new.logs, new.actions = list(match.states), list(match.logs), list(match.actions)
+    new.indices, new.counts, new.actors = list(match.indices), list(match.counts), list(match.actors)
+    return new
+
+
+def _viewer(match: Match, viewer: Any) -> int | None:
+    if viewer is None:
+        return None
+    seats = len(match.setup.seats)
+    if not isinstance(viewer, int) or not 0 <= viewer < seats:
+        raise IllegalAction(f"There is no seat {viewer!r} in this game.")
+    return viewer
+
+
+def snapshot(match: Match, viewer: int | None, step: int | None = None, code: str | None = None) -> dict:
+    """What one seat sees of a match, now or at ``step`` (history: no actions offered then)."""
+    game = match.game
+    now = step is None or step == match.steps
+    step = match.steps if step is None else step
+    state = match.state_at(step)
+    to_act = game.to_act(state)
+    legal = []
+    if now and to_act is not None and viewer == to_act:
+        legal = [{"index": i, "text": a.text, "label": game.describe(state, a)}
+                 for i, a in enumerate(game.legal_actions(state))]
+    rule_title = getattr(game, "rule_title", lambda key: key)
+    log = [dict(line, rule_title=rule_title(line["rule"])) for line in match.log_for(viewer, step)]
+    return {
+        "game": game.id, "code": code if code is not None else sharecode.encode(match),
+        "viewer": viewer, "seats": list(match.setup.seats), "seat_names": game.seat_labels(match.setup),
+        "options": dict(match.setup.options), "seed": match.setup.seed,
+        "step": step, "steps": match.steps, "to_act": to_act,
+        "to_act_kind": None if to_act is None else match.setup.seats[to_act],
+        "view": game.view(state, viewer), "legal": legal, "log": log,
+        "over": to_act is None, "result": game.result(state),
+        "undo_to": match.undo_point(viewer) if (now and viewer is not None) else None,
+    }
+
+
+@_answer
+def catalog() -> dict:
+    """The games, their seats, options and the kinds of player a seat can have."""
+    games = []
+    for game in all_games().values():
+        games.append({
+            "id": game.id, "name": game.name, "seat_names": list(game.seat_names),
+            "min_seats": game.min_seats, "max_seats": game.max_seats,
+            "options": [{"id": o.id, "label": o.label, "choices": list(o.choices), "default": o.default,
+                         "help": o.help} for o in game.options],
+            "controllers": list(CONTROLLERS),
+            "cards": [c.to_json() for c in getattr(game, "cards", ())],
+        })
+    return {"version": __version__, "code_format": sharecode.FORMAT_VERSION, "games": games}
+
+
+@_answer
+def new_game(request: str) -> dict:
+    """Start a game: ``{"game", "seats": [...], "options": {...}, "seed"?, "viewer"?}``."""
+    try:
+        req = json.loads(request)
+    except ValueError:
+        raise BadSetup("The new-game request is not valid JSON.") from None
+    if not isinstance(req, dict):
+        raise BadSetup("The new-game request must be a JSON object.")
+    game = get_game(req.get("game", ""))
+    seed = req.get("seed")
+    if seed is None or seed == "":
+        seed = secrets.randbits(32)
+    elif isinstance(seed, str):
+        if not seed.strip().isdigit():
+            raise BadSetup("The seed must be a whole number.")
+        seed = int(seed)
+    setup = game.make_setup(seed, req.get("seats") or ["human"] * game.min_seats, req.get("options") or {})
+    match = Match(game, setup)
+    code = _remember(match)
+    return snapshot(match, _viewer(match, req.get("viewer")), code=code)
+
+
+@_answer
+def open_code(code: str, viewer: Any = None) -> dict:
+    """The game a share code holds, as ``viewer`` sees it (a bad code: a clear error)."""
+    match = _match(code)
+    return snapshot(match, _viewer(match, viewer), code=sharecode.encode(match))
+
+
+@_answer
+def act(code: str, index: int, viewer: Any) -> dict:
+    """``viewer`` takes legal action number ``index``; refused unless ``viewer`` is to act."""
+    match = _match(code)
+    seat = _viewer(match, viewer)
+    if match.to_act() is None:
+        raise IllegalAction("The game is over: no more actions can be taken.")
+    if match.setup.seats[match.to_act()] != "human":
+        raise IllegalAction("It is a computer player's turn.")
+    match.play_index(index, seat)
+    return snapshot(match, seat, code=_remember(match))
+
+
+@_answer
+def act_text(code: str, text: str, viewer: Any) -> dict:
+    """Like :func:`act`, naming the action by its text form (``"play 12"``)."""
+    match = _match(code)
+    seat = _viewer(match, viewer)
+    match.play(Action.parse(text), seat)
+    return snapshot(match, seat, code=_remember(match))
+
+
+@_answer
+def ai_step(code: str, viewer: Any = None) -> dict:
+    """One action by the computer seat to act; the answer is shown as ``viewer`` sees it."""
+    match = _match(code)
+    seat = match.to_act()
+    if seat is None:
+        raise IllegalAction("The game is over: no more actions can be taken.")
+    kind = match.setup.seats[seat]
+    if kind == "human":
+        raise IllegalAction(f"The {match.game.seat_labels(match.setup)[seat]} is played by a person.")
+    action = choose(match.game, match.state, seat, kind, match.setup.seed, match.steps)
+    match.play(action)
+    return snapshot(match, _viewer(match, viewer), code=_remember(match))
+
+
+@_answer
+def undo(code: str, viewer: Any) -> dict:
+    """Take back ``viewer``'s last decision, if nothing new was revealed since."""
+    match = _match(code)
+    seat = _viewer(match, viewer)
+    if not match.undo(seat):
+        raise IllegalAction("Nothing to take back: new cards or dice have been seen since your last "
+                            "decision, or another player has acted.")
+    return snapshot(match, seat, code=_remember(match))
+
+
+@_answer
+def at_step(code: str, step: int, viewer: Any = None) -> dict:
+    """The game as it stood after ``step`` actions (for the history control)."""
+    match = _match(code)
+    return snapshot(match, _viewer(match, viewer), step=step, code=sharecode.encode(match))
+
+
+@_answer
+def rewind(code: str, step: int, viewer: Any = None) -> dict:
+    """A new game code that continues from ``step`` (later actions are dropped)."""
+    match = _match(code)
+    match.truncate(step)
+    return snapshot(match, _viewer(match, viewer), code=_remember(match))
