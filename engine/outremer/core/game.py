@@ -153,6 +153,17 @@ class Game:
         """
         return before["rng"] != after["rng"] or len(before.get("rigged", ())) != len(after.get("rigged", ()))
 
+    max_actions: int = 10_000
+    """No game may last longer than this many actions (the harness checks it)."""
+
+    def redeal(self, state: State, seat: int, rand) -> State:
+        """A copy of ``state`` whose information hidden from ``seat`` is dealt anew at random.
+
+        The harness checks that ``view(state, seat)`` does not change: a view that did
+        would be showing something the seat may not know.
+        """
+        return clone(state)
+
     def cards_in_play(self, state: State) -> list[int]:
         """Every card of the state wherever it lies, for conservation checks (card games)."""
         return []

@@ -6,13 +6,12 @@ from functools import cached_property
 
 from ...core import rng
 from ...core.actions import Action
-from ...core.game import Event, Game, Option, Setup, State
+from ...core.game import Event, Game, Option, Setup, State, clone
 from . import combat, flow
 from .cards import Card, load_cards
 from .rules import rule_title
 from .state import (CRUSADER, MAX_LEADERS, MUSLIM, SIDE_NAMES, EGYPT_DRAW, all_card_places, attacker,
-                    crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state, other,
-                    remove_from_play)
+                    crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state, other)
 
 MAIN_EFFECTS = ("draw", "discard", "random_discard", "lose_army", "lose_leader")
 
@@ -350,10 +349,27 @@ class Levantine(Game):
         from .view import why_illegal
         return why_illegal(self, s, action)
 
+    def text_table(self, view: dict) -> str:
+        from .view import text_table
+        return text_table(self, view)
+
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
-        if super().reveals(before, after, actor, seat):
+        """Chance, a card drawn from the deck, or a card leaving another seat's hand."""
+        if super().reveals(before, after, actor, seat) or before["deck"] != after["deck"]:
             return True
         return actor != seat and before["hands"][actor] != after["hands"][actor]
 
     def cards_in_play(self, s: State) -> list[int]:
         return all_card_places(s)
+
+    max_actions = 3_000
+
+    def redeal(self, s: State, seat: int, rand) -> State:
+        """The other hand and the deck order dealt anew from the cards ``seat`` cannot see."""
+        new = clone(s)
+        hidden_hand = new["hands"][other(seat)]
+        pool = new["deck"] + hidden_hand
+        rand.shuffle(pool)
+        new["hands"][other(seat)] = pool[: len(hidden_hand)]
+        new["deck"] = pool[len(hidden_hand):]
+        return new

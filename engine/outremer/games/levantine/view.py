@@ -178,3 +178,38 @@ def pending_pool(s: State) -> list[int]:
 
 
 __all__ = ["view", "describe", "why_illegal", "prompt", "phase_name", "combat"]
+
+
+def text_table(game: "Levantine", v: dict) -> str:
+    """The table as plain text for the terminal: what the viewer may see."""
+    cards = game.cards
+    lines = [f"== Levantine — Hand {v['hand']} of {v['hands']}, Crusade {v['crusade']} — {v['phase']} =="]
+    egypt = ""
+    if v["egypt_option"]:
+        egypt = f"   Egypt: {SIDE_NAMES[v['egypt']]}"
+    lines.append(f"Territory Tokens — Crusader {v['players'][0]['tt']}, Muslim {v['players'][1]['tt']}{egypt}"
+                 f"   Deck {v['deck_count']}, discard {len(v['discard'])}")
+    for p in v["players"]:
+        role = "attacker" if p["seat"] == v["attacker"] else "defender"
+        leaders = ", ".join(f"{cards[l['card']].name} (C{l['since']})" for l in p["leaders"]) or "—"
+        armies = ", ".join(cards[a].name for a in p["armies"]) or "—"
+        forts = ", ".join(cards[f].name for f in p["forts"]) or "—"
+        lines.append(f"{p['name']} ({role}), {p['hand_count']} cards in hand")
+        lines.append(f"   Leaders: {leaders}\n   Armies: {armies}\n   Fortifications: {forts}")
+    c = v["combat"] or None
+    if c:
+        for seat in (0, 1):
+            played = ", ".join(cards[x].name for x in c["played"][seat]) or "—"
+            lines.append(f"{c['kind'].capitalize()} — {SIDE_NAMES[seat]} committed: {played}")
+        if c["dice"]:
+            for seat in (0, 1):
+                lines.append(f"   {SIDE_NAMES[seat]} dice: {combat.describe_dice(c['dice'][seat])}"
+                             f" = {combat.total(c['dice'][seat])}")
+    me = v["viewer"]
+    if me is not None:
+        hand = v["players"][me]["hand"]
+        lines.append(f"Your hand ({SIDE_NAMES[me]}): " + (", ".join(
+            f"{cards[h].name} [{cards[h].letter} {cards[h].side}]" for h in hand) or "empty"))
+    if v["prompt"]:
+        lines.append(v["prompt"])
+    return "\n".join(lines)

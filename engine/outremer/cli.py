@@ -1,0 +1,175 @@
+"""The command line: ``outremer play | simulate | decode``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+
+from .ai import choose
+from .core import sharecode
+from .core.actions import Action
+from .core.errors import OutremerError
+from .core.match import Match
+from .games import game_by_code, get_game
+from .sim import simulate
+
+
+def _seats(text: str) -> list[str]:
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def _options(args) -> dict:
+    return {"egypt": True} if getattr(args, "egypt", False) else {}
+
+
+def cmd_play(args) -> int:
+    game = get_game(args.game)
+    try:
+        if args.code:
+            match = sharecode.decode(args.code, game_by_code)
+        else:
+            seed = args.seed if args.seed is not None else secrets.randbits(32)
+            match = Match(game, game.make_setup(seed, _seats(args.seats), _options(args)))
+    except OutremerError as exc:
+        print(exc.message, file=sys.stderr)
+        return 2
+    game = match.game
+    out = sys.stdout
+    shown = 0
+    humans = [i for i, who in enumerate(match.setup.seats) if who == "human"]
+    viewer = humans[0] if humans else None
+
+    def show_log():
+        nonlocal shown
+        lines = match.log_for(viewer)
+        for line in lines[shown:]:
+            out.write(f"  · {line['text']}  [{game.rule_title(line['rule'])}]\n")
+        shown = len(lines)
+
+    print(f"Outremer — {game.name}. Seats: " + ", ".join(
+        f"{name}: {who}" for name, who in zip(game.seat_labels(match.setup), match.setup.seats)))
+    print("Type the number of an action (or its text), 'undo', 'code', 'help' or 'quit'.")
+    while (seat := match.to_act()) is not None:
+        kind = match.setup.seats[seat]
+        if kind != "human":
+            show_log()
+            match.play(choose(game, match.state, seat, kind, match.setup.seed, match.steps))
+            continue
+        viewer = seat
+        show_log()
+        from_view = game.view(match.state, seat)
+        text = getattr(game, "text_table", None)
+        print()
+        print(text(from_view) if text else json.dumps(from_view))
+        legal = match.legal_actions()
+        for i, action in enumerate(legal):
+            print(f"  {i:2d}. {game.describe(match.state, action)}   ({action.text})")
+        while True:
+            try:
+                entry = input(f"{game.seat_labels(match.setup)[seat]}> ").strip()
+            except EOFError:
+                print("\nGame code, to continue later:", sharecode.encode(match))
+                return 0
+            if entry in ("quit", "q"):
+                print("Game code, to continue later:", sharecode.encode(match))
+                return 0
+            if entry == "code":
+                print(sharecode.encode(match))
+                continue
+            if entry == "help":
+                print("Enter the number before an action, or the action in brackets, e.g. 'play 12'.")
+                continue
+            if entry == "undo":
+                if match.undo(seat):
+                    shown = 0
+                    print("Taken back.")
+                    break
+                print("Nothing to take back: new cards or dice have been seen since your last decision.")
+                continue
+            try:
+                if entry.isdigit():
+                    match.play_index(int(entry), seat)
+                else:
+                    match.play(Action.parse(entry), seat)
+                break
+            except OutremerError as exc:
+                print("Refused:", exc.message)
+    show_log()
+    print(match.result()["text"])
+    print("Game code:", sharecode.encode(match))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    game = get_game(args.game)
+    try:
+        report = simulate(game, _seats(args.seats), args.games, args.seed, _options(args))
+    except (OutremerError, ValueError) as exc:
+        print(getattr(exc, "message", str(exc)), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{game.name}: {report['games']} games, seats {', '.join(report['seats'])}, seeds from {report['seed']}")
+    for name, wins in report["wins"].items():
+        lo, hi = report["win_interval_95"][name]
+        print(f"  {name:10s} wins {wins:6.1f}  ({100 * wins / report['games']:.1f}%, 95% interval "
+              f"{100 * lo:.1f}–{100 * hi:.1f}%)")
+    print(f"  mean game length: {report['mean_actions']:.1f} actions")
+    print(f"  share code: mean {report['mean_code_chars']:.1f} characters, max {report['max_code_chars']}")
+    print(f"  {report['games_per_second']:.1f} games per second")
+    return 0
+
+
+def cmd_decode(args) -> int:
+    try:
+        match = sharecode.decode(args.code, game_by_code)
+    except OutremerError as exc:
+        print(exc.message)
+        return 2
+    game, setup = match.game, match.setup
+    view = game.view(match.state, None)
+    print(f"Game: {game.name}")
+    print(f"Seed: {setup.seed}")
+    print("Seats: " + ", ".join(f"{n}: {w}" for n, w in zip(game.seat_labels(setup), setup.seats)))
+    print("Options: " + (", ".join(f"{k}={v}" for k, v in setup.options) or "none"))
+    print(f"Actions: {match.steps}")
+    print(f"Now: {view.get('phase', '')}" + (f" — hand {view['hand']} of {view['hands']}" if "hand" in view else ""))
+    result = match.result()
+    print("Result: " + (result["text"] if result else "the game goes on"))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="outremer", description="Board games of the Crusades, rules enforced.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play in the terminal")
+    p.add_argument("game")
+    p.add_argument("--seats", default="human,heuristic", help="comma-separated: human, random, heuristic")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--egypt", action="store_true", help="optional rule: Strike at Egypt")
+    p.add_argument("--code", help="continue the game held by a share code")
+    p.set_defaults(fn=cmd_play)
+    s = sub.add_parser("simulate", help="play many games between computer players")
+    s.add_argument("game")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seats", default="heuristic,heuristic")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--egypt", action="store_true")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_simulate)
+    d = sub.add_parser("decode", help="show what a share code holds")
+    d.add_argument("code")
+    d.set_defaults(fn=cmd_decode)
+    args = parser.parse_args(argv)
+    try:
+        return args.fn(args)
+    except OutremerError as exc:
+        print(exc.message, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

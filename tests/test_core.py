@@ -1,0 +1,162 @@
+"""The core shared by every game: actions, setups, matches, undo, share codes, data files."""
+
+import base64
+
+import pytest
+
+from outremer.core import sharecode
+from outremer.core.actions import Action
+from outremer.core.errors import BadSetup, BadShareCode, BadState, DataError, IllegalAction
+from outremer.core.match import Match
+from outremer.games import game_by_code, get_game
+from outremer.games.levantine.cards import load_cards
+from outremer.sim import play_out
+
+LEV = get_game("levantine")
+
+
+@pytest.mark.parametrize("text", ["end", "play 12", "play 104 transport", "reroll 1 3", "attack egypt"])
+def test_action_text_round_trips(text):
+    action = Action.parse(text)
+    assert action.text == text and Action.parse(action.text) == action
+
+
+def test_setup_is_validated():
+    with pytest.raises(BadSetup, match="2–2 players"):
+        LEV.make_setup(1, ["human"])
+    with pytest.raises(BadSetup, match="Unknown seat controller"):
+        LEV.make_setup(1, ["human", "wizard"])
+    with pytest.raises(BadSetup, match="no option"):
+        LEV.make_setup(1, ["human", "human"], {"dragons": True})
+    with pytest.raises(BadSetup, match="seed"):
+        LEV.make_setup(-4, ["human", "human"])
+
+
+def test_apply_leaves_the_given_state_alone():
+    match = Match(LEV, LEV.make_setup(8, ["human", "human"]))
+    state = match.state
+    snapshot = LEV.save(state)
+    LEV.apply(state, match.legal_actions()[0])
+    assert LEV.save(state) == snapshot
+
+
+def test_saved_state_round_trips_and_bad_saves_are_refused():
+    match = Match(LEV, LEV.make_setup(8, ["human", "human"]))
+    assert LEV.load(LEV.save(match.state)) == match.state
+    with pytest.raises(BadState, match="not valid JSON"):
+        LEV.load("{nope")
+    with pytest.raises(BadState, match="format"):
+        LEV.load(LEV.save(dict(match.state, format=99)))
+
+
+def finished():
+    return play_out(LEV, LEV.make_setup(77, ["heuristic", "random"]))
+
+
+def test_share_code_round_trip_and_compactness():
+    match = finished()
+    code = sharecode.encode(match)
+    assert set(code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    again = sharecode.decode(code, game_by_code)
+    assert again.actions == match.actions and again.state == match.state
+    assert again.setup == match.setup
+    assert len(code) < 500
+
+
+def _bytes(code):
+    return bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+
+
+def _code(data):
+    return base64.urlsafe_b64encode(bytes(data)).rstrip(b"=").decode()
+
+
+@pytest.mark.parametrize("mangle, message", [
+    (lambda c: "", "empty"),
+    (lambda c: "hello world!", "contains"),
+    (lambda c: c[: len(c) // 2], "check does not match|cut off"),
+    (lambda c: c[:-1], "check does not match|cut off"),
+    (lambda c: c[:20] + ("A" if c[20] != "A" else "B") + c[21:], "check does not match"),
+    (lambda c: c + "AAAA", "check does not match"),
+    (lambda c: "AQ", "too short"),
+])
+def test_bad_codes_fail_with_a_specific_message(mangle, message):
+    code = sharecode.encode(finished())
+    with pytest.raises(BadShareCode, match=message):
+        sharecode.decode(mangle(code), game_by_code)
+
+
+def _resign(data):
+    """Recompute the check of a hand-made payload (to reach the checks behind it)."""
+    payload = bytes(data[: -sharecode.CHECK_BYTES])
+    return _code(payload + sharecode._check(payload))
+
+
+def test_other_format_version_is_named():
+    data = _bytes(sharecode.encode(finished()))
+    data[0] = 7
+    with pytest.raises(BadShareCode, match="format 7"):
+        sharecode.decode(_resign(data), game_by_code)
+
+
+def test_foreign_game_number_is_named():
+    data = _bytes(sharecode.encode(finished()))
+    data[1] = 99
+    with pytest.raises(BadShareCode, match="game number 99"):
+        sharecode.decode(_resign(data), game_by_code)
+
+
+def test_extra_moves_beyond_the_count_are_refused():
+    match = finished()
+    data = _bytes(sharecode.encode(match))
+    payload = data[: -sharecode.CHECK_BYTES] + b"\x7f\x7f\x7f"
+    with pytest.raises(BadShareCode, match="more moves|goes on after"):
+        sharecode.decode(_code(payload + sharecode._check(bytes(payload))), game_by_code)
+
+
+def test_every_random_mangling_gives_a_clear_error_or_a_legal_game():
+    import random
+    rand = random.Random(5)
+    code = sharecode.encode(finished())
+    for _ in range(300):
+        chars = list(code)
+        for _ in range(rand.randint(1, 3)):
+            chars[rand.randrange(len(chars))] = rand.choice("AZaz09-_Qw")
+        try:
+            sharecode.decode("".join(chars), game_by_code)
+        except BadShareCode as exc:
+            assert exc.message
+        # any other exception fails the test
+
+
+def test_undo_stops_where_new_information_appeared():
+    match = Match(LEV, LEV.make_setup(5, ["human", "heuristic"]))
+    assert match.undo_point(0) is None  # nothing played yet
+    recruit = next(a for a in match.legal_actions()
+                   if a.verb == "play" and LEV.cards[a.args[0]].type in ("leader", "army"))
+    match.play(recruit, 0)  # a card from hand into play: nothing new is seen
+    assert match.undo_point(0) == 0
+    assert match.undo(0) and match.steps == 0
+    # play on until a die or a draw happens, then undo is refused past it
+    draw = next((a for a in match.legal_actions() if a.args[1:] == ("draw",)), None)
+    if draw is None:
+        pytest.skip("seed 5 deals no draw card")
+    match.play(draw, 0)
+    assert match.undo_point(0) is None  # the drawn cards are new information
+
+
+def test_data_file_errors_name_file_entry_and_field():
+    with pytest.raises(DataError, match=r"cards.toml: card 1 \('X'\): field 'type' is 'spell'"):
+        load_cards('cards = [{ name = "X", type = "spell", side = "C" }]')
+    with pytest.raises(DataError, match=r"card 1 \('Y'\): missing field 'side'"):
+        load_cards('cards = [{ name = "Y", type = "army" }]')
+    with pytest.raises(DataError, match=r"field 'battle_dice' must be int"):
+        load_cards('cards = [{ name = "Z", type = "leader", side = "C", battle_dice = "two" }]')
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_cards("cards = [")
+
+
+def test_illegal_action_in_a_code_is_caught_on_decode():
+    match = Match(LEV, LEV.make_setup(5, ["human", "human"]))
+    with pytest.raises(IllegalAction):
+        match.play_index(len(match.legal_actions()))
