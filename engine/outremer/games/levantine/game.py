@@ -224,7 +224,7 @@ class Levantine(Game):
             log.append(Event(f"The {who} puts Leader {card.name} into play.", s["step"]))
             if card.extra_armies and s["allow"][1] >= 0:
                 s["allow"][1] += card.extra_armies
-                log.append(Event(f"{card.name} brings {card.extra_armies} more Army this phase.", "cards"))
+                log.append(Event(f"{card.name} brings {card.extra_armies} more Army this phase.", "L19"))
             if card.on_play_draw:
                 draw(s, seat, card.on_play_draw, cards, log, "cards")
             if card.on_play_discard:

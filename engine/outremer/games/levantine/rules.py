@@ -38,7 +38,9 @@ RULINGS = {
     "L15": "Discards chosen by the player who discards",
     "L16": "Transports are the Crusader's",
     "L17": "Egypt is a Territory Token",
-    "L18": "Captured cards",
+    "L18": "Conquest is taken at once",
+    "L19": "St Louis IX brings one more Army",
+    "L20": "Order of the Support Phase and first hands",
 }
 
 

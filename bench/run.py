@@ -1,0 +1,52 @@
+"""Every engine benchmark, with its target; writes bench/results.json.
+
+    python bench/run.py            # all (about ten minutes on 2 cores)
+    python bench/run.py --quick    # smaller samples
+
+Playouts run in CPython here and inside Pyodide under node (tools/pyodide_run.mjs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from ai_strength import strength  # noqa: E402
+from code_length import lengths  # noqa: E402
+from playouts import playouts  # noqa: E402
+
+
+def pyodide_playouts(games: int) -> dict:
+    run = subprocess.run(["node", "tools/pyodide_run.mjs", "bench/playouts.py", "--games", str(games)],
+                         cwd=HERE.parent, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    n_play, n_ai, n_code = (40, 100, 100) if args.quick else (200, 1000, 400)
+    results = {}
+    results["playouts_cpython"] = playouts("levantine", n_play, 1)
+    results["playouts_pyodide"] = pyodide_playouts(n_play)
+    ratio = results["playouts_cpython"]["games_per_second"] / results["playouts_pyodide"]["games_per_second"]
+    results["pyodide_slowdown"] = {"ratio": round(ratio, 2), "target": "at most 2.5", "met": ratio <= 2.5}
+    s = strength("levantine", n_ai, 1)
+    results["heuristic_vs_random"] = dict(s, target="at least 0.75 overall", met=s["heuristic_overall"] >= 0.75)
+    c = lengths("levantine", n_code, 1)
+    results["code_length"] = dict(c, target="median at most 500, none over 2000",
+                                  met=c["median_chars"] <= 500 and c["max_chars"] <= 2000)
+    (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
