@@ -1,0 +1,82 @@
+"""The site boots Pyodide in a worker, from our own origin, with a progress bar."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from conftest import ROOT, wait_ready
+
+
+def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
+    guard.watch(page)
+    page.goto(site, wait_until="commit")
+    # The table frame and the progress bar are in the page itself, not made by Python.
+    page.wait_for_selector(".table", state="visible", timeout=10_000)
+    page.wait_for_selector("#boot-progress", state="visible", timeout=10_000)
+    assert page.get_attribute("body", "data-engine") == "loading"
+    stages = page.eval_on_selector_all(".boot-stages li", "items => items.map(i => i.dataset.stage)")
+    assert stages == ["runtime", "python", "packages", "engine"]
+    # The page stays responsive while Python loads: the main thread answers quickly.
+    for _ in range(3):
+        assert page.evaluate("1 + 1", ) == 2
+    wait_ready(page)
+    assert page.locator("#boot-status").inner_text().startswith("Engine ready")
+    assert page.locator("#boot-progress").evaluate("p => p.value") == 100
+    done = page.eval_on_selector_all(".boot-stages li.done", "items => items.length")
+    assert done == 4
+
+
+def test_engine_ready_from_our_origin_only(app, guard, site):
+    boot = app.evaluate("window.outremerBoot")
+    assert boot["status"]["engine"], boot
+    assert set(boot["worker"]) == {"runtime", "python", "packages", "engine"}
+    requested = {url.removeprefix(site) for url in guard.requests}
+    for needed in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "worker.js"):
+        assert needed in requested
+    assert not [e for e in guard.errors if "favicon" not in e], guard.errors
+
+
+def test_python_renders_the_frame_as_cpython_does(app):
+    sys.path.insert(0, str(ROOT / "web"))
+    import render
+
+    in_browser = app.evaluate("window.outremer.engine.frame(null)")
+    assert in_browser == render.frame(None)
+
+
+def test_worker_calls_only_bridge_functions(app):
+    answer = app.evaluate("window.outremer.engine.call('__import__', 'os')")
+    assert answer["ok"] is False
+    assert answer["error"]["kind"] in ("unknown-function", "unavailable")
+
+
+def test_manifest_makes_it_installable(app, site, dist):
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "start_url", "display", "theme_color", "icons"):
+        assert manifest.get(key), key
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        data = (dist / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width = int.from_bytes(data[16:20], "big")
+            assert f"{width}x{width}" == icon["sizes"]
+        response = app.request.get(site + icon["src"])
+        assert response.ok and response.headers["content-type"] == icon["type"]
+    linked = app.evaluate("document.querySelector('link[rel=manifest]').href")
+    assert linked == site + "manifest.webmanifest"
+
+
+def test_served_with_the_right_types(app, site):
+    for path, kind in (
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("sw.js", "text/javascript"),
+    ):
+        response = app.request.head(site + path)
+        assert response.headers["content-type"].split(";")[0] == kind, path

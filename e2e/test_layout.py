@@ -1,0 +1,55 @@
+"""Accessible and usable on a phone: keyboard, focus, names, no sideways scrolling."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import wait_ready
+
+
+@pytest.fixture
+def phone(browser, guard, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    guard.attach(context)
+    page = context.new_page()
+    page.goto(site)
+    wait_ready(page)
+    yield page
+    context.close()
+
+
+def test_no_horizontal_scrolling_at_390_by_844(phone):
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+
+
+def test_keyboard_reaches_the_controls_with_visible_focus(app):
+    reached = []
+    for _ in range(8):
+        app.keyboard.press("Tab")
+        info = app.evaluate(
+            """() => {
+                const el = document.activeElement;
+                const style = getComputedStyle(el);
+                return {id: el.id || el.className, name: el.innerText || el.getAttribute('aria-label') || '',
+                        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2};
+            }"""
+        )
+        reached.append(info)
+    ids = [r["id"] for r in reached]
+    assert "new-game" in ids
+    assert all(r["outline"] for r in reached if r["id"] in ("new-game", "skip-link")), reached
+
+
+def test_log_is_a_live_region(app):
+    assert app.get_attribute("#log", "aria-live") == "polite"
+
+
+def test_no_accessibility_violations(app):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(app)
+    serious = [
+        v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")
+    ]
+    assert not serious, results.generate_report()

@@ -1,0 +1,89 @@
+"""The game lives in the link: bad links get a clear message, never a crash, and
+never cost the player the game they had."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from conftest import bridge_available, until, wait_ready
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _valid_code(page) -> str | None:
+    """A real code, from a new game in the browser (None while the engine has no bridge)."""
+    if not bridge_available(page):
+        return None
+    page.click("#new-game")
+    until(page, "location.hash.length > 1")
+    return page.evaluate("location.hash.slice(1)")
+
+
+def bad_links(code: str | None) -> dict[str, str]:
+    if code is None:  # no engine bridge yet: codes of the right shape
+        code = _b64(bytes([1, 0, 7, 2, 0, 1, 0]) + b"\x00\x11\x22\x33")
+    middle = len(code) // 2
+    flipped = "A" if code[middle] != "A" else "B"
+    raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    return {
+        "malformed": "this is not a game!",
+        "truncated": code[: max(2, len(code) - 5)],
+        "tampered": code[:middle] + flipped + code[middle + 1:],
+        "wrong-version": _b64(bytes([99]) + raw[1:]),
+        "empty": "",
+    }
+
+
+@pytest.mark.parametrize("kind", ["malformed", "truncated", "tampered", "wrong-version", "empty"])
+def test_bad_link_explains_and_offers_a_new_game(app, site, guard, kind):
+    code = _valid_code(app)
+    link = bad_links(code)[kind]
+    app.goto(site + "#" + link)
+    wait_ready(app)
+    notice = app.locator("#notice")
+    notice.wait_for(state="visible", timeout=30_000)
+    assert app.get_attribute("#notice", "role") == "alert"
+    assert "link" in app.locator("#notice-title").inner_text().lower()
+    assert app.locator("#notice-message").inner_text().strip()
+    new = app.get_by_role("button", name="Start a new game")
+    assert new.is_visible()
+    if code is not None:
+        # The game the player had is one click away, and was not overwritten.
+        back = app.get_by_role("button", name="Back to your game")
+        assert back.is_visible()
+        assert app.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1')).code") == code
+    new.click()
+    notice.wait_for(state="hidden", timeout=30_000)
+    if code is not None:
+        until(app, "location.hash.length > 1")
+        assert app.evaluate("location.hash.slice(1)") not in (link, "")
+    assert not [e for e in guard.errors if "Uncaught" in e or "pageerror" in e]
+
+
+def test_back_to_your_game_restores_it(app, site):
+    code = _valid_code(app)
+    if code is None:
+        pytest.skip("the engine has no bridge yet")
+    app.goto(site + "#" + bad_links(code)["tampered"])
+    wait_ready(app)
+    app.get_by_role("button", name="Back to your game").click()
+    until(app, f"location.hash === '#{code}'")
+    assert app.locator("#notice").is_hidden()
+
+
+def test_reload_continues_the_game_in_progress(app, site):
+    code = _valid_code(app)
+    if code is None:
+        pytest.skip("the engine has no bridge yet")
+    app.goto(site)  # no fragment: the autosave is opened
+    wait_ready(app)
+    until(app, f"location.hash === '#{code}'")
+
+
+def test_the_page_says_a_link_carries_the_whole_game(app):
+    note = app.locator("#share-note").inner_text().lower()
+    assert "whole game" in note and "hidden cards" in note

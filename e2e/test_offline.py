@@ -1,0 +1,63 @@
+"""After one visit the service worker serves everything: the site boots offline."""
+
+from __future__ import annotations
+
+from conftest import RequestGuard, until, wait_ready
+
+
+def _visit_until_offline_ready(page, url):
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("body[data-offline=ready]", timeout=60_000)
+
+
+def test_boots_with_the_network_off_and_the_server_stopped(playwright, launch, serve_dist, tmp_path):
+    server = serve_dist()
+    profile = tmp_path / "profile"
+
+    context = playwright.chromium.launch_persistent_context(profile, **launch)
+    guard = RequestGuard(server.url).attach(context)
+    page = context.pages[0] if context.pages else context.new_page()
+    _visit_until_offline_ready(page, server.url)
+    cache = page.evaluate("caches.keys()")
+    assert len([c for c in cache if c.startswith("outremer-")]) == 1
+
+    # Same browser, network off and server stopped: reload.
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    guard.check()
+    context.close()
+
+    # A new browser on the same profile, the server still stopped.
+    context = playwright.chromium.launch_persistent_context(profile, **launch)
+    guard = RequestGuard(server.url).attach(context)
+    context.set_offline(True)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    guard.check()
+    context.close()
+
+
+def test_a_new_build_replaces_the_old_cache(context, serve_dist, site_build, dist):
+    server = serve_dist()
+    page = context.new_page()
+    _visit_until_offline_ready(page, server.url)
+    before = page.evaluate("caches.keys()")
+    # A different build: same files, a changed sw.js cache id.
+    sw = dist / "sw.js"
+    original = sw.read_text()
+    try:
+        sw.write_text(original.replace('const CACHE = "outremer-" + ', 'const CACHE = "outremer-next-" + '))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        after = until(
+            page,
+            "caches.keys().then(k => k.length === 1 && k[0].startsWith('outremer-next-') && k)",
+            timeout=60,
+        )
+        assert after != before
+    finally:
+        sw.write_text(original)

@@ -1,0 +1,84 @@
+"""The worker's Python side: JSON strings in, JSON strings (or HTML) out.
+
+The browser worker calls :func:`call` with the name of a function of
+``outremer.bridge`` (the engine's only door) and its string arguments, and gets a
+JSON string back.  Nothing raised inside Python reaches the page as a traceback:
+an unexpected error becomes ``{"ok": false, "error": {"kind": "internal", ...}}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import traceback
+from types import ModuleType
+from typing import Any
+
+_bridge: ModuleType | None = None
+_bridge_error: str | None = None
+
+
+def boot() -> str:
+    """Import the engine; return a JSON status for the page's progress bar."""
+    global _bridge, _bridge_error
+    status: dict[str, Any] = {"engine": None, "bridge": False, "functions": []}
+    try:
+        outremer = importlib.import_module("outremer")
+        status["engine"] = getattr(outremer, "__version__", None) or "unknown"
+    except Exception as exc:  # noqa: BLE001 - reported to the page, not raised
+        _bridge_error = f"the engine could not be loaded: {exc}"
+        status["error"] = _bridge_error
+        return json.dumps(status)
+    try:
+        _bridge = importlib.import_module("outremer.bridge")
+        status["bridge"] = True
+        status["functions"] = sorted(functions())
+    except ModuleNotFoundError as exc:
+        if exc.name != "outremer.bridge":
+            _bridge_error = f"the engine's bridge could not be loaded: {exc}"
+            status["error"] = _bridge_error
+        else:
+            _bridge_error = "this build of the engine has no bridge yet"
+    except Exception as exc:  # noqa: BLE001
+        _bridge_error = f"the engine's bridge could not be loaded: {exc}"
+        status["error"] = _bridge_error
+    return json.dumps(status)
+
+
+def functions() -> list[str]:
+    """The bridge's public functions: its ``__all__``, or its public callables."""
+    if _bridge is None:
+        return []
+    names = getattr(_bridge, "__all__", None)
+    if names is None:
+        names = [
+            n
+            for n, v in vars(_bridge).items()
+            if not n.startswith("_")
+            and callable(v)
+            and getattr(v, "__module__", None) == _bridge.__name__
+        ]
+    return [n for n in names if callable(getattr(_bridge, n, None))]
+
+
+def _error(kind: str, message: str) -> str:
+    return json.dumps({"ok": False, "error": {"kind": kind, "message": message}})
+
+
+def call(name: str, args_json: str) -> str:
+    """Call ``outremer.bridge.<name>(*args)``; ``args_json`` is the JSON list of arguments."""
+    if _bridge is None:
+        return _error("unavailable", _bridge_error or "the engine is not loaded")
+    if name not in functions():
+        return _error("unknown-function", f"the engine has no function {name!r}")
+    try:
+        args = json.loads(args_json)
+        if not isinstance(args, list):
+            raise TypeError("arguments must be a JSON list")
+        result = getattr(_bridge, name)(*args)
+    except Exception as exc:  # noqa: BLE001
+        traceback.print_exc()
+        return _error("internal", f"{type(exc).__name__}: {exc}")
+    if not isinstance(result, str):
+        result = json.dumps(result)
+    return result

@@ -1,0 +1,71 @@
+// Outremer's service worker: precaches every file of the build, then serves the
+// site from that cache, so that after one visit it starts and plays offline.
+// build.py fills in the cache id (a hash of all assets) and the precache list
+// (path -> sha256). A new build installs into a new cache; old ones are deleted.
+
+const CACHE = "outremer-" + "__CACHE_ID__";
+const PRECACHE = __PRECACHE__;
+
+const scope = self.registration.scope;
+const key = (path) => new URL(path, scope).href;
+
+async function sha256(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    Object.entries(PRECACHE).map(async ([path, hash]) => {
+      const url = key(path);
+      if (await cache.match(url)) return;
+      // "no-cache": revalidate with the server; a file the page has just fetched
+      // comes back as a cheap 304 instead of a second download.
+      const response = await fetch(url, { cache: "no-cache" });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      const body = await response.arrayBuffer();
+      if ((await sha256(body)) !== hash) throw new Error(`${path}: not the file of this build`);
+      const type = response.headers.get("Content-Type") || "application/octet-stream";
+      await cache.put(url, new Response(body, { status: 200, headers: { "Content-Type": type } }));
+    }),
+  );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("outremer-") && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      url.hash = "";
+      if (request.mode === "navigate") {
+        url.search = "";
+        if (url.href.endsWith("/")) url.href += "index.html";
+      }
+      const hit = await cache.match(url.href);
+      return hit || fetch(request);
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "cache-id") event.source.postMessage({ type: "cache-id", cache: CACHE });
+});
