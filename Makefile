@@ -59,9 +59,33 @@ $(ENGINE_WHEEL_STAMP): pyproject.toml $(wildcard README.md) $(ENGINE_SOURCES) | 
 test-pyodide: $(DEPS) $(PYODIDE_READY)
 	$(PYODIDE_RUN) --pytest tests -p no:cacheprovider $(PYODIDE_PYTEST_ARGS)
 
+# ---------------------------------------------------------------- site (static, works offline)
+# build.py builds dist/: the engine's wheel, the Pyodide runtime (npm), pure jinja2 and
+# markupsafe wheels, our own pyodide-lock.json, the pages, service worker and manifest.
+# Downloads are cached under .cache/: rebuilds are quick and need no network.
+SITE_DEPS := $(VENV)/.site-deps-installed
+CHROMIUM  := /usr/bin/chromium
+
+$(SITE_DEPS): requirements-site.txt | $(DEPS)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-site.txt
+	touch $@
+
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+site: $(SITE_DEPS) $(PYODIDE_NPM_STAMP)
+	$(PY) build.py
+
+# Browser tests: Debian's chromium, the site served on a free 127.0.0.1 port.
+test-e2e: $(SITE_DEPS) $(PYODIDE_NPM_STAMP) | $(CHROMIUM)
+	$(PY) build.py
+	$(PY) -m pytest e2e
+
 # ---------------------------------------------------------------- play
-play: $(DEPS)
-	$(BIN)/outremer play levantine --seats human,heuristic
+# Build the site and serve dist/ on http://$(HOST):$(PORT)/ (the address is printed).
+play: site
+	$(PY) build.py --serve-only --host $(HOST) --port $(PORT)
 
 bench: $(DEPS)
 	$(PY) bench/run.py
