@@ -21,7 +21,7 @@ def playouts(game_id: str, games: int, seed: int) -> dict:
     for i in range(games):
         state, _ = game.start(game.make_setup(seed + i, ["random"] * game.min_seats))
         while game.to_act(state) is not None:
-            state, _ = game.apply(state, rand.choice(game.legal_actions(state)))
+            state, _ = game.apply(state, rand.choice(game.legal_for(state)))
             actions += 1
     seconds = time.perf_counter() - started
     return {"game": game_id, "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",

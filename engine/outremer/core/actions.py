@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import IllegalAction
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A verb and its arguments (integers or short words), e.g. ``play 12 transport``."""
+class Action(NamedTuple):
+    """A verb and its arguments (integers or short words), e.g. ``play 12 transport``.
+
+    A named tuple: immutable, hashable, and cheap to make (legal actions are listed often).
+    """
 
     verb: str
     args: tuple[int | str, ...] = ()

@@ -190,13 +190,23 @@ class Game:
             raise IllegalAction("The game is over: no more actions can be taken.")
         if seat is not None and seat != actor:
             raise IllegalAction(f"It is not your turn: {self.seat_names[actor]} is to act.")
-        if action not in self.legal_actions(state):
+        if action not in self.legal_for(state):
             raise IllegalAction(self.why_illegal(state, action))
         new = clone(state)
         log: list[Event] = []
         self.perform(new, action, log)
         self.settle(new, log)
         return new, log
+
+    def legal_for(self, state: State) -> list[Action]:
+        """``legal_actions``, remembered for the last state asked about (states are never
+        changed once made, so asking twice about the same one gives the same answer)."""
+        memo = getattr(self, "_legal_memo", None)
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        legal = self.legal_actions(state)
+        self._legal_memo = (state, legal)
+        return legal
 
     def save(self, state: State) -> str:
         return json.dumps(state, separators=(",", ":"), sort_keys=True)

@@ -36,7 +36,7 @@ class Match:
     def legal_actions(self) -> list[Action]:
         if self.to_act() is None:
             return []
-        return self.game.legal_actions(self.state)
+        return list(self.game.legal_for(self.state))
 
     def result(self) -> dict | None:
         return self.game.result(self.state)
