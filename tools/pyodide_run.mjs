@@ -12,6 +12,9 @@
 //   --wheels DIR         pure wheels to install first (default .cache/pyodide-wheels)
 //   --engine-wheels DIR  folder holding the engine wheel (default .cache/engine-wheel)
 //   --no-engine          do not install the engine wheel
+//   --no-bytecode-cache  compile everything afresh (by default Python 3.14 bytecode,
+//                        and pytest's rewritten test modules, are kept under
+//                        .cache/pyodide-pycache, next runs start faster)
 //   --verbose            report boot and install times on stderr
 //
 // Everything comes from local files: the runtime from node_modules/pyodide, the
@@ -28,7 +31,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
 
 const USAGE = `usage: node tools/pyodide_run.mjs [--mount DIR]... [--wheels DIR] [--engine-wheels DIR]
-                                  [--no-engine] [--verbose]
+                                  [--no-engine] [--no-bytecode-cache] [--verbose]
                                   (--pytest [pytest args...] | -m module [args...] | script.py [args...])`;
 
 function die(msg, code = 2) {
@@ -43,6 +46,7 @@ function parseArgs(argv) {
     wheels: path.join(ROOT, ".cache", "pyodide-wheels"),
     engineWheels: path.join(ROOT, ".cache", "engine-wheel"),
     engine: true,
+    pycache: path.join(ROOT, ".cache", "pyodide-pycache"),
     verbose: false,
     mode: null,
     target: null,
@@ -59,6 +63,7 @@ function parseArgs(argv) {
     else if (a === "--wheels") opts.wheels = path.resolve(value(a));
     else if (a === "--engine-wheels") opts.engineWheels = path.resolve(value(a));
     else if (a === "--no-engine") opts.engine = false;
+    else if (a === "--no-bytecode-cache") opts.pycache = "";
     else if (a === "--verbose") opts.verbose = true;
     else if (a === "-h" || a === "--help") {
       process.stdout.write(USAGE + "\n");
@@ -128,7 +133,6 @@ function pythonEnv() {
   const pass = /^(OUTREMER_.*|HYPOTHESIS_.*|PYTEST_ADDOPTS|PY_COLORS|NO_COLOR|FORCE_COLOR|COLUMNS|LINES|TERM|CI|PYTHONHASHSEED|PYTHONWARNINGS|PYTHONUTF8)$/;
   for (const [k, v] of Object.entries(process.env)) if (pass.test(k)) env[k] = v;
   env.OUTREMER_PYODIDE = "1";
-  env.PYTHONDONTWRITEBYTECODE = "1"; // keep 3.14 .pyc files out of the host tree
   return env;
 }
 
@@ -164,6 +168,39 @@ def _outremer_flush():
             stream.flush()
         except Exception:
             pass
+
+def _outremer_install(wheels, pycache):
+    """Unpack pure wheels into site-packages. Every file gets its wheel's mtime, so
+    bytecode cached from an earlier run stays valid until the wheel changes."""
+    import shutil, site, zipfile
+    target = site.getsitepackages()[0]
+    for wheel in wheels:
+        mtime = os.stat(wheel).st_mtime
+        with zipfile.ZipFile(wheel) as zf:
+            for info in zf.infolist():
+                parts = info.filename.split("/")
+                if info.is_dir() or ".." in parts or not parts[0]:
+                    continue
+                if parts[0].endswith(".data"):
+                    if len(parts) < 3 or parts[1] not in ("purelib", "platlib"):
+                        continue  # scripts, headers, data: nothing to import
+                    parts = parts[2:]
+                dest = os.path.join(target, *parts)
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                with zf.open(info) as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out)
+                os.utime(dest, (mtime, mtime))
+    importlib.invalidate_caches()
+    if pycache:
+        # 3.14 bytecode (and pytest's rewritten modules) go here, never into the
+        # host's own __pycache__ folders.
+        try:
+            os.makedirs(pycache, exist_ok=True)
+        except OSError as exc:
+            print(f"pyodide_run: no bytecode cache ({exc})", file=sys.stderr)
+        else:
+            sys.pycache_prefix = pycache
+            sys.dont_write_bytecode = False
 
 def _outremer_run(mode, target, args):
     importlib.invalidate_caches()
@@ -228,16 +265,6 @@ async function main() {
   pyodide.setStderr(fdWriter(2, process.stderr));
   note(`Pyodide ${pyodide.version} loaded`);
 
-  // Install the wheels straight from their bytes into site-packages.
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const w of wheels) {
-    const bytes = fs.readFileSync(w); // a node Buffer: hand Pyodide a plain Uint8Array
-    pyodide.unpackArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), "wheel", {
-      extractDir: sitePackages,
-    });
-  }
-  note(`${wheels.length} wheels installed`);
-
   // Host folders, each at its own absolute path, so paths and tracebacks match the host.
   const FS = pyodide.FS;
   const mounted = [];
@@ -254,12 +281,21 @@ async function main() {
   };
   mount(ROOT, true); // tests/, bench/ and the project's pytest configuration
   for (const m of opts.mounts) mount(m, true);
+  for (const w of wheels) mount(path.dirname(w), true);
   if (opts.mode === "script") mount(path.dirname(opts.target), true);
   const cwd = process.cwd();
   if (cwd !== path.parse(cwd).root) mount(cwd, false);
   FS.chdir(mounted.some((m) => isInside(cwd, m)) ? cwd : ROOT);
 
   pyodide.runPython(PY_DRIVER);
+  const install = pyodide.globals.get("_outremer_install");
+  try {
+    install(pyodide.toPy(wheels), opts.pycache);
+  } finally {
+    install.destroy();
+  }
+  note(`${wheels.length} wheels installed`);
+
   const run = pyodide.globals.get("_outremer_run");
   let code;
   try {
