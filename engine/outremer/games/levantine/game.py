@@ -129,10 +129,13 @@ class Levantine(Game):
         return []
 
     def _event_has_target(self, s: State, seat: int, card: Card) -> bool:
+        """Ruling L3: an event that could do nothing cannot be played."""
         if card.effect == "lose_army":
             return bool(s["armies"][other(seat)])
         if card.effect == "lose_leader":
             return bool(s["leaders"][other(seat)])
+        if card.effect in ("discard", "random_discard"):
+            return bool(s["hands"][other(seat)])
         return True
 
     def _declare_actions(self, s: State) -> list[Action]:

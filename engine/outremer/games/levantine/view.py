@@ -161,14 +161,31 @@ def why_illegal(game: "Levantine", s: State, action: Action) -> str:
             return f"{card.name} is a {'Crusader' if card.side == 'C' else 'Muslim'} card: the {who} cannot use it."
         if s["step"] == "commit":
             return f"{card.name} cannot be played in this {phase_name(s)} by the {who}."
-        if card.type == "leader":
+        use = args[1] if len(args) > 1 and isinstance(args[1], str) else None
+        if use is not None and use not in card.uses:
+            uses = " or ".join(card.uses) if card.uses else "only as itself"
+            return f"{card.name} cannot be used as “{use}” (it is used {uses})."
+        kind = use or card.type
+        if kind == "transport":
+            if seat == 1:
+                return (f"Only the Crusader gains from Transports: the Muslim may not use {card.name} "
+                        "as a Transport (ruling L16).")
+            if s["step"] != "recruit":
+                return "Transports are played only in the Recruit Phase."
+        if kind == "leader":
             if len(s["leaders"][seat]) >= MAX_LEADERS[seat]:
                 return f"The {who} already has {MAX_LEADERS[seat]} Leader{'s' if MAX_LEADERS[seat] > 1 else ''} in play."
             if s["allow"][0] <= 0:
                 return f"The {who} may put no more Leaders into play this phase."
-            return f"{card.name} cannot be played in the {phase_name(s)}."
-        if card.type == "army" and s["allow"][1] == 0:
+        if kind == "army" and s["allow"][1] == 0:
             return f"The {who} may put no more Armies into play this phase."
+        if kind == "fortification":
+            if s["step"] == "recruit":
+                return "Fortifications are built in the Defender Phase."
+            if s["allow"][2] <= 0:
+                return f"The {who} may put no more Fortifications into play this phase."
+        if card.type == "event" and s["step"] in ("recruit", "defender"):
+            return f"{card.name} would have no effect now, or is not played in the {phase_name(s)} (ruling L3)."
         return f"{card.name} cannot be played in the {phase_name(s)}."
     return f"“{action.text}” is not possible now. {prompt(game, s)}"
 
