@@ -80,3 +80,12 @@ def test_served_with_the_right_types(app, site):
     ):
         response = app.request.head(site + path)
         assert response.headers["content-type"].split(";")[0] == kind, path
+
+
+def test_chromium_finds_it_installable(app):
+    cdp = app.context.new_cdp_session(app)
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors"), manifest["errors"]
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are off-the-record, which Chromium names as a reason of its own.
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == []

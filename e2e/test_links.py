@@ -87,3 +87,13 @@ def test_reload_continues_the_game_in_progress(app, site):
 def test_the_page_says_a_link_carries_the_whole_game(app):
     note = app.locator("#share-note").inner_text().lower()
     assert "whole game" in note and "hidden cards" in note
+
+
+def test_copy_link_copies_the_game(app, context, site):
+    code = _valid_code(app)
+    if code is None:
+        pytest.skip("the engine has no bridge yet")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    app.click("#copy-link")
+    until(app, "document.getElementById('app-status').textContent.includes('copied')")
+    assert app.evaluate("navigator.clipboard.readText()") == site + "#" + code

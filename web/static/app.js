@@ -286,13 +286,23 @@ async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   try {
     const hadController = Boolean(navigator.serviceWorker.controller);
-    await navigator.serviceWorker.register("./sw.js");
-    await navigator.serviceWorker.ready;
-    document.body.dataset.offline = "ready";
-    if (!hadController) status("Outremer is saved on this device: it now works offline.");
+    const registration = await navigator.serviceWorker.register("./sw.js");
+    // This page has its engine loaded and fetches nothing more: a new version that
+    // has finished installing may take over now (it is used from the next visit on).
+    const promote = (worker) => worker && worker.postMessage("skip-waiting");
+    promote(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) promote(worker);
+      });
+    });
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (hadController) status("A new version of Outremer is installed; it will be used the next time you open it.");
     });
+    await navigator.serviceWorker.ready;
+    document.body.dataset.offline = "ready";
+    if (!hadController) status("Outremer is saved on this device: it now works offline.");
   } catch (error) {
     console.warn("offline copy not installed:", error);
   }

@@ -1,7 +1,8 @@
 // Outremer's service worker: precaches every file of the build, then serves the
 // site from that cache, so that after one visit it starts and plays offline.
 // build.py fills in the cache id (a hash of all assets) and the precache list
-// (path -> sha256). A new build installs into a new cache; old ones are deleted.
+// (path -> sha256). A new build installs into a new cache; once it takes over,
+// the old caches are deleted.
 
 const CACHE = "outremer-" + "__CACHE_ID__";
 const PRECACHE = __PRECACHE__;
@@ -33,7 +34,7 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache());
 });
 
 self.addEventListener("activate", (event) => {
@@ -66,6 +67,8 @@ self.addEventListener("fetch", (event) => {
   );
 });
 
+// A new version waits until a page that has finished loading its engine says it may
+// take over: a page still booting never gets files from two builds.
 self.addEventListener("message", (event) => {
-  if (event.data === "cache-id") event.source.postMessage({ type: "cache-id", cache: CACHE });
+  if (event.data === "skip-waiting") self.skipWaiting();
 });
