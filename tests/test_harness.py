@@ -88,7 +88,7 @@ def test_share_code_round_trips_mid_game(game, seed, cut):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_illegal_actions_are_refused_with_a_reason(game):
-    match = Match(game, game.make_setup(3, ["human"] * game.min_seats))
+    match = Match(game, game.make_setup(3, ["human"] * max(2, game.min_seats)))
     for text in ("fly 1", "play 99999", "discard -1"):
         with pytest.raises(IllegalAction) as err:
             match.play(Action.parse(text))

@@ -39,6 +39,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict | None = None) -> dict:
     """Play ``games`` matches from consecutive seeds and report wins, lengths and code sizes."""
     wins = [0.0] * len(seats)
+    levels: dict[str, int] = {}
     actions = []
     code_chars = []
     started = time.perf_counter()
@@ -48,10 +49,13 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
         winners = match.result()["winners"]
         for w in winners:
             wins[w] += 1 / len(winners)
+        if "level" in match.result():
+            levels[match.result()["level"]] = levels.get(match.result()["level"], 0) + 1
         actions.append(match.steps)
         code_chars.append(len(sharecode.encode(match)))
     elapsed = time.perf_counter() - started
     names = game.seat_labels(game.make_setup(seed, seats, options))
+    extra = {"levels": {k: v / games for k, v in sorted(levels.items())}} if levels else {}
     return {
         "game": game.id, "games": games, "seats": seats, "seed": seed,
         "wins": {name: wins[i] for i, name in enumerate(names)},
@@ -62,4 +66,5 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
         "median_code_chars": sorted(code_chars)[games // 2],
         "max_code_chars": max(code_chars),
         "games_per_second": games / elapsed if elapsed else float("inf"),
+        **extra,
     }

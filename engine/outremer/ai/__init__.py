@@ -34,6 +34,9 @@ def agent_for(game: Game, kind: str) -> Agent:
         if game.id == "levantine":
             from .levantine import LevantineHeuristic
             return LevantineHeuristic()
+        if game.id == "crusader-kingdoms":
+            from .crusader_kingdoms import CrusaderKingdomsHeuristic
+            return CrusaderKingdomsHeuristic()
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
 

@@ -10,8 +10,9 @@ from ..core.game import Game
 
 @cache
 def all_games() -> dict[str, Game]:
+    from .crusader_kingdoms import CrusaderKingdoms
     from .levantine import Levantine
-    games = [Levantine()]
+    games = [Levantine(), CrusaderKingdoms()]
     return {g.id: g for g in games}
 
 

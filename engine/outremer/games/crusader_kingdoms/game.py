@@ -1,0 +1,271 @@
+"""Crusader Kingdoms: 1–4 players, a map of the Levant, two decks and a Muslim automaton
+(rules: crusader-kingdoms.txt)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...core import rng
+from ...core.actions import Action
+from ...core.game import Event, Game, Setup, State, clone
+from . import attack as fight
+from .data import Content, content
+from .flow import Flow
+from .rules import rule_title
+from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, new_state)
+
+MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
+
+
+class CrusaderKingdoms(Game):
+    id = "crusader-kingdoms"
+    name = "Crusader Kingdoms"
+    code_id = 2
+    seat_names = ("Emirate of Damascus", "Kingdom of Jerusalem", "Principality of Antioch", "Emirate of Aleppo")
+    min_seats, max_seats = 1, 4
+    options = ()
+    format_version = 1
+    max_actions = 5_000
+
+    @cached_property
+    def content(self) -> Content:
+        return content()
+
+    @property
+    def cards(self):
+        return self.content.cards
+
+    def mode_of(self, s_or_setup) -> object:
+        key = s_or_setup["mode"] if isinstance(s_or_setup, dict) else MODES_BY_PLAYERS[len(s_or_setup.seats)]
+        return self.content.modes[key]
+
+    def seat_labels(self, setup: Setup) -> list[str]:
+        return [sd.name for sd in self.mode_of(setup).seats]
+
+    def flow(self, s: State) -> Flow:
+        mode = self.mode_of(s)
+        cache = self.__dict__.setdefault("_flows", {})
+        if mode.key not in cache:
+            cache[mode.key] = Flow(self.content, mode, [sd.name for sd in mode.seats])
+        return cache[mode.key]
+
+    # -- setup ---------------------------------------------------------------------
+    def initial_state(self, setup: Setup) -> State:
+        mode = self.mode_of(setup)
+        return new_state(self.content, mode, setup.seed)
+
+    def start(self, setup: Setup):
+        mode = self.mode_of(setup)
+        state, log = super().start(setup)
+        intro = Event(f"A new game of Crusader Kingdoms: {mode.title}. "
+                      + "; ".join(f"{sd.name} holds {', '.join(self.content.boards[mode.map].areas[self.content.boards[mode.map].index(k)].name for k in sd.start)}"
+                                  for sd in mode.seats) + ".", "7.1" if not mode.solo_rules else "8.1")
+        return state, [intro] + log
+
+    def settle(self, state: State, log: list[Event]) -> None:
+        self.flow(state).settle(state, log)
+
+    def rule_title(self, key: str) -> str:
+        return rule_title(key)
+
+    def result(self, s: State) -> dict | None:
+        return s["result"]
+
+    # -- who acts ----------------------------------------------------------------------
+    def to_act(self, s: State) -> int | None:
+        if s["pending"]:
+            return s["pending"][0]["seat"]
+        step = s["step"]
+        if step == "action":
+            return s["current"]
+        if step in ("attack_cards", "reward"):
+            return s["attack"]["attacker"]
+        if step == "respond":
+            return s["attack"]["responders"][0]
+        if step == "flip":
+            return s["attack"]["defender"]
+        return None
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, s: State) -> list[Action]:
+        if s["pending"]:
+            return self._pending_actions(s, s["pending"][0])
+        step = s["step"]
+        flow = self.flow(s)
+        if step == "action":
+            return self._round_actions(s, s["current"])
+        a = s["attack"]
+        if step == "attack_cards":
+            seat = a["attacker"]
+            acts = [Action("add", (c,)) for c in s["hands"][seat]
+                    if self.cards[c].type == "troop" or fight.responses_allowed(self.cards[c], "attack")]
+            if a["troops"] or a["bonus_dice"]:
+                acts.append(Action("go"))
+            return acts
+        if step == "respond":
+            seat = a["responders"][0]
+            acts = []
+            for c in s["hands"][seat]:
+                card = self.cards[c]
+                for side in ("attack", "defence"):
+                    if fight.responses_allowed(card, side):
+                        acts.append(Action("add", (c, side)))
+                if a["concerted"] and card.type == "troop" and faith_of(flow.mode, seat) == "christian":
+                    acts.append(Action("add", (c, "attack")))
+            return acts + [Action("done")]
+        if step == "flip":
+            return [Action("flip", (b,)) for b in flow.flip_options(s)] + [Action("done")]
+        if step == "reward":
+            return [Action("bonus") if o == "bonus" else Action("flip", (int(o),)) for o in flow.reward_options(s)]
+        return []
+
+    def attack_targets(self, s: State, seat: int) -> list[int]:
+        flow = self.flow(s)
+        mode = flow.mode
+        mine = set(areas_of(s, seat))
+        if mine:
+            options = [i for i, area in enumerate(flow.board.areas)
+                       if s["owner"][i] != seat and adjacent_to(flow.board, i, mine)]
+        else:
+            options = [flow.board.index(k) for k in mode.seats[seat].start if s["owner"][flow.board.index(k)] != seat]
+        out = []
+        for i in options:
+            owner = s["owner"][i]
+            if owner != NOBODY:
+                if mode.solo_rules:
+                    continue  # co-operative allies never attack each other (ruling R2)
+                if (mode.christians_may_not_attack_each_other and mode.seats[seat].faith == "christian"
+                        and mode.seats[owner].faith == "christian"):
+                    continue
+                if [seat, owner] in s["truces"] or [owner, seat] in s["truces"]:
+                    continue
+            out.append(i)
+        return out
+
+    def neighbours(self, s: State, seat: int) -> list[int]:
+        """Opponents with whom ``seat`` shares a border (NOBODY: the Muslims in 1–2 player games)."""
+        flow = self.flow(s)
+        mine = set(areas_of(s, seat))
+        found = set()
+        for i in mine:
+            for b in flow.board.areas[i].borders:
+                found.add(s["owner"][b])
+        found.discard(seat)
+        if flow.mode.solo_rules:
+            return [NOBODY] if NOBODY in found and s["auto"]["queue"] else []
+        found.discard(NOBODY)
+        return sorted(found)
+
+    def opponents(self, s: State, seat: int) -> list[int]:
+        if self.flow(s).mode.solo_rules:
+            return [NOBODY]
+        return [p for p in range(len(s["hands"])) if p != seat]
+
+    def _round_actions(self, s: State, seat: int) -> list[Action]:
+        hand = s["hands"][seat]
+        cards = self.cards
+        acts = []
+        troops = [c for c in hand if cards[c].type == "troop"]
+        if troops:
+            acts += [Action("attack", (i,)) for i in self.attack_targets(s, seat)]
+            for target in self.neighbours(s, seat):
+                acts += [Action("incursion", (target, c)) for c in troops]
+        for c in hand:
+            if cards[c].type == "event" and self._event_possible(s, seat, cards[c]):
+                acts.append(Action("event", (c,)))
+        acts += [Action("discard", (c,)) for c in hand]
+        return acts + [Action("pass")]
+
+    def _event_possible(self, s: State, seat: int, card) -> bool:
+        e = card.effect
+        if e == "walls":
+            return any(not s["plus"][i] for i in areas_of(s, seat))
+        if e in ("truce", "skip_round", "spies", "random_discard"):
+            return bool(self._event_targets(s, seat, card))
+        if e == "independent_attack":
+            return bool(self._independent_targets(s, seat))
+        if e == "concerted_attack":
+            return bool(self.attack_targets(s, seat))
+        if e == "seduction":
+            other = "muslim" if faith_of(self.flow(s).mode, seat) == "christian" else "christian"
+            return bool(s["deck"][other])
+        return True
+
+    def _event_targets(self, s: State, seat: int, card) -> list[int]:
+        opps = self.opponents(s, seat)
+        if card.effect == "spies":
+            return [p for p in opps if p != NOBODY and s["hands"][p]]
+        if card.effect == "random_discard":
+            return [p for p in opps if (s["auto"]["queue"] if p == NOBODY else s["hands"][p])]
+        return [p for p in opps if p != NOBODY]
+
+    def _independent_targets(self, s: State, seat: int) -> list[int]:
+        flow = self.flow(s)
+        independent = set(areas_of(s, NOBODY))
+        return [i for i, owner in enumerate(s["owner"])
+                if owner not in (NOBODY, seat) and adjacent_to(flow.board, i, independent)]
+
+    def _pending_actions(self, s: State, p: dict) -> list[Action]:
+        kind = p["kind"]
+        if kind == "target":
+            return [Action("target", (t,)) for t in p["options"]]
+        if kind == "flip":
+            return [Action("flip", (i,)) for i in areas_of(s, p["seat"]) if not s["plus"][i]]
+        if kind == "take":
+            return [Action("take", (c,)) for c in s["hands"][p["from"]]]
+        raise AssertionError(kind)
+
+    # -- doing, seeing, naming -----------------------------------------------------------
+    def perform(self, s: State, action: Action, log: list[Event]) -> None:
+        from .moves import perform
+        perform(self, s, action, log)
+
+    def view(self, s: State, seat: int | None) -> dict:
+        from .view import view
+        return view(self, s, seat)
+
+    def describe(self, s: State, action: Action) -> str:
+        from .view import describe
+        return describe(self, s, action)
+
+    def why_illegal(self, s: State, action: Action) -> str:
+        from .view import why_illegal
+        return why_illegal(self, s, action)
+
+    def cards_in_play(self, s: State) -> list[int]:
+        return all_card_places(s)
+
+    def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
+        if super().reveals(before, after, actor, seat) or before["deck"] != after["deck"]:
+            return True
+        return actor != seat and before["hands"][actor] != after["hands"][actor]
+
+    def redeal(self, s: State, seat: int, rand) -> State:
+        """Other hands, deck orders, the Muslims' unrevealed cards and face-down attack cards, dealt anew."""
+        new = clone(s)
+        for faith in ("christian", "muslim"):
+            hidden = []
+            slots = []
+            for p, hand in enumerate(new["hands"]):
+                if p != seat:
+                    for i, c in enumerate(hand):
+                        if self.cards[c].deck == faith:
+                            hidden.append(c)
+                            slots.append(("hand", p, i))
+            for i, c in enumerate(new["deck"][faith]):
+                hidden.append(c)
+                slots.append(("deck", faith, i))
+            if new["auto"] is not None:
+                for i, c in enumerate(new["auto"]["queue"]):
+                    if self.cards[c].deck == faith:
+                        hidden.append(c)
+                        slots.append(("queue", None, i))
+            rand.shuffle(hidden)
+            for (kind, key, i), c in zip(slots, hidden):
+                if kind == "hand":
+                    new["hands"][key][i] = c
+                elif kind == "deck":
+                    new["deck"][key][i] = c
+                else:
+                    new["auto"]["queue"][i] = c
+        return new
