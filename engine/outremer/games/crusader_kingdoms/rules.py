@@ -11,7 +11,7 @@ RULEBOOK = {
 }
 
 RULINGS = {
-    "R1": "Designed content: maps and decks",
+    "R1": "Designed content: the maps and the decks are ours",
     "R2": "Allies never attack each other",
     "R3": "An empty deck stops the draw",
     "R4": "Incursions against the Muslims",
@@ -19,11 +19,14 @@ RULINGS = {
     "R6": "Events the automaton cannot use",
     "R7": "An attack needs a Troop card",
     "R8": "Lost rounds and watchtowers",
-    "R9": "Concerted Attack: another Christian adds Troops",
+    "R9": "Concerted Attack",
     "R10": "Responses are asked only of players who hold one",
     "R11": "The Leader's points are placed for the most hits",
-    "R12": "Co-operative Card Bonus and victory points",
+    "R12": "The Card Bonus",
     "R13": "The automaton never flips castles",
+    "R14": "Winning at the end",
+    "R15": "Seduction for a player",
+    "R16": "Border areas",
 }
 
 
