@@ -112,6 +112,10 @@ class Game:
     def seat_labels(self, setup: Setup) -> list[str]:
         return list(self.seat_names[: len(setup.seats)])
 
+    def seat_label(self, state: State, seat: int) -> str:
+        """The name of a seat in a match under way."""
+        return self.seat_names[seat]
+
     # -- the rules (subclasses) -------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
         raise NotImplementedError
@@ -189,7 +193,7 @@ class Game:
         if actor is None:
             raise IllegalAction("The game is over: no more actions can be taken.")
         if seat is not None and seat != actor:
-            raise IllegalAction(f"It is not your turn: {self.seat_names[actor]} is to act.")
+            raise IllegalAction(f"It is not your turn: {self.seat_label(state, actor)} is to act.")
         if action not in self.legal_for(state):
             raise IllegalAction(self.why_illegal(state, action))
         new = clone(state)

@@ -42,6 +42,9 @@ class CrusaderKingdoms(Game):
     def seat_labels(self, setup: Setup) -> list[str]:
         return [sd.name for sd in self.mode_of(setup).seats]
 
+    def seat_label(self, state: State, seat: int) -> str:
+        return self.mode_of(state).seats[seat].name
+
     def flow(self, s: State) -> Flow:
         mode = self.mode_of(s)
         cache = self.__dict__.setdefault("_flows", {})
