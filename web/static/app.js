@@ -62,8 +62,25 @@ class Engine {
 
 // ------------------------------------------------------------------ boot progress
 
+// While Python starts it reports nothing: the bar creeps towards the stage's end
+// (never reaching it) so that the page visibly stays alive.
+const CREEP = { stage: "python", from: 70, to: 86, halfLife: 1700 };
+let creepTimer = null;
+
+function creep(active) {
+  clearInterval(creepTimer);
+  creepTimer = null;
+  if (!active) return;
+  const started = performance.now();
+  creepTimer = setInterval(() => {
+    const gone = 1 - 0.5 ** ((performance.now() - started) / CREEP.halfLife);
+    $("boot-progress").value = CREEP.from + (CREEP.to - CREEP.from) * 0.95 * gone;
+  }, 200);
+}
+
 function showProgress({ stage, fraction, text }) {
   const bar = $("boot-progress");
+  creep(stage === CREEP.stage && fraction < 1);
   bar.value = Math.round(fraction * 100);
   const index = STAGES.indexOf(stage);
   for (const item of document.querySelectorAll(".boot-stages li")) {
@@ -79,6 +96,7 @@ function showProgress({ stage, fraction, text }) {
 }
 
 function bootDone(ready) {
+  creep(false);
   const seconds = ((performance.now() - pageStarted) / 1000).toFixed(1);
   document.body.dataset.engine = "ready";
   window.outremerBoot = { ms: Math.round(performance.now() - pageStarted), worker: ready.timings, status: ready.status };
@@ -93,6 +111,7 @@ function bootDone(ready) {
 }
 
 function bootFailed(error) {
+  creep(false);
   document.body.dataset.engine = "failed";
   $("boot-title").textContent = "The game engine could not start";
   $("boot-status").textContent = navigator.onLine

@@ -84,24 +84,17 @@ async function boot() {
   mark("runtime");
 
   // 2. Python.
-  // Python gives no progress while it starts: the bar creeps towards the stage's end.
-  const pythonStarted = performance.now();
-  const creep = setInterval(() => {
-    progress("python", 0.95 * (1 - Math.exp(-(performance.now() - pythonStarted) / 2500)), "");
-  }, 250);
+  // (Python reports nothing while it starts, and keeps this thread busy: the page
+  // moves the bar meanwhile.)
   progress("python", 0, "");
-  try {
-    const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-    pyodide = await loadPyodide({
-      indexURL,
-      lockFileURL: indexURL + "pyodide-lock.json",
-      packageBaseUrl: indexURL,
-      stdout: (line) => console.log("[python]", line),
-      stderr: (line) => console.warn("[python]", line),
-    });
-  } finally {
-    clearInterval(creep);
-  }
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  pyodide = await loadPyodide({
+    indexURL,
+    lockFileURL: indexURL + "pyodide-lock.json",
+    packageBaseUrl: indexURL,
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  });
   mark("python");
 
   // 3. Our packages, listed (with their hashes) in our own pyodide-lock.json.
