@@ -494,9 +494,13 @@ def build(out: Path = DIST) -> dict:
         sw = sw.replace("__PRECACHE__", json.dumps(precache, indent=1))
         (staging / "sw.js").write_text(sw)
 
+        # Swap in the new site; the old one goes only once the new one is in place.
+        old = None
         if out.exists():
-            shutil.rmtree(out)
+            old = out.rename(Path(tempfile.mkdtemp(prefix="old-", dir=CACHE)) / "dist")
         staging.rename(out)
+        if old is not None:
+            shutil.rmtree(old.parent)
     finally:
         if staging.exists():
             shutil.rmtree(staging)

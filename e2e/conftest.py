@@ -2,7 +2,7 @@
 
 Fixtures:
   site_build    build.py, imported under another name (``build`` is PyPA's)
-  dist          the built site (built here if `make` did not build it)
+  dist          a private copy of the built site (built first if `make` did not)
   site          the site served on a free 127.0.0.1 port for the whole session
   serve_dist    a server of our own, to stop in the middle of a test (offline)
   guard         records every request of a browser context; fails the test on any
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import sys
 import threading
 import time
@@ -55,10 +56,14 @@ def site_build():
 
 
 @pytest.fixture(scope="session")
-def dist(site_build) -> Path:
+def dist(site_build, tmp_path_factory) -> Path:
+    """A private copy of the built site: a rebuild of dist/ during the run (or a
+    test that alters a file) touches nobody else."""
     if not (site_build.DIST / "build.json").exists() or os.environ.get("OUTREMER_E2E_REBUILD"):
         site_build.build()
-    return site_build.DIST
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(site_build.DIST, copy)
+    return copy
 
 
 class Server:
