@@ -117,6 +117,8 @@ def cmd_simulate(args) -> int:
         lo, hi = report["win_interval_95"][name]
         print(f"  {name:10s} wins {wins:6.1f}  ({100 * wins / report['games']:.1f}%, 95% interval "
               f"{100 * lo:.1f}–{100 * hi:.1f}%)")
+    for level, share in report.get("levels", {}).items():
+        print(f"  {level:18s} {100 * share:5.1f}%")
     print(f"  mean game length: {report['mean_actions']:.1f} actions")
     print(f"  share code: mean {report['mean_code_chars']:.1f} characters, max {report['max_code_chars']}")
     print(f"  {report['games_per_second']:.1f} games per second")

@@ -75,10 +75,14 @@ def draw(s: State, seat: int, faith: str, count: int, content: Content, log: lis
     if seat != NOBODY:
         s["hands"][seat].extend(drawn)
     if drawn:
-        names = ", ".join(content.cards[c].name for c in drawn)
         plural = "s" if len(drawn) != 1 else ""
-        log.append(Event(f"{who} draws {len(drawn)} card{plural}: {names}.", rule, private=seat if seat != NOBODY else None,
-                         public=f"{who} draws {len(drawn)} card{plural}." if seat != NOBODY else None))
+        if seat == NOBODY:
+            # the automaton's cards stay face down until it reveals them, one a round (8.3)
+            log.append(Event(f"{who} draw {len(drawn)} card{plural}, face down.", rule))
+        else:
+            names = ", ".join(content.cards[c].name for c in drawn)
+            log.append(Event(f"{who} draws {len(drawn)} card{plural}: {names}.", rule, private=seat,
+                             public=f"{who} draws {len(drawn)} card{plural}."))
     return drawn
 
 
