@@ -22,6 +22,8 @@ from .core.game import CONTROLLERS
 from .core.match import Match
 from .games import all_games, game_by_code, get_game
 
+__all__ = ["catalog", "new_game", "open_code", "act", "act_text", "ai_step", "undo", "at_step", "rewind"]
+
 _CACHE: OrderedDict[str, Match] = OrderedDict()
 _CACHE_SIZE = 16
 
