@@ -229,13 +229,17 @@ def _wheel_zip(path: Path, files: dict[str, bytes]) -> None:
 
 
 def site_wheel(workdir: Path, version: str) -> Path:
-    """outremer_web: the rendering module, the worker's dispatcher and the table templates."""
+    """outremer_web: the rendering module, the worker's dispatcher, the games' table
+    modules (web/games/*.py) and the table templates."""
     package = "outremer_web"
     files: dict[str, bytes] = {
         f"{package}/__init__.py": b'"""Outremer in the browser: rendering and the worker\'s door to the engine."""\n',
         f"{package}/render.py": (WEB / "render.py").read_bytes(),
         f"{package}/dispatch.py": (WEB / "dispatch.py").read_bytes(),
     }
+    # One module per game (web/games/<game>.py: the context of its table template).
+    for module in sorted((WEB / "games").glob("*.py")):
+        files[f"{package}/games/{module.name}"] = module.read_bytes()
     for template in sorted((WEB / "templates" / "table").rglob("*")):
         if template.is_file():
             rel = template.relative_to(WEB).as_posix()

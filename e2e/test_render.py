@@ -47,3 +47,69 @@ def test_dispatch_reaches_the_bridge_and_nothing_else():
                                                  "message": f"the engine has no function {name!r}"}}
     broken = json.loads(dispatch.call("open_code", "not json"))
     assert broken["ok"] is False and broken["error"]["kind"] == "internal"
+
+
+# ---------------------------------------------------------------- the plug-in convention
+
+import random  # noqa: E402
+from html.parser import HTMLParser  # noqa: E402
+
+from outremer import bridge  # noqa: E402
+
+
+class _Acts(HTMLParser):
+    """Every element carrying data-act, with what makes it operable."""
+
+    def __init__(self):
+        super().__init__()
+        self.acts: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-act" in attrs:
+            self.acts.append({"tag": tag, **attrs})
+
+
+def _acts(html: str) -> list[dict]:
+    parser = _Acts()
+    parser.feed(html)
+    return parser.acts
+
+
+def _catalog():
+    return {g["id"]: g for g in json.loads(bridge.catalog())["games"]}
+
+
+def _games_with_a_table():
+    return [g for g in _catalog() if (render.TEMPLATE_DIR / "table" / f"{g}.html").exists()]
+
+
+@pytest.mark.parametrize("game_id", _games_with_a_table())
+def test_every_legal_action_is_on_the_table_exactly_once(game_id):
+    """Random games of every game with a table: each legal action is offered by one
+    operable [data-act] element, and a seat's hidden cards never reach another seat's table."""
+    catalog = _catalog()
+    render.set_catalog({"games": list(catalog.values())})
+    game = catalog[game_id]
+    rand = random.Random(5)
+    for seed in (1, 2):
+        seats = ["human"] * game["max_seats"]
+        snap = json.loads(bridge.new_game(json.dumps({"game": game_id, "seats": seats, "seed": seed, "viewer": 0})))
+        for _ in range(400):
+            if snap["over"]:
+                break
+            snap = json.loads(bridge.open_code(snap["code"], snap["to_act"]))
+            assert snap["ok"], snap
+            html = render.table(snap)
+            acts = _acts(html)
+            indices = sorted(int(a["data-act"]) for a in acts)
+            assert indices == [a["index"] for a in snap["legal"]], (snap["view"].get("step"), indices)
+            for a in acts:
+                assert a["tag"] == "button" or (a.get("role") == "button" and a.get("tabindex") == "0"
+                                                and a.get("aria-label")), a
+            choice = rand.choice(snap["legal"])["index"]
+            snap = json.loads(bridge.act(snap["code"], choice, snap["to_act"]))
+            assert snap["ok"], snap
+        spectator = json.loads(bridge.open_code(snap["code"], None))
+        render.table(spectator)  # renders with no seat at all (hand-off screen)
+        assert render.log_html(spectator).count("<li") == len(spectator["log"])

@@ -16,6 +16,18 @@ from typing import Any
 
 _bridge: ModuleType | None = None
 _bridge_error: str | None = None
+_render: ModuleType | None = None
+
+
+def _renderer() -> ModuleType:
+    """web/render.py: ``outremer_web.render`` in the browser, ``render`` beside this file else."""
+    global _render
+    if _render is None:
+        _render = importlib.import_module(f"{__package__}.render" if __package__ else "render")
+        catalog = json.loads(_bridge.catalog()) if _bridge is not None else {}
+        if catalog.get("ok"):
+            _render.set_catalog(catalog)
+    return _render
 
 
 def boot() -> str:
@@ -82,3 +94,21 @@ def call(name: str, args_json: str) -> str:
     if not isinstance(result, str):
         result = json.dumps(result)
     return result
+
+
+def show(name: str, args_json: str, log_from: int = 0) -> str:
+    """Like :func:`call`, and when the answer is a snapshot, the table rendered from it.
+
+    The answer is the bridge's JSON with one more key, ``html``: ``{table, log,
+    log_from, log_count}`` (see ``render.table_json``): one crossing per click.
+    """
+    answer = call(name, args_json)
+    data = json.loads(answer)
+    if not data.get("ok") or "view" not in data:
+        return answer
+    try:
+        data["html"] = _renderer().table_json(data, int(log_from))
+    except Exception as exc:  # noqa: BLE001
+        traceback.print_exc()
+        return _error("internal", f"the table could not be drawn: {type(exc).__name__}: {exc}")
+    return json.dumps(data, separators=(",", ":"))

@@ -3,23 +3,84 @@
 The same module and the same templates run under CPython (build time, tests) and
 inside Pyodide (the browser's worker), where build.py ships them in a small pure
 wheel as the package ``outremer_web``.  Templates live in ``templates/table``
-beside this file in both places.
+beside this file in both places.  Everything that reaches a template is plain JSON
+data; autoescaping is on.
 
-Everything that reaches a template is plain JSON data: a snapshot as returned by
-``outremer.bridge`` (or ``None`` while the engine loads).  Autoescaping is on.
+How a game plugs in (the table's one convention)
+================================================
+
+A snapshot (the JSON answer of ``outremer.bridge``: ``game``, ``view``, ``legal``,
+``log``, ``viewer``, ``seats``, ``seat_names``, ``to_act``, ``result``, ``undo_to``…)
+is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
+``table/levantine.html``, ``table/crusader-kingdoms.html``).
+
+1. **Context.** The module ``games/<module>.py`` beside this file (module name = the
+   game id with ``-`` turned into ``_``) defines::
+
+       def context(snapshot: dict, catalog_game: dict) -> dict
+
+   returning plain data for its template (cards by id, groups of legal actions, …).
+   ``catalog_game`` is the game's entry of ``bridge.catalog()["games"]`` (``cards``,
+   ``options``, ``seat_names``…).  Its dict is merged *over* the common context below.
+   The key ``claimed`` (a list of legal-action indices) names the actions the
+   template attaches to its own board elements; every other legal action is shown
+   by the common action bar.  A game without a module gets the common context only.
+
+2. **Common context** (:func:`common_context`), for every game:
+
+   ``snapshot``, ``view``, ``legal`` (list of ``{index, text, label}``),
+   ``legal_by_text`` (text -> action), ``viewer`` (seat or None), ``seats`` (who
+   plays each seat: human/random/heuristic), ``seat_names``, ``to_act``,
+   ``to_act_name``, ``to_act_kind``, ``over``, ``result``, ``is_my_turn``,
+   ``history`` (True when showing a past step: nothing can be played), ``step``,
+   ``steps``, ``catalog_game``, ``cards`` (the catalog's cards as a list indexed by
+   id), ``log`` (the snapshot's log lines, each with ``href``: the link to its rule),
+   ``rules_href`` (the game's rules page), ``unclaimed`` (legal actions not in
+   ``claimed``: what ``_actions.html`` shows).
+
+3. **Actions.** Every legal action is offered by exactly one element carrying
+   ``data-act="<index>"``: a ``<button>``, or an SVG/HTML element with
+   ``role="button"``, ``tabindex="0"`` and an ``aria-label``.  The page (app.js)
+   handles click, Enter and Space on any ``[data-act]`` the same way for every game
+   (``bridge.act(code, index, viewer)``).  Nothing else on the table acts.
+
+4. **Common partials**, to ``{% include %}`` from a game's template:
+
+   ``table/_prompt.html``   what the seat to act is asked (``view.prompt`` if the view
+                            has one), who acts, and the result when the game is over;
+   ``table/_actions.html``  the action bar: a button for every action in ``unclaimed``
+                            (so every legal action is always reachable);
+   ``table/_log.html``      log lines as ``<li>``, each linking to its rule (rendered
+                            by :func:`table_json` into the page's live log region, not
+                            into the table).
+
+5. **Rules links.** A log line's ``rule`` key (a rulebook section or a ruling id)
+   links to ``rules/<game id>.html#`` + :func:`rule_anchor` (key); build.py writes
+   that page from the engine's rule titles, the rulebook and ``docs/rulings``.
+
+6. **Card details.** An element with ``data-detail-title`` and ``data-detail-text``
+   (optionally ``data-detail-meta``) shows them in the page's card-detail panel on
+   hover, focus or tap (app.js, generic).
+
+Secrets: a template only ever sees the view of the seat given (``viewer``); with
+``viewer`` None (a hand-off screen, a spectator) no hand is in the snapshot.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
 _env: jinja2.Environment | None = None
+_contexts: dict[str, Callable[[dict, dict], dict] | None] = {}
+_catalog: dict[str, dict] = {}
 
 
 def environment() -> jinja2.Environment:
@@ -34,6 +95,7 @@ def environment() -> jinja2.Environment:
             lstrip_blocks=True,
             keep_trailing_newline=False,
         )
+        _env.globals["rule_anchor"] = rule_anchor
     return _env
 
 
@@ -43,8 +105,132 @@ def render(name: str, context: dict[str, Any] | None = None) -> str:
 
 
 def frame(snapshot: dict[str, Any] | None = None) -> str:
-    """The table: the frame alone while loading, or a snapshot's view."""
+    """The empty table, shown while the engine loads and before a game starts."""
     return render("table/frame.html", {"snapshot": snapshot})
+
+
+# ------------------------------------------------------------------ the plug-in point
+
+
+def module_name(game_id: str) -> str:
+    return game_id.replace("-", "_")
+
+
+def game_context(game_id: str) -> Callable[[dict, dict], dict] | None:
+    """``games.<module>.context`` for a game, or None when the game has no module."""
+    if game_id not in _contexts:
+        package = f"{__package__}.games" if __package__ else "games"
+        try:
+            module = importlib.import_module(f"{package}.{module_name(game_id)}")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"{package}.{module_name(game_id)}", package):
+                raise
+            module = None
+        _contexts[game_id] = getattr(module, "context", None)
+    return _contexts[game_id]
+
+
+def rule_anchor(key: str) -> str:
+    """The fragment of a game's rules page that explains rule ``key`` ("L8", "4.1", "setup")."""
+    slug = re.sub(r"[^a-z0-9]+", "-", str(key).lower()).strip("-")
+    return f"rule-{slug or 'none'}"
+
+
+def rule_short(key: str, title: str) -> str:
+    """A short link text: "Ruling L8", "Support Phase", "4.1 Attack"."""
+    if title.startswith("Ruling "):
+        return f"Ruling {key}"
+    if title.startswith("Rulebook: "):
+        return title.removeprefix("Rulebook: ")
+    return title or key
+
+
+def rules_href(game_id: str) -> str:
+    return f"rules/{game_id}.html"
+
+
+def log_lines(snapshot: dict, start: int = 0) -> list[dict]:
+    """The snapshot's log lines from ``start``, each with the link to its rule."""
+    game_id = snapshot.get("game", "")
+    lines = []
+    for n, line in enumerate(snapshot.get("log") or [], 0):
+        if n < start:
+            continue
+        rule = line.get("rule") or ""
+        title = line.get("rule_title") or rule
+        lines.append({
+            "n": n, "step": line.get("step", 0), "text": line.get("text", ""), "rule": rule,
+            "rule_title": title, "rule_short": rule_short(rule, title),
+            "href": f"{rules_href(game_id)}#{rule_anchor(rule)}" if rule else None,
+        })
+    return lines
+
+
+def cards_by_id(catalog_game: dict) -> list[dict]:
+    cards = catalog_game.get("cards") or []
+    by_id: list[dict] = [{}] * (max((c.get("id", i) for i, c in enumerate(cards)), default=-1) + 1)
+    for i, card in enumerate(cards):
+        by_id[card.get("id", i)] = card
+    return by_id
+
+
+def common_context(snapshot: dict, catalog_game: dict) -> dict:
+    """What every game's template gets (see the module's docstring)."""
+    legal = snapshot.get("legal") or []
+    seat_names = snapshot.get("seat_names") or []
+    viewer, to_act = snapshot.get("viewer"), snapshot.get("to_act")
+    steps, step = snapshot.get("steps", 0), snapshot.get("step", 0)
+    history = step != steps
+    return {
+        "snapshot": snapshot,
+        "view": snapshot.get("view") or {},
+        "legal": legal,
+        "legal_by_text": {a["text"]: a for a in legal},
+        "viewer": viewer,
+        "seats": snapshot.get("seats") or [],
+        "seat_names": seat_names,
+        "to_act": to_act,
+        "to_act_name": seat_names[to_act] if to_act is not None and to_act < len(seat_names) else None,
+        "to_act_kind": snapshot.get("to_act_kind"),
+        "over": bool(snapshot.get("over")),
+        "result": snapshot.get("result"),
+        "is_my_turn": bool(legal) and viewer is not None and viewer == to_act and not history,
+        "history": history,
+        "step": step,
+        "steps": steps,
+        "catalog_game": catalog_game,
+        "cards": cards_by_id(catalog_game),
+        "log": log_lines(snapshot),
+        "rules_href": rules_href(snapshot.get("game", "")),
+        "claimed": [],
+    }
+
+
+def table(snapshot: dict, catalog_game: dict | None = None) -> str:
+    """The table for a snapshot: ``table/<game id>.html`` with the merged context."""
+    catalog_game = catalog_game or _catalog.get(snapshot.get("game", "")) or {}
+    context = common_context(snapshot, catalog_game)
+    make = game_context(snapshot.get("game", ""))
+    if make is not None:
+        context.update(make(snapshot, catalog_game))
+    claimed = set(context.get("claimed") or ())
+    context["unclaimed"] = [a for a in context["legal"] if a["index"] not in claimed]
+    return render(f"table/{snapshot['game']}.html", context)
+
+
+def log_html(snapshot: dict, start: int = 0) -> str:
+    """Log lines from ``start`` as ``<li>`` items (the page appends them to its live log)."""
+    return render("table/_log.html", {"lines": log_lines(snapshot, start)})
+
+
+def set_catalog(catalog: dict) -> None:
+    """Remember ``bridge.catalog()``'s games, so that :func:`table` needs only a snapshot."""
+    _catalog.clear()
+    for game in catalog.get("games", []):
+        _catalog[game["id"]] = game
+
+
+# ------------------------------------------------------------------ JSON doors (the worker)
 
 
 def render_json(name: str, context_json: str) -> str:
@@ -59,3 +245,12 @@ def frame_json(snapshot_json: str) -> str:
     """JSON-string door used by the worker: snapshot JSON (or "null") -> table HTML."""
     snapshot = json.loads(snapshot_json) if snapshot_json else None
     return frame(snapshot)
+
+
+def table_json(snapshot: dict, log_from: int = 0) -> dict:
+    """The table and the new log lines of a snapshot, as the page puts them in place."""
+    log = snapshot.get("log") or []
+    reset = log_from > len(log) or log_from < 0
+    start = 0 if reset else log_from
+    return {"table": table(snapshot), "log": log_html(snapshot, start), "log_from": start,
+            "log_count": len(log)}

@@ -4,6 +4,9 @@
 // page -> worker   {id, op: "call", name, payload: argumentsJson}  a function of outremer.bridge
 //                  {id, op: "frame", payload: snapshotJson}         the table's HTML
 //                  {id, op: "render", name, payload: contextJson}   any table template
+//                  {id, op: "show", name, payload: argumentsJson, logFrom}
+//                                a bridge function whose snapshot comes back with its table
+//                                rendered (render.table_json: {table, log, log_from, log_count})
 // worker -> page   {type: "progress", stage, fraction, text}
 //                  {type: "ready", status, timings}
 //                  {type: "failed", message}
@@ -131,24 +134,25 @@ const booted = boot().then(
   },
 );
 
-function answer(op, name, payload) {
+function answer(op, name, payload, logFrom) {
   if (typeof payload !== "string") throw new TypeError("the payload must be a JSON string");
   switch (op) {
     case "call": return dispatch.call(String(name), payload);
     case "frame": return render.frame_json(payload);
     case "render": return render.render_json(String(name), payload);
+    case "show": return dispatch.show(String(name), payload, Number(logFrom) || 0);
     default: throw new TypeError(`unknown operation ${op}`);
   }
 }
 
 self.onmessage = async (event) => {
-  const { id, op, name, payload } = event.data || {};
+  const { id, op, name, payload, logFrom } = event.data || {};
   if (!(await booted)) {
     post({ type: "reply", id, ok: false, error: { kind: "unavailable", message: "the engine did not start" } });
     return;
   }
   try {
-    post({ type: "reply", id, ok: true, value: answer(op, name, payload) });
+    post({ type: "reply", id, ok: true, value: answer(op, name, payload, logFrom) });
   } catch (error) {
     post({ type: "reply", id, ok: false, error: { kind: "internal", message: String(error && error.message ? error.message : error) } });
   }

@@ -1,0 +1,395 @@
+"""Crusader Kingdoms at the table: the template context for ``table/crusader-kingdoms.html``.
+
+``context(snapshot, catalog_game)`` turns a snapshot of ``outremer.bridge`` (one seat's
+view and its legal actions) into plain data for the template: the map of the Levant drawn
+as polygons (the Voronoi cells of the area centres, clipped to the land and to a radius,
+computed here in pure Python once per map side), each area's owner, castle and action;
+the tracks; the hand with each card's actions; the attack, the last battle and the
+Muslim automaton.
+
+Nothing here decides legality: every action offered comes from ``snapshot["legal"]``,
+attached by its index to the element that shows it (an area, a card, a seat).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+NOBODY = -1
+
+COLOURS = {  # fill, tint (area fill), ink on the fill
+    "yellow": ("#d9a514", "#f6e3a1", "#2b2100"),
+    "blue": ("#2a5aa8", "#bcd0ef", "#ffffff"),
+    "red": ("#b3261e", "#efc0bb", "#ffffff"),
+    "green": ("#1f7a3d", "#bfe2c8", "#ffffff"),
+}
+LETTERS = {"damascus": "Da", "jerusalem": "Je", "antioch": "An", "aleppo": "Al", "saladin": "Sa",
+           "crusade": "Cr", "richard": "Ri", "leopold": "Le"}
+RADIUS = {"saladin": 160.0, "crusades": 200.0}
+TYPE_NAMES = {"troop": "Troop", "event": "Event", "response": "Response"}
+
+
+# ---------------------------------------------------------------------------- geometry
+Point = tuple[float, float]
+
+
+def _clip(poly: list[Point], a: float, b: float, c: float) -> list[Point]:
+    """Sutherland–Hodgman against one half-plane: keep the points with a·x + b·y <= c."""
+    out: list[Point] = []
+    if not poly:
+        return out
+    prev = poly[-1]
+    prev_in = a * prev[0] + b * prev[1] <= c
+    for cur in poly:
+        cur_in = a * cur[0] + b * cur[1] <= c
+        if cur_in != prev_in:
+            d0 = a * prev[0] + b * prev[1] - c
+            d1 = a * cur[0] + b * cur[1] - c
+            t = d0 / (d0 - d1)
+            out.append((prev[0] + t * (cur[0] - prev[0]), prev[1] + t * (cur[1] - prev[1])))
+        if cur_in:
+            out.append(cur)
+        prev, prev_in = cur, cur_in
+    return out
+
+
+def _land(board) -> list[Point]:
+    """The land: everything east of the coast polyline (the sea lies between it and x = 0)."""
+    coast = [(float(x), float(y)) for x, y in board.coast]
+    w, h = board.width, board.height
+    if not coast:
+        return [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+    return coast + [(0.0, h), (w, h), (w, 0.0), (0.0, 0.0)]
+
+
+def _cell(board, index: int, radius: float, land: list[Point]) -> list[Point]:
+    """The area's Voronoi cell, clipped to the land and to ``radius`` around its centre."""
+    area = board.areas[index]
+    cx, cy = area.x, area.y
+    poly = list(land)
+    steps = 40
+    for k in range(steps):  # a regular polygon around the circle, as half-planes
+        t = 2 * math.pi * (k + 0.5) / steps
+        nx, ny = math.cos(t), math.sin(t)
+        poly = _clip(poly, nx, ny, nx * cx + ny * cy + radius)
+    for other in board.areas:
+        if other.index == index:
+            continue
+        nx, ny = other.x - cx, other.y - cy  # keep the side nearer this centre
+        mx, my = (other.x + cx) / 2, (other.y + cy) / 2
+        poly = _clip(poly, nx, ny, nx * mx + ny * my)
+    return _tidy(poly)
+
+
+def _tidy(poly: list[Point]) -> list[Point]:
+    out: list[Point] = []
+    for p in poly:
+        q = (round(p[0], 1), round(p[1], 1))
+        if not out or (abs(q[0] - out[-1][0]) > 0.05 or abs(q[1] - out[-1][1]) > 0.05):
+            out.append(q)
+    if len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+def _path(poly: list[Point], close: bool = True) -> str:
+    if not poly:
+        return ""
+    head, *rest = poly
+    d = f"M{head[0]:g},{head[1]:g}" + "".join(f"L{x:g},{y:g}" for x, y in rest)
+    return d + ("Z" if close else "")
+
+
+def _board_data(key: str):
+    from outremer.games.crusader_kingdoms.data import content
+    return content().boards[key]
+
+
+@cache
+def geometry(key: str) -> dict[str, Any]:
+    """The drawing of one map side: land, sea, coast and one polygon per area (cached)."""
+    board = _board_data(key)
+    land = _land(board)
+    radius = RADIUS.get(key, 160.0)
+    cells = [_cell(board, a.index, radius, land) for a in board.areas]
+    coast = [(float(x), float(y)) for x, y in board.coast]
+    sea = coast + [(0.0, coast[0][1])] if coast else []
+    xs = [p[0] for cell in cells for p in cell]
+    ys = [p[1] for cell in cells for p in cell]
+    box = (max(0.0, min(xs) - 30), max(0.0, min(ys) - 20), min(board.width, max(xs) + 10),
+           min(board.height, max(ys) + 10))
+    return {
+        "key": key, "title": board.title, "width": board.width, "height": board.height,
+        "viewbox": f"{box[0]:g} {box[1]:g} {box[2] - box[0]:g} {box[3] - box[1]:g}",
+        "land": _path(land), "sea": _path(sea), "coast": _path(coast, close=False),
+        "cells": [_path(c) for c in cells], "polygons": cells,
+    }
+
+
+def shared_borders(key: str, min_length: float = 2.0) -> set[tuple[int, int]]:
+    """Pairs of areas whose drawn cells share an edge (to check the map data's borders)."""
+    board = _board_data(key)
+    cells = geometry(key)["polygons"]
+    found = set()
+    for i, a in enumerate(board.areas):
+        for j in range(i + 1, len(board.areas)):
+            b = board.areas[j]
+            nx, ny = b.x - a.x, b.y - a.y
+            norm = math.hypot(nx, ny)
+            c = (nx * (a.x + b.x) / 2 + ny * (a.y + b.y) / 2)
+            on = [p for p in cells[i] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
+            on_b = [p for p in cells[j] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
+            if len(on) >= 2 and len(on_b) >= 2:
+                length = max(math.dist(p, q) for p in on for q in on)
+                if length >= min_length:
+                    found.add((i, j))
+    return found
+
+
+# ---------------------------------------------------------------------------- context
+def _parse(text: str) -> tuple[str, list[int | str]]:
+    verb, *words = text.split()
+    return verb, [int(w) if w.lstrip("-").isdigit() else w for w in words]
+
+
+def _cards(catalog_game: dict | None) -> dict[int, dict]:
+    cards = (catalog_game or {}).get("cards") or []
+    if not cards:
+        from outremer.games.crusader_kingdoms.data import content
+        cards = [c.to_json() for c in content().cards]
+    return {c["id"]: c for c in cards}
+
+
+def _card(cards: dict[int, dict], cid: int | None, *, deck: str = "", seat: dict | None = None) -> dict:
+    """A card for the template: face up (``cid`` known) or a back (``cid`` None)."""
+    if cid is None:
+        return {"back": True, "deck": deck, "seat": seat, "name": f"{deck.capitalize()} card, face down".strip()}
+    c = cards[cid]
+    if c["type"] == "troop":
+        line = f"Troop {c['value']}"
+    elif c["type"] == "response":
+        line = "Response" + {"attack": " (attack)", "defence": " (defence)", "either": ""}.get(c["side"], "")
+    else:
+        line = "Event" + (" (lasting)" if c["lasting"] else "")
+    text = c["text"]
+    if c["type"] == "troop" and text.strip() == f"Troop {c['value']}.":
+        text = ""
+    return {"back": False, "id": cid, "name": c["name"], "type": c["type"], "value": c["value"],
+            "deck": c["deck"], "line": line, "text": text, "flavour": c.get("flavour", ""), "seat": seat,
+            "title": " — ".join(x for x in (c["name"], line, c["text"], c.get("flavour", "")) if x)}
+
+
+def _short(name: str) -> str:
+    """A kingdom's short name: "Principality of Antioch" -> "Antioch"."""
+    return name.split(" of ")[-1] if " of " in name else name
+
+
+def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[str, Any]:
+    view = snapshot["view"]
+    legal = snapshot.get("legal") or []
+    viewer = snapshot.get("viewer")
+    controllers = snapshot.get("seats") or []
+    cards = _cards(catalog_game)
+    board = _board_data(view["map"])
+    geo = geometry(view["map"])
+    solo = view["automaton"] is not None
+    auto_name = view["automaton"]["name"] if solo else "Independent"
+
+    # -- seats
+    seats = []
+    for sd in view["seats"]:
+        fill, tint, ink = COLOURS.get(sd["colour"], ("#777", "#ddd", "#fff"))
+        p = sd["seat"]
+        seats.append({
+            **{k: sd[k] for k in ("seat", "key", "name", "faith", "colour", "hand_count", "bonus", "castles",
+                                  "supply", "out", "loses_round")},
+            "short": _short(sd["name"]), "letter": LETTERS.get(sd["key"], sd["name"][:2]),
+            "fill": fill, "tint": tint, "ink": ink,
+            "controller": controllers[p] if p < len(controllers) else "human",
+            "is_viewer": p == viewer, "to_act": p == view["to_act"],
+            "backs": min(sd["hand_count"], 12),
+        })
+    if solo:
+        fill, tint, ink = COLOURS["green"]
+        muslim = {"seat": NOBODY, "name": "The Muslims", "short": "Muslims", "letter": "☾", "fill": fill,
+                  "tint": "#d7e9d4", "ink": ink, "colour": "green", "faith": "muslim"}
+    else:
+        muslim = {"seat": NOBODY, "name": "Independent kingdom", "short": "independent", "letter": "",
+                  "fill": "#8a7a5c", "tint": "#efe6d2", "ink": "#fff", "colour": "none", "faith": ""}
+
+    def seat_of(p: int) -> dict:
+        return seats[p] if 0 <= p < len(seats) else muslim
+
+    # -- legal actions, attached to what they act on
+    attached: list[int] = []
+    area_acts: dict[int, list[dict]] = {}
+    card_acts: dict[int, list[dict]] = {}
+    seat_acts: dict[int, list[dict]] = {}
+    take: list[dict] = []
+    pending = view.get("pending")
+    area_target = bool(pending and pending["kind"] == "target" and "area" in (pending.get("why") or ""))
+    step = view["step"]
+    for act in legal:
+        verb, args = _parse(act["text"])
+        entry = {"index": act["index"], "label": act["label"], "verb": verb, "args": args}
+        if verb in ("attack", "flip") or (verb == "target" and area_target):
+            area_acts.setdefault(args[0], []).append(entry)
+        elif verb == "target":
+            entry["short"] = "Choose"
+            seat_acts.setdefault(args[0], []).append(entry)
+        elif verb in ("add", "event", "discard"):
+            if verb == "add":
+                side = args[1] if len(args) > 1 else None
+                entry["short"] = "Add" if side is None else ("On the attack" if side == "attack" else "On the defence")
+                if side == "attack" and cards[args[0]]["type"] == "troop":
+                    entry["short"] = "Add"
+            else:
+                entry["short"] = "Play" if verb == "event" else "Discard"
+            card_acts.setdefault(args[0], []).append(entry)
+        elif verb == "incursion":
+            entry["short"] = f"Incursion: {seat_of(args[0])['short']}"
+            card_acts.setdefault(args[1], []).append(entry)
+        elif verb == "take":
+            take.append({"card": _card(cards, args[0]), "act": {**entry, "short": "Take"}})
+        else:
+            continue
+        attached.append(act["index"])
+
+    # -- the areas
+    attack = view.get("attack")
+    last = view.get("last_attack")
+    areas = []
+    for a in board.areas:
+        i = a.index
+        owner = view["owner"][i]
+        who = seat_of(owner)
+        acts = area_acts.get(i, [])
+        kind = "seat" if owner != NOBODY else ("muslim" if solo else "independent")
+        held_by = who["name"] if owner != NOBODY else ("Muslim" if solo else "independent")
+        plus = bool(view["plus"][i])
+        desc = f"{a.name}: {held_by}, defence {a.defence}{' +1' if plus else ''}"
+        if a.id:
+            desc += f", id {a.id}, {a.vp} VP"
+        words = a.name.split(" ")
+        lines = [a.name] if len(a.name) <= 11 or len(words) == 1 else [" ".join(words[:-1]), words[-1]]
+        areas.append({
+            "index": i, "key": a.key, "name": a.name, "lines": lines, "defence": a.defence, "id": a.id,
+            "vp": a.vp, "x": a.x, "y": a.y, "path": geo["cells"][i], "owner": owner, "kind": kind,
+            "fill": who["tint"] if owner != NOBODY else muslim["tint"], "castle": owner != NOBODY or plus,
+            "castle_fill": who["fill"], "castle_ink": who["ink"], "letter": who["letter"], "plus": plus,
+            "acts": acts, "act": acts[0] if len(acts) == 1 else None, "desc": desc,
+            "attacked": bool(attack and attack["area"] == i),
+            "source": bool(attack and attack.get("independent_from") == i),
+            "flipped": bool(attack and i in attack.get("flipped", [])),
+            "last": bool(last and not attack and last["area"] == i),
+            "start": [s["letter"] for s in seats if a.key in next(sd["start"] for sd in view["seats"]
+                                                                   if sd["seat"] == s["seat"])],
+        })
+
+    # -- the hand
+    me = next((sd for sd in view["seats"] if sd["seat"] == viewer), None)
+    hand = []
+    if me is not None and me["hand"] is not None:
+        for cid in me["hand"]:
+            acts = card_acts.get(cid, [])
+            main = [x for x in acts if x["verb"] != "incursion"]
+            raids = [x for x in acts if x["verb"] == "incursion"]
+            hand.append({"card": _card(cards, cid), "acts": main, "raids": raids})
+        hand.sort(key=lambda h: ({"troop": 0, "response": 1, "event": 2}[h["card"]["type"]],
+                                 -h["card"]["value"], h["card"]["name"], h["card"]["id"]))
+
+    # -- the attack in progress
+    def faith_deck(p: int) -> str:
+        return seat_of(p).get("faith") or "muslim"
+
+    fight = None
+    if attack is not None:
+        area = board.areas[attack["area"]]
+        troops = [_card(cards, t["card"], deck=faith_deck(t["seat"]), seat=seat_of(t["seat"]))
+                  for t in attack["troops"]]
+        placed = [{**_card(cards, c["card"], deck=faith_deck(c["seat"]), seat=seat_of(c["seat"])), "side": c["side"]}
+                  for c in attack["cards"]]
+        fight = {
+            "attacker": seat_of(attack["attacker"]) if attack["attacker"] != NOBODY or solo
+            else {**muslim, "name": "An independent kingdom"},
+            "defender": seat_of(attack["defender"]), "area": area.name, "defence": area.defence,
+            "bonus_dice": attack["bonus_dice"], "source": attack.get("source") or "",
+            "from": board.areas[attack["independent_from"]].name if attack.get("independent_from") is not None
+            else None,
+            "army": [_card(cards, c) for c in (attack.get("army") or [])],
+            "troops": troops, "on_attack": [c for c in placed if c["side"] == "attack"],
+            "on_defence": [c for c in placed if c["side"] == "defence"],
+            "flipped": [board.areas[b].name for b in attack["flipped"]],
+            "responders": [seat_of(p)["name"] for p in attack["responders"]],
+        }
+
+    # -- the last battle
+    battle = None
+    if last is not None and last.get("dice"):
+        area = board.areas[last["area"]]
+
+        def dice(side: str) -> list[dict]:
+            rolled, final = last["dice"][side]
+            return [{"rolled": r, "final": f, "changed": r != f, "hit": f >= 4} for r, f in zip(rolled, final)]
+
+        att = dice("attack")
+        dfn = dice("defence")
+        battle = {
+            "attacker": seat_of(last["attacker"]) if last["attacker"] != NOBODY or solo
+            else {**muslim, "name": "An independent kingdom"},
+            "defender": seat_of(last["defender"]), "area": area.name,
+            "troops": [_card(cards, c, seat=seat_of(p)) for c, p in last["troops"]],
+            "cards": [{**_card(cards, c, seat=seat_of(p)), "side": side} for c, p, side in last["cards"]],
+            "auto_response": _card(cards, last["auto_response"]) if last.get("auto_response") is not None else None,
+            "bonus_dice": last.get("bonus_dice") or 0,
+            "attack_dice": att, "defence_dice": dfn,
+            "hits": last["hits"], "winner": last["winner"],
+            "flipped": [board.areas[b].name for b in last.get("flipped", [])],
+        }
+
+    # -- the Muslim automaton
+    automaton = None
+    if solo:
+        au = view["automaton"]
+        automaton = {**au, "army_cards": [_card(cards, c) for c in au["army"]],
+                     "response_cards": [_card(cards, c) for c in au["responses"]],
+                     "revealed_card": _card(cards, au["revealed"]) if au["revealed"] is not None else None,
+                     "backs": min(au["to_reveal"], 12), "marker": muslim}
+
+    # -- tracks
+    markers = {b: [] for b in range(-2, 3)}
+    for s in seats:
+        markers[max(-2, min(2, s["bonus"]))].append(s)
+    if automaton is not None:
+        markers[max(-2, min(2, automaton["bonus"]))].append(muslim)
+    bonus_track = [{"value": b, "label": f"{b:+d}" if b else "0", "markers": markers[b]} for b in range(-2, 3)]
+    turn_track = [{"turn": t, "now": t == view["turn"]} for t in range(1, view["turns"] + 1)]
+
+    lasting = [{**_card(cards, c), "by": seat_of(p)["name"]} for c, p in view.get("lasting", [])]
+    truces = [f"{seat_of(a)['short']} and {seat_of(b)['short']}" for a, b in view.get("truces", [])]
+    watch = [f"{seat_of(p)['short']} (+{n} {'die' if n == 1 else 'dice'} in defence, no incursions)"
+             for p, n in view.get("watch", [])]
+
+    for s in seats:
+        s["acts"] = seat_acts.get(s["seat"], [])
+    muslim_acts = seat_acts.get(NOBODY, [])
+
+    result = view.get("result")
+    return {
+        "ck": {
+            "mode": view["mode"], "title": view["title"], "solo": solo, "board": geo, "areas": areas,
+            "seats": seats, "muslim": muslim, "muslim_acts": muslim_acts, "viewer": viewer,
+            "me": seat_of(viewer) if viewer is not None and viewer >= 0 else None,
+            "hand": hand, "hand_visible": me is not None and me["hand"] is not None, "take": take,
+            "fight": fight, "battle": battle, "automaton": automaton,
+            "bonus_track": bonus_track, "turn_track": turn_track, "turn": view["turn"], "turns": view["turns"],
+            "lasting": lasting, "truces": truces, "watch": watch,
+            "deck_count": view["deck_count"], "discard_count": view["discard_count"],
+            "prompt": view["prompt"], "step": step, "pending": pending,
+            "targets": len([a for a in areas if a["act"] and a["act"]["verb"] == "attack"]),
+            "result": result, "level": (result or {}).get("level"),
+        },
+        "claimed": sorted(attached),
+    }

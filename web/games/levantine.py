@@ -1,0 +1,199 @@
+"""The Levantine table's context: the view of one seat, cards by id, and which legal
+action goes on which card or die (the rest go to the common action bar).
+
+Plain data in, plain data out (see the convention at the top of ``render.py``).
+"""
+
+from __future__ import annotations
+
+SIDES = (
+    {"key": "crusader", "name": "Crusader", "plural": "Crusaders", "emblem": "cross"},
+    {"key": "muslim", "name": "Muslim", "plural": "Muslims", "emblem": "crescent"},
+)
+CARD_SIDES = {
+    "C": {"key": "c", "label": "Crusader only", "emblem": "cross"},
+    "M": {"key": "m", "label": "Muslim only", "emblem": "crescent"},
+    "Z": {"key": "z", "label": "Either player", "emblem": "either"},
+}
+PLAY_LETTERS = {"attack": "AL", "defend": "DL"}
+USE_WORDS = {"transport": "As Transport", "draw": "Draw cards", "battle": "As Battle card",
+             "leader": "As Leader", "army": "As Army"}
+DIE_KINDS = {"L": "Leader", "A": "Army", "F": "Fortification", "C": "card"}
+
+
+def _card(cards: list[dict], card_id: int) -> dict:
+    card = cards[card_id] if 0 <= card_id < len(cards) else {}
+    side = CARD_SIDES.get(card.get("side", "Z"), CARD_SIDES["Z"])
+    letter = card.get("letter", "?")
+    text = card.get("text", "")
+    if card.get("type") == "leader":
+        # The rulebook's own notation: AL attacking, DL defending Leader.
+        if "Attacking Leader" in text:
+            letter = "AL"
+        elif "Defending Leader" in text:
+            letter = "DL"
+    return {
+        "id": card_id, "name": card.get("name", f"Card {card_id}"), "type": card.get("type", ""),
+        "type_name": card.get("type_name", ""), "letter": letter, "side": side,
+        "text": text, "actions": [],
+    }
+
+
+def _short(action: dict, card: dict, step: str) -> str:
+    """The word on a card's button; the full label is its accessible name."""
+    verb, *args = action["text"].split()
+    if verb == "discard":
+        return "Discard"
+    if verb == "lose":
+        return "Discard from play"
+    if len(args) > 1:
+        return USE_WORDS.get(args[1], args[1].capitalize())
+    if step == "commit":
+        return "Play (+1 die)" if card["type"] != "event" else "Play"
+    return {"leader": "Recruit", "army": "Recruit", "fortification": "Build",
+            "transport": "As Transport"}.get(card["type"], "Play")
+
+
+def _die(die: list, cards: list[dict], seat: int, index: int) -> dict:
+    natural, modifier, kind, card_id = die[0], die[1], die[2], die[3]
+    source = _card(cards, card_id)["name"] if isinstance(card_id, int) else ""
+    value = max(0, natural + modifier)
+    words = f"{natural}"
+    if modifier:
+        words += f" {'+' if modifier > 0 else '−'} {abs(modifier)} = {value}"
+    six = natural == 6
+    return {"seat": seat, "index": index, "natural": natural, "modifier": modifier, "value": value,
+            "kind": kind, "kind_name": DIE_KINDS.get(kind, kind), "source": source, "six": six,
+            "label": f"{DIE_KINDS.get(kind, kind)} die ({source}): {words}" + (", a natural 6" if six else ""),
+            "action": None}
+
+
+def _combat(c: dict | None, cards: list[dict], reroll: dict, current: bool) -> dict | None:
+    if not c:
+        return None
+    dice = None
+    if c.get("dice"):
+        dice = []
+        for seat in (0, 1):
+            row = [_die(d, cards, seat, i) for i, d in enumerate(c["dice"][seat])]
+            for die in row:
+                die["action"] = reroll.get((seat, die["index"]))
+            dice.append({"seat": seat, "dice": row, "total": sum(d["value"] for d in row),
+                         "sixes": sum(1 for d in row if d["six"])})
+    played = [[_card(cards, x) for x in c.get("played", [[], []])[seat]] for seat in (0, 1)]
+    effects = [{"card": _card(cards, card), "seat": seat} for card, seat in c.get("effects", [])]
+    totals = c.get("totals")
+    return {
+        "kind": c["kind"], "title": "Battle" if c["kind"] == "battle" else "Siege",
+        "current": current, "turn": c.get("turn"), "dice": dice, "played": played,
+        "effects": effects, "totals": totals, "winner": c.get("winner"),
+        "cancelled": c.get("cancelled"),
+    }
+
+
+def context(snapshot: dict, catalog_game: dict) -> dict:
+    view = snapshot.get("view") or {}
+    cards = [c for c in (catalog_game.get("cards") or [])]
+    cards.sort(key=lambda c: c.get("id", 0))
+    legal = snapshot.get("legal") or []
+    viewer = snapshot.get("viewer")
+    step = view.get("step", "")
+
+    # Which legal action belongs to which card or die.
+    on_card: dict[int, list[dict]] = {}
+    on_played: dict[int, dict] = {}
+    reroll: dict[tuple[int, int], dict] = {}
+    claimed: list[int] = []
+    for action in legal:
+        verb, *args = action["text"].split()
+        if verb in ("play", "discard") and args:
+            on_card.setdefault(int(args[0]), []).append(action)
+        elif verb == "lose" and args:
+            on_played[int(args[0])] = action
+        elif verb == "reroll" and len(args) == 2:
+            reroll[(int(args[0]), int(args[1]))] = action
+        else:
+            continue
+        claimed.append(action["index"])
+
+    def with_actions(card: dict) -> dict:
+        acts = on_card.get(card["id"], [])
+        if card["id"] in on_played:
+            acts = [on_played[card["id"]]]
+        card["actions"] = [dict(a, short=_short(a, card, step)) for a in acts]
+        return card
+
+    seats = snapshot.get("seats") or ["human", "human"]
+    players = []
+    for p in view.get("players", []):
+        seat = p["seat"]
+        side = SIDES[seat]
+        hand = None
+        if p.get("hand") is not None:
+            hand = [with_actions(_card(cards, c)) for c in p["hand"]]
+        leaders = []
+        for leader in p.get("leaders", []):
+            entry = with_actions(_card(cards, leader["card"]))
+            entry["since"], entry["leaves_after"] = leader["since"], leader["leaves_after"]
+            leaders.append(entry)
+        players.append({
+            "seat": seat, "side": side, "name": side["name"],
+            "role": "Attacker" if seat == view.get("attacker") else "Defender",
+            "acting": seat == view.get("to_act"), "you": viewer is not None and seat == viewer,
+            "computer": seats[seat] != "human" if seat < len(seats) else False,
+            "controller": seats[seat] if seat < len(seats) else "human",
+            "hand": hand, "hand_count": p.get("hand_count", 0),
+            "leaders": leaders, "max_leaders": p.get("max_leaders", 1),
+            "armies": [with_actions(_card(cards, c)) for c in p.get("armies", [])],
+            "forts": [with_actions(_card(cards, c)) for c in p.get("forts", [])],
+            "tt": p.get("tt", 0), "holdings": p.get("holdings", 0), "draws": p.get("draws", 0),
+        })
+    south = viewer if viewer is not None else 0
+    order = [players[1 - south], players[south]] if len(players) == 2 else players
+
+    combat = _combat(view.get("combat"), cards, reroll, current=True)
+    last = view.get("last_combat")
+    if combat is None and last and last.get("hand") == view.get("hand"):
+        combat = _combat(last, cards, reroll, current=False)
+
+    tokens = []
+    for seat in (1, 0):
+        for n in range(players[seat]["tt"] if players else 0):
+            tokens.append({"owner": seat, "side": SIDES[seat], "egypt": False})
+    if view.get("egypt_option"):
+        owner = view.get("egypt")
+        tokens.append({"owner": owner, "side": SIDES[owner] if owner is not None else None, "egypt": True})
+
+    discard = view.get("discard") or []
+    allow = view.get("allow")
+    allowance = None
+    if allow is not None and view.get("to_act") is not None and not view.get("pending"):
+        words = []
+        names = (("Leader", "Leaders"), ("Army", "Armies"), ("Fortification", "Fortifications"))
+        for n, (one, many) in zip(allow, names):
+            if n < 0:
+                words.append(f"any number of {many}")
+            elif n > 0:
+                words.append(f"{n} {one if n == 1 else many}")
+        allowance = ", ".join(words) if words else "nothing more"
+
+    pending = view.get("pending")
+    if pending:
+        pending = dict(pending, card_name=_card(cards, pending["card"])["name"]
+                       if isinstance(pending.get("card"), int) else None)
+
+    return {
+        "claimed": claimed,
+        "players": players,
+        "north": order[0] if order else None,
+        "south": order[1] if len(order) > 1 else None,
+        "sides": SIDES,
+        "combat": combat,
+        "tokens": tokens,
+        "discard_top": _card(cards, discard[-1]) if discard else None,
+        "discard_count": len(discard),
+        "allowance": allowance,
+        "pending": pending,
+        "attacker_name": SIDES[view.get("attacker", 0)]["name"],
+        "defender_name": SIDES[view.get("defender", 1)]["name"],
+    }
