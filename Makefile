@@ -87,7 +87,7 @@ test-e2e: $(SITE_DEPS) $(PYODIDE_NPM_STAMP) | $(CHROMIUM)
 play: site
 	$(PY) build.py --serve-only --host $(HOST) --port $(PORT)
 
-bench: $(DEPS)
+bench: $(DEPS) $(PYODIDE_READY)
 	$(PY) bench/run.py
 
 clean:

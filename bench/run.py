@@ -34,8 +34,15 @@ def main() -> int:
     args = parser.parse_args()
     n_play, n_ai, n_code = (40, 100, 100) if args.quick else (200, 1000, 400)
     results = {}
-    results["playouts_cpython"] = playouts("levantine", n_play, 1)
-    results["playouts_pyodide"] = pyodide_playouts(n_play)
+    # CPython and Pyodide alternate, three rounds, best of each: the machine's other load
+    # then weighs on both alike.
+    runs = {"cpython": [], "pyodide": []}
+    for _ in range(3):
+        runs["cpython"].append(playouts("levantine", n_play, 1))
+        runs["pyodide"].append(pyodide_playouts(n_play))
+    for runtime, found in runs.items():
+        best = max(found, key=lambda r: r["games_per_second"])
+        results[f"playouts_{runtime}"] = dict(best, rounds=[r["games_per_second"] for r in found])
     ratio = results["playouts_cpython"]["games_per_second"] / results["playouts_pyodide"]["games_per_second"]
     results["pyodide_slowdown"] = {"ratio": round(ratio, 2), "target": "at most 2.5", "met": ratio <= 2.5}
     s = strength("levantine", n_ai, 1)
