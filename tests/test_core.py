@@ -106,6 +106,14 @@ def test_foreign_game_number_is_named():
         sharecode.decode(_resign(data), game_by_code)
 
 
+def test_code_from_another_rules_revision_is_named():
+    data = _bytes(sharecode.encode(finished()))
+    assert data[2] == LEV.rules_revision
+    data[2] = LEV.rules_revision + 1
+    with pytest.raises(BadShareCode, match="newer revision"):
+        sharecode.decode(_resign(data), game_by_code)
+
+
 def test_extra_moves_beyond_the_count_are_refused():
     match = finished()
     data = _bytes(sharecode.encode(match))

@@ -84,6 +84,9 @@ class Game:
     options: tuple[Option, ...] = ()
     format_version: int = 1
     """Version of this game's saved-state format."""
+    rules_revision: int = 1
+    """Raised whenever a change to the rules changes the legal actions of some moment: share
+    codes store actions by their index, so a code replays only under its own revision."""
 
     # -- setup ---------------------------------------------------------------
     def make_setup(self, seed: int, seats: tuple[str, ...] | list[str],

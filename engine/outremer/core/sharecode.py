@@ -4,6 +4,7 @@ Layout, before base64url (no padding)::
 
     version      1 byte   (FORMAT_VERSION)
     game         varint   (Game.code_id)
+    revision     varint   (Game.rules_revision: codes replay only under the rules that made them)
     seed         varint
     seats        varint count, then one varint per seat (index in CONTROLLERS)
     options      one varint per option of the game, in order (index among its choices)
@@ -75,6 +76,7 @@ def encode(match: Match) -> str:
     game, setup = match.game, match.setup
     out = bytearray([FORMAT_VERSION])
     out += _varint(game.code_id)
+    out += _varint(game.rules_revision)
     out += _varint(setup.seed)
     out += _varint(len(setup.seats))
     for who in setup.seats:
@@ -127,6 +129,12 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     game = games(game_no)
     if game is None:
         raise BadShareCode(f"This code is for a game this site does not have (game number {game_no}).")
+    revision = reader.varint("rules revision")
+    if revision != game.rules_revision:
+        newer = "a newer" if revision > game.rules_revision else "an older"
+        raise BadShareCode(f"This {game.name} game was recorded under {newer} revision of the rules engine "
+                           f"({revision}; this site plays revision {game.rules_revision}), so its moves cannot "
+                           "be replayed here. Start a new game, or open the link with the version that made it.")
     seed = reader.varint("seed")
     seat_count = reader.varint("seat count")
     if seat_count > 16:
