@@ -91,8 +91,8 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
     if now and to_act is not None and viewer == to_act:
         legal = [{"index": i, "text": a.text, "label": game.describe(state, a)}
                  for i, a in enumerate(game.legal_actions(state))]
-    rule_title = getattr(game, "rule_title", lambda key: key)
-    log = [dict(line, rule_title=rule_title(line["rule"])) for line in match.log_for(viewer, step)]
+    log = [dict(line, rule_title=game.rule_title(line["rule"]), rule_anchor=game.rule_anchor(line["rule"]))
+           for line in match.log_for(viewer, step)]
     return {
         "game": game.id, "code": code if code is not None else sharecode.encode(match),
         "viewer": viewer, "seats": list(match.setup.seats), "seat_names": game.seat_labels(match.setup),

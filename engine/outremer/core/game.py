@@ -112,6 +112,14 @@ class Game:
             raise BadSetup(f"{self.name} has no option named {sorted(given)[0]!r}.")
         return Setup(self.id, seed, seats, tuple(chosen))
 
+    def rule_title(self, key: str) -> str:
+        """The rulebook section or ruling a log line's ``rule`` key names."""
+        return key
+
+    def rule_anchor(self, key: str) -> str:
+        """Where on the rules page that rule is explained."""
+        return "rule-" + key
+
     def seat_labels(self, setup: Setup) -> list[str]:
         return list(self.seat_names[: len(setup.seats)])
 

@@ -11,7 +11,7 @@ from ...core.game import Event, Game, Setup, State, clone
 from . import attack as fight
 from .data import Content, content
 from .flow import Flow
-from .rules import rule_title
+from .rules import INDEX
 from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, new_state)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
@@ -69,7 +69,10 @@ class CrusaderKingdoms(Game):
         self.flow(state).settle(state, log)
 
     def rule_title(self, key: str) -> str:
-        return rule_title(key)
+        return INDEX.title(key)
+
+    def rule_anchor(self, key: str) -> str:
+        return INDEX.anchor(key)
 
     def result(self, s: State) -> dict | None:
         return s["result"]

@@ -1,6 +1,8 @@
 """Where each Crusader Kingdoms log line's rule comes from: a rulebook section or a ruling
 (``docs/rulings/crusader-kingdoms.md``)."""
 
+from ...core.rules import RuleIndex
+
 RULEBOOK = {
     "3": "3. How to play the game", "4.1": "4.1 Attack", "4.2": "4.2 Combat", "4.3": "4.3 Incursion",
     "4.4": "4.4 Events", "4.5": "4.5 Discard", "4.6": "4.6 Pass", "5": "5. End of turn",
@@ -30,9 +32,6 @@ RULINGS = {
 }
 
 
-def rule_title(key: str) -> str:
-    if key in RULEBOOK:
-        return f"Rulebook: {RULEBOOK[key]}"
-    if key in RULINGS:
-        return f"Ruling {key}: {RULINGS[key]}"
-    return key
+INDEX = RuleIndex(RULEBOOK, RULINGS)
+rule_title = INDEX.title
+rule_anchor = INDEX.anchor

@@ -9,7 +9,7 @@ from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from . import combat, flow
 from .cards import Card, load_cards
-from .rules import rule_title
+from .rules import INDEX
 from .state import (CRUSADER, MAX_LEADERS, MUSLIM, SIDE_NAMES, EGYPT_DRAW, all_card_places, attacker,
                     crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state, other)
 
@@ -50,7 +50,10 @@ class Levantine(Game):
         flow.settle(state, self.cards, log)
 
     def rule_title(self, key: str) -> str:
-        return rule_title(key)
+        return INDEX.title(key)
+
+    def rule_anchor(self, key: str) -> str:
+        return INDEX.anchor(key)
 
     # -- who acts, what they may do -------------------------------------------------
     def to_act(self, s: State) -> int | None:

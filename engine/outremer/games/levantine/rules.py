@@ -4,6 +4,8 @@ Keys are what :class:`~outremer.core.game.Event` carries in ``rule``; rulings ar
 written out in ``docs/rulings/levantine.md`` under the same ids.
 """
 
+from ...core.rules import RuleIndex
+
 RULEBOOK = {
     "setup": "Setup",
     "turn": "Turn Sequence",
@@ -44,16 +46,6 @@ RULINGS = {
 }
 
 
-def rule_title(key: str) -> str:
-    if key in RULEBOOK:
-        return f"Rulebook: {RULEBOOK[key]}"
-    if key in RULINGS:
-        return f"Ruling {key}: {RULINGS[key]}"
-    return key
-
-
-def rule_anchor(key: str) -> str:
-    """The fragment of the rules page that explains ``key``."""
-    if key in RULINGS:
-        return f"ruling-{key.lower()}"
-    return f"rule-{key}"
+INDEX = RuleIndex(RULEBOOK, RULINGS)
+rule_title = INDEX.title
+rule_anchor = INDEX.anchor
