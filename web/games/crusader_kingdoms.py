@@ -28,6 +28,9 @@ COLOURS = {  # fill, tint (area fill), ink on the fill
 LETTERS = {"damascus": "Da", "jerusalem": "Je", "antioch": "An", "aleppo": "Al", "saladin": "Sa",
            "crusade": "Cr", "richard": "Ri", "leopold": "Le"}
 RADIUS = {"saladin": 160.0, "crusades": 200.0}
+LABEL_NUDGE = {  # (map, area): where the name goes, from the centre, where neighbours crowd it
+    ("saladin", "crac"): (16, 0), ("saladin", "tripoli"): (-8, 0), ("saladin", "tortosa"): (-4, 0),
+}
 TYPE_NAMES = {"troop": "Troop", "event": "Event", "response": "Response"}
 
 
@@ -233,7 +236,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     step = view["step"]
     for act in legal:
         verb, args = _parse(act["text"])
-        entry = {"index": act["index"], "label": act["label"], "verb": verb, "args": args}
+        entry = {"index": act["index"], "text": act["text"], "label": act["label"], "verb": verb, "args": args}
         if verb in ("attack", "flip") or (verb == "target" and area_target):
             area_acts.setdefault(args[0], []).append(entry)
         elif verb == "target":
@@ -276,7 +279,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         lines = [a.name] if len(a.name) <= 11 or len(words) == 1 else [" ".join(words[:-1]), words[-1]]
         areas.append({
             "index": i, "key": a.key, "name": a.name, "lines": lines, "defence": a.defence, "id": a.id,
-            "vp": a.vp, "x": a.x, "y": a.y, "path": geo["cells"][i], "owner": owner, "kind": kind,
+            "vp": a.vp, "x": a.x, "y": a.y, "nudge": LABEL_NUDGE.get((board.key, a.key), (0, 0)), "path": geo["cells"][i], "owner": owner, "kind": kind,
             "fill": who["tint"] if owner != NOBODY else muslim["tint"], "castle": owner != NOBODY or plus,
             "castle_fill": who["fill"], "castle_ink": who["ink"], "letter": who["letter"], "plus": plus,
             "acts": acts, "act": acts[0] if len(acts) == 1 else None, "desc": desc,
