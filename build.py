@@ -9,6 +9,8 @@ What dist/ holds (every file is served from our own origin; nothing is fetched
 from anywhere else, at build time after the first build, or by the page):
 
     index.html, app.js, worker.js, style.css     the page and the engine's worker
+    rules/<game>.html                            each game's rulebook sections and rulings,
+                                                 where the log's rule links lead
     sw.js                                        service worker: precaches everything
     manifest.webmanifest, icons/                 installable web app
     build.json                                   the build's files, sizes and hashes
@@ -464,6 +466,14 @@ def build(out: Path = DIST) -> dict:
             },
         )
         (staging / "index.html").write_text(page)
+
+        # rules/<game>.html: where each log line's rule link leads.
+        import rules_page
+        from outremer import bridge
+
+        (staging / "rules").mkdir()
+        for game in json.loads(bridge.catalog())["games"]:
+            (staging / "rules" / f"{game['id']}.html").write_text(rules_page.page(game, ROOT))
 
         # build.json: what the worker and the tests need to know about this build.
         files = {

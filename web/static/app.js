@@ -1,13 +1,24 @@
 // Outremer — the page. It shows the table frame and a progress bar at once, boots the
 // engine in a worker (worker.js), keeps the game in the link and in localStorage, and
 // never lets a bad link cost the player the game they had.
+//
+// Nothing here knows a game's rules: the worker answers with the table already drawn
+// (web/render.py), every legal action is an element carrying data-act="<index>", and a
+// click (or Enter/Space) on one calls bridge.act(code, index, viewer). The page adds what
+// every game shares: new game, hand-off between people, the computer's turns, undo, the
+// history, the log, card details.
 
 const SAVE_KEY = "outremer.game.v1";
+const PACE_KEY = "outremer.pace";
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
 const STAGES = ["runtime", "python", "packages", "engine"];
+const CONTROLLER_NAMES = { human: "Person", heuristic: "Computer (plays to win)", random: "Computer (random moves)" };
+const PACES = [[1000, "Slow"], [500, "Normal"], [150, "Fast"], [0, "Instant"]];
 
 const $ = (id) => document.getElementById(id);
 const pageStarted = performance.now();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 // ------------------------------------------------------------------ the engine
 
@@ -38,21 +49,30 @@ class Engine {
   }
 
   // Only strings cross to the worker: the operation, a name and a JSON payload.
-  request(op, name, payload) {
+  request(op, name, payload, extra = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, name, payload });
+      this.worker.postMessage({ id, op, name, payload, ...extra });
     });
   }
 
-  // A function of outremer.bridge: JSON-able arguments, a parsed JSON answer.
-  async call(name, ...args) {
+  async parsed(op, name, args, extra) {
     try {
-      return JSON.parse(await this.request("call", name, JSON.stringify(args)));
+      return JSON.parse(await this.request(op, name, JSON.stringify(args), extra));
     } catch (error) {
       return { ok: false, error: { kind: error.kind || "internal", message: error.message } };
     }
+  }
+
+  // A function of outremer.bridge: JSON-able arguments, a parsed JSON answer.
+  call(name, ...args) {
+    return this.parsed("call", name, args);
+  }
+
+  // The same, with the snapshot's table drawn by the worker: answer.html = {table, log, ...}.
+  show(name, args, logFrom = 0) {
+    return this.parsed("show", name, args, { logFrom });
   }
 
   frame(snapshot) {
@@ -119,9 +139,18 @@ function bootFailed(error) {
     : "You seem to be offline, and this device has no copy of Outremer yet. Connect once, then it works offline.";
 }
 
-// ------------------------------------------------------------------ the game in the link
+// ------------------------------------------------------------------ the game on the page
 
-const game = { code: null, viewer: null, snapshot: null };
+// code: the game (its share code); viewer: the seat of the person at this device (null
+// while a hand-off screen shows, or when only computers play); mode: "play", "handoff"
+// or "history"; token: bumped to stop whatever the page was driving (the computer's turns).
+const game = {
+  code: null, viewer: null, snapshot: null, mode: "play", token: 0, busy: false,
+  logCount: 0, logKey: null, present: null,
+};
+const timings = { clicks: [] };
+
+const humans = (snapshot) => (snapshot.seats || []).filter((who) => who === "human").length;
 
 function saved() {
   try {
@@ -140,6 +169,11 @@ function autosave() {
   }
 }
 
+function pace() {
+  const value = Number(localStorage.getItem(PACE_KEY));
+  return Number.isFinite(value) && localStorage.getItem(PACE_KEY) !== null ? value : 500;
+}
+
 function fragment() {
   // null: no fragment at all; "": a bare "#", an empty link.
   const href = location.href;
@@ -153,7 +187,7 @@ function fragment() {
 }
 
 function setLink(code) {
-  history.replaceState(history.state, "", `${location.pathname}${location.search}#${code}`);
+  if (fragment() !== code) history.replaceState(history.state, "", `${location.pathname}${location.search}#${code}`);
 }
 
 function clearLink() {
@@ -164,29 +198,245 @@ function status(text) {
   $("app-status").textContent = text;
 }
 
-async function show(snapshot) {
-  game.code = snapshot.code;
-  game.viewer = snapshot.viewer ?? game.viewer;
-  game.snapshot = snapshot;
-  setLink(snapshot.code);
-  autosave();
-  hideNotice();
-  $("copy-link").disabled = false;
-  $("table").innerHTML = await engine.frame(snapshot);
-  appendLog(snapshot.log || []);
-  document.body.dataset.game = "on";
+function turnStatus(text, thinking = false) {
+  const line = $("turn-status");
+  if (line.textContent !== text) line.textContent = text;
+  line.classList.toggle("thinking", thinking);
+  document.body.dataset.thinking = thinking ? "yes" : "no";
 }
 
-let logShown = 0;
-function appendLog(entries) {
+// Where the next request's log should start: the lines already shown, unless the page
+// now shows the game to another seat, or the past (then the log is drawn anew).
+function logFrom(viewer, mode = game.mode) {
+  const key = `${viewer}|${mode}`;
+  return key === game.logKey && mode !== "history" ? game.logCount : 0;
+}
+
+function putLog(html, viewer, mode) {
   const list = $("log");
-  if (entries.length < logShown) { list.replaceChildren(); logShown = 0; }
-  for (const entry of entries.slice(logShown)) {
-    const item = document.createElement("li");
-    item.textContent = typeof entry === "string" ? entry : entry.text ?? JSON.stringify(entry);
-    list.append(item);
+  if (html.log_from === 0) list.innerHTML = html.log;
+  else if (html.log) list.insertAdjacentHTML("beforeend", html.log);
+  game.logCount = html.log_count;
+  game.logKey = `${viewer}|${mode}`;
+  list.scrollTop = list.scrollHeight;
+}
+
+// Put an answer with its drawn table on the page.
+function present(answer, mode = game.mode) {
+  const snapshot = answer;
+  const focused = document.activeElement;
+  const hadFocus = focused && $("table").contains(focused);
+  const focusedAction = hadFocus ? focused.dataset.action : null;
+
+  game.snapshot = snapshot;
+  game.code = snapshot.code;
+  game.mode = mode;
+  if (mode !== "history") {
+    game.present = snapshot;
+    setLink(snapshot.code);
+    autosave();
   }
-  logShown = entries.length;
+  hideNotice();
+  $("copy-link").disabled = false;
+  $("table").innerHTML = snapshot.html.table;
+  putLog(snapshot.html, snapshot.viewer, mode);
+  document.body.dataset.game = "on";
+  document.body.dataset.mode = mode;
+  document.body.dataset.over = snapshot.over ? "yes" : "no";
+  updateControls();
+  closeDetail();
+  if (hadFocus) {
+    const again = focusedAction && $("table").querySelector(`[data-action="${CSS.escape(focusedAction)}"]`);
+    const first = $("table").querySelector(".action-bar [data-act], [data-act]");
+    (again || first || $("table")).focus({ preventScroll: true });
+  }
+}
+
+function updateControls() {
+  const s = game.snapshot;
+  const controls = $("controls");
+  controls.hidden = !s;
+  if (!s) return;
+  const present = game.present || s;
+  const canUndo = game.mode === "play" && game.viewer !== null && present.undo_to !== null && present.undo_to !== undefined;
+  $("undo").disabled = !canUndo || game.busy;
+  const slider = $("history-step");
+  slider.max = String(present.steps);
+  slider.value = String(s.step);
+  slider.disabled = present.steps === 0;
+  slider.setAttribute("aria-valuetext", `action ${s.step} of ${present.steps}`);
+  $("history-first").disabled = s.step === 0;
+  $("history-back").disabled = s.step === 0;
+  $("history-forward").disabled = s.step >= present.steps;
+  $("history-present").hidden = game.mode !== "history";
+  $("history-label").textContent = game.mode === "history"
+    ? `Action ${s.step} of ${present.steps}`
+    : `${present.steps} action${present.steps === 1 ? "" : "s"}`;
+  $("rules-link").href = `rules/${s.game}.html`;
+}
+
+// Run the game on from where it stands: computers' turns, then a person's (with a
+// hand-off screen when the device passes from one person to another).
+async function drive() {
+  const token = ++game.token;
+  for (;;) {
+    const s = game.snapshot;
+    if (!s || token !== game.token || game.mode !== "play") return;
+    if (s.over) {
+      turnStatus(s.result && s.result.text ? `Game over. ${s.result.text}` : "Game over.");
+      return;
+    }
+    const name = s.seat_names[s.to_act];
+    if (s.to_act_kind !== "human") {
+      turnStatus(`The ${name} (computer) is thinking…`, true);
+      await sleep(pace());
+      if (token !== game.token) return;
+      const answer = await engine.show("ai_step", [s.code, game.viewer], logFrom(game.viewer));
+      if (token !== game.token) return;
+      if (!answer.ok) {
+        turnStatus("");
+        status(`The computer player could not move: ${answer.error.message}`);
+        return;
+      }
+      present(answer);
+      continue;
+    }
+    if (game.viewer === s.to_act) {
+      turnStatus(humans(s) > 1 ? `${name}: your move.` : "Your move.");
+      return;
+    }
+    if (humans(s) > 1 || game.viewer !== null) {
+      await handOff(s.to_act, token);
+      return;
+    }
+    // One person, not yet seated: seat them.
+    game.viewer = s.to_act;
+    const answer = await engine.show("open_code", [s.code, game.viewer], 0);
+    if (token !== game.token || !answer.ok) return;
+    present(answer);
+  }
+}
+
+// ------------------------------------------------------------------ hand-off (hot-seat)
+
+async function handOff(seat, token) {
+  // The table is drawn for nobody: no hand is on the page until the next person confirms.
+  game.viewer = null;
+  const answer = await engine.show("open_code", [game.code, null], logFrom(null, "handoff"));
+  if (token !== game.token || !answer.ok) return;
+  present(answer, "handoff");
+  game.handoffTo = seat;
+  const name = answer.seat_names[seat];
+  $("handoff-title").textContent = `Pass the device to the ${name}`;
+  $("handoff-text").textContent = `It is the ${name}'s move. Every hand is hidden until the ${name} is at the device.`;
+  $("handoff-go").textContent = `I am the ${name}: show my cards`;
+  $("handoff").hidden = false;
+  $("table").inert = true;
+  turnStatus(`Waiting for the ${name} to take the device.`);
+  $("handoff-go").focus();
+}
+
+async function takeOver() {
+  if (game.mode !== "handoff") return;
+  const seat = game.handoffTo;
+  const token = ++game.token;
+  $("handoff").hidden = true;
+  $("table").inert = false;
+  game.viewer = seat;
+  const answer = await engine.show("open_code", [game.code, seat], 0);
+  if (token !== game.token) return;
+  if (!answer.ok) return status(answer.error.message);
+  present(answer, "play");
+  $("table").focus({ preventScroll: true });
+  drive();
+}
+
+function leaveHandOff() {
+  $("handoff").hidden = true;
+  $("table").inert = false;
+}
+
+// ------------------------------------------------------------------ playing
+
+async function act(index, element) {
+  if (game.busy || game.mode !== "play" || !game.snapshot) return;
+  const clicked = performance.now();
+  game.busy = true;
+  document.body.dataset.busy = "yes";
+  ++game.token; // nothing else drives while the person acts
+  try {
+    const answer = await engine.show("act", [game.code, index, game.viewer], logFrom(game.viewer));
+    if (!answer.ok) {
+      status(`Not possible: ${answer.error.message}`);
+      return;
+    }
+    present(answer);
+    const dom = performance.now() - clicked;
+    await nextPaint();
+    timings.clicks.push({ dom: Math.round(dom * 10) / 10, paint: Math.round((performance.now() - clicked) * 10) / 10, action: element && element.dataset.action });
+  } finally {
+    game.busy = false;
+    delete document.body.dataset.busy;
+    updateControls();
+  }
+  drive();
+}
+
+async function undo() {
+  if (game.mode !== "play" || game.viewer === null) return;
+  ++game.token;
+  const answer = await engine.show("undo", [game.code, game.viewer], logFrom(game.viewer));
+  if (!answer.ok) {
+    status(answer.error.message);
+    drive();
+    return;
+  }
+  present(answer);
+  status("Taken back.");
+  drive();
+}
+
+// ------------------------------------------------------------------ history
+
+let historyTimer = null;
+
+async function toStep(step) {
+  const now = game.present;
+  if (!now) return;
+  step = Math.max(0, Math.min(now.steps, step));
+  if (step === now.steps && game.mode !== "history") return;
+  ++game.token; // the computer waits while the past is shown
+  leaveHandOff();
+  const viewer = humans(now) > 1 ? null : game.viewer;
+  const answer = await engine.show("at_step", [now.code, step, viewer], 0);
+  if (!answer.ok) return status(answer.error.message);
+  present(answer, "history");
+  turnStatus(`Showing the game after action ${step} of ${now.steps}.`);
+}
+
+async function backToPresent() {
+  if (!game.present) return;
+  const token = ++game.token;
+  const viewer = humans(game.present) > 1 ? null : game.viewer;
+  const answer = await engine.show("open_code", [game.code, viewer], 0);
+  if (token !== game.token || !answer.ok) return;
+  present(answer, "play");
+  drive();
+}
+
+// ------------------------------------------------------------------ card details
+
+function showDetail(element, open) {
+  const panel = $("card-detail");
+  $("detail-title").textContent = element.dataset.detailTitle;
+  $("detail-meta").textContent = element.dataset.detailMeta || "";
+  $("detail-text").textContent = element.dataset.detailText || "";
+  panel.dataset.filled = "yes";
+  if (open) panel.dataset.open = "yes";
+}
+
+function closeDetail() {
+  delete $("card-detail").dataset.open;
 }
 
 // ------------------------------------------------------------------ notices
@@ -217,27 +467,38 @@ function explainBadLink(error, code) {
   return "The link may have been cut short or changed, or it was made by another version of Outremer.";
 }
 
-// The seat the player sits in: the one they had, if a person plays it, else the first person's.
+// ------------------------------------------------------------------ opening games
+
+// The seat the person at this device takes: the one they had, if a person plays it,
+// else the first person's; none when two or more people share the device (hand-off).
 function seatFor(snapshot, preferred) {
   const seats = snapshot.seats || [];
+  if (humans(snapshot) > 1) return null;
   if (Number.isInteger(preferred) && seats[preferred] === "human") return preferred;
   const first = seats.indexOf("human");
   return first >= 0 ? first : null;
 }
 
-async function openCode(code, preferred) {
+// Open a game by its code; every other way in (new game, link, autosave) ends here.
+async function enter(code, preferred) {
   const first = await engine.call("open_code", code, null);
   if (!first.ok) return first;
-  const viewer = seatFor(first, preferred);
-  return viewer === null ? first : engine.call("open_code", code, viewer);
+  ++game.token;
+  leaveHandOff();
+  game.viewer = seatFor(first, preferred);
+  game.logKey = null;
+  const answer = await engine.show("open_code", [first.code, game.viewer], 0);
+  if (!answer.ok) return answer;
+  present(answer, "play");
+  drive();
+  return answer;
 }
 
 async function openFromLink(code) {
   const result = code === ""
     ? { ok: false, error: { kind: "empty", message: "The link holds no game." } }
-    : await openCode(code, game.viewer ?? (saved() || {}).viewer);
+    : await enter(code, game.viewer ?? (saved() || {}).viewer);
   if (result.ok) {
-    await show(result);
     status("Game opened from the link.");
     return;
   }
@@ -253,9 +514,8 @@ async function openFromLink(code) {
 }
 
 async function restore(save) {
-  const result = await openCode(save.code, save.viewer);
+  const result = await enter(save.code, save.viewer);
   if (result.ok) {
-    await show(result);
     status("Your game in progress was restored.");
     return;
   }
@@ -267,18 +527,18 @@ async function restore(save) {
 }
 
 async function newGame(request = DEFAULT_GAME) {
-  const result = await engine.call("new_game", JSON.stringify(request));
-  if (result.ok) {
-    logShown = 0;
-    $("log").replaceChildren();
-    await show(result);
-    status("A new game has started.");
-    $("table").focus();
-    return;
+  const started = await engine.call("new_game", JSON.stringify({ ...request, viewer: null }));
+  if (!started.ok) {
+    status(`A new game could not be started: ${started.error.message}`);
+    return started;
   }
-  clearLink();
-  hideNotice();
-  status(`A new game could not be started: ${result.error.message}`);
+  const seats = started.seats;
+  const result = await enter(started.code, seats.filter((s) => s === "human").length === 1 ? seats.indexOf("human") : null);
+  if (result.ok) {
+    status("A new game has started.");
+    if (game.mode === "play") $("table").focus({ preventScroll: true });
+  }
+  return result;
 }
 
 async function route() {
@@ -297,6 +557,121 @@ async function copyLink() {
   } catch {
     window.prompt("Copy this link (it holds the whole game, hidden cards included):", link);
   }
+}
+
+// ------------------------------------------------------------------ the new-game dialog
+
+let catalog = null;
+const seatNames = new Map();
+
+async function loadCatalog() {
+  if (!catalog) {
+    const answer = await engine.call("catalog");
+    catalog = answer.ok ? answer.games : [];
+  }
+  return catalog;
+}
+
+// Seat names come from the engine, for the number of players chosen.
+async function namesFor(gameId, count) {
+  const key = `${gameId}/${count}`;
+  if (!seatNames.has(key)) {
+    const probe = await engine.call("new_game", JSON.stringify({ game: gameId, seats: Array(count).fill("human"), seed: 1 }));
+    const entry = catalog.find((g) => g.id === gameId);
+    seatNames.set(key, probe.ok ? probe.seat_names : entry.seat_names.slice(0, count));
+  }
+  return seatNames.get(key);
+}
+
+function element(tag, props = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "text") el.textContent = value;
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value);
+  }
+  el.append(...children);
+  return el;
+}
+
+async function drawSeats() {
+  const form = $("new-game-form");
+  const gameId = form.elements.game.value;
+  const entry = catalog.find((g) => g.id === gameId);
+  const count = Number(form.elements.players.value);
+  const names = await namesFor(gameId, count);
+  const list = $("seat-list");
+  const previous = [...list.querySelectorAll("select")].map((s) => s.value);
+  list.replaceChildren();
+  names.forEach((name, seat) => {
+    const id = `seat-${seat}-controller`;
+    const select = element("select", { id, name: `seat-${seat}` },
+      entry.controllers.map((c) => element("option", { value: c, text: CONTROLLER_NAMES[c] || c })));
+    select.value = previous[seat] || (seat === 0 || count === 1 ? "human" : "heuristic");
+    list.append(element("li", {}, [element("label", { for: id, text: name }), select]));
+  });
+}
+
+async function drawGameChoice() {
+  const form = $("new-game-form");
+  const gameId = form.elements.game.value;
+  const entry = catalog.find((g) => g.id === gameId);
+  const players = form.elements.players;
+  players.replaceChildren();
+  for (let n = entry.min_seats; n <= entry.max_seats; n++) {
+    players.append(element("option", { value: String(n), text: `${n} player${n === 1 ? "" : "s"}` }));
+  }
+  players.value = String(Math.max(entry.min_seats, Math.min(entry.max_seats, 2)));
+  $("players-field").hidden = entry.min_seats === entry.max_seats;
+  const options = $("option-list");
+  options.replaceChildren();
+  for (const option of entry.options) {
+    const id = `option-${option.id}`;
+    const boolean = option.choices.length === 2 && option.choices.includes(false) && option.choices.includes(true);
+    let input;
+    if (boolean) {
+      input = element("input", { type: "checkbox", id, name: id, checked: option.default === true });
+    } else {
+      input = element("select", { id, name: id }, option.choices.map((c) => element("option", { value: JSON.stringify(c), text: String(c) })));
+      input.value = JSON.stringify(option.default);
+    }
+    const help = option.help ? [element("span", { class: "option-help", text: option.help })] : [];
+    options.append(element("li", { class: boolean ? "option-check" : "" }, [input, element("label", { for: id, text: option.label }), ...help]));
+  }
+  $("options-field").hidden = entry.options.length === 0;
+  await drawSeats();
+}
+
+async function openNewGameDialog() {
+  await loadCatalog();
+  const form = $("new-game-form");
+  const chooser = form.elements.game;
+  if (!chooser.options.length) {
+    for (const entry of catalog) chooser.append(element("option", { value: entry.id, text: entry.name }));
+    chooser.value = game.snapshot ? game.snapshot.game : DEFAULT_GAME.game;
+    await drawGameChoice();
+  }
+  $("new-game-error").textContent = "";
+  $("new-game-dialog").showModal();
+}
+
+async function startFromDialog(event) {
+  event.preventDefault();
+  const form = $("new-game-form");
+  const gameId = form.elements.game.value;
+  const entry = catalog.find((g) => g.id === gameId);
+  const count = Number(form.elements.players.value);
+  const seats = Array.from({ length: count }, (_, seat) => form.elements[`seat-${seat}`].value);
+  const options = {};
+  for (const option of entry.options) {
+    const input = form.elements[`option-${option.id}`];
+    options[option.id] = input.type === "checkbox" ? input.checked : JSON.parse(input.value);
+  }
+  const seed = form.elements.seed.value.trim();
+  const request = { game: gameId, seats, options, ...(seed ? { seed } : {}) };
+  const result = await newGame(request);
+  if (result && result.ok) $("new-game-dialog").close();
+  else $("new-game-error").textContent = result && result.error ? result.error.message : "The game could not be started.";
 }
 
 // ------------------------------------------------------------------ offline
@@ -327,16 +702,78 @@ async function registerServiceWorker() {
   }
 }
 
-// ------------------------------------------------------------------ start
+// ------------------------------------------------------------------ wiring
 
 const engine = new Engine(new URL("./worker.js", import.meta.url));
 engine.onprogress = showProgress;
 // For the browser tests and the curious: the same door the page uses.
-window.outremer = { engine, game };
+window.outremer = { engine, game, timings };
 
-$("new-game").addEventListener("click", () => newGame());
-$("notice-new").addEventListener("click", () => newGame());
-$("copy-link").addEventListener("click", copyLink);
+function wire() {
+  const paceSelect = $("pace");
+  for (const [ms, label] of PACES) paceSelect.append(element("option", { value: String(ms), text: label }));
+  paceSelect.value = String(PACES.some(([ms]) => ms === pace()) ? pace() : 500);
+  paceSelect.addEventListener("change", () => localStorage.setItem(PACE_KEY, paceSelect.value));
+
+  $("new-game").addEventListener("click", openNewGameDialog);
+  $("notice-new").addEventListener("click", openNewGameDialog);
+  $("copy-link").addEventListener("click", copyLink);
+  $("undo").addEventListener("click", undo);
+  $("handoff-go").addEventListener("click", takeOver);
+  $("history-first").addEventListener("click", () => toStep(0));
+  $("history-back").addEventListener("click", () => toStep(game.snapshot.step - 1));
+  $("history-forward").addEventListener("click", () => toStep(game.snapshot.step + 1));
+  $("history-present").addEventListener("click", backToPresent);
+  $("history-step").addEventListener("input", (event) => {
+    clearTimeout(historyTimer);
+    const step = Number(event.target.value);
+    historyTimer = setTimeout(() => toStep(step), 40);
+  });
+  $("new-game-form").addEventListener("submit", startFromDialog);
+  $("new-game-cancel").addEventListener("click", () => $("new-game-dialog").close());
+  $("new-game-form").elements.game.addEventListener("change", drawGameChoice);
+  $("new-game-form").elements.players.addEventListener("change", drawSeats);
+  $("detail-close").addEventListener("click", closeDetail);
+
+  // Every legal action, for every game: an element carrying data-act.
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-act]");
+    if (target && $("table").contains(target)) {
+      event.preventDefault();
+      act(Number(target.dataset.act), target);
+      return;
+    }
+    const command = event.target.closest("[data-command]");
+    if (command) {
+      const what = command.dataset.command;
+      if (what === "new-game") openNewGameDialog();
+      else if (what === "history-start") toStep(0);
+      return;
+    }
+    const detail = event.target.closest("[data-detail-title]");
+    if (detail) showDetail(detail, true);
+    else if (!event.target.closest("#card-detail")) closeDetail();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeDetail();
+    const target = event.target.closest && event.target.closest("[data-act]");
+    if (!target || target.tagName === "BUTTON") return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(Number(target.dataset.act), target);
+    }
+  });
+  document.addEventListener("mouseover", (event) => {
+    const detail = event.target.closest && event.target.closest("[data-detail-title]");
+    if (detail) showDetail(detail, false);
+  });
+  document.addEventListener("focusin", (event) => {
+    const detail = event.target.closest && event.target.closest("[data-detail-title]");
+    if (detail) showDetail(detail, false);
+  });
+}
+
+wire();
 
 engine.ready.then(
   async (ready) => {
