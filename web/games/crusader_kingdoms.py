@@ -189,6 +189,19 @@ def _short(name: str) -> str:
     return name.split(" of ")[-1] if " of " in name else name
 
 
+def _combat_lines(log: list[dict]) -> list[str]:
+    """The reveal, the dice and the outcome of the combat just fought, from the log.
+
+    While the winner chooses a reward the view still keeps the attack's cards face down
+    and has no dice: the log's lines of that combat say what happened."""
+    rolls = max((i for i, line in enumerate(log) if line.get("rule") == "4.2" and " rolls " in line["text"]),
+                default=None)
+    if rolls is None:
+        return []
+    first = rolls - 1 if rolls and log[rolls - 1]["text"].startswith("The cards are revealed") else rolls
+    return [line["text"] for line in log[first:] if line.get("rule") in ("4.1", "4.2", "8.3")]
+
+
 def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[str, Any]:
     view = snapshot["view"]
     legal = snapshot.get("legal") or []
@@ -212,15 +225,15 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "fill": fill, "tint": tint, "ink": ink,
             "controller": controllers[p] if p < len(controllers) else "human",
             "is_viewer": p == viewer, "to_act": p == view["to_act"],
-            "backs": min(sd["hand_count"], 12),
+            "backs": min(sd["hand_count"], 12), "s": "s",
         })
     if solo:
         fill, tint, ink = COLOURS["green"]
         muslim = {"seat": NOBODY, "name": "The Muslims", "short": "Muslims", "letter": "☾", "fill": fill,
-                  "tint": "#d7e9d4", "ink": ink, "colour": "green", "faith": "muslim"}
+                  "tint": "#d7e9d4", "ink": ink, "colour": "green", "faith": "muslim", "s": ""}
     else:
         muslim = {"seat": NOBODY, "name": "Independent kingdom", "short": "independent", "letter": "",
-                  "fill": "#8a7a5c", "tint": "#efe6d2", "ink": "#fff", "colour": "none", "faith": ""}
+                  "fill": "#8a7a5c", "tint": "#efe6d2", "ink": "#fff", "colour": "none", "faith": "", "s": "s"}
 
     def seat_of(p: int) -> dict:
         return seats[p] if 0 <= p < len(seats) else muslim
@@ -326,6 +339,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "on_defence": [c for c in placed if c["side"] == "defence"],
             "flipped": [board.areas[b].name for b in attack["flipped"]],
             "responders": [seat_of(p)["name"] for p in attack["responders"]],
+            "outcome": _combat_lines(snapshot.get("log") or []) if step == "reward" else [],
         }
 
     # -- the last battle
@@ -347,6 +361,8 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "cards": [{**_card(cards, c, seat=seat_of(p)), "side": side} for c, p, side in last["cards"]],
             "auto_response": _card(cards, last["auto_response"]) if last.get("auto_response") is not None else None,
             "bonus_dice": last.get("bonus_dice") or 0,
+            "bonus_note": ("the Muslim army's strength" if last["attacker"] == NOBODY and solo else
+                           "the independent kingdom's" if last["attacker"] == NOBODY else "extra"),
             "attack_dice": att, "defence_dice": dfn,
             "hits": last["hits"], "winner": last["winner"],
             "flipped": [board.areas[b].name for b in last.get("flipped", [])],
@@ -379,6 +395,17 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         s["acts"] = seat_acts.get(s["seat"], [])
     muslim_acts = seat_acts.get(NOBODY, [])
 
+    verbs = {x["verb"] for acts_ in area_acts.values() for x in acts_}
+    if "attack" in verbs:
+        hint = "Click an area outlined in red to attack it."
+    elif "flip" in verbs:
+        hint = ("Click one of your areas outlined in blue to flip its castle"
+                + (" for one more defence die." if step == "flip" else " to its +1 side."))
+    elif "target" in verbs:
+        hint = f"Click an area outlined in blue: {pending['why'] if pending else 'choose an area'}."
+    else:
+        hint = ""
+
     result = view.get("result")
     return {
         "ck": {
@@ -390,7 +417,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "bonus_track": bonus_track, "turn_track": turn_track, "turn": view["turn"], "turns": view["turns"],
             "lasting": lasting, "truces": truces, "watch": watch,
             "deck_count": view["deck_count"], "discard_count": view["discard_count"],
-            "prompt": view["prompt"], "step": step, "pending": pending,
+            "prompt": view["prompt"], "step": step, "hint": hint, "pending": pending,
             "targets": len([a for a in areas if a["act"] and a["act"]["verb"] == "attack"]),
             "result": result, "level": (result or {}).get("level"),
         },

@@ -1,0 +1,302 @@
+"""Crusader Kingdoms in the browser, played through clicks only: the map of the Levant,
+hands, attacks with face-down cards, dice, the Muslim automaton, hot-seat hand-offs and
+the link. Screenshots go to artifacts/screenshots/ (not committed)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from conftest import ROOT, RequestGuard, until, wait_ready
+
+SHOTS = ROOT / "artifacts" / "screenshots"
+GAME = "crusader-kingdoms"
+
+# The page's own state, read (never changed) to know when it has settled after a click.
+SETTLED = """() => {
+  const o = window.outremer, g = o && o.game, s = g && g.snapshot;
+  if (!s || document.body.dataset.busy) return null;
+  if (!document.getElementById('handoff').hidden) return 'handoff:' + s.steps;
+  if (s.over) return 'over:' + s.steps;
+  if (g.mode === 'play' && g.viewer === s.to_act && s.legal.length) return 'move:' + s.steps;
+  return null;
+}"""
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"ck-{name}.png"), full_page=True)
+
+
+def settled(page, timeout: float = 60.0) -> tuple[str, int]:
+    kind, steps = until(page, SETTLED, timeout=timeout).split(":")
+    return kind, int(steps)
+
+
+def click(page, locator, timeout: float = 60.0) -> tuple[str, int]:
+    """Click an action element and wait until the page has settled on a later step."""
+    _kind, before = settled(page)
+    locator.click()
+    deadline = time.monotonic() + timeout
+    while True:
+        kind, steps = settled(page, timeout=timeout)
+        if steps > before:
+            return kind, steps
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no step after clicking {locator}")
+        time.sleep(0.05)
+
+
+def start(page, seats: list[str], seed: int) -> None:
+    """A new game of Crusader Kingdoms through the New game dialog."""
+    page.click("#new-game")
+    page.select_option("#new-game-choice", GAME)
+    page.select_option("#new-game-players", str(len(seats)))
+    for seat, who in enumerate(seats):
+        page.select_option(f"#seat-{seat}-controller", who)
+    page.fill("#new-game-seed", str(seed))
+    page.click("#new-game-start")
+    page.wait_for_selector("section.ck .ck-map")
+    page.select_option("#pace", "0")  # the computer plays without pauses
+
+
+def step_of(page) -> str:
+    return page.get_attribute("section.ck", "data-step")
+
+
+def acts(page, prefix: str):
+    return page.locator(f'#table [data-action^="{prefix}"]')
+
+
+def serious_violations(page) -> list[dict]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+# ---------------------------------------------------------------- solo, to the end
+
+
+def test_solo_game_played_to_its_end_by_clicks(app):
+    page = app
+    start(page, ["human"], seed=5)
+    assert settled(page)[0] == "move"
+    # the opening: the 1st and 3rd Crusades side, Marath held, the Muslims everywhere else
+    assert page.locator(".ck-map-crusades").count() == 1
+    assert page.locator(".ck-area.ck-seat").count() == 1 and page.locator(".ck-area.ck-muslim").count() == 13
+    targets = page.locator('.ck-map [data-action^="attack "]')
+    assert targets.count() >= 2
+    for i in range(targets.count()):
+        t = targets.nth(i)
+        assert t.get_attribute("role") == "button" and t.get_attribute("tabindex") == "0"
+        assert re.match(r"Attack .+ \(Muslim, defence \d( \+1)?\)$", t.get_attribute("aria-label"))
+    assert page.locator(".ck-hand .ck-face").count() == 12
+    assert page.locator(".ck-auto .ck-backs").get_attribute("aria-label") == "8 cards face down"
+    assert page.locator(".ck-track-bonus .ck-chip").count() == 2  # the Crusade's marker and the Muslims'
+    shot(page, "solo-opening")
+
+    battles = 0
+    shot_battle = False
+    for _ in range(600):
+        kind, _steps = settled(page)
+        if kind == "over":
+            break
+        step = step_of(page)
+        if step == "action":
+            areas = acts(page, "attack ")
+            if areas.count():
+                # the weakest area first: the easiest win
+                labels = [areas.nth(i).get_attribute("aria-label") for i in range(areas.count())]
+                weakest = min(range(len(labels)), key=lambda i: int(re.search(r"defence (\d)", labels[i])[1]))
+                click(page, areas.nth(weakest))
+            else:
+                click(page, acts(page, "pass"))
+        elif step == "attack_cards":
+            placed = page.locator(".ck-fight .ck-card").count()
+            troops = page.locator(".ck-hand .ck-hand-card:has(.ck-troop) [data-action^='add ']")
+            if placed < 2 and troops.count():
+                click(page, troops.first)
+            else:
+                click(page, acts(page, "go"))
+                battles += 1
+                if not shot_battle and page.locator(".ck-battle .ck-die").count():
+                    shot(page, "solo-battle")
+                    shot_battle = True
+        elif acts(page, "done").count():
+            click(page, acts(page, "done"))
+        elif acts(page, "bonus").count():
+            click(page, acts(page, "bonus"))
+        else:
+            click(page, page.locator("#table [data-act]").first)
+    else:
+        pytest.fail("the solo game did not end")
+
+    assert battles >= 3
+    level = page.locator(".ck-level")
+    assert level.get_attribute("data-level") in ("Victory", "Marginal victory", "Defeat")
+    assert level.inner_text() == level.get_attribute("data-level")
+    assert "VP" in page.locator(".result-text").inner_text()
+    assert page.locator("#table [data-act]").count() == 0
+    shot(page, "solo-result")
+
+
+# ---------------------------------------------------------------- four players, hot seat
+
+
+def test_four_players_attack_with_a_face_down_response_and_hand_offs(app):
+    """Damascus (a person) attacks Latakia of Antioch (another person at the same device):
+    Antioch places Shield Wall face down on the defence; the cards are revealed and the dice rolled."""
+    page = app
+    start(page, ["human", "heuristic", "human", "heuristic"], seed=5)
+    assert settled(page)[0] == "handoff"
+    assert page.locator(".ck-hand").count() == 0  # nobody's cards while the device changes hands
+    assert "Emirate of Damascus" in page.inner_text("#handoff-go")
+    page.click("#handoff-go")
+    assert settled(page)[0] == "move"
+    assert "Emirate of Damascus" in page.inner_text(".ck-hand .ck-panel-title")
+    assert page.locator(".ck-map-saladin .ck-area.ck-independent").count() >= 16
+    assert page.locator(".ck-map .ck-castle").count() == 8
+    shot(page, "four-opening")
+
+    latakia = page.locator('.ck-map [data-action="attack 7"]')
+    assert latakia.get_attribute("aria-label") == "Attack Latakia (Principality of Antioch, defence 3)"
+    latakia.focus()
+    page.keyboard.press("Enter")  # the keyboard works as well as the mouse
+    until(page, "document.querySelector('section.ck') && document.querySelector('section.ck').dataset.step === 'attack_cards'")
+    assert page.locator(".ck-map .ck-attacked[data-area='latakia']").count() == 1
+    troops = page.locator(".ck-hand .ck-hand-card:has(.ck-troop) [data-action^='add ']")
+    placed_names = []
+    for _ in range(2):
+        card = troops.first.locator("xpath=ancestor::li[1]")
+        placed_names.append(card.locator(".ck-card-name").inner_text())
+        click(page, troops.first)
+    assert page.locator(".ck-fight .ck-face").count() == 2  # our own troops, face up to us
+    kind, _ = click(page, acts(page, "go"))
+
+    # the device passes to Antioch, who answers the attack
+    for _ in range(10):
+        if kind == "handoff" and "Principality of Antioch" in page.inner_text("#handoff-go"):
+            break
+        assert kind != "over"
+        kind, _ = settled(page)
+    assert page.locator(".ck-hand").count() == 0
+    page.click("#handoff-go")
+    assert settled(page)[0] == "move"
+    assert step_of(page) == "respond"
+    fight = page.locator(".ck-fight")
+    assert fight.locator(".ck-back").count() >= 2  # Damascus's troops, face down
+    for name in placed_names:
+        assert name not in fight.inner_text()
+    shield = page.locator(".ck-hand [data-action$=' defence']").first
+    response = shield.locator("xpath=ancestor::li[1]").locator(".ck-card-name").inner_text()
+    assert shield.get_attribute("aria-label").startswith(f"Place {response} on the defence")
+    click(page, shield)
+    assert response in page.locator(".ck-fight").inner_text()  # face up to its owner
+    shot(page, "four-response-placed")
+    kind, _ = click(page, acts(page, "done"))
+
+    # the reveal: the troops and the response face up, the dice, the hits (a winner first
+    # chooses a reward: the device goes back to Damascus)
+    for _ in range(20):
+        if page.locator(".ck-battle").count():
+            break
+        if kind == "handoff":
+            page.click("#handoff-go")
+        elif kind == "move" and step_of(page) == "reward":
+            assert "takes Latakia" in page.locator(".ck-fight").inner_text()
+            shot(page, "four-reward")
+            kind, _ = click(page, acts(page, "bonus"))
+            continue
+        kind, _ = settled(page)
+    battle = page.locator(".ck-battle")
+    assert "Last battle: Latakia" in battle.inner_text()
+    text = battle.inner_text()
+    for name in placed_names + [response]:
+        assert name in text
+    dice = battle.locator(".ck-die")
+    assert dice.count() >= 3
+    hits = battle.locator(".ck-die.ck-hit").count()
+    finals = [int(d) for d in battle.locator(".ck-die .ck-die-face").all_inner_texts()]
+    assert hits == sum(1 for d in finals if d >= 4)
+    assert battle.get_attribute("data-winner") in ("attack", "defence")
+    assert re.search(r"\d+ hits? against \d+", battle.locator(".ck-outcome").inner_text())
+    shot(page, "four-battle")
+
+
+# ---------------------------------------------------------------- the link
+
+
+def test_link_round_trip_on_the_map(browser, site):
+    guard = RequestGuard(site)
+    first = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    guard.attach(first)
+    page = first.new_page()
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    start(page, ["human", "heuristic", "heuristic", "heuristic"], seed=11)
+    settled(page)
+    # a few rounds: an attack of ours, then the computers' rounds
+    for _ in range(6):
+        kind, _ = settled(page)
+        if step_of(page) == "action" and acts(page, "attack ").count():
+            click(page, acts(page, "attack ").first)
+        elif step_of(page) == "attack_cards":
+            troops = page.locator(".ck-hand [data-action^='add ']")
+            click(page, troops.first if not page.locator(".ck-fight .ck-card").count() else acts(page, "go"))
+        else:
+            click(page, page.locator("#table .action-bar [data-act]").first)
+    settled(page)
+    page.click("#copy-link")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.url and "#" in link
+    board = page.locator(".ck-map").inner_html()
+    side = page.locator(".ck-side").inner_text()
+
+    second = browser.new_context()
+    guard.attach(second)
+    fresh = second.new_page()
+    guard.watch(fresh)
+    fresh.goto(link)
+    wait_ready(fresh)
+    fresh.wait_for_selector("section.ck .ck-map")
+    settled(fresh)
+    assert fresh.locator(".ck-map").inner_html() == board
+    assert fresh.locator(".ck-side").inner_text() == side
+    first.close()
+    second.close()
+    guard.check()
+    assert not guard.errors, guard.errors
+
+
+# ---------------------------------------------------------------- phone and accessibility
+
+
+def test_map_on_a_phone_and_accessible(browser, site):
+    guard = RequestGuard(site)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    guard.attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    start(page, ["human"], seed=5)
+    settled(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator(".ck-map").bounding_box()
+    assert box["width"] >= 340 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert not serious_violations(page)
+    # an attack: the fight panel, then the battle with its dice
+    click(page, acts(page, "attack ").first)
+    click(page, page.locator(".ck-hand [data-action^='add ']").first)
+    assert not serious_violations(page)
+    click(page, acts(page, "go"))
+    page.wait_for_selector(".ck-battle .ck-die")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not serious_violations(page)
+    shot(page, "phone-battle")
+    context.close()
+    guard.check()
