@@ -70,6 +70,22 @@ def acts(page, prefix: str):
     return page.locator(f'#table [data-action^="{prefix}"]')
 
 
+@pytest.fixture(scope="module")
+def table(browser, site):
+    """One booted page for this module's games (booting Python is the slow part)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    guard = RequestGuard(site).attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    yield page
+    guard.check()
+    assert not guard.errors, guard.errors
+    context.close()
+
+
 def serious_violations(page) -> list[dict]:
     from axe_playwright_python.sync_playwright import Axe
 
@@ -80,8 +96,8 @@ def serious_violations(page) -> list[dict]:
 # ---------------------------------------------------------------- solo, to the end
 
 
-def test_solo_game_played_to_its_end_by_clicks(app):
-    page = app
+def test_solo_game_played_to_its_end_by_clicks(table):
+    page = table
     start(page, ["human"], seed=5)
     assert settled(page)[0] == "move"
     # the opening: the 1st and 3rd Crusades side, Marath held, the Muslims everywhere else
@@ -146,10 +162,10 @@ def test_solo_game_played_to_its_end_by_clicks(app):
 # ---------------------------------------------------------------- four players, hot seat
 
 
-def test_four_players_attack_with_a_face_down_response_and_hand_offs(app):
+def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
     """Damascus (a person) attacks Latakia of Antioch (another person at the same device):
     Antioch places Shield Wall face down on the defence; the cards are revealed and the dice rolled."""
-    page = app
+    page = table
     start(page, ["human", "heuristic", "human", "heuristic"], seed=5)
     assert settled(page)[0] == "handoff"
     assert page.locator(".ck-hand").count() == 0  # nobody's cards while the device changes hands
@@ -229,14 +245,8 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(app):
 # ---------------------------------------------------------------- the link
 
 
-def test_link_round_trip_on_the_map(browser, site):
-    guard = RequestGuard(site)
-    first = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    guard.attach(first)
-    page = first.new_page()
-    guard.watch(page)
-    page.goto(site)
-    wait_ready(page)
+def test_link_round_trip_on_the_map(table, browser, site):
+    page = table
     start(page, ["human", "heuristic", "heuristic", "heuristic"], seed=11)
     settled(page)
     # a few rounds: an attack of ours, then the computers' rounds
@@ -256,7 +266,8 @@ def test_link_round_trip_on_the_map(browser, site):
     board = page.locator(".ck-map").inner_html()
     side = page.locator(".ck-side").inner_text()
 
-    second = browser.new_context()
+    guard = RequestGuard(site)
+    second = browser.new_context(viewport={"width": 1280, "height": 900})
     guard.attach(second)
     fresh = second.new_page()
     guard.watch(fresh)
@@ -266,7 +277,6 @@ def test_link_round_trip_on_the_map(browser, site):
     settled(fresh)
     assert fresh.locator(".ck-map").inner_html() == board
     assert fresh.locator(".ck-side").inner_text() == side
-    first.close()
     second.close()
     guard.check()
     assert not guard.errors, guard.errors
@@ -300,3 +310,70 @@ def test_map_on_a_phone_and_accessible(browser, site):
     shot(page, "phone-battle")
     context.close()
     guard.check()
+
+
+# ---------------------------------------------------------------- the table's data, under CPython
+
+
+def _web():
+    import sys
+
+    if str(ROOT / "web") not in sys.path:
+        sys.path.insert(0, str(ROOT / "web"))
+    import render
+    from games import crusader_kingdoms
+
+    return render, crusader_kingdoms
+
+
+@pytest.mark.parametrize("side", ["saladin", "crusades"])
+def test_the_drawn_map_shows_exactly_the_borders_of_the_data(side):
+    from outremer.games.crusader_kingdoms.data import content
+
+    _render, ck = _web()
+    board = content().boards[side]
+    data = {(min(a.index, b), max(a.index, b)) for a in board.areas for b in a.borders}
+    assert ck.shared_borders(side) == data
+    geo = ck.geometry(side)
+    assert len(geo["cells"]) == len(board.areas) and all(geo["cells"])
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_legal_action_is_on_the_table_once_in_every_mode(players):
+    import json
+    import random
+    from html.parser import HTMLParser
+
+    from outremer import bridge
+
+    render, _ck = _web()
+    render.set_catalog(json.loads(bridge.catalog()))
+
+    class Acts(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.acts = []
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if "data-act" in attrs:
+                assert tag == "button" or (attrs.get("role") == "button" and attrs.get("tabindex") == "0"
+                                           and attrs.get("aria-label")), (tag, attrs)
+                self.acts.append(int(attrs["data-act"]))
+
+    rand = random.Random(players)
+    snap = json.loads(bridge.new_game(json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0})))
+    for _ in range(300):
+        if snap["over"]:
+            break
+        snap = json.loads(bridge.open_code(snap["code"], snap["to_act"]))
+        parser = Acts()
+        parser.feed(render.table(snap))
+        assert sorted(parser.acts) == [a["index"] for a in snap["legal"]]
+        # events and attacks first, to reach the odd moments (targets, spies, flips)
+        legal = snap["legal"]
+        keen = [a for a in legal if a["text"].split()[0] in ("event", "attack", "target", "take", "add", "go")]
+        choice = rand.choice(keen if keen and rand.random() < 0.8 else legal)
+        snap = json.loads(bridge.act(snap["code"], choice["index"], snap["to_act"]))
+        assert snap["ok"], snap
+    render.table(json.loads(bridge.open_code(snap["code"], None)))  # nobody's view: the hand-off screen
