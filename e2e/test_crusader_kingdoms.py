@@ -51,6 +51,7 @@ def click(page, locator, timeout: float = 60.0) -> tuple[str, int]:
 
 def start(page, seats: list[str], seed: int) -> None:
     """A new game of Crusader Kingdoms through the New game dialog."""
+    before = page.evaluate("location.hash")
     page.click("#new-game")
     page.select_option("#new-game-choice", GAME)
     page.select_option("#new-game-players", str(len(seats)))
@@ -58,6 +59,7 @@ def start(page, seats: list[str], seed: int) -> None:
         page.select_option(f"#seat-{seat}-controller", who)
     page.fill("#new-game-seed", str(seed))
     page.click("#new-game-start")
+    until(page, f"location.hash.length > 1 && location.hash !== {before!r}")
     page.wait_for_selector("section.ck .ck-map")
     page.select_option("#pace", "0")  # the computer plays without pauses
 
