@@ -463,6 +463,9 @@ def build(out: Path = DIST) -> dict:
                 "python_version": stock_lock["info"]["python"],
                 "download_mb": max(1, round(all_bytes / 1e6)),
                 "table_html": Markup(render.frame(None)),
+                # style.css, then each game's own sheet (web/static/<game>.css).
+                "stylesheets": ["style.css"] + sorted(
+                    p.name for p in (WEB / "static").glob("*.css") if p.name != "style.css"),
             },
         )
         (staging / "index.html").write_text(page)

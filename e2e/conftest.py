@@ -7,6 +7,8 @@ Fixtures:
   serve_dist    a server of our own, to stop in the middle of a test (offline)
   guard         records every request of a browser context; fails the test on any
                 origin other than the site's own
+  shared, app   one page booted for the whole session (app: that page, tidied for a
+                test); app_guard: its context's guard
   launch        keyword arguments for launching Chromium here (persistent contexts)
 """
 
@@ -154,13 +156,49 @@ def guard(context, site):
     watcher.check()
 
 
-@pytest.fixture
-def app(page, guard, site):
-    """A page of the site, booted to "engine ready"."""
+@dataclass
+class Shared:
+    context: object
+    page: object
+    guard: RequestGuard
+
+
+@pytest.fixture(scope="session")
+def shared(browser, site):
+    """One page of the site, booted once for the whole session (booting Python is the
+    slow part), its context guarded: any request off our origin fails the session."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guard = RequestGuard(site).attach(context)
+    page = context.new_page()
     guard.watch(page)
     page.goto(site)
     wait_ready(page)
+    yield Shared(context, page, guard)
+    guard.check()
+    context.close()
+
+
+@pytest.fixture
+def app(shared):
+    """The shared page, booted to "engine ready", back at its top level (no dialog open,
+    nothing focused, scrolled to the top, the usual window size)."""
+    page = shared.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.evaluate(
+        """() => {
+            const dialog = document.getElementById('new-game-dialog');
+            if (dialog && dialog.open) dialog.close();
+            if (document.activeElement) document.activeElement.blur();
+            window.scrollTo(0, 0);
+        }"""
+    )
     return page
+
+
+@pytest.fixture
+def app_guard(shared) -> RequestGuard:
+    """The guard of the shared page's context."""
+    return shared.guard
 
 
 def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS) -> None:
@@ -187,3 +225,65 @@ def until(page, expression: str, timeout: float = 30.0, interval: float = 0.1):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for: {expression}")
         time.sleep(interval)
+
+
+# ---------------------------------------------------------------- playing through the page
+
+CONTROLLER_LABELS = {"human": "Person", "heuristic": "Computer (plays to win)", "random": "Computer (random moves)"}
+
+
+def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed=None, options=None,
+               players: int | None = None) -> str:
+    """Start a game through the New game dialog, like a player; returns its code."""
+    before = page.evaluate("location.hash")
+    page.click("#new-game")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.select_option("#new-game-choice", game)
+    if players is not None or len(seats) != 2:
+        if page.is_visible("#new-game-players"):
+            page.select_option("#new-game-players", str(players or len(seats)))
+    until(page, f"document.querySelectorAll('#seat-list select').length === {len(seats)}")
+    for seat, who in enumerate(seats):
+        page.select_option(f"#seat-{seat}-controller", who)
+    for option, value in (options or {}).items():
+        box = page.locator(f"#option-{option}")
+        if box.get_attribute("type") == "checkbox":
+            box.set_checked(bool(value))
+        else:
+            box.select_option(value)
+    page.fill("#new-game-seed", "" if seed is None else str(seed))
+    page.click("#new-game-start")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+    until(page, f"location.hash.length > 1 && location.hash !== {before!r}")
+    return page.evaluate("location.hash.slice(1)")
+
+
+def set_pace(page, ms: int) -> None:
+    page.select_option("#pace", str(ms))
+
+
+def settled(page) -> dict:
+    """Where the page stands: over, a person's move (actions on the table), the computer's
+    turn, a hand-off screen."""
+    return page.evaluate(
+        """() => ({
+            over: document.body.dataset.over === 'yes',
+            mode: document.body.dataset.mode,
+            busy: document.body.dataset.busy === 'yes',
+            thinking: document.body.dataset.thinking === 'yes',
+            handoff: !document.getElementById('handoff').hidden,
+            acts: document.querySelectorAll('#table [data-act]').length,
+        })"""
+    )
+
+
+def wait_for_turn(page, timeout: float = 60.0) -> dict:
+    """Until a person may act (actions on the table), a hand-off screen, or the end."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = settled(page)
+        if not state["busy"] and (state["over"] or state["handoff"] or (state["acts"] and not state["thinking"])):
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page did not settle: {state}")
+        time.sleep(0.03)

@@ -28,7 +28,8 @@ def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
     assert done == 4
 
 
-def test_engine_ready_from_our_origin_only(app, guard, site):
+def test_engine_ready_from_our_origin_only(app, app_guard, site):
+    guard = app_guard
     boot = app.evaluate("window.outremerBoot")
     assert boot["status"]["engine"], boot
     assert set(boot["worker"]) == {"runtime", "python", "packages", "engine"}

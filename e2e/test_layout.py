@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import wait_ready
+from conftest import wait_ready  # noqa: F401
 
 
 @pytest.fixture
-def phone(browser, guard, site):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-    guard.attach(context)
-    page = context.new_page()
-    page.goto(site)
-    wait_ready(page)
-    yield page
-    context.close()
+def phone(app):
+    app.set_viewport_size({"width": 390, "height": 844})
+    yield app
+    app.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_no_horizontal_scrolling_at_390_by_844(phone):

@@ -7,7 +7,7 @@ import base64
 
 import pytest
 
-from conftest import bridge_available, until, wait_ready
+from conftest import bridge_available, start_game, until, wait_ready
 
 
 def _b64(data: bytes) -> str:
@@ -18,9 +18,7 @@ def _valid_code(page) -> str | None:
     """A real code, from a new game in the browser (None while the engine has no bridge)."""
     if not bridge_available(page):
         return None
-    page.click("#new-game")
-    until(page, "location.hash.length > 1")
-    return page.evaluate("location.hash.slice(1)")
+    return start_game(page, seats=("human", "heuristic"))
 
 
 def bad_links(code: str | None) -> dict[str, str]:
@@ -39,7 +37,8 @@ def bad_links(code: str | None) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("kind", ["malformed", "truncated", "tampered", "wrong-version", "empty"])
-def test_bad_link_explains_and_offers_a_new_game(app, site, guard, kind):
+def test_bad_link_explains_and_offers_a_new_game(app, site, app_guard, kind):
+    guard = app_guard
     code = _valid_code(app)
     link = bad_links(code)[kind]
     app.goto(site + "#" + link)
@@ -57,6 +56,8 @@ def test_bad_link_explains_and_offers_a_new_game(app, site, guard, kind):
         assert back.is_visible()
         assert app.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1')).code") == code
     new.click()
+    app.wait_for_selector("#new-game-dialog[open]")
+    app.click("#new-game-start")
     notice.wait_for(state="hidden", timeout=30_000)
     if code is not None:
         until(app, "location.hash.length > 1")
@@ -89,7 +90,8 @@ def test_the_page_says_a_link_carries_the_whole_game(app):
     assert "whole game" in note and "hidden cards" in note
 
 
-def test_copy_link_copies_the_game(app, context, site):
+def test_copy_link_copies_the_game(app, site):
+    context = app.context
     code = _valid_code(app)
     if code is None:
         pytest.skip("the engine has no bridge yet")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import RequestGuard, until, wait_ready
+from conftest import RequestGuard, set_pace, start_game, until, wait_for_turn, wait_ready
 
 
 def _visit_until_offline_ready(page, url):
@@ -22,11 +22,16 @@ def test_boots_with_the_network_off_and_the_server_stopped(playwright, launch, s
     cache = page.evaluate("caches.keys()")
     assert len([c for c in cache if c.startswith("outremer-")]) == 1
 
-    # Same browser, network off and server stopped: reload.
+    start_game(page, seats=("human", "heuristic"), seed=7)
+    set_pace(page, 0)
+    wait_for_turn(page)
+
+    # Same browser, network off and server stopped: reload, the game comes back, and plays.
     server.stop()
     context.set_offline(True)
     page.reload()
     wait_ready(page)
+    _play_an_action(page)
     guard.check()
     context.close()
 
@@ -38,8 +43,20 @@ def test_boots_with_the_network_off_and_the_server_stopped(playwright, launch, s
     page.goto(server.url)
     wait_ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    _play_an_action(page)
     guard.check()
     context.close()
+
+
+def _play_an_action(page):
+    """Click a legal action of the restored game; the table is drawn anew from it."""
+    until(page, "window.outremer.game.snapshot !== null", timeout=60)
+    wait_for_turn(page)
+    steps = page.evaluate("window.outremer.game.snapshot.steps")
+    page.locator("#table [data-act]").first.click()
+    until(page, f"window.outremer.game.snapshot.steps > {steps}")
+    wait_for_turn(page)
+    assert page.locator("#table .lev").count() == 1
 
 
 def test_a_new_build_replaces_the_old_cache(context, serve_dist, site_build, dist):

@@ -228,6 +228,9 @@ function present(answer, mode = game.mode) {
   const hadFocus = focused && $("table").contains(focused);
   const focusedAction = hadFocus ? focused.dataset.action : null;
 
+  // Card details shown to one seat are not left on the screen for another.
+  const previous = game.snapshot;
+  if (!previous || previous.viewer !== snapshot.viewer || mode === "handoff") clearDetail();
   game.snapshot = snapshot;
   game.code = snapshot.code;
   game.mode = mode;
@@ -258,7 +261,8 @@ function updateControls() {
   controls.hidden = !s;
   if (!s) return;
   const present = game.present || s;
-  const canUndo = game.mode === "play" && game.viewer !== null && present.undo_to !== null && present.undo_to !== undefined;
+  const canUndo = game.mode === "play" && game.viewer !== null && !present.over
+    && present.undo_to !== null && present.undo_to !== undefined;
   $("undo").disabled = !canUndo || game.busy;
   const slider = $("history-step");
   slider.max = String(present.steps);
@@ -336,7 +340,11 @@ async function handOff(seat, token) {
   $("handoff-go").focus();
 }
 
-async function takeOver() {
+function takeOver() {
+  return whileBusy(seatNext);
+}
+
+async function seatNext() {
   if (game.mode !== "handoff") return;
   const seat = game.handoffTo;
   const token = ++game.token;
@@ -433,6 +441,15 @@ function showDetail(element, open) {
   $("detail-text").textContent = element.dataset.detailText || "";
   panel.dataset.filled = "yes";
   if (open) panel.dataset.open = "yes";
+}
+
+function clearDetail() {
+  const panel = $("card-detail");
+  $("detail-title").textContent = "Card details";
+  $("detail-meta").textContent = "";
+  $("detail-text").textContent = "Point at a card, or tab to it, or tap it, to read it here.";
+  delete panel.dataset.filled;
+  closeDetail();
 }
 
 function closeDetail() {
@@ -657,6 +674,20 @@ async function openNewGameDialog() {
 
 async function startFromDialog(event) {
   event.preventDefault();
+  await whileBusy(() => startGame());
+}
+
+// The page says it is busy (body[data-busy]) from a click until the table it leads to is drawn.
+async function whileBusy(work) {
+  document.body.dataset.busy = "yes";
+  try {
+    return await work();
+  } finally {
+    delete document.body.dataset.busy;
+  }
+}
+
+async function startGame() {
   const form = $("new-game-form");
   const gameId = form.elements.game.value;
   const entry = catalog.find((g) => g.id === gameId);

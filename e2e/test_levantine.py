@@ -1,0 +1,285 @@
+"""Levantine played in the browser, through clicks only, like a player would.
+
+One booted page is shared by the tests of this module (booting Pyodide is the slow
+part); each test starts its own game through the New game dialog.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, RequestGuard, set_pace, settled, start_game, until, wait_for_turn, wait_ready
+
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def axe_serious(page) -> list[dict]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+@pytest.fixture
+def guarded(app, app_guard):
+    return app, app_guard
+
+
+@pytest.fixture
+def table(app):
+    return app
+
+
+def click_an_action(page, rand: random.Random, prefer: tuple[str, ...] = ("attack",)) -> str:
+    """Click one of the [data-act] elements on the table, as a player would."""
+    acts = page.locator("#table [data-act]")
+    texts = acts.evaluate_all("els => els.map(e => e.dataset.action || '')")
+    preferred = [i for i, t in enumerate(texts) if t.split(" ")[0] in prefer]
+    index = rand.choice(preferred) if preferred else rand.randrange(len(texts))
+    acts.nth(index).click()
+    return texts[index]
+
+
+def snapshot(page) -> dict:
+    return page.evaluate("window.outremer.game.snapshot")
+
+
+def test_a_whole_game_against_the_computer_by_clicks(table, guarded):
+    page, guard = guarded
+    rand = random.Random(2024)
+    start_game(page, seats=("human", "heuristic"), seed=11)
+    wait_for_turn(page)
+    assert page.locator(".lev .your-hand .card").count() == 10
+    assert "Hand 1 of 18" in page.locator(".lev-status").inner_text()
+    shot(page, "01-opening-table")
+    assert axe_serious(page) == [], "opening table"
+
+    # The computer's turn shows a thinking indicator, one step at a time.
+    set_pace(page, 500)
+    page.locator("#table [data-action='end']").click()
+    until(page, "document.body.dataset.thinking === 'yes'", timeout=10)
+    assert "thinking" in page.locator("#turn-status").inner_text()
+    assert page.evaluate("1 + 1") == 2  # the page answers while the computer plays
+    set_pace(page, 0)
+
+    battle_seen = False
+    clicks = 0
+    started = time.monotonic()
+    while True:
+        state = wait_for_turn(page)
+        if not battle_seen and page.locator(".lev[data-dice=shown] .die").count():
+            battle_seen = True
+            assert page.locator(".combat .dice").count() == 2
+            shot(page, "02-battle")
+            assert axe_serious(page) == [], "a battle"
+        if state["over"]:
+            break
+        click_an_action(page, rand)
+        clicks += 1
+        assert time.monotonic() - started < 240, "the game takes too long"
+    assert battle_seen
+    result = page.locator(".result")
+    assert result.is_visible()
+    assert "wins" in result.inner_text()
+    assert snapshot(page)["over"] and snapshot(page)["result"]["winners"]
+    shot(page, "04-result")
+    assert axe_serious(page) == [], "the result"
+    assert clicks > 50
+    # Every log line names its rule, and its link leads to that rule's explanation.
+    links = page.locator("#log .rule-link")
+    assert links.count() == page.locator("#log li").count() > 100
+    href = links.nth(3).get_attribute("href")
+    assert href.startswith("rules/levantine.html#rule-")
+    guard.check()
+
+
+def test_hot_seat_hides_every_hand_until_the_next_player_confirms(table):
+    page = table
+    start_game(page, seats=("human", "human"), seed=5)
+    state = wait_for_turn(page)
+    # The game begins with a hand-off: nobody's cards are shown before a person says who they are.
+    assert state["handoff"]
+    assert page.locator("#table .your-hand").count() == 0
+    page.get_by_role("button", name="I am the Crusader: show my cards").click()
+    wait_for_turn(page)
+    crusader_hand = page.locator(".your-hand .card-name").all_inner_texts()
+    assert len(crusader_hand) == 10
+
+    page.locator("#table [data-action='end']").click()
+    state = wait_for_turn(page)
+    assert state["handoff"]
+    assert page.locator("#handoff-title").inner_text() == "Pass the device to the Muslim"
+    html = page.content()
+    assert "your-hand" not in html
+    for name in crusader_hand:
+        assert name not in html, f"the Crusader's {name} is in the page during the hand-off"
+    shot(page, "03-hand-off")
+
+    page.get_by_role("button", name="I am the Muslim: show my cards").click()
+    wait_for_turn(page)
+    assert not settled(page)["handoff"]
+    assert page.locator(".your-hand").count() == 1
+    html = page.content()
+    for name in crusader_hand:
+        assert name not in html, f"the Crusader's {name} is shown to the Muslim"
+    assert snapshot(page)["viewer"] == 1
+
+
+def test_undo_takes_back_a_decision(table):
+    page = table
+    set_pace(page, 0)
+    start_game(page, seats=("human", "heuristic"), seed=7)
+    wait_for_turn(page)
+    assert page.locator("#undo").is_disabled()
+    before = snapshot(page)
+    # Put an Army into play: nothing new is seen, so it can be taken back.
+    page.locator("#table [data-action='play 27']").click()
+    until(page, f"window.outremer.game.snapshot.steps === {before['steps'] + 1}")
+    wait_for_turn(page)
+    assert page.locator(".seat-south .zone-armies .card-name").all_inner_texts() == ["Byzantine Allies"]
+    page.locator("#undo").click()
+    until(page, f"window.outremer.game.snapshot.steps === {before['steps']}")
+    assert page.locator(".seat-south .zone-armies .card").count() == 0
+    assert snapshot(page)["view"] == before["view"]
+
+
+def test_the_link_opens_the_same_game_elsewhere_and_replays_it(table, browser, site):
+    page = table
+    rand = random.Random(9)
+    set_pace(page, 0)
+    code = start_game(page, seats=("human", "heuristic"), seed=21, options={"egypt": True})
+    for _ in range(25):
+        if wait_for_turn(page)["over"]:
+            break
+        click_an_action(page, rand)
+    wait_for_turn(page)
+    here = snapshot(page)
+    link = page.evaluate("location.href")
+    assert here["options"] == {"egypt": True} and here["steps"] > 25
+
+    other = browser.new_context(viewport={"width": 1000, "height": 900})
+    guard = RequestGuard(site).attach(other)
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        wait_ready(fresh)
+        until(fresh, "window.outremer.game.snapshot !== null")
+        wait_for_turn(fresh)
+        there = snapshot(fresh)
+        for key in ("game", "seats", "options", "seed", "steps", "viewer", "view", "legal", "log"):
+            assert there[key] == here[key], key
+        assert fresh.locator("#table").inner_html() == page.locator("#table").inner_html()
+        assert "Egypt" in fresh.locator(".tokens").inner_text()
+
+        # The history control: back to the start, step forward, slide, then the present again.
+        steps = there["steps"]
+        fresh.get_by_role("button", name="Back to the start").click()
+        until(fresh, "window.outremer.game.snapshot.step === 0")
+        assert fresh.locator("#history-present").is_visible()
+        assert fresh.locator("#table [data-act]").count() == 0
+        assert "Hand 1 of 18" in fresh.locator(".lev-status").inner_text()
+        for n in (1, 2, 3):
+            fresh.get_by_role("button", name="One action forward").click()
+            until(fresh, f"window.outremer.game.snapshot.step === {n}")
+        slider = fresh.locator("#history-step")
+        slider.focus()
+        for n in range(4, steps + 1):
+            fresh.keyboard.press("ArrowRight")
+        until(fresh, f"window.outremer.game.snapshot.step === {steps}")
+        fresh.keyboard.press("Home")
+        until(fresh, "window.outremer.game.snapshot.step === 0")
+        fresh.get_by_role("button", name="Back to the present").click()
+        until(fresh, f"window.outremer.game.snapshot.step === {steps} && document.body.dataset.mode === 'play'")
+        wait_for_turn(fresh)
+        assert fresh.locator("#table [data-act]").count() > 0
+        assert fresh.evaluate("location.href") == link
+        guard.check()
+    finally:
+        other.close()
+
+
+def test_reload_continues_the_game(table):
+    page = table
+    set_pace(page, 0)
+    code = start_game(page, seats=("human", "heuristic"), seed=3)
+    wait_for_turn(page)
+    page.locator("#table [data-action='end']").click()
+    wait_for_turn(page)
+    steps = snapshot(page)["steps"]
+    code = page.evaluate("location.hash.slice(1)")
+    page.goto(page.url.split("#")[0])  # no link: the autosave is continued
+    wait_ready(page)
+    until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.steps === {steps}")
+    assert page.evaluate("location.hash.slice(1)") == code
+    wait_for_turn(page)
+    assert page.locator(".your-hand .card").count() > 0
+
+
+def test_every_action_by_keyboard_with_visible_focus(table):
+    page = table
+    set_pace(page, 0)
+    start_game(page, seats=("human", "heuristic"), seed=11)
+    wait_for_turn(page)
+    steps = snapshot(page)["steps"]
+    # Tab from the table to the first action: each reachable [data-act] shows its focus.
+    page.locator("#table").focus()
+    seen = set()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        info = page.evaluate(
+            """() => { const el = document.activeElement; const s = getComputedStyle(el);
+                return {act: el.dataset.act ?? null, name: el.getAttribute('aria-label') || el.innerText,
+                        outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2}; }"""
+        )
+        if info["act"] is not None:
+            assert info["outline"] and info["name"], info
+            seen.add(int(info["act"]))
+    legal = {a["index"] for a in snapshot(page)["legal"]}
+    assert seen == legal
+    # Enter on a focused action plays it.
+    page.locator("#table [data-action='end']").focus()
+    page.keyboard.press("Enter")
+    until(page, f"window.outremer.game.snapshot.steps > {steps}")
+
+
+def test_a_real_table_fits_a_phone(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, has_touch=True)
+    guard = RequestGuard(site).attach(context)
+    try:
+        page = context.new_page()
+        page.goto(site)
+        wait_ready(page)
+        start_game(page, seats=("human", "heuristic"), seed=11)
+        set_pace(page, 0)
+        rand = random.Random(4)
+        widest = 0
+        for _ in range(40):
+            state = wait_for_turn(page)
+            widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
+            if state["over"]:
+                break
+            click_an_action(page, rand)
+        assert widest <= 390
+        # Tapping a card shows its details.
+        page.locator(".your-hand .card-face").first.tap()
+        assert page.locator("#card-detail").is_visible()
+        assert page.locator("#detail-text").inner_text().strip()
+        shot(page, "05-phone")
+        guard.check()
+    finally:
+        context.close()
