@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, RequestGuard, until, wait_ready
+from conftest import ROOT, RequestGuard, set_pace, start_game, until, wait_ready
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 GAME = "crusader-kingdoms"
@@ -30,18 +30,18 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"ck-{name}.png"), full_page=True)
 
 
-def settled(page, timeout: float = 60.0) -> tuple[str, int]:
+def where(page, timeout: float = 60.0) -> tuple[str, int]:
     kind, steps = until(page, SETTLED, timeout=timeout).split(":")
     return kind, int(steps)
 
 
 def click(page, locator, timeout: float = 60.0) -> tuple[str, int]:
     """Click an action element and wait until the page has settled on a later step."""
-    _kind, before = settled(page)
+    _kind, before = where(page)
     locator.click()
     deadline = time.monotonic() + timeout
     while True:
-        kind, steps = settled(page, timeout=timeout)
+        kind, steps = where(page, timeout=timeout)
         if steps > before:
             return kind, steps
         if time.monotonic() > deadline:
@@ -49,19 +49,12 @@ def click(page, locator, timeout: float = 60.0) -> tuple[str, int]:
         time.sleep(0.05)
 
 
-def start(page, seats: list[str], seed: int) -> None:
-    """A new game of Crusader Kingdoms through the New game dialog."""
-    before = page.evaluate("location.hash")
-    page.click("#new-game")
-    page.select_option("#new-game-choice", GAME)
-    page.select_option("#new-game-players", str(len(seats)))
-    for seat, who in enumerate(seats):
-        page.select_option(f"#seat-{seat}-controller", who)
-    page.fill("#new-game-seed", str(seed))
-    page.click("#new-game-start")
-    until(page, f"location.hash.length > 1 && location.hash !== {before!r}")
+def start(page, seats: list[str], seed: int) -> str:
+    """A new game of Crusader Kingdoms through the New game dialog; the computer plays without pauses."""
+    code = start_game(page, game=GAME, seats=seats, seed=seed)
     page.wait_for_selector("section.ck .ck-map")
-    page.select_option("#pace", "0")  # the computer plays without pauses
+    set_pace(page, 0)
+    return code
 
 
 def step_of(page) -> str:
@@ -72,20 +65,13 @@ def acts(page, prefix: str):
     return page.locator(f'#table [data-action^="{prefix}"]')
 
 
-@pytest.fixture(scope="module")
-def table(browser, site):
-    """One booted page for this module's games (booting Python is the slow part)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  permissions=["clipboard-read", "clipboard-write"])
-    guard = RequestGuard(site).attach(context)
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site)
-    wait_ready(page)
-    yield page
-    guard.check()
-    assert not guard.errors, guard.errors
-    context.close()
+@pytest.fixture
+def table(app, app_guard, site):
+    """The session's booted page (booting Python is the slow part), allowed to use the clipboard."""
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    errors = len(app_guard.errors)
+    yield app
+    assert app_guard.errors[errors:] == []
 
 
 def serious_violations(page) -> list[dict]:
@@ -101,7 +87,7 @@ def serious_violations(page) -> list[dict]:
 def test_solo_game_played_to_its_end_by_clicks(table):
     page = table
     start(page, ["human"], seed=5)
-    assert settled(page)[0] == "move"
+    assert where(page)[0] == "move"
     # the opening: the 1st and 3rd Crusades side, Marath held, the Muslims everywhere else
     assert page.locator(".ck-map-crusades").count() == 1
     assert page.locator(".ck-area.ck-seat").count() == 1 and page.locator(".ck-area.ck-muslim").count() == 13
@@ -119,7 +105,7 @@ def test_solo_game_played_to_its_end_by_clicks(table):
     battles = 0
     shot_battle = False
     for _ in range(600):
-        kind, _steps = settled(page)
+        kind, _steps = where(page)
         if kind == "over":
             break
         step = step_of(page)
@@ -169,11 +155,11 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
     Antioch places Shield Wall face down on the defence; the cards are revealed and the dice rolled."""
     page = table
     start(page, ["human", "heuristic", "human", "heuristic"], seed=5)
-    assert settled(page)[0] == "handoff"
+    assert where(page)[0] == "handoff"
     assert page.locator(".ck-hand").count() == 0  # nobody's cards while the device changes hands
     assert "Emirate of Damascus" in page.inner_text("#handoff-go")
     page.click("#handoff-go")
-    assert settled(page)[0] == "move"
+    assert where(page)[0] == "move"
     assert "Emirate of Damascus" in page.inner_text(".ck-hand .ck-panel-title")
     assert page.locator(".ck-map-saladin .ck-area.ck-independent").count() >= 16
     assert page.locator(".ck-map .ck-castle").count() == 8
@@ -199,10 +185,10 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
         if kind == "handoff" and "Principality of Antioch" in page.inner_text("#handoff-go"):
             break
         assert kind != "over"
-        kind, _ = settled(page)
+        kind, _ = where(page)
     assert page.locator(".ck-hand").count() == 0
     page.click("#handoff-go")
-    assert settled(page)[0] == "move"
+    assert where(page)[0] == "move"
     assert step_of(page) == "respond"
     fight = page.locator(".ck-fight")
     assert fight.locator(".ck-back").count() >= 2  # Damascus's troops, face down
@@ -228,7 +214,7 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
             shot(page, "four-reward")
             kind, _ = click(page, acts(page, "bonus"))
             continue
-        kind, _ = settled(page)
+        kind, _ = where(page)
     battle = page.locator(".ck-battle")
     assert "Last battle: Latakia" in battle.inner_text()
     text = battle.inner_text()
@@ -250,10 +236,10 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
 def test_link_round_trip_on_the_map(table, browser, site):
     page = table
     start(page, ["human", "heuristic", "heuristic", "heuristic"], seed=11)
-    settled(page)
+    where(page)
     # a few rounds: an attack of ours, then the computers' rounds
     for _ in range(6):
-        kind, _ = settled(page)
+        kind, _ = where(page)
         if step_of(page) == "action" and acts(page, "attack ").count():
             click(page, acts(page, "attack ").first)
         elif step_of(page) == "attack_cards":
@@ -261,7 +247,7 @@ def test_link_round_trip_on_the_map(table, browser, site):
             click(page, troops.first if not page.locator(".ck-fight .ck-card").count() else acts(page, "go"))
         else:
             click(page, page.locator("#table .action-bar [data-act]").first)
-    settled(page)
+    where(page)
     page.click("#copy-link")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link == page.url and "#" in link
@@ -276,7 +262,7 @@ def test_link_round_trip_on_the_map(table, browser, site):
     fresh.goto(link)
     wait_ready(fresh)
     fresh.wait_for_selector("section.ck .ck-map")
-    settled(fresh)
+    where(fresh)
     assert fresh.locator(".ck-map").inner_html() == board
     assert fresh.locator(".ck-side").inner_text() == side
     second.close()
@@ -296,7 +282,7 @@ def test_map_on_a_phone_and_accessible(browser, site):
     page.goto(site)
     wait_ready(page)
     start(page, ["human"], seed=5)
-    settled(page)
+    where(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     box = page.locator(".ck-map").bounding_box()
     assert box["width"] >= 340 and box["x"] >= 0 and box["x"] + box["width"] <= 390
