@@ -101,13 +101,20 @@ def resolve(s: State, content: Content, mode: Mode, log: list[Event], names: lis
     a["winner"] = "attack" if won else "defence"
     att_name = attacker_name(s, mode, names)
     def_name = defender_name(s, mode, names)
-    log.append(Event(f"{att_name} rolls {n_att} dice: {_dice_text(att_roll, att_final)} — {hits[0]} hit"
-                     f"{'s' if hits[0] != 1 else ''}; {def_name} rolls {n_def} for {area.name}: "
+    log.append(Event(f"{att_name} {_verb(att_name, 'rolls')} {n_att} dice: {_dice_text(att_roll, att_final)} — "
+                     f"{hits[0]} hit{'s' if hits[0] != 1 else ''}; {def_name} {_verb(def_name, 'rolls')} {n_def} "
+                     f"for {area.name}: "
                      f"{_dice_text(def_roll, def_final)} — {hits[1]} hit{'s' if hits[1] != 1 else ''}.", "4.2"))
     if won:
-        log.append(Event(f"{att_name} takes {area.name}.", "4.1"))
+        log.append(Event(f"{att_name} {_verb(att_name, 'takes')} {area.name}.", "4.1"))
     else:
-        log.append(Event(f"{def_name} holds {area.name} (the defender wins ties).", "4.2"))
+        log.append(Event(f"{def_name[0].upper() + def_name[1:]} {_verb(def_name, 'holds')} {area.name} "
+                         "(the defender wins ties).", "4.2"))
+
+
+def _verb(subject: str, verb: str) -> str:
+    """'rolls' for a kingdom, 'roll' for the Muslims (a plural subject)."""
+    return verb[:-1] if subject.lower().startswith("the muslims") else verb
 
 
 def _dice_text(rolled: list[int], final: list[int]) -> str:
@@ -180,6 +187,7 @@ def finish(s: State, content: Content) -> None:
             if c != stay:
                 discard(s, cards[c])
         s["auto"]["army"] = [stay] if stay is not None else []
-    s["last_attack"] = {k: a[k] for k in ("attacker", "defender", "area", "troops", "cards", "flipped", "dice",
-                                          "hits", "winner", "auto_response", "bonus_dice")}
+    s["last_attack"] = {k: a.get(k) for k in ("attacker", "defender", "area", "troops", "cards", "flipped", "dice",
+                                              "hits", "winner", "auto_response", "bonus_dice", "source", "army",
+                                              "independent_from")}
     s["attack"] = None

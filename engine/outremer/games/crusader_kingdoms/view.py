@@ -26,12 +26,17 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
     a = s["attack"]
     attack = None
     if a is not None:
+        # face down until the reveal (4.1 step 5); after it, everything is on the table
+        shown = a["dice"] is not None
         attack = {"attacker": a["attacker"], "defender": a["defender"], "area": a["area"],
                   "bonus_dice": a["bonus_dice"], "source": a["source"], "flipped": list(a["flipped"]),
                   "army": a.get("army"), "independent_from": a["independent_from"],
-                  "troops": [{"seat": p, "card": c if p == seat else None} for c, p in a["troops"]],
-                  "cards": [{"seat": p, "side": side, "card": c if p == seat else None} for c, p, side in a["cards"]],
-                  "responders": list(a["responders"])}
+                  "troops": [{"seat": p, "card": c if (shown or p == seat) else None} for c, p in a["troops"]],
+                  "cards": [{"seat": p, "side": side, "card": c if (shown or p == seat) else None}
+                            for c, p, side in a["cards"]],
+                  "responders": list(a["responders"]), "revealed": shown,
+                  "dice": a["dice"], "hits": a["hits"], "winner": a["winner"],
+                  "auto_response": a["auto_response"]}
     auto = None
     if s["auto"] is not None:
         au = s["auto"]
@@ -49,12 +54,22 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
         "lasting": [list(x) for x in s["lasting"]], "truces": [list(x) for x in s["truces"]],
         "watch": [list(x) for x in s["watch"]], "automaton": auto, "attack": attack,
         "last_attack": s["last_attack"],
-        "pending": None if pending is None else {"kind": pending["kind"], "seat": pending["seat"],
-                                                 "why": pending["why"], "options": pending.get("options")},
+        "pending": None if pending is None else {
+            "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
+            "options": pending.get("options"), "card": pending.get("card"),
+            "target": _target_kind(game, pending)},
         "attack_targets": game.attack_targets(s, seat) if (seat is not None and s["step"] == "action"
                                                            and game.to_act(s) == seat and not s["pending"]) else [],
         "result": s["result"],
     }
+
+
+def _target_kind(game: "CrusaderKingdoms", pending: dict) -> str | None:
+    """What a "target" choice picks: an area of the map or a seat."""
+    if pending["kind"] != "target":
+        return None
+    effect = game.cards[pending["card"]].effect
+    return "area" if effect in ("independent_attack", "concerted_attack") else "seat"
 
 
 def prompt(game: "CrusaderKingdoms", s: State) -> str:
