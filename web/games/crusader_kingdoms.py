@@ -245,7 +245,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     seat_acts: dict[int, list[dict]] = {}
     take: list[dict] = []
     pending = view.get("pending")
-    area_target = bool(pending and pending["kind"] == "target" and "area" in (pending.get("why") or ""))
+    area_target = bool(pending and pending["kind"] == "target" and pending.get("target") == "area")
     step = view["step"]
     for act in legal:
         verb, args = _parse(act["text"])
