@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test test-engine test-pyodide test-e2e bench site clean
+.PHONY: play test test-engine test-pyodide test-e2e bench bench-site site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -92,3 +92,8 @@ bench: $(DEPS) $(PYODIDE_READY)
 
 clean:
 	rm -rf dist build .cache .pytest_cache
+
+# The site's benchmarks (Chromium): engine ready cold/warm beside bare Pyodide, click to
+# updated table, first-visit bytes. Writes bench/site_results.json.
+bench-site: site | $(CHROMIUM)
+	$(PY) bench/site_bench.py all

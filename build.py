@@ -18,7 +18,8 @@ from anywhere else, at build time after the first build, or by the page):
                                                  our own pyodide-lock.json + wheels:
         outremer-*.whl                           the engine (hatchling, stdlib only)
         outremer_web-*.whl                       web/render.py, web/dispatch.py, templates
-        jinja2-*.whl, markupsafe-*.whl           pure wheels (markupsafe built pure)
+        jinja2-*.whl, markupsafe-*.whl           pure wheels (markupsafe built pure), as
+                                                 Python 3.14 bytecode (web/pyc_wheels.py)
 
 Downloads and wheels built from sdists are kept under .cache/ so rebuilds are
 fast and work offline after the first.
@@ -218,6 +219,29 @@ def markupsafe_wheel(version: str) -> Path:
                 raise SystemExit(f"build: expected a pure markupsafe wheel, got {[w.name for w in built]}")
             shutil.copy2(pure[0], wheel)
     return wheel
+
+
+def with_bytecode(wheel: Path) -> Path:
+    """``wheel`` with Python 3.14 bytecode instead of sources (web/pyc_wheels.py, run by
+    Pyodide's own Python under node), cached: the browser then imports it without
+    compiling it on every visit. For third-party wheels only: ours keep their sources."""
+    runtime = json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
+    key = hashlib.sha256(wheel.read_bytes() + runtime.encode()
+                         + (WEB / "pyc_wheels.py").read_bytes()).hexdigest()[:16]
+    out = CACHE / "pyc-wheels" / key / wheel.name
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    empty = CACHE / "pyc-wheels" / "no-wheels"
+    empty.mkdir(parents=True, exist_ok=True)
+    log(f"compiling {wheel.name} to Python bytecode inside Pyodide")
+    try:
+        run(["node", "tools/pyodide_run.mjs", "--no-engine", "--no-bytecode-cache", "--wheels", str(empty),
+             str(WEB / "pyc_wheels.py"), "--sourceless", str(wheel), str(out)])
+    except SystemExit as exc:
+        log(f"warning: {wheel.name} is shipped without bytecode ({exc})")
+        return wheel
+    return out
 
 
 def _wheel_zip(path: Path, files: dict[str, bytes]) -> None:
@@ -420,8 +444,10 @@ def build(out: Path = DIST) -> dict:
             work = Path(tmp)
             wheels = {
                 "outremer": (engine_wheel(work), version, ["outremer"], []),
-                "markupsafe": (markupsafe_wheel(versions["markupsafe"]), versions["markupsafe"], ["markupsafe"], []),
-                "jinja2": (jinja2_wheel(versions["jinja2"]), versions["jinja2"], ["jinja2"], ["markupsafe"]),
+                "markupsafe": (with_bytecode(markupsafe_wheel(versions["markupsafe"])), versions["markupsafe"],
+                               ["markupsafe"], []),
+                "jinja2": (with_bytecode(jinja2_wheel(versions["jinja2"])), versions["jinja2"], ["jinja2"],
+                           ["markupsafe"]),
                 "outremer-web": (site_wheel(work, version), version, ["outremer_web"], ["outremer", "jinja2"]),
             }
             packages = {}

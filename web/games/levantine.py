@@ -182,8 +182,20 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
         pending = dict(pending, card_name=_card(cards, pending["card"])["name"]
                        if isinstance(pending.get("card"), int) else None)
 
+    if reroll:
+        hint = "Choose a highlighted die to roll it again, or keep the dice as they are."
+    elif on_played:
+        hint = "Choose among your highlighted cards in play."
+    elif any(a["text"].startswith("discard ") for a in legal):
+        hint = "Choose the cards to discard from your highlighted hand."
+    elif on_card:
+        hint = "Highlighted cards can be played now: use the buttons on them."
+    else:
+        hint = ""
+
     return {
         "claimed": claimed,
+        "hint": hint,
         "players": players,
         "north": order[0] if order else None,
         "south": order[1] if len(order) > 1 else None,

@@ -119,7 +119,14 @@ function bootDone(ready) {
   creep(false);
   const seconds = ((performance.now() - pageStarted) / 1000).toFixed(1);
   document.body.dataset.engine = "ready";
-  window.outremerBoot = { ms: Math.round(performance.now() - pageStarted), worker: ready.timings, status: ready.status };
+  window.outremerBoot = {
+    ms: Math.round(performance.now() - pageStarted),
+    sinceNavigation: Math.round(performance.now()),
+    worker: ready.timings,
+    reused: ready.reused,
+    workerStartedAt: Math.round(ready.origin - performance.timeOrigin),
+    status: ready.status,
+  };
   for (const item of document.querySelectorAll(".boot-stages li")) {
     item.classList.add("done");
     item.classList.remove("active");

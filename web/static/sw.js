@@ -53,6 +53,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // The engine's worker asks the server itself for the big runtime files when it can
+  // (worker.js: the browser then reuses the wasm it compiled); it comes back here if not.
+  if (request.headers.get("x-outremer-fetch") === "network") return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

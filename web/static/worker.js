@@ -16,6 +16,7 @@ const here = (path) => new URL(path, self.location).href;
 const post = (message) => self.postMessage(message);
 const started = performance.now();
 const timings = {};
+let reused = 0; // runtime files taken from this device's offline copy
 const mark = (name) => { timings[name] = Math.round(performance.now() - started); };
 
 // Share of the progress bar each stage ends at.
@@ -27,9 +28,15 @@ function progress(stage, within, text) {
   post({ type: "progress", stage, fraction, text });
 }
 
-// Files fetched here with a progress bar are handed to Pyodide from memory when it
-// asks for them, so nothing is downloaded twice.
+// Our wheels, fetched while Python starts, are handed to it from memory when it asks.
 const preloaded = new Map();
+// The big runtime files (the wasm, the standard library) are asked of the server first,
+// past the service worker: the browser's HTTP cache then answers (a cheap revalidation)
+// and keeps the machine code it compiled from the wasm, which a response relayed by the
+// service worker does not get. With no server (offline, stopped), the service worker's
+// copy answers. (sw.js lets requests carrying this header through.)
+const RUNTIME = new Set();
+const BYPASS = { "x-outremer-fetch": "network" };
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const url = typeof input === "string" || input instanceof URL ? here(String(input)) : input.url;
@@ -38,10 +45,25 @@ self.fetch = (input, init) => {
     preloaded.delete(url);
     return Promise.resolve(new Response(hit.bytes, { status: 200, headers: { "Content-Type": hit.type } }));
   }
+  if (RUNTIME.has(url)) return runtimeFetch(url, init);
   return networkFetch(input, init);
 };
 
-async function download(url, onBytes) {
+async function runtimeFetch(url, init = {}) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 4000);
+  try {
+    const response = await networkFetch(url, { ...init, headers: BYPASS, signal: controller.signal });
+    if (response.ok) return response;
+  } catch {
+    // No server: the offline copy below.
+  } finally {
+    clearTimeout(timer);
+  }
+  return networkFetch(url, init);
+}
+
+async function download(url, onBytes, keep = true) {
   const response = await networkFetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const type = response.headers.get("Content-Type") || "application/octet-stream";
@@ -51,7 +73,7 @@ async function download(url, onBytes) {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    if (keep) chunks.push(value);
     length += value.byteLength;
     onBytes(value.byteLength);
   }
@@ -63,26 +85,52 @@ async function download(url, onBytes) {
 
 const mb = (n) => (n / 1e6).toFixed(1);
 
+// The URLs among ``urls`` that this device's offline copy already holds.
+async function cached(urls) {
+  const found = new Set();
+  if (!self.caches) return found;
+  try {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("outremer-")) continue;
+      const cache = await caches.open(name);
+      for (const url of urls) if (await cache.match(url)) found.add(url);
+    }
+  } catch {
+    // No access to the cache (private mode, storage off): download as on a first visit.
+  }
+  return found;
+}
+
 let pyodide = null;
 let dispatch = null;
 let render = null;
 
+// Started at once, side by side: what the build holds, and Pyodide's loader script.
+const buildInfo = networkFetch(here("./build.json"), { cache: "no-cache" }).then((r) => r.json());
+const pyodideModule = import("./pyodide/pyodide.mjs");
+pyodideModule.catch(() => {}); // reported by boot(), which awaits it
+buildInfo.catch(() => {});
+
 async function boot() {
-  const build = await (await networkFetch(here("./build.json"), { cache: "no-cache" })).json();
+  const build = await buildInfo;
   const indexURL = here("./pyodide/");
 
-  // 1. The runtime: the wasm and the standard library, with a byte count.
+  // 1. The runtime: the wasm and the standard library. Pyodide fetches them itself (see
+  // runtimeFetch); on a first visit they are downloaded here beforehand, with a byte count.
   progress("runtime", 0, "");
-  const total = build.preload_bytes;
+  for (const path of Object.keys(build.preload)) RUNTIME.add(here(path));
+  const held = await cached(Object.keys(build.preload).map((path) => here(path)));
+  const wanted = Object.keys(build.preload).filter((path) => !held.has(here(path)));
+  const total = wanted.reduce((sum, path) => sum + build.preload[path], 0);
+  reused = held.size;
   let received = 0;
+  // A first visit downloads them here, with a byte count (into the HTTP cache, from
+  // which Pyodide then takes them).
   await Promise.all(
-    Object.keys(build.preload).map(async (path) => {
-      const url = here(path);
-      preloaded.set(url, await download(url, (n) => {
-        received += n;
-        progress("runtime", received / total, `${mb(received)} of ${mb(total)} MB`);
-      }));
-    }),
+    wanted.map((path) => download(here(path), (n) => {
+      received += n;
+      progress("runtime", received / total, `${mb(received)} of ${mb(total)} MB`);
+    }, false)),
   );
   mark("runtime");
 
@@ -90,7 +138,13 @@ async function boot() {
   // (Python reports nothing while it starts, and keeps this thread busy: the page
   // moves the bar meanwhile.)
   progress("python", 0, "");
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  // Our wheels are small: fetched while Python starts, handed over when it asks.
+  const wheels = Object.keys(build.files).filter((path) => path.startsWith("pyodide/") && path.endsWith(".whl"));
+  const wheelsFetched = Promise.all(wheels.map(async (path) => {
+    const url = here(path);
+    preloaded.set(url, await download(url, () => {}));
+  })).catch(() => {}); // a failed early fetch is tried again below
+  const { loadPyodide } = await pyodideModule;
   pyodide = await loadPyodide({
     indexURL,
     lockFileURL: indexURL + "pyodide-lock.json",
@@ -100,18 +154,21 @@ async function boot() {
   });
   mark("python");
 
-  // 3. Our packages, listed (with their hashes) in our own pyodide-lock.json.
-  const failures = [];
-  let loaded = 0;
+  // 3. Our packages: pure wheels, checked against the build's hashes and unpacked into
+  // site-packages (no dependency resolution needed: the build lists exactly these).
   progress("packages", 0, "");
-  await pyodide.loadPackage(build.packages, {
-    checkIntegrity: true,
-    messageCallback: (message) => {
-      if (message.startsWith("Loaded")) progress("packages", ++loaded / build.packages.length, "");
-    },
-    errorCallback: (message) => failures.push(message),
-  });
-  if (failures.length) throw new Error(`packages did not load: ${failures.join("; ")}`);
+  await wheelsFetched;
+  for (const [n, path] of wheels.entries()) {
+    const url = here(path);
+    const entry = preloaded.get(url) || (await download(url, () => {}));
+    preloaded.delete(url);
+    const digest = await crypto.subtle.digest("SHA-256", entry.bytes);
+    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (hex !== build.files[path].sha256) throw new Error(`${path} is not the file of this build`);
+    pyodide.unpackArchive(entry.bytes, "wheel");
+    progress("packages", (n + 1) / wheels.length, "");
+  }
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   mark("packages");
 
   // 4. The engine.
@@ -122,7 +179,7 @@ async function boot() {
   if (status.error && !status.engine) throw new Error(status.error);
   mark("engine");
   progress("engine", 1, "");
-  post({ type: "ready", status, timings, build: build.build });
+  post({ type: "ready", status, timings, reused, origin: performance.timeOrigin, build: build.build });
 }
 
 const booted = boot().then(

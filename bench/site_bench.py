@@ -1,0 +1,218 @@
+"""The site's benchmarks, in Debian's Chromium; figures go into bench/site_results.json.
+
+    .venv/bin/python bench/site_bench.py [boot|click|bytes|all] [--runs N]
+
+boot   time to "engine ready" from the start of navigation, cold (new profile) and warm
+       (second visit: our service worker; the bare page: the HTTP cache), beside a bare
+       Pyodide page that loads the same runtime files (pyodide.mjs, the wasm, the standard
+       library, the lock file) in the same browser run.  Target: ours within 1.2x.
+click  a Levantine game against the computer played by clicks: the time from a click on
+       an action to the updated table painted (the computer's turns excluded: they are
+       not clicks).  Target: median at most 100 ms.
+bytes  what a first visit downloads (the page, the engine, and the service worker's
+       precache of the whole site), raw and as gzip would send it.  Target: at most 7 MB gzip.
+
+Timings are noisy on a shared machine: runs alternate ours / bare, and medians are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.server
+import importlib.util
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "site_results.json"
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM, CHROMIUM_ARGS, start_game, set_pace, wait_for_turn, wait_ready  # noqa: E402
+
+spec = importlib.util.spec_from_file_location("outremer_site_build", ROOT / "build.py")
+site_build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(site_build)
+
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="bare.js"></script></head><body><p id="state">loading</p></body></html>
+"""
+BARE_JS = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const indexURL = new URL("./pyodide/", location.href).href;
+const pyodide = await loadPyodide({ indexURL, lockFileURL: indexURL + "pyodide-lock.json" });
+pyodide.runPython("import sys");
+window.bareReady = Math.round(performance.now());
+document.getElementById("state").textContent = "ready";
+"""
+
+
+class Counting(site_build.SiteHandler):
+    """The site's handler, counting what it sends."""
+
+    sent: dict = {"requests": 0, "bytes": 0, "files": []}
+
+    def log_request(self, code="-", size="-"):
+        if str(code) == "200" and self.command == "GET":
+            path = Path(self.translate_path(self.path))
+            if path.is_file():
+                Counting.sent["bytes"] += path.stat().st_size
+                Counting.sent["files"].append(path)
+        Counting.sent["requests"] += 1
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = lambda *a, **k: Counting(*a, directory=str(root), **k)  # noqa: E731
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def bare_site(tmp: Path) -> Path:
+    root = tmp / "bare"
+    (root / "pyodide").mkdir(parents=True)
+    for name in (*site_build.PYODIDE_RUNTIME, "pyodide-lock.json"):
+        shutil.copy2(site_build.DIST / "pyodide" / name, root / "pyodide" / name)
+    (root / "index.html").write_text(BARE_HTML)
+    (root / "bare.js").write_text(BARE_JS)
+    return root
+
+
+def launch(p, profile: Path):
+    return p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                headless=True)
+
+
+STAGES: list[dict] = []
+
+
+def visit_ours(p, profile: Path, url: str) -> int:
+    context = launch(p, profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    boot = page.evaluate("window.outremerBoot")
+    ms = boot["sinceNavigation"]
+    at = boot.get("workerStartedAt") or 0
+    STAGES.append({"ms": ms, "worker_at": at, **{k: at + v for k, v in boot["worker"].items()}})
+    page.wait_for_selector("body[data-offline=ready]", timeout=120_000)
+    context.close()
+    return ms
+
+
+def visit_bare(p, profile: Path, url: str) -> int:
+    context = launch(p, profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#state:text('ready')", timeout=120_000)
+    ms = page.evaluate("window.bareReady")
+    context.close()
+    return ms
+
+
+def bench_boot(runs: int) -> dict:
+    ours_server, ours_url = serve(site_build.DIST)
+    found = {"ours": {"cold": [], "warm": []}, "bare": {"cold": [], "warm": []}}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        bare_server, bare_url = serve(bare_site(Path(tmp)))
+        for run in range(runs):
+            for who, url, visit in (("ours", ours_url, visit_ours), ("bare", bare_url, visit_bare)):
+                profile = Path(tmp) / f"{who}-{run}"
+                found[who]["cold"].append(visit(p, profile, url))
+                found[who]["warm"].append(visit(p, profile, url))
+                print(who, "cold", found[who]["cold"][-1], "warm", found[who]["warm"][-1],
+                      STAGES[-2:] if who == "ours" else "", flush=True)
+        bare_server.shutdown()
+    ours_server.shutdown()
+    out = {}
+    for n, kind in enumerate(("cold", "warm")):
+        ours, bare = statistics.median(found["ours"][kind]), statistics.median(found["bare"][kind])
+        ratio = ours / bare
+        best = min(found["ours"][kind]) / min(found["bare"][kind])
+        stages = STAGES[n::2]
+        out[kind] = {"ours_ms": round(ours), "bare_pyodide_ms": round(bare), "ratio": round(ratio, 2),
+                     "ratio_of_best": round(best, 2),
+                     "ours_runs": found["ours"][kind], "bare_runs": found["bare"][kind],
+                     # Where our time goes (medians, ms from the start of navigation).
+                     "ours_stages": {key: round(statistics.median(s[key] for s in stages))
+                                     for key in ("worker_at", "runtime", "python", "packages", "engine")},
+                     "target": "ours at most 1.2x bare Pyodide (medians)", "met": ratio <= 1.2}
+    return out
+
+
+def bench_click(games: int) -> dict:
+    server, url = serve(site_build.DIST)
+    samples, dom = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        wait_ready(page)
+        for game in range(games):
+            rand = random.Random(game)
+            start_game(page, seats=("human", "heuristic"), seed=100 + game)
+            set_pace(page, 0)
+            page.evaluate("window.outremer.timings.clicks.length = 0")
+            while not wait_for_turn(page)["over"]:
+                acts = page.locator("#table [data-act]")
+                acts.nth(rand.randrange(acts.count())).click()
+            clicks = page.evaluate("window.outremer.timings.clicks")
+            samples += [c["paint"] for c in clicks]
+            dom += [c["dom"] for c in clicks]
+            print(f"game {game + 1}: {len(clicks)} clicks, median {statistics.median(samples):.1f} ms", flush=True)
+        browser.close()
+    server.shutdown()
+    median = statistics.median(samples)
+    return {"clicks": len(samples), "median_ms": round(median, 1),
+            "p90_ms": round(statistics.quantiles(samples, n=10)[-1], 1), "max_ms": round(max(samples), 1),
+            "median_to_dom_ms": round(statistics.median(dom), 1),
+            "target": "median at most 100 ms", "met": median <= 100}
+
+
+def bench_bytes() -> dict:
+    server, url = serve(site_build.DIST)
+    Counting.sent = {"requests": 0, "bytes": 0, "files": []}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        visit_ours(p, Path(tmp) / "profile", url)
+    server.shutdown()
+    files = Counting.sent["files"]
+    raw = sum(f.stat().st_size for f in files)
+    zipped = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files)
+    biggest = sorted(((f.stat().st_size, f.relative_to(site_build.DIST).as_posix()) for f in set(files)), reverse=True)[:5]
+    return {"requests": Counting.sent["requests"], "files_sent": len(files), "raw_bytes": raw, "gzip_bytes": zipped,
+            "raw_mb": round(raw / 1e6, 2), "gzip_mb": round(zipped / 1e6, 2),
+            "largest": [{"file": name, "bytes": size} for size, name in biggest],
+            "target": "at most 7 MB gzip", "met": zipped <= 7e6}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", nargs="?", default="all", choices=["boot", "click", "bytes", "all"])
+    parser.add_argument("--runs", type=int, default=5, help="boot: visits of each kind")
+    parser.add_argument("--games", type=int, default=2, help="click: games played")
+    args = parser.parse_args()
+    if not (site_build.DIST / "build.json").exists():
+        site_build.build()
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    if args.what in ("bytes", "all"):
+        results["first_visit_bytes"] = bench_bytes()
+    if args.what in ("click", "all"):
+        results["click_to_table"] = bench_click(args.games)
+    if args.what in ("boot", "all"):
+        results["engine_ready"] = bench_boot(args.runs)
+    results["build"] = json.loads((site_build.DIST / "build.json").read_text())["build"]
+    results["measured"] = time.strftime("%Y-%m-%d %H:%M")
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+    print(json.dumps({k: v for k, v in results.items()}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
