@@ -113,3 +113,29 @@ def test_every_legal_action_is_on_the_table_exactly_once(game_id):
         spectator = json.loads(bridge.open_code(snap["code"], None))
         render.table(spectator)  # renders with no seat at all (hand-off screen)
         assert render.log_html(spectator).count("<li") == len(spectator["log"])
+
+
+def test_every_log_line_links_to_a_rule_that_is_explained(dist):
+    """The rules page of each game has an anchor, with text, for every rule key its log can
+    name; a played game's log names only those."""
+    import importlib
+    import re
+
+    rand = random.Random(3)
+    for game_id in _catalog():
+        page = (dist / "rules" / f"{game_id}.html").read_text()
+        anchors = set(re.findall(r'<article id="([^"]+)"', page))
+        rules = importlib.import_module(f"outremer.games.{render.module_name(game_id)}.rules")
+        keys = set(rules.RULEBOOK) | set(rules.RULINGS)
+        assert {render.rule_anchor(k) for k in keys} <= anchors, game_id
+        for key in keys:
+            body = page.split(f'id="{render.rule_anchor(key)}"', 1)[1].split("</article>", 1)[0]
+            assert len(re.sub(r"<[^>]+>", "", body).strip()) > 20, (game_id, key)
+        snap = json.loads(bridge.new_game(json.dumps({"game": game_id, "seats": ["random"] * _catalog()[game_id]["max_seats"], "seed": 4})))
+        for _ in range(300):
+            if snap["over"]:
+                break
+            snap = json.loads(bridge.ai_step(snap["code"], None))
+        for line in render.log_lines(snap):
+            assert line["rule"] in keys, line
+            assert line["href"] == f"rules/{game_id}.html#{render.rule_anchor(line['rule'])}"
