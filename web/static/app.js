@@ -23,20 +23,28 @@ const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => set
 // ------------------------------------------------------------------ the engine
 
 class Engine {
-  constructor(url) {
-    this.worker = new Worker(url, { type: "module" });
+  // The worker boot.js started early (with what it said meanwhile), or a new one.
+  constructor(url, started = null) {
+    this.worker = started ? started.worker : new Worker(url, { type: "module" });
     this.pending = new Map();
     this.nextId = 1;
     this.onprogress = () => {};
     this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("error", (event) => reject(new Error(event.message || "the engine's worker failed")));
-      this.worker.addEventListener("message", (event) => {
+      const failed = (event) => reject(new Error(event.message || "the engine's worker failed"));
+      const heard = (event) => {
         const message = event.data;
         if (message.type === "progress") this.onprogress(message);
         else if (message.type === "ready") resolve(message);
         else if (message.type === "failed") reject(new Error(message.message));
         else if (message.type === "reply") this.settle(message);
-      });
+      };
+      this.worker.addEventListener("error", failed);
+      this.worker.addEventListener("message", heard);
+      if (started) {
+        started.release();
+        // Heard before this script ran: replayed once the page can show them.
+        queueMicrotask(() => { for (const event of started.early) (event.type === "error" ? failed : heard)(event); });
+      }
     });
   }
 
@@ -742,7 +750,7 @@ async function registerServiceWorker() {
 
 // ------------------------------------------------------------------ wiring
 
-const engine = new Engine(new URL("./worker.js", import.meta.url));
+const engine = new Engine(new URL("./worker.js", import.meta.url), window.outremerWorker);
 engine.onprogress = showProgress;
 // For the browser tests and the curious: the same door the page uses.
 window.outremer = { engine, game, timings };
