@@ -259,7 +259,12 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
 
 
 def set_pace(page, ms: int) -> None:
-    page.select_option("#pace", str(ms))
+    """The computer's pause between its moves: the Computer speed control, shown with a game
+    (before one, the setting it keeps)."""
+    if page.is_visible("#pace"):
+        page.select_option("#pace", str(ms))
+    else:
+        page.evaluate(f"localStorage.setItem('outremer.pace', '{ms}')")
 
 
 def settled(page) -> dict:

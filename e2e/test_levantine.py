@@ -169,7 +169,11 @@ def test_the_link_opens_the_same_game_elsewhere_and_replays_it(table, browser, s
         click_an_action(page, rand)
     wait_for_turn(page)
     here = snapshot(page)
-    link = page.evaluate("location.href")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    page.click("#copy-link")
+    until(page, "document.getElementById('app-status').textContent.includes('copied')")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.evaluate("location.href") and link.endswith("#" + here["code"])
     assert here["options"] == {"egypt": True} and here["steps"] > 25
 
     other = browser.new_context(viewport={"width": 1000, "height": 900})

@@ -292,6 +292,8 @@ function updateControls() {
     ? `Action ${s.step} of ${present.steps}`
     : `${present.steps} action${present.steps === 1 ? "" : "s"}`;
   $("rules-link").href = `rules/${s.game}.html`;
+  const speed = String(pace());
+  if ($("pace").value !== speed && [...$("pace").options].some((o) => o.value === speed)) $("pace").value = speed;
 }
 
 // Run the game on from where it stands: computers' turns, then a person's (with a
