@@ -229,8 +229,12 @@ function logFrom(viewer, mode = game.mode) {
 
 function putLog(html, viewer, mode) {
   const list = $("log");
-  if (html.log_from === 0) list.innerHTML = html.log;
-  else if (html.log) list.insertAdjacentHTML("beforeend", html.log);
+  if (html.log_from === 0) {
+    // The whole log drawn anew (another seat, the past): not read out line by line.
+    list.removeAttribute("aria-live");
+    list.innerHTML = html.log;
+    setTimeout(() => list.setAttribute("aria-live", "polite"), 50);
+  } else if (html.log) list.insertAdjacentHTML("beforeend", html.log);
   game.logCount = html.log_count;
   game.logKey = `${viewer}|${mode}`;
   list.scrollTop = list.scrollHeight;
