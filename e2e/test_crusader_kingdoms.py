@@ -368,3 +368,27 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players):
         snap = json.loads(bridge.act(snap["code"], choice["index"], snap["to_act"]))
         assert snap["ok"], snap
     render.table(json.loads(bridge.open_code(snap["code"], None)))  # nobody's view: the hand-off screen
+
+
+# ---------------------------------------------------------------- undo and history on the map
+def test_undo_and_history_on_the_map(table):
+    """What the Levantine table offers works on the map too: a Troop placed face down for an
+    attack not yet fought (nothing new seen) is taken back by Undo; the history control goes
+    back to the start and returns to the present."""
+    page = table
+    start(page, ["human"], seed=5)
+    kind, before = where(page)
+    assert kind == "move" and step_of(page) == "action"
+    assert page.locator("#undo").is_disabled()
+    click(page, acts(page, "attack ").first)
+    assert step_of(page) == "attack_cards"
+    click(page, acts(page, "add ").first)  # a Troop placed face down: still nothing new seen
+    page.locator("#undo").click()
+    until(page, f"window.outremer.game.snapshot.steps === {before + 1} && document.body.dataset.mode === 'play'")
+    assert step_of(page) == "attack_cards"
+    page.get_by_role("button", name="Back to the start").click()
+    until(page, "window.outremer.game.snapshot.step === 0")
+    assert page.locator("#table [data-act]").count() == 0
+    page.get_by_role("button", name="Back to the present").click()
+    until(page, f"window.outremer.game.snapshot.step === {before + 1} && document.body.dataset.mode === 'play'")
+    assert acts(page, "add ").count() > 0
