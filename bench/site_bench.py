@@ -119,6 +119,7 @@ def visit_bare(p, profile: Path, url: str) -> int:
 
 
 def bench_boot(runs: int) -> dict:
+    STAGES.clear()
     ours_server, ours_url = serve(site_build.DIST)
     found = {"ours": {"cold": [], "warm": []}, "bare": {"cold": [], "warm": []}}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
