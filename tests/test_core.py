@@ -168,3 +168,9 @@ def test_illegal_action_in_a_code_is_caught_on_decode():
     match = Match(LEV, LEV.make_setup(5, ["human", "human"]))
     with pytest.raises(IllegalAction):
         match.play_index(len(match.legal_actions()))
+
+
+def test_a_finished_game_cannot_be_undone():
+    match = play_out(LEV, LEV.make_setup(11, ["heuristic", "heuristic"]))
+    assert match.to_act() is None
+    assert match.undo_point(0) is None and not match.undo(0)

@@ -98,6 +98,8 @@ class Match:
         shuffle, or a card another seat revealed. Another person's action is never undone;
         a computer seat's action is, when it revealed nothing.
         """
+        if self.to_act() is None:
+            return None  # a finished game stays finished
         human = [who == "human" for who in self.setup.seats]
         for step in range(self.steps - 1, -1, -1):
             actor = self.actors[step]

@@ -66,7 +66,8 @@ class Card:
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "type": self.type, "type_name": TYPE_NAMES[self.type],
-                "letter": self.letter, "side": self.side, "text": self.text}
+                "letter": self.letter, "side": self.side, "text": self.text,
+                "play": self.play if self.type == "leader" else None}
 
     @property
     def text(self) -> str:

@@ -23,6 +23,11 @@ def phase_name(s: State) -> str:
         return "Battle Phase" if s["combat"]["kind"] == "battle" else "Siege Phase"
     if s["step"] == "declare" and s["conquered"]:
         return "Conquest Phase"
+    last = s["last_combat"]
+    if (s["pending"] and s["step"] in ("siege_check", "conquest", "age") and last
+            and last["hand"] == s["hand"] and not last.get("cancelled")):
+        # losses still to choose after a Battle or Siege (natural sixes, Dungeon)
+        return "Battle Phase" if last["kind"] == "battle" else "Siege Phase"
     if s["pending"] and s["step"] == "next":
         return "End Phase"
     return PHASES.get(s["step"], s["step"])
