@@ -70,7 +70,7 @@ class Flow:
         s["out"] = [False] * len(self.mode.seats)
         s["step"] = "action"
         if self.mode.solo_rules:
-            self._solo_next(s, log, start=True)
+            self._solo_next(s, log)
 
     def _turn_end(self, s: State, log: list[Event]) -> None:
         for card, _seat in s["lasting"]:
@@ -143,7 +143,7 @@ class Flow:
             return True
         return False
 
-    def _solo_next(self, s: State, log: list[Event], start: bool = False) -> None:
+    def _solo_next(self, s: State, log: list[Event]) -> None:
         """1–2 players: a Muslim round after each Crusader round (rule 8.2). A player who passed
         is out for the turn; the Muslims play on until every card they drew is revealed (ruling R5)."""
         seats = len(self.mode.seats)
@@ -255,9 +255,6 @@ class Flow:
         if not options:
             return None
         return min(options, key=lambda i: self.board.areas[i].id)
-
-    def roll(self, s: State) -> int:
-        return rng.die(s)
 
     def move_bonus(self, s: State, seat: int, delta: int) -> int:
         return move_bonus(s, seat, delta)

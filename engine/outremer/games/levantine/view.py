@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action
 from ...core.game import State
-from . import combat, flow
+from . import combat
 from .state import HAND_LIMIT, HANDS, MAX_LEADERS, SIDE_NAMES, attacker, crusade, draw_count, holdings, other
 
 if TYPE_CHECKING:
@@ -195,11 +195,7 @@ def why_illegal(game: "Levantine", s: State, action: Action) -> str:
     return f"“{action.text}” is not possible now. {prompt(game, s)}"
 
 
-def pending_pool(s: State) -> list[int]:
-    return flow.pool(s, s["pending"][0]) if s["pending"] else []
-
-
-__all__ = ["view", "describe", "why_illegal", "prompt", "phase_name", "combat"]
+__all__ = ["view", "describe", "why_illegal", "prompt", "phase_name", "text_table"]
 
 
 def text_table(game: "Levantine", v: dict) -> str:
