@@ -20,6 +20,8 @@ from anywhere else, at build time after the first build, or by the page):
         outremer_web-*.whl                       web/render.py, web/dispatch.py, templates
         jinja2-*.whl, markupsafe-*.whl           pure wheels (markupsafe built pure), as
                                                  Python 3.14 bytecode (web/pyc_wheels.py)
+        stdlib-bytecode.bin                      bytecode of the standard-library modules
+                                                 the site imports (web/stdlib_bytecode.py)
 
 Downloads and wheels built from sdists are kept under .cache/ so rebuilds are
 fast and work offline after the first.
@@ -66,7 +68,7 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 
 # The runtime files loadPyodide needs (its lock file is ours, written below).
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# Fetched by the worker with a progress bar before loadPyodide asks for them.
+# The big runtime files: on a first visit the worker counts their bytes for its progress bar.
 PRELOAD = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 
 THEME_COLOR = "#6e1a1a"
@@ -244,6 +246,34 @@ def with_bytecode(wheel: Path) -> Path:
     return out
 
 
+STDLIB_BYTECODE = "pyodide/stdlib-bytecode.bin"
+
+
+def stdlib_bytecode(wheels: list[Path]) -> Path | None:
+    """The bytecode of the standard-library modules the site imports (web/stdlib_bytecode.py,
+    run by Pyodide's own Python under node with the site's wheels), cached; None if it
+    could not be made (the site then compiles those modules on each visit)."""
+    runtime = json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
+    digest = hashlib.sha256(runtime.encode() + (WEB / "stdlib_bytecode.py").read_bytes())
+    for wheel in sorted(wheels):
+        digest.update(wheel.name.encode() + wheel.read_bytes())
+    out = CACHE / "stdlib-bytecode" / digest.hexdigest()[:16] / "stdlib-bytecode.bin"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    log("compiling the standard library modules the site imports, inside Pyodide")
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        for wheel in wheels:
+            shutil.copy2(wheel, Path(tmp) / wheel.name)
+        try:
+            run(["node", "tools/pyodide_run.mjs", "--no-engine", "--no-bytecode-cache", "--wheels", tmp,
+                 "--mount", str(out.parent), str(WEB / "stdlib_bytecode.py"), str(out)])
+        except SystemExit as exc:
+            log(f"warning: the site is built without standard-library bytecode ({exc})")
+            return None
+    return out
+
+
 def _wheel_zip(path: Path, files: dict[str, bytes]) -> None:
     """Write a reproducible zip (fixed times, sorted names)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -262,6 +292,7 @@ def site_wheel(workdir: Path, version: str) -> Path:
         f"{package}/__init__.py": b'"""Outremer in the browser: rendering and the worker\'s door to the engine."""\n',
         f"{package}/render.py": (WEB / "render.py").read_bytes(),
         f"{package}/dispatch.py": (WEB / "dispatch.py").read_bytes(),
+        f"{package}/stdlib_bytecode.py": (WEB / "stdlib_bytecode.py").read_bytes(),
     }
     # One module per game (web/games/<game>.py: the context of its table template).
     for module in sorted((WEB / "games").glob("*.py")):
@@ -454,6 +485,9 @@ def build(out: Path = DIST) -> dict:
             for name, (wheel, wheel_version, imports, depends) in wheels.items():
                 shutil.copy2(wheel, pyo / wheel.name)
                 packages[name] = wheel_entry(pyo / wheel.name, name, wheel_version, imports, depends)
+            bytecode = stdlib_bytecode([wheel for wheel, *_ in wheels.values()])
+            if bytecode is not None:
+                shutil.copy2(bytecode, staging / STDLIB_BYTECODE)
         lock = {"info": stock_lock["info"], "packages": packages}
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n")
 
@@ -521,6 +555,7 @@ def build(out: Path = DIST) -> dict:
             "python": stock_lock["info"]["python"],
             "packages": list(packages),
             "preload": {p: (staging / p).stat().st_size for p in PRELOAD},
+            "stdlib_bytecode": STDLIB_BYTECODE if (staging / STDLIB_BYTECODE).exists() else None,
             "preload_bytes": preload_bytes,
             "files": {n: {"size": files[n].stat().st_size, "sha256": hashes[n]} for n in hashes},
         }

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
-from conftest import ROOT, wait_ready
+from conftest import ROOT, set_pace, start_game, wait_for_turn, wait_ready
 
 
 def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
@@ -26,6 +27,9 @@ def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
     assert page.locator("#boot-progress").evaluate("p => p.value") == 100
     done = page.eval_on_selector_all(".boot-stages li.done", "items => items.length")
     assert done == 4
+    # A first visit: the runtime's download was counted, and its size is shown.
+    detail = page.locator('.boot-stages li[data-stage="runtime"] .stage-detail').inner_text()
+    assert re.fullmatch(r"\(\d+\.\d MB\)", detail), detail
 
 
 def test_engine_ready_from_our_origin_only(app, app_guard, site):
@@ -34,9 +38,30 @@ def test_engine_ready_from_our_origin_only(app, app_guard, site):
     assert boot["status"]["engine"], boot
     assert set(boot["worker"]) == {"runtime", "python", "packages", "engine"}
     requested = {url.removeprefix(site) for url in guard.requests}
-    for needed in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "worker.js"):
+    for needed in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "worker.js",
+                   "pyodide/stdlib-bytecode.bin"):
         assert needed in requested
     assert not [e for e in guard.errors if "favicon" not in e], guard.errors
+
+
+def test_standard_library_comes_precompiled(page, guard, site):
+    """web/stdlib_bytecode.py: the standard modules the site imports, from booting to a
+    game of each kind, run from the build's bytecode; none is compiled on the page."""
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    set_pace(page, 0)
+    start_game(page, seats=("human", "heuristic"), seed=5)
+    for _ in range(3):
+        if wait_for_turn(page)["over"]:
+            break
+        page.locator("#table [data-act]").first.click()
+    start_game(page, game="crusader-kingdoms", seats=("heuristic",) * 4, seed=5)
+    page.wait_for_timeout(1500)  # the computers play a few moves
+    found = page.evaluate("window.outremer.engine.diagnostics()")["stdlib_bytecode"]
+    assert found["installed"], found
+    assert found["stale"] == [] and found["compiled"] == [], found
+    assert found["used"] >= 10, found
 
 
 def test_python_renders_the_frame_as_cpython_does(app):

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import html
+import importlib.util
 import json
+import marshal
 import re
+import sys
 import zipfile
+
+from conftest import ROOT
 
 
 def _sha(path):
@@ -58,3 +63,52 @@ def test_build_info_matches_the_files(dist):
     assert set(info["packages"]) == set(
         json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     )
+
+
+def test_stdlib_bytecode_runs_only_for_unchanged_sources(tmp_path, monkeypatch):
+    """web/stdlib_bytecode.py: a module of the bundle runs its bundled code while its
+    source is the one compiled; a changed source, or a module not in the bundle, is
+    compiled as usual (and reported); a package's other submodules are still found."""
+    sys.path.insert(0, str(ROOT / "web"))
+    import stdlib_bytecode
+
+    archive = tmp_path / "lib.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("zb_fresh.py", "VALUE = 'source'\n")
+        zf.writestr("zb_stale.py", "VALUE = 'source'\n")
+        zf.writestr("zb_pkg/__init__.py", "")
+        zf.writestr("zb_pkg/sub.py", "VALUE = 'source'\n")
+
+    def entry(path: str, source: str, code: str) -> tuple:
+        origin = f"{archive}/{path}"
+        return origin, importlib.util.source_hash(source.encode()), compile(code, origin, "exec")
+
+    modules = {
+        "zb_fresh": entry("zb_fresh.py", "VALUE = 'source'\n", "VALUE = 'bundled'\n"),
+        "zb_stale": entry("zb_stale.py", "VALUE = 'an older source'\n", "VALUE = 'bundled'\n"),
+        "zb_pkg": entry("zb_pkg/__init__.py", "", ""),
+    }
+    bundle = tmp_path / "bundle.bin"
+    bundle.write_bytes(marshal.dumps({"format": stdlib_bytecode.FORMAT, "magic": importlib.util.MAGIC_NUMBER,
+                                      "modules": modules}))
+    foreign = tmp_path / "foreign.bin"
+    foreign.write_bytes(marshal.dumps({"format": stdlib_bytecode.FORMAT, "magic": b"\0\0\r\n", "modules": modules}))
+    monkeypatch.syspath_prepend(str(archive))
+    try:
+        assert stdlib_bytecode.install(str(foreign))["modules"] == 0
+        assert stdlib_bytecode.install(str(bundle)) == {"modules": 3}
+        import zb_fresh
+        import zb_pkg.sub
+        import zb_stale
+
+        assert zb_fresh.VALUE == "bundled" and zb_fresh.__file__ == f"{archive}/zb_fresh.py"
+        assert zb_fresh.__loader__.get_source("zb_fresh") == "VALUE = 'source'\n"  # tracebacks
+        assert zb_stale.VALUE == "source"
+        assert zb_pkg.sub.VALUE == "source"
+        report = stdlib_bytecode.report()
+        assert report["used"] == 2 and report["stale"] == ["zb_stale"]
+        assert report["compiled"] == ["zb_pkg.sub", "zb_stale"]
+    finally:
+        sys.meta_path.remove(stdlib_bytecode._finder)
+        for name in ("zb_fresh", "zb_stale", "zb_pkg", "zb_pkg.sub"):
+            sys.modules.pop(name, None)

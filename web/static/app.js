@@ -73,6 +73,11 @@ class Engine {
     }
   }
 
+  // What the engine's start did with the standard library's bytecode (for the tests).
+  diagnostics() {
+    return this.parsed("diagnostics", null, null);
+  }
+
   // A function of outremer.bridge: JSON-able arguments, a parsed JSON answer.
   call(name, ...args) {
     return this.parsed("call", name, args);
@@ -91,8 +96,9 @@ class Engine {
 // ------------------------------------------------------------------ boot progress
 
 // While Python starts it reports nothing: the bar creeps towards the stage's end
-// (never reaching it) so that the page visibly stays alive.
-const CREEP = { stage: "python", from: 70, to: 86, halfLife: 1700 };
+// (never reaching it) so that the page visibly stays alive. Slowly: every update is
+// work for this thread, which shares the machine with Python's start.
+const CREEP = { stage: "python", from: 70, to: 86, halfLife: 1700, everyMs: 500 };
 let creepTimer = null;
 
 function creep(active) {
@@ -102,25 +108,48 @@ function creep(active) {
   const started = performance.now();
   creepTimer = setInterval(() => {
     const gone = 1 - 0.5 ** ((performance.now() - started) / CREEP.halfLife);
-    $("boot-progress").value = CREEP.from + (CREEP.to - CREEP.from) * 0.95 * gone;
-  }, 200);
+    $("boot-progress").value = Math.round(CREEP.from + (CREEP.to - CREEP.from) * 0.95 * gone);
+  }, CREEP.everyMs);
 }
 
-function showProgress({ stage, fraction, text }) {
+// The newest progress message is drawn once per frame, and only what changed.
+let progressShown = { stage: null, status: null, detail: "" };
+let progressWanted = null;
+let runtimeDetail = ""; // the download's size, kept once the next stage has begun
+
+function showProgress(message) {
+  if (message.stage === "runtime") runtimeDetail = message.text ? `(${message.text})` : "";
+  const first = progressWanted === null;
+  progressWanted = message;
+  if (first) requestAnimationFrame(drawProgress);
+}
+
+function drawProgress() {
+  const { stage, fraction, text } = progressWanted;
+  progressWanted = null;
+  if (document.body.dataset.engine !== "loading") return; // ready or failed meanwhile
   const bar = $("boot-progress");
-  creep(stage === CREEP.stage && fraction < 1);
-  bar.value = Math.round(fraction * 100);
-  const index = STAGES.indexOf(stage);
-  for (const item of document.querySelectorAll(".boot-stages li")) {
-    const at = STAGES.indexOf(item.dataset.stage);
-    item.classList.toggle("done", at < index || (at === index && fraction >= 1));
-    item.classList.toggle("active", at === index && fraction < 1);
-    if (at === index) item.setAttribute("aria-current", "step");
-    else item.removeAttribute("aria-current");
-  }
+  bar.value = Math.max(Number(bar.value) || 0, Math.round(fraction * 100));
   const label = document.querySelector(`.boot-stages li[data-stage="${stage}"]`);
-  if (stage === "runtime") label.querySelector(".stage-detail").textContent = text ? `(${text})` : "";
-  $("boot-status").textContent = label.firstChild.textContent.trim() + (text ? ` — ${text}` : "") + "…";
+  if (stage !== progressShown.stage || fraction >= 1) {
+    creep(stage === CREEP.stage && fraction < 1);
+    const index = STAGES.indexOf(stage);
+    for (const item of document.querySelectorAll(".boot-stages li")) {
+      const at = STAGES.indexOf(item.dataset.stage);
+      item.classList.toggle("done", at < index || (at === index && fraction >= 1));
+      item.classList.toggle("active", at === index && fraction < 1);
+      if (at === index) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    }
+    progressShown.stage = stage;
+  }
+  if (runtimeDetail !== progressShown.detail) {
+    document.querySelector('.boot-stages li[data-stage="runtime"] .stage-detail').textContent = runtimeDetail;
+    progressShown.detail = runtimeDetail;
+  }
+  const status = label.firstChild.textContent.trim() + (text ? ` — ${text}` : "") + "…";
+  if (status !== progressShown.status) $("boot-status").textContent = status;
+  progressShown.status = status;
 }
 
 function bootDone(ready) {

@@ -21,12 +21,16 @@ async function precache() {
     Object.entries(PRECACHE).map(async ([path, hash]) => {
       const url = key(path);
       if (await cache.match(url)) return;
-      // "no-cache": revalidate with the server; a file the page has just fetched
-      // comes back as a cheap 304 instead of a second download.
-      const response = await fetch(url, { cache: "no-cache" });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      const body = await response.arrayBuffer();
-      if ((await sha256(body)) !== hash) throw new Error(`${path}: not the file of this build`);
+      // A file the page has just fetched comes from the HTTP cache, left as it is (its
+      // compiled wasm stays valid); one that is not this build's is asked again.
+      let response = await fetch(url);
+      let body = response.ok ? await response.arrayBuffer() : null;
+      if (!body || (await sha256(body)) !== hash) {
+        response = await fetch(url, { cache: "reload" });
+        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+        body = await response.arrayBuffer();
+        if ((await sha256(body)) !== hash) throw new Error(`${path}: not the file of this build`);
+      }
       const type = response.headers.get("Content-Type") || "application/octet-stream";
       await cache.put(url, new Response(body, { status: 200, headers: { "Content-Type": type } }));
     }),
@@ -53,8 +57,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // The engine's worker asks the server itself for the big runtime files when it can
-  // (worker.js: the browser then reuses the wasm it compiled); it comes back here if not.
+  // The engine's worker asks the server itself for the wasm when it can (worker.js: the
+  // browser then reuses the machine code it compiled); it comes back here if not.
   if (request.headers.get("x-outremer-fetch") === "network") return;
   event.respondWith(
     (async () => {
