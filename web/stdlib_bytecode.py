@@ -74,19 +74,44 @@ class PrecompiledFinder:
         if entry is None:
             return None
         origin, digest, code = entry
-        spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is None or spec.origin != origin or spec.loader is None:
+        if self._spec_for(name, path, origin, digest, code) is None:
             self.stale.append(name)
+            return None
+        self.used.append(name)
+        return self._spec
+
+    def _spec_for(self, name: str, path: Any, origin: str, digest: bytes, code: CodeType) -> Any:
+        """The spec the path finder would give, with ``code`` to run; None when the module
+        would not come from ``origin`` or its source has changed.  (Built here rather than
+        asked of the path finder: zipimport compiles a module's source merely to find it.)"""
+        self._spec = None
+        folder = origin.rpartition("/")[0]
+        package = origin.endswith("/__init__.py")
+        where = folder.rpartition("/")[0] if package else folder  # the path entry holding it
+        entries = list(sys.path if path is None else path)
+        if where not in entries:
+            return None
+        earlier = entries[:entries.index(where)]
+        if earlier and importlib.machinery.PathFinder.find_spec(name, earlier) is not None:
+            return None  # found first elsewhere
+        importer = sys.path_importer_cache.get(where)
+        if importer is None:  # as the path finder would make it (a folder of the zip)
+            try:
+                importer = sys.path_importer_cache[where] = zipimport.zipimporter(where)
+            except zipimport.ZipImportError:
+                return None
+        if not isinstance(importer, zipimport.zipimporter):
             return None
         try:
-            fresh = importlib.util.source_hash(spec.loader.get_data(origin)) == digest
-        except (OSError, AttributeError):
-            fresh = False
-        if not fresh:
-            self.stale.append(name)
+            if importlib.util.source_hash(importer.get_data(origin)) != digest:
+                return None
+        except OSError:
             return None
-        spec.loader = _Loader(spec.loader, code)
-        self.used.append(name)
+        spec = importlib.machinery.ModuleSpec(name, _Loader(importer, code), origin=origin, is_package=package)
+        spec.has_location = True
+        if package:
+            spec.submodule_search_locations = [folder]
+        self._spec = spec
         return spec
 
     def compiled(self) -> list[str]:
