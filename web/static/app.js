@@ -95,21 +95,28 @@ class Engine {
 
 // ------------------------------------------------------------------ boot progress
 
-// While Python starts it reports nothing: the bar creeps towards the stage's end
-// (never reaching it) so that the page visibly stays alive. Slowly: every update is
-// work for this thread, which shares the machine with Python's start.
-const CREEP = { stage: "python", from: 70, to: 86, halfLife: 1700, everyMs: 500 };
+// While the runtime downloads (its files are counted as each arrives) and while Python
+// starts (it reports nothing), the bar creeps towards the stage's end, never reaching it,
+// so that the page visibly stays alive. Slowly: every update is work for this thread,
+// which shares the machine with Python's start.
+const CREEPS = {
+  runtime: { from: 0, to: 70, halfLife: 2500 },
+  python: { from: 70, to: 86, halfLife: 1700 },
+};
+const CREEP_EVERY_MS = 500;
 let creepTimer = null;
 
-function creep(active) {
+function creep(stage) {
   clearInterval(creepTimer);
   creepTimer = null;
-  if (!active) return;
+  const plan = CREEPS[stage];
+  if (!plan) return;
   const started = performance.now();
   creepTimer = setInterval(() => {
-    const gone = 1 - 0.5 ** ((performance.now() - started) / CREEP.halfLife);
-    $("boot-progress").value = Math.round(CREEP.from + (CREEP.to - CREEP.from) * 0.95 * gone);
-  }, CREEP.everyMs);
+    const gone = 1 - 0.5 ** ((performance.now() - started) / plan.halfLife);
+    const bar = $("boot-progress");
+    bar.value = Math.max(Number(bar.value) || 0, Math.round(plan.from + (plan.to - plan.from) * 0.95 * gone));
+  }, CREEP_EVERY_MS);
 }
 
 // The newest progress message is drawn once per frame, and only what changed.
@@ -132,7 +139,7 @@ function drawProgress() {
   bar.value = Math.max(Number(bar.value) || 0, Math.round(fraction * 100));
   const label = document.querySelector(`.boot-stages li[data-stage="${stage}"]`);
   if (stage !== progressShown.stage || fraction >= 1) {
-    creep(stage === CREEP.stage && fraction < 1);
+    creep(fraction < 1 ? stage : null);
     const index = STAGES.indexOf(stage);
     for (const item of document.querySelectorAll(".boot-stages li")) {
       const at = STAGES.indexOf(item.dataset.stage);

@@ -42,48 +42,58 @@ function progress(stage, within, text) {
 const preloaded = new Map();
 
 // The big runtime files (the wasm, the standard library) are fetched by Pyodide itself,
-// so that their download overlaps its start. The wasm must reach it as the browser's own
-// response: the browser then keeps the machine code it compiles beside its HTTP cache
-// entry, and the next visit skips most of the compiling (measured: ~1 s of a 4 s start).
-// So on a first visit the bytes are counted on a copy of each response (for the
-// progress bar), and on later visits the wasm is asked of the server, past the service
-// worker, which still answers when the server cannot (offline, stopped).
-const counted = new Set();
+// so that their download overlaps its start. The wasm must reach it as the browser's own,
+// untouched response: the browser then compiles it while it downloads, and keeps the
+// machine code beside its HTTP cache entry for the next visit (here about 1 s of a 4 s
+// start). Reading a copy of its body to count the bytes cost ~0.5 s (the compiling then
+// waits for the whole download), so a first visit's progress counts each file as it
+// completes (resource timing), and on later visits the wasm is asked of the server, past
+// the service worker, which still answers when the server cannot (offline, stopped).
+const counted = new Map(); // url -> bytes, the runtime files a first visit downloads
 const pastServiceWorker = new Set();
 const BYPASS = { "x-outremer-fetch": "network" }; // sw.js lets these through
 const networkFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const url = typeof input === "string" || input instanceof URL ? here(String(input)) : input.url;
   if (pastServiceWorker.has(url)) {
+    // A server that does not answer within a few seconds counts as none (the body,
+    // once it answers, may take as long as it needs).
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 4000);
     try {
-      const response = await networkFetch(url, { ...init, headers: BYPASS });
+      const response = await networkFetch(url, { ...init, headers: BYPASS, signal: controller.signal });
       if (response.ok) return response;
     } catch {
       // No server: the offline copy, below.
+    } finally {
+      clearTimeout(timer);
     }
   }
-  const response = await networkFetch(input, init);
-  if (counted.has(url) && response.ok && response.body) count(response.clone());
-  return response;
+  return networkFetch(input, init);
 };
 
 const runtimeBytes = { received: 0, total: 0 };
 
-// Counts a copy of a runtime file's body into the runtime stage's progress.
-async function count(copy) {
-  const reader = copy.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    runtimeBytes.received += value.byteLength;
-    runtimeProgress();
-  }
+// Counts each runtime file into the runtime stage's progress once it has arrived.
+function countDownloads() {
+  if (!counted.size || typeof PerformanceObserver === "undefined") return;
+  const seen = new Set();
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!counted.has(entry.name) || seen.has(entry.name)) continue;
+      seen.add(entry.name);
+      runtimeBytes.received += counted.get(entry.name);
+      runtimeProgress();
+    }
+    if (seen.size === counted.size) observer.disconnect();
+  });
+  observer.observe({ type: "resource", buffered: true });
 }
 
 function runtimeProgress() {
   const { received, total } = runtimeBytes;
   if (received < total) {
-    progress("runtime", received / total, `${mb(received)} of ${mb(total)} MB`);
+    progress("runtime", received / total, received ? `${mb(received)} of ${mb(total)} MB` : `${mb(total)} MB`);
   } else if (!("runtime" in timings)) {
     mark("runtime");
     if (total) progress("runtime", 1, `${mb(total)} MB`);
@@ -153,11 +163,11 @@ async function boot() {
       if (path.endsWith(".wasm")) pastServiceWorker.add(here(path));
       continue;
     }
-    counted.add(here(path));
+    counted.set(here(path), build.preload[path]);
     runtimeBytes.total += build.preload[path];
   }
-  progress("runtime", 0, "");
   runtimeProgress();
+  countDownloads();
 
   // 2. Python. (It reports nothing while it starts, and keeps this thread busy: the
   // page moves the bar meanwhile.) Our own small files are fetched meanwhile.
@@ -175,7 +185,12 @@ async function boot() {
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   });
-  if (!("runtime" in timings)) mark("runtime");
+  if (!("runtime" in timings)) {
+    // All downloaded (Python could not start without): its last count may not have
+    // been heard yet, this thread being busy with Python meanwhile.
+    runtimeBytes.received = runtimeBytes.total;
+    runtimeProgress();
+  }
   mark("python");
 
   // 3. Our packages: pure wheels, checked against the build's hashes and unpacked into
