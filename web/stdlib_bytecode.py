@@ -73,18 +73,16 @@ class PrecompiledFinder:
         entry = self._modules.pop(name, None)  # once: a reload compiles as usual
         if entry is None:
             return None
-        origin, digest, code = entry
-        if self._spec_for(name, path, origin, digest, code) is None:
-            self.stale.append(name)
-            return None
-        self.used.append(name)
-        return self._spec
+        spec = self._spec_for(name, path, *entry)
+        (self.used if spec is not None else self.stale).append(name)
+        return spec
 
-    def _spec_for(self, name: str, path: Any, origin: str, digest: bytes, code: CodeType) -> Any:
+    @staticmethod
+    def _spec_for(name: str, path: Any, origin: str, digest: bytes,
+                  code: CodeType) -> importlib.machinery.ModuleSpec | None:
         """The spec the path finder would give, with ``code`` to run; None when the module
         would not come from ``origin`` or its source has changed.  (Built here rather than
         asked of the path finder: zipimport compiles a module's source merely to find it.)"""
-        self._spec = None
         folder = origin.rpartition("/")[0]
         package = origin.endswith("/__init__.py")
         where = folder.rpartition("/")[0] if package else folder  # the path entry holding it
@@ -111,7 +109,6 @@ class PrecompiledFinder:
         spec.has_location = True
         if package:
             spec.submodule_search_locations = [folder]
-        self._spec = spec
         return spec
 
     def compiled(self) -> list[str]:
