@@ -104,20 +104,7 @@ function runtimeProgress() {
 async function download(url) {
   const response = await networkFetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const type = response.headers.get("Content-Type") || "application/octet-stream";
-  const reader = response.body.getReader();
-  const chunks = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.byteLength; }
-  return { bytes, type };
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 const mb = (n) => (n / 1e6).toFixed(1);
@@ -201,12 +188,12 @@ async function boot() {
   await extrasFetched;
   const take = async (path) => {
     const url = here(path);
-    const entry = preloaded.get(url) || (await download(url));
+    const bytes = preloaded.get(url) || (await download(url));
     preloaded.delete(url);
-    const digest = await crypto.subtle.digest("SHA-256", entry.bytes);
+    const digest = await crypto.subtle.digest("SHA-256", bytes);
     const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
     if (hex !== build.files[path].sha256) throw new Error(`${path} is not the file of this build`);
-    return entry.bytes;
+    return bytes;
   };
   const wheels = extras.filter((path) => path.endsWith(".whl"));
   for (const [n, path] of wheels.entries()) {
