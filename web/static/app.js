@@ -470,10 +470,11 @@ async function toStep(step) {
   if (!now) return;
   step = Math.max(0, Math.min(now.steps, step));
   if (step === now.steps && game.mode !== "history") return;
-  ++game.token; // the computer waits while the past is shown
+  const token = ++game.token; // the computer waits while the past is shown
   leaveHandOff();
   const viewer = humans(now) > 1 ? null : game.viewer;
   const answer = await engine.show("at_step", [now.code, step, viewer], 0);
+  if (token !== game.token) return; // asked for another step meanwhile
   if (!answer.ok) return status(answer.error.message);
   present(answer, "history");
   turnStatus(`Showing the game after action ${step} of ${now.steps}.`);
@@ -814,6 +815,7 @@ function wire() {
   $("history-present").addEventListener("click", backToPresent);
   $("history-step").addEventListener("input", (event) => {
     clearTimeout(historyTimer);
+    ++game.token; // a step shown meanwhile must not pull the slider back
     const step = Number(event.target.value);
     historyTimer = setTimeout(() => toStep(step), 40);
   });
