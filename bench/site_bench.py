@@ -104,6 +104,7 @@ def visit_ours(p, profile: Path, url: str) -> int:
     at = boot.get("workerStartedAt") or 0
     STAGES.append({"ms": ms, "worker_at": at, **{k: at + v for k, v in boot["worker"].items()}})
     page.wait_for_selector("body[data-offline=ready]", timeout=120_000)
+    page.wait_for_selector("body[data-quick-start]", timeout=120_000)
     context.close()
     return ms
 

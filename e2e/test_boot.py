@@ -7,7 +7,8 @@ import re
 import sys
 from pathlib import Path
 
-from conftest import ROOT, set_pace, start_game, wait_for_turn, wait_ready
+import pytest
+from conftest import ROOT, set_pace, start_game, until, wait_for_turn, wait_ready
 
 
 def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
@@ -115,3 +116,118 @@ def test_chromium_finds_it_installable(app):
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are off-the-record, which Chromium names as a reason of its own.
     assert [e for e in errors if e["errorId"] != "in-incognito"] == []
+
+
+# ------------------------------------------------------------------ quick start (worker.js)
+
+SNAPSHOT_ENTRY = """async () => {
+    const cache = await caches.open('outremer-snapshot');
+    const keys = await cache.keys();
+    return keys.map((request) => request.url);
+}"""
+
+
+def _first_visit(page, site):
+    page.goto(site)
+    wait_ready(page)
+    assert page.evaluate("window.outremerBoot.snapshot") is False
+    page.wait_for_selector("body[data-quick-start=saved]", timeout=90_000)
+
+
+def _play_a_move(page):
+    wait_for_turn(page)
+    steps = page.evaluate("window.outremer.game.snapshot.steps")
+    page.locator("#table [data-act]").first.click()
+    until(page, f"window.outremer.game.snapshot.steps > {steps}")
+
+
+def test_a_later_visit_restores_the_engine_from_the_devices_snapshot(context, guard, site):
+    """worker.js, quick start: a first visit, once the page leaves the engine idle, saves a
+    snapshot of Python with every game loaded; later visits restore it, and every game
+    plays as before, each new game with a seed of its own."""
+    page = context.new_page()
+    guard.watch(page)
+    _first_visit(page, site)
+    build = page.evaluate("fetch('build.json').then(r => r.json())")["build"]
+    assert page.evaluate(SNAPSHOT_ENTRY) == [f"{site}pyodide/memory-{build}.snapshot"]
+
+    seeds = []
+    for _ in range(2):
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("window.outremerBoot.snapshot") is True
+        assert page.get_attribute("body", "data-quick-start") == "restored"
+        set_pace(page, 0)
+        start_game(page, seats=("human", "heuristic"))
+        seeds.append(page.evaluate("window.outremer.game.snapshot.seed"))
+        _play_a_move(page)
+    assert seeds[0] != seeds[1], "a restored engine drew the same seed twice"
+
+    start_game(page, game="crusader-kingdoms", seats=("human", "heuristic", "heuristic"), seed=3)
+    _play_a_move(page)
+    assert page.locator("#table .ck").count() == 1
+    found = page.evaluate("window.outremer.engine.diagnostics()")["stdlib_bytecode"]
+    assert found["installed"] and found["compiled"] == [], found
+    assert not guard.errors, guard.errors
+
+
+DAMAGE = {
+    # Pyodide refuses it (its magic number and build id come first).
+    "overwritten": "bytes.fill(0, 0, 4096); return new Response(bytes, { headers: response.headers });",
+    # Cut short: its length is not the one it was saved with.
+    "truncated": "return new Response(bytes.slice(0, 1 << 20), { headers: response.headers });",
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_snapshot_is_thrown_away(context, guard, site, damage):
+    """worker.js, quick start: a snapshot that cannot be restored costs one ordinary start
+    (the engine works), and a good snapshot takes its place."""
+    page = context.new_page()
+    guard.watch(page)
+    _first_visit(page, site)
+    page.evaluate(
+        """async () => {
+            const cache = await caches.open('outremer-snapshot');
+            const [request] = await cache.keys();
+            const response = await cache.match(request);
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            await cache.put(request, (() => { %s })());
+        }""" % DAMAGE[damage]
+    )
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.outremerBoot.snapshot") is False
+    set_pace(page, 0)
+    start_game(page, seats=("human", "heuristic"), seed=11)
+    _play_a_move(page)
+    page.wait_for_selector("body[data-quick-start=saved]", timeout=90_000)
+
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.outremerBoot.snapshot") is True
+    _play_a_move(page)  # the game in progress, continued
+    assert not guard.errors, guard.errors
+
+
+def test_another_builds_snapshot_is_neither_used_nor_kept(context, guard, site):
+    """worker.js, quick start: a snapshot is for the build that saved it."""
+    page = context.new_page()
+    guard.watch(page)
+    _first_visit(page, site)
+    other = page.evaluate(
+        """async () => {
+            const cache = await caches.open('outremer-snapshot');
+            const [request] = await cache.keys();
+            const other = request.url.replace(/memory-[^.]*/, 'memory-0000000000000000');
+            await cache.put(other, await cache.match(request));
+            await cache.delete(request);
+            return other;
+        }"""
+    )
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.outremerBoot.snapshot") is False
+    page.wait_for_selector("body[data-quick-start=saved]", timeout=90_000)
+    entries = page.evaluate(SNAPSHOT_ENTRY)
+    assert len(entries) == 1 and entries[0] != other, entries

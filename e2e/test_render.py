@@ -49,6 +49,25 @@ def test_dispatch_reaches_the_bridge_and_nothing_else():
     assert broken["ok"] is False and broken["error"]["kind"] == "internal"
 
 
+def test_warm_up_loads_every_game_and_keeps_none():
+    """dispatch.warm_up (worker.js, quick start): every game at every player count, with
+    its table drawn and a computer move played; none of those games is kept after."""
+    from outremer import bridge
+
+    dispatch.boot()
+    kept = json.loads(dispatch.call("new_game", json.dumps([json.dumps({"game": "levantine", "seed": 2})])))
+    assert kept["ok"] and bridge._CACHE
+    done = json.loads(dispatch.warm_up())
+    expected = [f"{g['id']}/{n}" for g in json.loads(bridge.catalog())["games"]
+                for n in range(g["min_seats"], g["max_seats"] + 1)]
+    assert done == expected and "levantine/2" in done and "crusader-kingdoms/4" in done
+    assert not bridge._CACHE
+    # The player's game is still there: its code holds all of it.
+    again = json.loads(dispatch.call("open_code", json.dumps([kept["code"]])))
+    assert again["ok"] and again["code"] == kept["code"]
+    assert "forget" not in dispatch.functions()  # not a door the page can open
+
+
 # ---------------------------------------------------------------- the plug-in convention
 
 import random  # noqa: E402

@@ -112,3 +112,36 @@ def show(name: str, args_json: str, log_from: int = 0) -> str:
         traceback.print_exc()
         return _error("internal", f"the table could not be drawn: {type(exc).__name__}: {exc}")
     return json.dumps(data, separators=(",", ":"))
+
+
+def warm_up() -> str:
+    """Load, ahead of need, what the first moves of any game would load on demand.
+
+    Every game is set up at each of its player counts, its table drawn once and one
+    computer move played, so that its modules, its computer players and its templates
+    are imported and compiled; then those games are forgotten.  The engine's worker
+    runs this when the page has left it idle on a first visit, just before taking its
+    snapshot of Python's memory: later visits restore that snapshot and find all of it
+    in place.  Returns the JSON list of the setups it went through.
+    """
+    if _bridge is None:
+        return json.dumps([])
+    render = _renderer()
+    render.frame(None)
+    done = []
+    for entry in json.loads(_bridge.catalog()).get("games", []):
+        for count in range(entry["min_seats"], entry["max_seats"] + 1):
+            request = {"game": entry["id"], "seats": ["heuristic"] * count, "seed": 1, "viewer": 0}
+            answer = json.loads(call("new_game", json.dumps([json.dumps(request)])))
+            if not answer.get("ok"):
+                continue
+            if count == entry["min_seats"]:
+                render.table_json(answer)
+                moved = json.loads(show("ai_step", json.dumps([answer["code"], 0])))
+                if not moved.get("ok"):
+                    continue
+            done.append(f"{entry['id']}/{count}")
+    forget = getattr(_bridge, "forget", None)
+    if forget is not None:
+        forget()
+    return json.dumps(done)

@@ -52,6 +52,11 @@ def _remember(match: Match) -> str:
     return code
 
 
+def forget() -> None:
+    """Drop the games kept for speed (``_remember``), as if none had been played yet."""
+    _CACHE.clear()
+
+
 def _match(code: str) -> Match:
     match = _CACHE.get(code)
     if match is None:

@@ -37,6 +37,7 @@ class Engine {
         else if (message.type === "ready") resolve(message);
         else if (message.type === "failed") reject(new Error(message.message));
         else if (message.type === "reply") this.settle(message);
+        else if (message.type === "snapshot") document.body.dataset.quickStart = message.saved ? "saved" : "none";
       };
       this.worker.addEventListener("error", failed);
       this.worker.addEventListener("message", heard);
@@ -170,7 +171,9 @@ function bootDone(ready) {
     reused: ready.reused,
     workerStartedAt: Math.round(ready.origin - performance.timeOrigin),
     status: ready.status,
+    snapshot: ready.snapshot,
   };
+  if (ready.snapshot) document.body.dataset.quickStart = "restored";
   for (const item of document.querySelectorAll(".boot-stages li")) {
     item.classList.add("done");
     item.classList.remove("active");

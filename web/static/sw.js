@@ -45,7 +45,10 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("outremer-") && name !== CACHE) await caches.delete(name);
+        // outremer-snapshot belongs to the engine's worker (worker.js: quick start).
+        if (name.startsWith("outremer-") && name !== CACHE && name !== "outremer-snapshot") {
+          await caches.delete(name);
+        }
       }
       await self.clients.claim();
     })(),

@@ -115,7 +115,7 @@ async function cached(urls) {
   if (!self.caches) return found;
   try {
     for (const name of await caches.keys()) {
-      if (!name.startsWith("outremer-")) continue;
+      if (!name.startsWith("outremer-") || name === SNAPSHOTS) continue;
       const cache = await caches.open(name);
       for (const url of urls) if (await cache.match(url)) found.add(url);
     }
@@ -123,6 +123,55 @@ async function cached(urls) {
     // No access to the cache (private mode, storage off): download as on a first visit.
   }
   return found;
+}
+
+// Quick start. A fresh Python takes seconds to start (most of a later visit's wait), then
+// imports jinja2 and the engine, and each game's first moves import and compile more. So
+// on a first visit, once the page has left the engine idle for a moment, the worker loads
+// all of that ahead of need (dispatch.warm_up) and saves a snapshot of Python's memory on
+// this device; later visits restore it instead of starting Python (Pyodide's memory
+// snapshots: about a third of a fresh start, everything already imported). One snapshot is
+// kept, for one build: another build's is neither used nor kept, and one that does not
+// restore, or whose engine then fails, is thrown away (the next visit starts afresh).
+const SNAPSHOTS = "outremer-snapshot"; // sw.js keeps this cache
+const snapshotURL = (build) => here(`./pyodide/memory-${build}.snapshot`);
+const IDLE_MS = 2000; // the page's quiet time before the first visit's snapshot is taken
+let snapshotUsed = false;
+let snapshotTimer = null;
+let takeSnapshot = null; // set on a fresh start that can save a snapshot
+
+async function savedSnapshot(build) {
+  try {
+    if (!self.caches || !(await caches.has(SNAPSHOTS))) return null;
+    const hit = await (await caches.open(SNAPSHOTS)).match(snapshotURL(build));
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    return bytes.length === Number(hit.headers.get("Content-Length")) ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+async function saveSnapshot(build, bytes) {
+  try {
+    await caches.delete(SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(snapshotURL(build), new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) },
+    }));
+    return true;
+  } catch (error) {
+    console.warn("no quick start next time:", error);
+    return false;
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    if (self.caches) await caches.delete(SNAPSHOTS);
+  } catch {
+    // Nothing to forget.
+  }
 }
 
 let pyodide = null;
@@ -138,7 +187,7 @@ buildInfo.catch(() => {});
 
 async function boot() {
   const build = await buildInfo;
-  const indexURL = here("./pyodide/");
+  const snapshot = savedSnapshot(build.build);
 
   // 1. The runtime: the wasm and the standard library, downloaded on a first visit
   // while Pyodide starts (see self.fetch above); this device's copies afterwards.
@@ -156,22 +205,46 @@ async function boot() {
   runtimeProgress();
   countDownloads();
 
-  // 2. Python. (It reports nothing while it starts, and keeps this thread busy: the
-  // page moves the bar meanwhile.) Our own small files are fetched meanwhile.
+  // 2. Python: restored from this device's snapshot, or started afresh (it reports
+  // nothing while it starts, and keeps this thread busy: the page moves the bar
+  // meanwhile). Our own small files are fetched meanwhile.
   const extras = Object.keys(build.files).filter((path) => path.startsWith("pyodide/")
     && (path.endsWith(".whl") || path === build.stdlib_bytecode));
   const extrasFetched = Promise.all(extras.map(async (path) => {
     const url = here(path);
     preloaded.set(url, await download(url));
   })).catch(() => {}); // a failed early fetch is tried again below
+  const saved = await snapshot;
+  if (saved) {
+    try {
+      return await start(build, extras, extrasFetched, saved);
+    } catch (error) {
+      console.warn("the saved snapshot did not restore, Python starts afresh:", error);
+      await forgetSnapshot();
+      snapshotUsed = false;
+      pyodide = dispatch = render = bytecode = null;
+    }
+  }
+  return start(build, extras, extrasFetched, null);
+}
+
+// Steps 2 to 4: Python (from ``saved``, a snapshot, when given), our packages, the engine.
+async function start(build, extras, extrasFetched, saved) {
+  const indexURL = here("./pyodide/");
   const { loadPyodide } = await pyodideModule;
-  pyodide = await loadPyodide({
+  const options = {
     indexURL,
     lockFileURL: indexURL + "pyodide-lock.json",
     packageBaseUrl: indexURL,
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
-  });
+  };
+  if (saved) {
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+    snapshotUsed = true;
+  } else {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
+  }
   if (!("runtime" in timings)) {
     // All downloaded (Python could not start without): its last count may not have
     // been heard yet, this thread being busy with Python meanwhile.
@@ -208,7 +281,9 @@ async function boot() {
     + "    finder = sys.path_importer_cache.get(path)\n"
     + "    if finder is not None: finder.invalidate_caches()\n",
   );
-  if (build.stdlib_bytecode) {
+  if (snapshotUsed) {
+    bytecode = pyodide.pyimport("outremer_web.stdlib_bytecode"); // installed before the snapshot
+  } else if (build.stdlib_bytecode) {
     try {
       pyodide.FS.writeFile("/tmp/stdlib-bytecode.bin", await take(build.stdlib_bytecode));
       bytecode = pyodide.pyimport("outremer_web.stdlib_bytecode");
@@ -225,9 +300,36 @@ async function boot() {
   render = pyodide.pyimport("outremer_web.render");
   const status = JSON.parse(dispatch.boot());
   if (status.error && !status.engine) throw new Error(status.error);
+  // A restored Python would otherwise draw the same "random" numbers on every visit.
+  if (snapshotUsed) pyodide.runPython("import random; random.seed()");
   mark("engine");
   progress("engine", 1, "");
-  post({ type: "ready", status, timings, reused, origin: performance.timeOrigin, build: build.build });
+  post({ type: "ready", status, timings, reused, snapshot: snapshotUsed, origin: performance.timeOrigin, build: build.build });
+  if (!snapshotUsed && self.caches) {
+    takeSnapshot = () => {
+      let bytes = null;
+      try {
+        dispatch.warm_up();
+        bytes = pyodide.makeMemorySnapshot();
+      } catch (error) {
+        console.warn("no quick start next time:", error);
+      }
+      if (!bytes) post({ type: "snapshot", saved: false });
+      else saveSnapshot(build.build, bytes).then((saved) => post({ type: "snapshot", saved }));
+    };
+    idle();
+  }
+}
+
+// (Re)starts the wait for a quiet moment to take the first visit's snapshot in.
+function idle() {
+  if (!takeSnapshot) return;
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(() => {
+    const take = takeSnapshot;
+    takeSnapshot = null;
+    take();
+  }, IDLE_MS);
 }
 
 const booted = boot().then(
@@ -260,6 +362,11 @@ self.onmessage = async (event) => {
   try {
     post({ type: "reply", id, ok: true, value: answer(op, name, payload, logFrom) });
   } catch (error) {
+    // Python itself failed (a refused move is an answer, a malformed request a TypeError).
+    // Should a restored snapshot be the cause, the next visit must not restore it again.
+    if (snapshotUsed && !(error instanceof TypeError)) forgetSnapshot();
     post({ type: "reply", id, ok: false, error: { kind: "internal", message: String(error && error.message ? error.message : error) } });
+  } finally {
+    idle();
   }
 };
