@@ -3,7 +3,8 @@
     .venv/bin/python bench/site_bench.py [boot|click|bytes|all] [--runs N]
 
 boot   time to "engine ready" from the start of navigation, cold (new profile) and warm
-       (second visit: our service worker; the bare page: the HTTP cache), beside a bare
+       (second visit: our service worker and the engine's snapshot the first visit saved,
+       which it waits for; the bare page: the HTTP cache), beside a bare
        Pyodide page that loads the same runtime files (pyodide.mjs, the wasm, the standard
        library, the lock file) in the same browser run.  Target: ours within 1.2x.
 click  a Levantine game against the computer played by clicks: the time from a click on
