@@ -26,6 +26,22 @@ def test_templates_autoescape():
     assert env.autoescape("frame.svg") and env.autoescape("frame.html")
 
 
+def test_templates_are_compiled_once_per_build(tmp_path):
+    """A template's file given a new time (as when the worker unpacks the wheel again after
+    restoring its snapshot) is not compiled again: a build's templates do not change."""
+    import os
+
+    env = render.environment()
+    first = env.get_template("table/frame.html")
+    path = render.TEMPLATE_DIR / "table" / "frame.html"
+    stat = path.stat()
+    try:
+        os.utime(path, (stat.st_atime, stat.st_mtime + 60))
+        assert env.get_template("table/frame.html") is first
+    finally:
+        os.utime(path, (stat.st_atime, stat.st_mtime))
+
+
 def test_render_json_wants_an_object():
     with pytest.raises(TypeError):
         render.render_json("table/frame.html", "[]")

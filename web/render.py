@@ -94,6 +94,10 @@ def environment() -> jinja2.Environment:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=False,
+            # A build's templates never change under it. (Checking would also recompile
+            # each one after the engine's snapshot is restored: its files are unpacked
+            # anew, with new times, though their contents are the same.)
+            auto_reload=False,
         )
         _env.globals["rule_anchor"] = rule_anchor
     return _env
