@@ -141,7 +141,5 @@ def warm_up() -> str:
                 if not moved.get("ok"):
                     continue
             done.append(f"{entry['id']}/{count}")
-    forget = getattr(_bridge, "forget", None)
-    if forget is not None:
-        forget()
+    _bridge.forget()
     return json.dumps(done)
