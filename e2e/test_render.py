@@ -66,17 +66,23 @@ def test_dispatch_reaches_the_bridge_and_nothing_else():
 
 
 def test_warm_up_loads_every_game_and_keeps_none():
-    """dispatch.warm_up (worker.js, quick start): every game at every player count, with
-    its table drawn and a computer move played; none of those games is kept after."""
+    """dispatch.warm_up (worker.js, quick start): every game at every player count, at its
+    smallest with its table drawn and a computer move played; each step can be taken alone;
+    none of those games is kept after."""
     from outremer import bridge
 
     dispatch.boot()
     kept = json.loads(dispatch.call("new_game", json.dumps([json.dumps({"game": "levantine", "seed": 2})])))
     assert kept["ok"] and bridge._CACHE
-    done = json.loads(dispatch.warm_up())
-    expected = [f"{g['id']}/{n}" for g in json.loads(bridge.catalog())["games"]
-                for n in range(g["min_seats"], g["max_seats"] + 1)]
-    assert done == expected and "levantine/2" in done and "crusader-kingdoms/4" in done
+    steps = json.loads(dispatch.warm_up_steps())
+    setups = {step.rsplit("/", 1)[0] if step.count("/") == 2 else step for step in steps}
+    for game in json.loads(bridge.catalog())["games"]:
+        low = game["min_seats"]
+        assert f"{game['id']}/{low}/table" in steps and f"{game['id']}/{low}/move" in steps
+        assert {f"{game['id']}/{n}" for n in range(low, game["max_seats"] + 1)} <= setups
+    assert steps[0] == "frame" and steps[-1] == "forget"
+    assert json.loads(dispatch.warm_up("crusader-kingdoms/1/move")) == ["crusader-kingdoms/1/move"]
+    assert json.loads(dispatch.warm_up()) == steps
     assert not bridge._CACHE
     # The player's game is still there: its code holds all of it.
     again = json.loads(dispatch.call("open_code", json.dumps([kept["code"]])))

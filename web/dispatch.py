@@ -114,32 +114,45 @@ def show(name: str, args_json: str, log_from: int = 0) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def warm_up() -> str:
+def warm_up_steps() -> str:
+    """The JSON list of :func:`warm_up`'s steps, each short enough not to keep a player waiting."""
+    steps = ["frame"]
+    if _bridge is not None:
+        for entry in json.loads(_bridge.catalog()).get("games", []):
+            low, high = entry["min_seats"], entry["max_seats"]
+            steps += [f"{entry['id']}/{low}/table", f"{entry['id']}/{low}/move"]
+            steps += [f"{entry['id']}/{count}" for count in range(low + 1, high + 1)]
+        steps.append("forget")
+    return json.dumps(steps)
+
+
+def warm_up(step: str | None = None) -> str:
     """Load, ahead of need, what the first moves of any game would load on demand.
 
-    Every game is set up at each of its player counts, its table drawn once and one
-    computer move played, so that its modules, its computer players and its templates
-    are imported and compiled; then those games are forgotten.  The engine's worker
-    runs this when the page has left it idle on a first visit, just before taking its
-    snapshot of Python's memory: later visits restore that snapshot and find all of it
-    in place.  Returns the JSON list of the setups it went through.
+    Every game is set up at each of its player counts, and at its smallest its table is
+    drawn and a computer move played, so that its modules, its computer players and its
+    templates are imported and compiled; then those games are forgotten.  The engine's
+    worker runs this, step by step (``step``, one of :func:`warm_up_steps`; all of them
+    when None), whenever the page leaves it idle on a first visit, and then takes its
+    snapshot of Python's memory: later visits restore that snapshot and find all of it in
+    place.  Returns the JSON list of the steps done.
     """
-    if _bridge is None:
-        return json.dumps([])
-    render = _renderer()
-    render.frame(None)
+    steps = json.loads(warm_up_steps()) if step is None else [step]
     done = []
-    for entry in json.loads(_bridge.catalog()).get("games", []):
-        for count in range(entry["min_seats"], entry["max_seats"] + 1):
-            request = {"game": entry["id"], "seats": ["heuristic"] * count, "seed": 1, "viewer": 0}
+    for name in steps:
+        if name == "frame":
+            _renderer().frame(None)
+        elif name == "forget":
+            _bridge.forget()
+        else:
+            game, count, *part = name.split("/")
+            request = {"game": game, "seats": ["heuristic"] * int(count), "seed": 1, "viewer": 0}
             answer = json.loads(call("new_game", json.dumps([json.dumps(request)])))
             if not answer.get("ok"):
                 continue
-            if count == entry["min_seats"]:
-                render.table_json(answer)
-                moved = json.loads(show("ai_step", json.dumps([answer["code"], 0])))
-                if not moved.get("ok"):
-                    continue
-            done.append(f"{entry['id']}/{count}")
-    _bridge.forget()
+            if part == ["table"]:
+                _renderer().table_json(answer)
+            elif part == ["move"] and not json.loads(show("ai_step", json.dumps([answer["code"], 0]))).get("ok"):
+                continue
+        done.append(name)
     return json.dumps(done)

@@ -127,18 +127,18 @@ async function cached(urls) {
 
 // Quick start. A fresh Python takes seconds to start (most of a later visit's wait), then
 // imports jinja2 and the engine, and each game's first moves import and compile more. So
-// on a first visit, once the page has left the engine idle for a moment, the worker loads
-// all of that ahead of need (dispatch.warm_up) and saves a snapshot of Python's memory on
-// this device; later visits restore it instead of starting Python (Pyodide's memory
-// snapshots: about a third of a fresh start, everything already imported). One snapshot is
-// kept, for one build: another build's is neither used nor kept, and one that does not
-// restore, or whose engine then fails, is thrown away (the next visit starts afresh).
+// on a first visit, whenever the page leaves the engine idle for a moment, the worker
+// loads all of that ahead of need, a short step at a time (dispatch.warm_up), then saves a
+// snapshot of Python's memory on this device; later visits restore it instead of starting
+// Python (Pyodide's memory snapshots: about a third of a fresh start, everything already
+// loaded). One snapshot is kept, for one build: another build's is neither used nor kept,
+// and one that does not restore, or whose engine then fails, is thrown away (the next
+// visit starts afresh).
 const SNAPSHOTS = "outremer-snapshot"; // sw.js keeps this cache
 const snapshotURL = (build) => here(`./pyodide/memory-${build}.snapshot`);
-const IDLE_MS = 2000; // the page's quiet time before the first visit's snapshot is taken
+const IDLE_MS = 2000; // how long the page must have been quiet before a step is taken
 let snapshotUsed = false;
-let snapshotTimer = null;
-let takeSnapshot = null; // set on a fresh start that can save a snapshot
+let lastRequest = performance.now();
 
 async function savedSnapshot(build) {
   try {
@@ -305,31 +305,33 @@ async function start(build, extras, extrasFetched, saved) {
   mark("engine");
   progress("engine", 1, "");
   post({ type: "ready", status, timings, reused, snapshot: snapshotUsed, origin: performance.timeOrigin, build: build.build });
-  if (!snapshotUsed && self.caches) {
-    takeSnapshot = () => {
-      let bytes = null;
-      try {
-        dispatch.warm_up();
-        bytes = pyodide.makeMemorySnapshot();
-      } catch (error) {
-        console.warn("no quick start next time:", error);
-      }
-      if (!bytes) post({ type: "snapshot", saved: false });
-      else saveSnapshot(build.build, bytes).then((saved) => post({ type: "snapshot", saved }));
-    };
-    idle();
-  }
+  lastRequest = performance.now();
+  if (!snapshotUsed && self.caches) prepareQuickStart(build.build);
 }
 
-// (Re)starts the wait for a quiet moment to take the first visit's snapshot in.
-function idle() {
-  if (!takeSnapshot) return;
-  clearTimeout(snapshotTimer);
-  snapshotTimer = setTimeout(() => {
-    const take = takeSnapshot;
-    takeSnapshot = null;
-    take();
-  }, IDLE_MS);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Resolves once the page has sent nothing for IDLE_MS. (A request that arrives during a
+// step waits for that step only: each is a fraction of a second.)
+async function quiet() {
+  await sleep(0); // a request that came during the last step is answered first
+  const wait = () => lastRequest + IDLE_MS - performance.now();
+  while (wait() > 0) await sleep(wait());
+}
+
+async function prepareQuickStart(build) {
+  let bytes = null;
+  try {
+    for (const step of JSON.parse(dispatch.warm_up_steps())) {
+      await quiet();
+      dispatch.warm_up(step);
+    }
+    await quiet();
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("no quick start next time:", error);
+  }
+  post({ type: "snapshot", saved: bytes !== null && (await saveSnapshot(build, bytes)) });
 }
 
 const booted = boot().then(
@@ -367,6 +369,6 @@ self.onmessage = async (event) => {
     if (snapshotUsed && !(error instanceof TypeError)) forgetSnapshot();
     post({ type: "reply", id, ok: false, error: { kind: "internal", message: String(error && error.message ? error.message : error) } });
   } finally {
-    idle();
+    lastRequest = performance.now();
   }
 };
