@@ -115,14 +115,14 @@ def show(name: str, args_json: str, log_from: int = 0) -> str:
 
 
 def warm_up_steps() -> str:
-    """The JSON list of :func:`warm_up`'s steps, each short enough not to keep a player waiting."""
+    """The JSON list of :func:`warm_up`'s steps, each short enough not to keep a player
+    waiting; the step ``"forget"`` is meant for last, just before the snapshot."""
     steps = ["frame"]
     if _bridge is not None:
         for entry in json.loads(_bridge.catalog()).get("games", []):
             low, high = entry["min_seats"], entry["max_seats"]
             steps += [f"{entry['id']}/{low}/table", f"{entry['id']}/{low}/move"]
             steps += [f"{entry['id']}/{count}" for count in range(low + 1, high + 1)]
-        steps.append("forget")
     return json.dumps(steps)
 
 
@@ -132,12 +132,13 @@ def warm_up(step: str | None = None) -> str:
     Every game is set up at each of its player counts, and at its smallest its table is
     drawn and a computer move played, so that its modules, its computer players and its
     templates are imported and compiled; then those games are forgotten.  The engine's
-    worker runs this, step by step (``step``, one of :func:`warm_up_steps`; all of them
-    when None), whenever the page leaves it idle on a first visit, and then takes its
-    snapshot of Python's memory: later visits restore that snapshot and find all of it in
-    place.  Returns the JSON list of the steps done.
+    worker runs this step by step (``step``: one of :func:`warm_up_steps`, or ``"forget"``;
+    all of them and then ``"forget"`` when None) whenever the page leaves it idle on a first
+    visit, and then, right after ``"forget"``, takes its snapshot of Python's memory: later
+    visits restore that snapshot and find all of it in place.  Returns the JSON list of the
+    steps done.
     """
-    steps = json.loads(warm_up_steps()) if step is None else [step]
+    steps = [*json.loads(warm_up_steps()), "forget"] if step is None else [step]
     done = []
     for name in steps:
         if name == "frame":

@@ -327,6 +327,7 @@ async function prepareQuickStart(build) {
       dispatch.warm_up(step);
     }
     await quiet();
+    dispatch.warm_up("forget"); // the games played meanwhile too: none is kept in the snapshot
     bytes = pyodide.makeMemorySnapshot();
   } catch (error) {
     console.warn("no quick start next time:", error);
