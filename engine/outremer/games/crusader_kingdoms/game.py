@@ -238,6 +238,10 @@ class CrusaderKingdoms(Game):
         from .view import why_illegal
         return why_illegal(self, s, action)
 
+    def text_table(self, view: dict) -> str:
+        from .view import text_table
+        return text_table(self, view)
+
     def cards_in_play(self, s: State) -> list[int]:
         return all_card_places(s)
 

@@ -162,4 +162,229 @@ def why_illegal(game: "CrusaderKingdoms", s: State, action: Action) -> str:
     return f"“{action.text}” is not possible now. {prompt(game, s)}"
 
 
-__all__ = ["view", "describe", "why_illegal", "prompt", "fight"]
+__all__ = ["view", "describe", "why_illegal", "prompt", "fight", "text_table"]
+
+
+# ---------------------------------------------------------------------------- the terminal table
+WIDTH = 96
+"""Lines of the text table stay within this many characters (items are never split)."""
+SOURCE_DICE = {"army": "The army's dice", "independent": "The independent kingdom's dice",
+               "concerted": "Extra dice (Concerted Attack)"}
+
+
+def _short(name: str) -> str:
+    """A kingdom's short name: "Principality of Antioch" -> "Antioch"."""
+    return name.split(" of ")[-1] if " of " in name else name
+
+
+def _wrap(head: str, items: list[str], indent: int = 6, sep: str = ",") -> list[str]:
+    """``head`` then the items, separated by ``sep``, wrapped at WIDTH between items."""
+    if not items:
+        return [f"{head} none"]
+    lines, line = [], head
+    for i, item in enumerate(items):
+        word = item + (sep if i < len(items) - 1 else "")
+        if len(line) + 1 + len(word) > WIDTH and line.strip():
+            lines.append(line)
+            line = " " * indent + word
+        else:
+            line = f"{line} {word}"
+    lines.append(line)
+    return lines
+
+
+def _fill(text: str, indent: int = 4) -> list[str]:
+    """A sentence wrapped at WIDTH between words."""
+    first, *rest = text.split(" ")
+    return _wrap(first, rest, indent, sep="") if rest else [first]
+
+
+def _card(card) -> str:
+    """A card face up: its name and what it is."""
+    if card.type == "troop":
+        return f"{card.name} (Troop {card.value})"
+    if card.type == "response":
+        return f"{card.name} (Response{'' if card.side == 'either' else ', ' + card.side})"
+    return f"{card.name} (Event{', lasting' if card.lasting else ''})"
+
+
+def _in_hand_order(game: "CrusaderKingdoms", ids: list[int]) -> list[int]:
+    order = {"troop": 0, "response": 1, "event": 2}
+    return sorted(ids, key=lambda c: (order[game.cards[c].type], -game.cards[c].value, game.cards[c].name, c))
+
+
+def text_table(game: "CrusaderKingdoms", v: dict) -> str:
+    """The table as plain text for the terminal: only what the view holds — the other hands as
+    counts, the Muslims' unrevealed cards as a count, face-down attack cards as backs (4.1, R10)."""
+    cards = game.cards
+    board = game.content.boards[v["map"]]
+    seats = v["seats"]
+    solo = v["automaton"] is not None
+    ids = any(a.id for a in board.areas)
+    me = v["viewer"]
+
+    def name(p: int) -> str:
+        if p != NOBODY:
+            return seats[p]["name"]
+        return v["automaton"]["name"] if solo else "independent kingdom"
+
+    lines = [f"== Crusader Kingdoms — {v['title']} =="]
+    turn = f"Turn {v['turn']} of {v['turns']}"
+    if v["result"]:
+        turn += " · game over"
+    else:
+        turn += f" · round of {name(v['current'])}"
+        if v["to_act"] is not None and v["to_act"] != v["current"]:
+            turn += f" · to act: {name(v['to_act'])}"
+    lines.append(turn)
+    bonus = [(_short(sd["name"]), sd["bonus"]) for sd in seats]
+    if solo:
+        bonus.append((v["automaton"]["name"], v["automaton"]["bonus"]))
+    lines += _wrap("Card Bonus (-2 to +2):", [f"{who} {b:+d}" if b else f"{who} 0" for who, b in bonus])
+    lines.append(f"Decks: Christian {v['deck_count']['christian']}, discards {v['discard_count']['christian']}"
+                 f" · Muslim {v['deck_count']['muslim']}, discards {v['discard_count']['muslim']}")
+
+    # -- the map, area by area, grouped by holder
+    targets = set(v.get("attack_targets") or [])
+    attacked = v["attack"]["area"] if v["attack"] else None
+    what = "#id area [defence, VP]" if ids else "area [defence]"
+    lines.append(f"Map — {board.title} side ({what}{'; * you may attack' if targets else ''}):")
+
+    def area_text(i: int) -> str:
+        a = board.areas[i]
+        text = (f"#{a.id} " if a.id else "") + f"{a.name} [{a.defence}" + (f", {a.vp} VP]" if a.vp else "]")
+        if v["owner"][i] != NOBODY or v["plus"][i]:
+            text += " castle +1" if v["plus"][i] else " castle"
+        if i == attacked:
+            text += " (under attack)"
+        return text + ("*" if i in targets else "")
+
+    holders = [sd["seat"] for sd in seats] + [NOBODY]
+    for p in holders:
+        held = [i for i, owner in enumerate(v["owner"]) if owner == p]
+        if p == NOBODY:
+            head = "Muslim areas:" if solo else "Independent kingdoms:"
+        else:
+            head = name(p) + (" (you)" if p == me else "")
+            if ids:
+                head += f", {sum(board.areas[i].vp for i in held)} VP"
+            head += ":"
+        lines += _wrap("  " + head, [area_text(i) for i in held])
+
+    # -- the kingdoms
+    lines.append("Kingdoms:")
+    for sd in seats:
+        p = sd["seat"]
+        castles = f"{sd['castles']} castle{'s' if sd['castles'] != 1 else ''} on the map" + (
+            f" ({sd['supply']} more to place)" if sd["supply"] >= 0 else "")
+        tags = [t for t, on in (("you", p == me), ("to act", p == v["to_act"]), ("passed", sd["out"]),
+                                ("loses next round", sd["loses_round"])) if on]
+        head = f"  {sd['name']}" + (f" [{', '.join(tags)}]:" if tags else ":")
+        lines += _wrap(head, [f"{sd['hand_count']} card{'s' if sd['hand_count'] != 1 else ''} in hand", castles])
+    for c, p in v["lasting"]:
+        lines.append(f"Lasting this turn: {_card(cards[c])}, played by {name(p)}")
+    for a, b in v["truces"]:
+        lines.append(f"Truce: {_short(name(a))} and {_short(name(b))} may not attack each other this turn.")
+    for p, n in v["watch"]:
+        lines.append(f"Watchtowers: {_short(name(p))} (+{n} {'die' if n == 1 else 'dice'} in defence, no incursions).")
+
+    # -- the Muslim automaton (1–2 players)
+    au = v["automaton"]
+    if au is not None:
+        head = f"{au['name']}: {au['to_reveal']} card{'s' if au['to_reveal'] != 1 else ''} to reveal"
+        if au["revealed"] is not None:
+            head += f" · last revealed: {_card(cards[au['revealed']])}"
+        lines.append(head)
+        lines += _wrap(f"  Army (strength {au['strength']}):", [_card(cards[c]) for c in au["army"]])
+        lines += _wrap("  Responses kept:", [_card(cards[c]) for c in au["responses"]])
+
+    # -- the attack in progress, or the last battle
+    if v["attack"]:
+        lines += _attack_lines(game, v, name)
+    elif v["last_attack"] and v["last_attack"].get("dice"):
+        lines += _last_lines(game, v, name)
+
+    # -- hands: the viewer's face up (a view holds no other)
+    for sd in seats:
+        if sd["hand"] is not None:
+            who = "Your hand" if sd["seat"] == me else f"Hand of {sd['name']}"
+            lines += _wrap(f"{who} ({len(sd['hand'])}):", [_card(cards[c]) for c in _in_hand_order(game, sd["hand"])])
+    if v["prompt"]:
+        lines += _fill(v["prompt"], indent=2)
+    return "\n".join(lines)
+
+
+def _placed(game: "CrusaderKingdoms", label: str, entries: list[dict], name) -> list[str]:
+    """Cards on an attack, a line for each seat that placed some: face up by name, face down
+    only counted (4.1 steps 2–3: they stay hidden until the reveal)."""
+    by_seat: dict[int, list[int | None]] = {}
+    for e in entries:
+        by_seat.setdefault(e["seat"], []).append(e["card"])
+    lines = []
+    for p, placed in by_seat.items():
+        up = [_card(game.cards[c]) for c in placed if c is not None]
+        down = len(placed) - len(up)
+        lines += _wrap(f"  {label}, {_short(name(p))} ({len(placed)}):", up + ([f"{down} face down"] if down else []))
+    return lines
+
+
+def _dice(rolled: list[int], final: list[int]) -> str:
+    """Each die as rolled, with what a response made of it: "2→3" (Leader), "1→5" (a reroll)."""
+    if not rolled:
+        return "no dice"
+    return " ".join(str(r) if r == f else f"{r}→{f}" for r, f in zip(rolled, final))
+
+
+def _dice_lines(a: dict) -> list[str]:
+    """Both sides' dice (rolled, then as changed by responses) and their hits (4.2)."""
+    hits = a["hits"]
+    return _wrap("  Dice —", [f"attack: {_dice(*a['dice']['attack'])} ({hits[0]} hit{'s' if hits[0] != 1 else ''})",
+                              f"defence: {_dice(*a['dice']['defence'])} ({hits[1]} hit{'s' if hits[1] != 1 else ''})"],
+                 indent=4, sep=" ·")
+
+
+def _sides(v: dict, a: dict, name) -> tuple[str, str]:
+    """Who attacks and who defends: a kingdom, the Muslims (1–2 players) or an independent kingdom."""
+    muslims = v["automaton"] is not None
+    if a["attacker"] != NOBODY:
+        attacker = name(a["attacker"])
+    else:
+        attacker = f"The {name(NOBODY)}" if muslims and a.get("independent_from") is None else "An independent kingdom"
+    if a["defender"] != NOBODY:
+        return attacker, name(a["defender"])
+    return attacker, f"the {name(NOBODY)}" if muslims else "an independent kingdom"
+
+
+def _attack_lines(game: "CrusaderKingdoms", v: dict, name) -> list[str]:
+    a = v["attack"]
+    board = game.content.boards[v["map"]]
+    area = board.areas[a["area"]]
+    attacker, defender = _sides(v, a, name)
+    if a["independent_from"] is not None:
+        attacker += f" (from {board.areas[a['independent_from']].name})"
+    plus = " +1" if v["plus"][a["area"]] else ""
+    lines = _fill(f"Attack on {area.name} (defence {area.defence}{plus}): {attacker} against {defender}")
+    if a.get("army"):
+        lines += _wrap("  Muslim army:", [_card(game.cards[c]) for c in a["army"]])
+    if a["bonus_dice"]:
+        lines.append(f"  {SOURCE_DICE.get(a['source'], 'Extra attack dice')}: {a['bonus_dice']}")
+    if a["troops"] or a["source"] not in ("army", "independent"):
+        lines += _placed(game, "Troops", a["troops"], name) or ["  Troops: none yet"]
+    for side in ("attack", "defence"):
+        lines += _placed(game, f"On the {side}", [c for c in a["cards"] if c["side"] == side], name)
+    if a["flipped"]:
+        lines += _wrap("  +1 castles flipped:", [board.areas[b].name for b in a["flipped"]])
+    if a["dice"]:
+        lines += _dice_lines(a)
+        lines.append(f"  {'The attack wins' if a['winner'] == 'attack' else 'The defence holds'}.")
+    if a["responders"]:
+        lines += _wrap("  Responses may still come from:", [name(p) for p in a["responders"]])
+    return lines
+
+
+def _last_lines(game: "CrusaderKingdoms", v: dict, name) -> list[str]:
+    last = v["last_attack"]
+    area = game.content.boards[v["map"]].areas[last["area"]].name
+    attacker, defender = _sides(v, last, name)
+    outcome = "the attack took it" if last["winner"] == "attack" else "the defence held"
+    return _fill(f"Last battle: {attacker} attacked {area}, held by {defender}: {outcome}.") + _dice_lines(last)
