@@ -66,9 +66,9 @@ def test_dispatch_reaches_the_bridge_and_nothing_else():
 
 
 def test_warm_up_loads_every_game_and_keeps_none():
-    """dispatch.warm_up (worker.js, quick start): every game at every player count, at its
-    smallest with its table drawn and a computer move played; each step can be taken alone;
-    none of those games is kept after."""
+    """dispatch.warm_up (worker.js, quick start): every table template, every game at every
+    player count, at its smallest with its table drawn and a computer move played; each step
+    can be taken alone; none of those games is kept after."""
     from outremer import bridge
 
     dispatch.boot()
@@ -80,7 +80,8 @@ def test_warm_up_loads_every_game_and_keeps_none():
         low = game["min_seats"]
         assert f"{game['id']}/{low}/table" in steps and f"{game['id']}/{low}/move" in steps
         assert {f"{game['id']}/{n}" for n in range(low, game["max_seats"] + 1)} <= setups
-    assert steps[0] == "frame" and "forget" not in steps
+    assert "template/table/frame.html" in steps and "template/table/ck_map.html" in steps
+    assert "forget" not in steps
     assert json.loads(dispatch.warm_up("crusader-kingdoms/1/move")) == ["crusader-kingdoms/1/move"]
     assert bridge._CACHE
     assert json.loads(dispatch.warm_up()) == [*steps, "forget"]

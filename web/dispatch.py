@@ -117,21 +117,22 @@ def show(name: str, args_json: str, log_from: int = 0) -> str:
 def warm_up_steps() -> str:
     """The JSON list of :func:`warm_up`'s steps, each short enough not to keep a player
     waiting; the step ``"forget"`` is meant for last, just before the snapshot."""
-    steps = ["frame"]
+    templates = _renderer().environment().list_templates()
+    steps = [f"template/{name}" for name in templates if name.startswith("table/")]  # compiled
     if _bridge is not None:
         for entry in json.loads(_bridge.catalog()).get("games", []):
             low, high = entry["min_seats"], entry["max_seats"]
-            steps += [f"{entry['id']}/{low}/table", f"{entry['id']}/{low}/move"]
-            steps += [f"{entry['id']}/{count}" for count in range(low + 1, high + 1)]
+            steps += [f"{entry['id']}/{count}" for count in range(low, high + 1)]  # its modules
+            steps += [f"{entry['id']}/{low}/table", f"{entry['id']}/{low}/move"]  # drawn, and played
     return json.dumps(steps)
 
 
 def warm_up(step: str | None = None) -> str:
     """Load, ahead of need, what the first moves of any game would load on demand.
 
-    Every game is set up at each of its player counts, and at its smallest its table is
-    drawn and a computer move played, so that its modules, its computer players and its
-    templates are imported and compiled; then those games are forgotten.  The engine's
+    Every table template is compiled, every game set up at each of its player counts, and
+    at its smallest its table drawn and a computer move played, so that its modules and its
+    computer players are imported too; then those games are forgotten.  The engine's
     worker runs this step by step (``step``: one of :func:`warm_up_steps`, or ``"forget"``;
     all of them and then ``"forget"`` when None) whenever the page leaves it idle on a first
     visit, and then, right after ``"forget"``, takes its snapshot of Python's memory: later
@@ -141,8 +142,8 @@ def warm_up(step: str | None = None) -> str:
     steps = [*json.loads(warm_up_steps()), "forget"] if step is None else [step]
     done = []
     for name in steps:
-        if name == "frame":
-            _renderer().frame(None)
+        if name.startswith("template/"):
+            _renderer().environment().get_template(name.removeprefix("template/"))
         elif name == "forget":
             _bridge.forget()
         else:
