@@ -282,6 +282,14 @@ def settled(page) -> dict:
     )
 
 
+def play_first_action(page) -> None:
+    """Once a person may act, click the first legal action on the table; until it is played."""
+    wait_for_turn(page)
+    steps = page.evaluate("window.outremer.game.snapshot.steps")
+    page.locator("#table [data-act]").first.click()
+    until(page, f"window.outremer.game.snapshot.steps > {steps}")
+
+
 def wait_for_turn(page, timeout: float = 60.0) -> dict:
     """Until a person may act (actions on the table), a hand-off screen, or the end."""
     deadline = time.monotonic() + timeout

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, set_pace, start_game, until, wait_for_turn, wait_ready
+from conftest import ROOT, play_first_action, set_pace, start_game, wait_for_turn, wait_ready
 
 
 def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
@@ -134,13 +134,6 @@ def _first_visit(page, site):
     page.wait_for_selector("body[data-quick-start=saved]", timeout=90_000)
 
 
-def _play_a_move(page):
-    wait_for_turn(page)
-    steps = page.evaluate("window.outremer.game.snapshot.steps")
-    page.locator("#table [data-act]").first.click()
-    until(page, f"window.outremer.game.snapshot.steps > {steps}")
-
-
 def test_a_later_visit_restores_the_engine_from_the_devices_snapshot(context, guard, site):
     """worker.js, quick start: a first visit, once the page leaves the engine idle, saves a
     snapshot of Python with every game loaded; later visits restore it, and every game
@@ -160,11 +153,11 @@ def test_a_later_visit_restores_the_engine_from_the_devices_snapshot(context, gu
         set_pace(page, 0)
         start_game(page, seats=("human", "heuristic"))
         seeds.append(page.evaluate("window.outremer.game.snapshot.seed"))
-        _play_a_move(page)
+        play_first_action(page)
     assert seeds[0] != seeds[1], "a restored engine drew the same seed twice"
 
     start_game(page, game="crusader-kingdoms", seats=("human", "heuristic", "heuristic"), seed=3)
-    _play_a_move(page)
+    play_first_action(page)
     assert page.locator("#table .ck").count() == 1
     found = page.evaluate("window.outremer.engine.diagnostics()")["stdlib_bytecode"]
     assert found["installed"] and found["compiled"] == [], found
@@ -200,13 +193,13 @@ def test_a_damaged_snapshot_is_thrown_away(context, guard, site, damage):
     assert page.evaluate("window.outremerBoot.snapshot") is False
     set_pace(page, 0)
     start_game(page, seats=("human", "heuristic"), seed=11)
-    _play_a_move(page)
+    play_first_action(page)
     page.wait_for_selector("body[data-quick-start=saved]", timeout=90_000)
 
     page.reload()
     wait_ready(page)
     assert page.evaluate("window.outremerBoot.snapshot") is True
-    _play_a_move(page)  # the game in progress, continued
+    play_first_action(page)  # the game in progress, continued
     assert not guard.errors, guard.errors
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import RequestGuard, set_pace, start_game, until, wait_for_turn, wait_ready
+from conftest import RequestGuard, play_first_action, set_pace, start_game, until, wait_for_turn, wait_ready
 
 
 def _visit_until_offline_ready(page, url):
@@ -56,10 +56,7 @@ def test_boots_with_the_network_off_and_the_server_stopped(playwright, launch, s
 def _play_an_action(page):
     """Click a legal action of the restored game; the table is drawn anew from it."""
     until(page, "window.outremer.game.snapshot !== null", timeout=60)
-    wait_for_turn(page)
-    steps = page.evaluate("window.outremer.game.snapshot.steps")
-    page.locator("#table [data-act]").first.click()
-    until(page, f"window.outremer.game.snapshot.steps > {steps}")
+    play_first_action(page)
     wait_for_turn(page)
     assert page.locator("#table .lev").count() == 1
 

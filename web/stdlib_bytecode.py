@@ -15,8 +15,8 @@ the browser's Python)::
 
     node tools/pyodide_run.mjs --no-engine --wheels DIR --mount OUTDIR web/stdlib_bytecode.py OUT
 
-imports what the site imports (the worker's modules, then a few moves of every game at
-every player count, each drawn as the table) and writes OUT: the bytecode of each
+imports what the site imports (the worker's modules and its warm-up, then a few moves of
+every game, each drawn as the table) and writes OUT: the bytecode of each
 standard-library module that this imported from the zip.
 
 Run time (the worker, before it imports the engine): :func:`install` puts a finder first
@@ -147,23 +147,22 @@ def report() -> dict[str, Any]:
 # ---------------------------------------------------------------- build time
 
 def _workload() -> None:
-    """Import what the site imports: the worker's modules, then every game at every
-    player count, a few moves played by the computer, each drawn as the table."""
-    from outremer_web import dispatch, render
+    """Import what the site imports: the worker's modules and its warm-up (every template,
+    every game at every player count), then a dozen computer moves, an undo and a bad
+    code in each game."""
+    from outremer_web import dispatch
 
     dispatch.boot()
-    render.frame_json("null")
-    catalog = json.loads(dispatch.call("catalog", "[]"))
-    for game in catalog["games"]:
-        for count in range(game["min_seats"], game["max_seats"] + 1):
-            request = {"game": game["id"], "seats": ["heuristic"] * count, "seed": 7, "viewer": None}
-            answer = json.loads(dispatch.show("new_game", json.dumps([json.dumps(request)])))
-            for _ in range(12):
-                if not answer.get("ok") or answer.get("result"):
-                    break
-                answer = json.loads(dispatch.show("ai_step", json.dumps([answer["code"], None])))
-            if answer.get("ok"):
-                dispatch.show("undo", json.dumps([answer["code"], None]))
+    dispatch.warm_up()
+    for game in json.loads(dispatch.call("catalog", "[]"))["games"]:
+        request = {"game": game["id"], "seats": ["heuristic"] * game["min_seats"], "seed": 7, "viewer": None}
+        answer = json.loads(dispatch.show("new_game", json.dumps([json.dumps(request)])))
+        for _ in range(12):
+            if not answer.get("ok") or answer.get("result"):
+                break
+            answer = json.loads(dispatch.show("ai_step", json.dumps([answer["code"], None])))
+        if answer.get("ok"):
+            dispatch.show("undo", json.dumps([answer["code"], None]))
     dispatch.call("open_code", json.dumps(["not-a-code", None]))
 
 

@@ -207,14 +207,15 @@ async function boot() {
 
   // 2. Python: restored from this device's snapshot, or started afresh (it reports
   // nothing while it starts, and keeps this thread busy: the page moves the bar
-  // meanwhile). Our own small files are fetched meanwhile.
+  // meanwhile). Our own small files are fetched meanwhile (the standard library's
+  // bytecode only for a fresh start: a snapshot has it installed).
+  const saved = await snapshot;
   const extras = Object.keys(build.files).filter((path) => path.startsWith("pyodide/")
-    && (path.endsWith(".whl") || path === build.stdlib_bytecode));
+    && (path.endsWith(".whl") || (path === build.stdlib_bytecode && !saved)));
   const extrasFetched = Promise.all(extras.map(async (path) => {
     const url = here(path);
     preloaded.set(url, await download(url));
   })).catch(() => {}); // a failed early fetch is tried again below
-  const saved = await snapshot;
   if (saved) {
     try {
       return await start(build, extras, extrasFetched, saved);
