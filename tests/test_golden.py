@@ -21,10 +21,12 @@ CASES = [
     ("levantine", 2026, ["heuristic", "random"], {}),
     ("levantine", 1189, ["heuristic", "random"], {"egypt": True}),
     ("levantine", 1099, ["heuristic", "heuristic"], {}),
+    ("levantine", 1192, ["heuristic", "heuristic"], {"quick": True}),
     ("crusader-kingdoms", 1147, ["heuristic"] * 4, {}),
     ("crusader-kingdoms", 1187, ["heuristic", "random", "heuristic"], {}),
     ("crusader-kingdoms", 1191, ["heuristic", "heuristic"], {}),
     ("crusader-kingdoms", 1097, ["heuristic"], {}),
+    ("crusader-kingdoms", 1148, ["heuristic"] * 4, {"quick": True}),
 ]
 
 

@@ -28,13 +28,50 @@ def setups(game):
                      st.integers(0, 2**32 - 1), counts, opts)
 
 
-def check_view_hides(game, state, rand):
-    for seat in range(len(state.get("hands", [])) or game.max_seats):
-        seen = json.dumps(game.view(state, seat), sort_keys=True)
+def _seen(game, state, seat):
+    return json.dumps(game.view(state, seat), sort_keys=True)
+
+
+def check_view_hides(game, state, rand, tells=False, tries=4):
+    """Hidden cards dealt anew, consistently with a seat's view, change nothing that seat is
+    shown: not its view (the table, the prompt of the seat to act), not who is to act, and —
+    one action on, whatever the seat to act does in both deals — not who is asked next, what
+    it is asked, nor what the log tells. Quick responses (an option that says it tells) are
+    exempt from the last part."""
+    seats = len(state.get("hands", [])) or game.max_seats
+    over = game.to_act(state) is None
+    for seat in range(seats):
+        seen = _seen(game, state, seat)
         for _ in range(2):
             other = game.redeal(state, seat, rand)
-            assert json.dumps(game.view(other, seat), sort_keys=True) == seen, \
+            assert _seen(game, other, seat) == seen, \
                 f"seat {seat}'s view changed when hidden cards were dealt anew"
+            assert game.to_act(other) == game.to_act(state), \
+                f"who is to act changed for seat {seat} when hidden cards were dealt anew"
+            if over or tells:
+                continue
+            legal = game.legal_actions(state)
+            legal_other = set(game.legal_actions(other))
+            actor = game.to_act(state)
+            if actor == seat:
+                assert game.legal_actions(other) == legal, \
+                    f"seat {seat}'s own choices changed when cards it cannot see were dealt anew"
+            both = [a for a in legal if a in legal_other]
+            for action in rand.sample(both, min(tries, len(both))):
+                after, log = game.apply(state, action)
+                after_other, log_other = game.apply(other, action)
+                if game.reveals(state, after, actor, seat) or game.reveals(other, after_other, actor, seat):
+                    continue  # a die, a draw, a card shown: what follows may depend on it
+                told = (game.to_act(after), game.to_act(after_other))
+                assert told[0] == told[1], (
+                    f"after {action.text!r} by seat {actor}, seat {seat} would see seat {told[0]} "
+                    f"asked in one deal of the cards it cannot see and seat {told[1]} in another")
+                assert _seen(game, after, seat) == _seen(game, after_other, seat), (
+                    f"after {action.text!r} by seat {actor}, seat {seat}'s table depends on "
+                    "cards it cannot see")
+                assert [e.for_seat(seat) for e in log] == [e.for_seat(seat) for e in log_other], (
+                    f"after {action.text!r} by seat {actor}, the log seat {seat} reads depends on "
+                    "cards it cannot see")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -42,6 +79,7 @@ def check_view_hides(game, state, rand):
 def test_random_games_keep_every_invariant(game, data):
     setup = data.draw(setups(game))
     rand = random.Random(setup.seed)
+    tells = any(opt.tells and setup.option(opt.id) != opt.default for opt in game.options)
     match = Match(game, setup)
     all_cards = sorted(game.cards_in_play(match.state))
     while match.to_act() is not None:
@@ -60,7 +98,7 @@ def test_random_games_keep_every_invariant(game, data):
         assert sorted(game.cards_in_play(after)) == all_cards, f"cards not conserved after {action.text}"
         assert game.load(game.save(after)) == after
         if match.steps % 7 == 0:
-            check_view_hides(game, after, rand)
+            check_view_hides(game, after, rand, tells=tells)
     assert match.result() is not None
     replayed = Match(game, setup)
     for action in match.actions:

@@ -105,6 +105,7 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
         "step": step, "steps": match.steps, "to_act": to_act,
         "to_act_kind": None if to_act is None else match.setup.seats[to_act],
         "view": game.view(state, viewer), "legal": legal, "log": log,
+        "window": bool(legal) and game.in_window(state),
         "over": to_act is None, "result": game.result(state),
         "undo_to": match.undo_point(viewer) if (now and viewer is not None) else None,
     }

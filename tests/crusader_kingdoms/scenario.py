@@ -64,10 +64,14 @@ def with_effect(effect: str, kind: str | None = None) -> list[int]:
 
 
 # ------------------------------------------------------------------ positions
-def new(players: int = 4, *, seed: int = 1, deal: bool = False) -> State:
+def new(players: int = 4, *, seed: int = 1, deal: bool = False, quick: bool = True) -> State:
     """A game started with ``players`` seats: turn 1, the first seat to act. Unless ``deal``,
-    every hand and the Muslims' unrevealed cards go back to their decks."""
-    s, _ = GAME.start(GAME.make_setup(seed, ["human"] * players))
+    every hand and the Muslims' unrevealed cards go back to their decks.
+
+    ``quick``: responses are asked only of players who hold one, so that a scenario about another
+    rule is not interrupted by windows nobody can answer; the scenarios of ruling R10 itself pass
+    ``quick=False``, the game's default, where every player the attack concerns is asked."""
+    s, _ = GAME.start(GAME.make_setup(seed, ["human"] * players, {"quick": quick}))
     if not deal:
         for hand in s["hands"]:
             for c in hand:

@@ -54,9 +54,9 @@ def test_antioch_attacks_homs_from_latakia():
     s, _ = act(s, f"add {two}")
     s, _ = act(s, f"add {three}")
     s, _ = act(s, "go")
-    assert GAME.to_act(s) == damascus  # the only player holding a response (ruling R10)
+    assert GAME.to_act(s) == damascus  # with quick responses, the only one holding a response (R10)
     view = GAME.view(s, damascus)
-    assert [t["card"] for t in view["attack"]["troops"]] == [None, None]  # face down
+    assert view["attack"]["placed"] == [{"seat": antioch, "side": "attack", "card": None}] * 2  # face down
     # Antioch rolls 1, 3, 4, 4, 6; Damascus 1, 1, 2, 3 (scripted chance: die face − 1)
     s["rigged"] = [0, 2, 3, 3, 5, 0, 0, 1, 2]
     # Damascus places its last response; no +1 castle stands next to Homs, so the cards are revealed

@@ -335,9 +335,9 @@ def test_face_down_cards_are_hidden_from_the_other_seats_until_revealed():
     at(s, ANTIOCH)
     s, _ = act(s, f"attack {area(s, 'homs')}", f"add {t}", "go")
     assert to_act(s) == DAMASCUS
-    assert GAME.view(s, ANTIOCH)["attack"]["troops"] == [{"seat": ANTIOCH, "card": t}]
+    assert GAME.view(s, ANTIOCH)["attack"]["placed"] == [{"seat": ANTIOCH, "side": "attack", "card": t}]
     for seat in (DAMASCUS, JERUSALEM, ALEPPO, None):
-        assert GAME.view(s, seat)["attack"]["troops"] == [{"seat": ANTIOCH, "card": None}]
+        assert GAME.view(s, seat)["attack"]["placed"] == [{"seat": ANTIOCH, "side": "attack", "card": None}]
     rig(s, 1, 1, 1, 1, 1)
     s2, _ = act(s, f"add {garrison} defence")
     # (the combat is fought at once: no +1 castle next to Homs)
@@ -346,8 +346,10 @@ def test_face_down_cards_are_hidden_from_the_other_seats_until_revealed():
     # before the reveal, the garrison was hidden from the others
     s3 = dict(s)
     s3["attack"] = {**s["attack"], "cards": [[garrison, DAMASCUS, "defence"]], "responders": [ALEPPO]}
-    assert GAME.view(s3, ANTIOCH)["attack"]["cards"] == [{"seat": DAMASCUS, "side": "defence", "card": None}]
-    assert GAME.view(s3, DAMASCUS)["attack"]["cards"] == [{"seat": DAMASCUS, "side": "defence", "card": garrison}]
+    assert GAME.view(s3, ANTIOCH)["attack"]["placed"] == [{"seat": DAMASCUS, "side": "defence", "card": None},
+                                                          {"seat": ANTIOCH, "side": "attack", "card": t}]
+    assert GAME.view(s3, DAMASCUS)["attack"]["placed"] == [{"seat": DAMASCUS, "side": "defence", "card": garrison},
+                                                           {"seat": ANTIOCH, "side": "attack", "card": None}]
 
 
 def test_views_hide_the_other_hands_and_the_muslims_unrevealed_cards():
@@ -393,11 +395,41 @@ def test_the_muslims_cards_drawn_are_not_named_in_the_log(players):
             assert not any(name in shown for name in queued), shown
 
 
-def test_responses_are_asked_only_of_holders_on_the_sides_each_card_allows():
-    """Ruling R10 and rulebook 4.1 step 3: after the attacker, each other player in table order who
-    holds a Response card may place some face down, on the attack or the defence as each card
-    allows; players without one are not asked."""
-    s = new(4)
+def test_every_player_the_attack_concerns_is_asked_whether_or_not_he_holds_a_response():
+    """Ruling R10 and rulebook 4.1 step 3: after the attacker, every other player with cards in hand
+    is asked in table order, holding a Response or not (a player with none may only place nothing),
+    so that who is asked, the prompt and the log tell nothing of the hands; a player with no card
+    at all (which all can see) is not asked."""
+    seen = {}
+    for holds in (True, False):
+        s = new(4, quick=False)
+        t = give(s, ANTIOCH, troops("christian", 3)[0])[0]
+        give(s, ALEPPO, *troops("muslim", 2))
+        garrison = give(s, DAMASCUS, one("Citadel Garrison") if holds else troops("muslim", 1)[0])[0]
+        at(s, ANTIOCH)
+        s, log = act(s, f"attack {area(s, 'homs')}", f"add {t}", "go")
+        told = []
+        for seat in (ALEPPO, DAMASCUS):  # table order after Antioch; Jerusalem holds nothing
+            assert to_act(s) == seat
+            told.append((GAME.view(s, JERUSALEM)["prompt"], GAME.view(s, JERUSALEM)["attack"]))
+            if seat == DAMASCUS and holds:
+                assert sorted(legal(s)) == sorted([f"add {garrison} defence", "done"])
+            else:
+                assert legal(s) == ["done"]
+            rig(s, 1, 1, 1, 1, 1, 1, 1, 1)
+            s, more = act(s, "done")
+            log += more
+        assert s["last_attack"] is not None and s["attack"] is None
+        seen[holds] = (told, [e.for_seat(JERUSALEM) for e in log if "rolls" not in e.text])
+    assert seen[True] == seen[False]
+
+
+def test_quick_responses_ask_only_holders_on_the_sides_each_card_allows():
+    """Ruling R10 and rulebook 4.1 step 3, with the option Quick responses (which says that it
+    tells): after the attacker, each other player in table order who holds a Response card may
+    place some face down, on the attack or the defence as each card allows; players without one
+    are not asked."""
+    s = new(4, quick=True)
     t = give(s, ANTIOCH, troops("christian", 3)[0])[0]
     give(s, ALEPPO, *troops("muslim", 2))  # no response: not asked
     garrison, regroup = give(s, DAMASCUS, one("Citadel Garrison"), one("Regrouping"))
@@ -904,6 +936,49 @@ def test_the_defending_crusader_may_respond_and_flip_against_the_muslim_army():
     assert len(last["dice"]["defence"][0]) == 2 and not s["rigged"]  # Latakia's 1 and Marath's flipped castle
     assert last["hits"] == [4, 0] and not s["plus"][area(s, "marath")]  # Shield Wall cancelled one hit
     assert s["owner"][area(s, "latakia")] == MUSLIMS
+
+
+def test_a_crusader_who_has_passed_takes_no_part_in_the_muslims_later_attacks():
+    """Rulebook 8.2 ("if a player passes, can no longer play"): once he has passed, a Crusader
+    places no response and flips no castle against the Muslims' later rounds of the turn; the
+    attack is fought at once."""
+    for passed in (False, True):
+        s = new(1, quick=False)
+        own(s, CRUSADE, "latakia")
+        s["plus"][area(s, "marath")] = True
+        shield = give(s, CRUSADE, one("Shield Wall"))[0]
+        a, b = troops("muslim", 2, 3)
+        army(s, a)
+        queue(s, b)
+        rig(s, 1)
+        s, log = auto_round(s) if not passed else act(s, "pass")
+        assert any("attacks Latakia" in line for line in texts(log))
+        if not passed:
+            assert to_act(s) == CRUSADE and s["step"] == "respond"
+            assert sorted(legal(s)) == sorted([f"add {shield} defence", "done"])
+            continue
+        last = s["last_attack"]  # fought at once; the turn then ended (every card revealed)
+        assert last["area"] == area(s, "latakia") and last["cards"] == [] and last["flipped"] == []
+        assert s["plus"][area(s, "marath")] and shield in s["hands"][CRUSADE] and s["turn"] == 2
+
+
+def test_in_the_cooperative_game_the_partner_who_passed_is_not_asked():
+    """Rulebook 8.2 and ruling R10: when the Muslims attack one Crusader, his partner is asked for
+    responses only while he has not passed."""
+    for passed in (False, True):
+        s = new(2, quick=False)
+        own(s, RICHARD, "latakia")
+        give(s, RICHARD, one("Shield Wall"))
+        give(s, LEOPOLD, troops("christian", 1)[0])
+        a, b = troops("muslim", 2, 3)
+        army(s, a)
+        queue(s, b)
+        s["out"] = [False, passed]
+        rig(s, 1)
+        s, _ = auto_round(s)
+        assert to_act(s) == RICHARD and s["step"] == "respond"
+        s, _ = act(s, "done")
+        assert (to_act(s) == LEOPOLD and s["step"] == "respond") == (not passed)
 
 
 def test_automaton_cards_carry_over_and_do_not_reduce_its_draw():

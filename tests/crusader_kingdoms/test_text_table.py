@@ -26,7 +26,7 @@ GAME = get_game("crusader-kingdoms")
 CARDS = GAME.cards
 PLAYERS = {"solo": 1, "coop": 2, "three": 3, "four": 4}
 SEED = {1: 3, 2: 4, 3: 5, 4: 6}
-FOLLOW = 70
+FOLLOW = 80
 """Heuristic actions played after the first attack."""
 
 AREA = re.compile(r"(?:#(\d+) )?([^\s,\[#][^,\[]*?) \[(\d)(?:, (\d) VP)?\]( castle(?: \+1)?)?( \(under attack\))?(\*)?")
@@ -222,8 +222,8 @@ def test_the_attack_in_progress_shows_face_down_cards_only_as_counts(mode):
         area = GAME.content.boards[view["map"]].areas[a["area"]].name
         assert f"Attack on {area} (defence" in table
         assert "Last battle:" not in table
-        for label, entries in (("Troops", a["troops"]), *((f"On the {side}", [e for e in a["cards"] if e["side"] == side])
-                                                         for side in ("attack", "defence"))):
+        for label, entries in ((f"On the {side}", [e for e in a["placed"] if e["side"] == side])
+                               for side in ("attack", "defence")):
             for p in {e["seat"] for e in entries}:
                 mine = [e["card"] for e in entries if e["seat"] == p]
                 line = section(table, f"  {label}, {short(view['seats'][p]['name'])} ({len(mine)}):")
@@ -238,7 +238,7 @@ def test_the_attack_in_progress_shows_face_down_cards_only_as_counts(mode):
         if what == "a Troop placed face down":
             attacker = state["attack"]["attacker"]
             troop = CARDS[state["attack"]["troops"][0][0]].name
-            line = section(table, f"  Troops, {short(view['seats'][attacker]['name'])} (1):")
+            line = section(table, f"  On the attack, {short(view['seats'][attacker]['name'])} (1):")
             assert (troop in line) == (seat == attacker), (seat, line)
         if a["dice"]:
             diced = True

@@ -35,14 +35,19 @@ def card(name: str | int):
 
 
 # ------------------------------------------------------------------ building positions
-def new(hand: int = 1, step: str = "recruit", *, seed: int = 7, egypt: bool = False) -> State:
+def new(hand: int = 1, step: str = "recruit", *, seed: int = 7, egypt: bool = False,
+        quick: bool = True) -> State:
     """A state in ``hand`` (1 = Crusader attacks, 2 = Muslim attacks, ...) at ``step``.
 
     Every card starts in the (shuffled) deck; hands and play areas are empty; the Muslims
     hold the 3 Territory Tokens (and Egypt with the option). ``step`` "battle" or "siege"
     opens that combat's commit step (the card exchange of ruling L5).
+
+    ``quick``: The Will of God is asked only of its holder, so that a scenario about another
+    rule is not interrupted by windows nobody can answer; the scenarios of ruling L4 itself
+    pass ``quick=False``, the game's default, where both players are asked.
     """
-    setup = GAME.make_setup(seed, ["human", "human"], {"egypt": egypt})
+    setup = GAME.make_setup(seed, ["human", "human"], {"egypt": egypt, "quick": quick})
     s = GAME.initial_state(setup)
     s["hand"] = hand
     set_step(s, step)

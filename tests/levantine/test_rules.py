@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from outremer.ai import choose
+from outremer.core.actions import Action
 from outremer.games.levantine.rules import RULEBOOK, RULINGS
 from outremer.games.levantine.state import CHART, HAND_LIMIT, HANDS
 
@@ -940,6 +942,87 @@ def test_will_of_god_keep_the_dice():
     s, _ = run(s, "pass", "pass", "keep")
     assert s["hands"][M] == [cid("The Will of God")]
     assert s["step"] == "commit" and s["combat"]["kind"] == "siege"
+
+
+def test_will_of_god_window_is_offered_whether_or_not_the_card_is_held():
+    """Ruling L4 — by default an event opens the window for the opponent whether or not he holds
+    The Will of God: who is asked, what the Crusader is shown and what the log says are the same
+    either way; only the holder may negate."""
+    seen = {}
+    for holds in (True, False):
+        s = new(1, "recruit", quick=False)
+        give(s, C, "Pilgrims")
+        if holds:
+            give(s, M, "The Will of God")
+        s, log = act(s, play("Pilgrims"))
+        assert GAME.to_act(s) == M
+        assert legal(s) == (["negate", "allow"] if holds else ["allow"])
+        view = GAME.view(s, C)
+        seen[holds] = (view["prompt"], view["pending"], [e.for_seat(C) for e in log])
+        s, log = act(s, "allow")
+        assert "L4" in rules(log) and "lets Pilgrims stand" in texts(log)
+        assert GAME.to_act(s) == C and len(s["hands"][C]) == 2
+    assert seen[True] == seen[False]
+
+
+def test_will_of_god_face_up_in_the_discard_opens_no_window():
+    """Ruling L4 — once The Will of God lies face up in the discard pile, nobody can hold it and
+    nobody is asked."""
+    s = new(1, "recruit", quick=False)
+    give(s, C, "Pilgrims")
+    to_discard(s, "The Will of God")
+    s, _ = act(s, play("Pilgrims"))
+    assert GAME.to_act(s) == C and len(s["hands"][C]) == 2
+
+
+def test_will_of_god_reroll_window_asks_attacker_then_defender():
+    """Ruling L4 — after the dice, the attacker then the defender is asked, holder or not; once
+    the attacker has spent The Will of God, the defender is not asked."""
+    for holder in (None, C, M):
+        s = forces(new(1, "battle", quick=False))
+        if holder is not None:
+            give(s, holder, "The Will of God")
+        rig_combat(s, [5, 5], [2, 2])
+        s, _ = run(s, "pass", "pass")
+        assert GAME.to_act(s) == C and GAME.view(s, M)["pending"]["kind"] == "reroll"
+        assert (legal(s)[-1], len(legal(s)) > 1) == ("keep", holder == C)
+        if holder == C:
+            rig(s, 5)
+            s, _ = act(s, "reroll 1 0")
+            assert cid("The Will of God") in s["discard"]
+            assert s["step"] == "commit" and s["combat"]["kind"] == "siege"  # the Muslim is not asked
+            continue
+        s, _ = act(s, "keep")
+        assert GAME.to_act(s) == M and (len(legal(s)) > 1) == (holder == M)
+        s, _ = act(s, "keep")
+        assert s["step"] == "commit" and s["combat"]["kind"] == "siege"
+
+
+def test_quick_responses_ask_only_the_holder():
+    """Ruling L4 — with the option Quick responses (which says that it tells) only the holder is
+    asked."""
+    s = new(1, "recruit", quick=True)
+    give(s, C, "Pilgrims")
+    s, _ = act(s, play("Pilgrims"))
+    assert GAME.to_act(s) == C and len(s["hands"][C]) == 2
+    s = new(1, "recruit", quick=True)
+    give(s, C, "Pilgrims")
+    give(s, M, "The Will of God")
+    s, _ = act(s, play("Pilgrims"))
+    assert GAME.to_act(s) == M and legal(s) == ["negate", "allow"]
+
+
+def test_the_computer_without_the_will_of_god_lets_the_event_stand():
+    """Ruling L4 — a computer player asked without the card takes the only answer, by the same
+    path as any other decision."""
+    s = new(1, "recruit", quick=False)
+    give(s, C, "Pilgrims")
+    s, _ = act(s, play("Pilgrims"))
+    assert choose(GAME, s, M, "heuristic", 1, 0) == Action("allow")
+    s = forces(new(1, "battle", quick=False))
+    rig_combat(s, [5, 5], [2, 2])
+    s, _ = run(s, "pass", "pass")
+    assert choose(GAME, s, C, "heuristic", 1, 0) == Action("keep")
 
 
 def test_will_of_god_is_only_a_response():

@@ -323,10 +323,9 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     fight = None
     if attack is not None:
         area = board.areas[attack["area"]]
-        troops = [_card(cards, t["card"], deck=faith_deck(t["seat"]), seat=seat_of(t["seat"]))
-                  for t in attack["troops"]]
+        # face down, a Troop and a Response look the same: only who placed it and on which side
         placed = [{**_card(cards, c["card"], deck=faith_deck(c["seat"]), seat=seat_of(c["seat"])), "side": c["side"]}
-                  for c in attack["cards"]]
+                  for c in attack["placed"]]
         fight = {
             "attacker": seat_of(attack["attacker"]) if attack["attacker"] != NOBODY or solo
             else {**muslim, "name": "An independent kingdom"},
@@ -335,7 +334,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "from": board.areas[attack["independent_from"]].name if attack.get("independent_from") is not None
             else None,
             "army": [_card(cards, c) for c in (attack.get("army") or [])],
-            "troops": troops, "on_attack": [c for c in placed if c["side"] == "attack"],
+            "on_attack": [c for c in placed if c["side"] == "attack"],
             "on_defence": [c for c in placed if c["side"] == "defence"],
             "flipped": [board.areas[b].name for b in attack["flipped"]],
             "responders": [seat_of(p)["name"] for p in attack["responders"]],

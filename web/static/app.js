@@ -366,6 +366,15 @@ async function drive() {
       continue;
     }
     if (game.viewer === s.to_act) {
+      if (s.window && s.legal.length === 1 && humans(s) === 1) {
+        // A response window with no card to answer with: the one answer is given for the
+        // player, after the same pause as a computer's (with two or more people at the device,
+        // each is handed it and answers with one click, so the hand-off tells nothing).
+        turnStatus(`${s.view.prompt} You have no card to answer with.`, true);
+        await sleep(pace());
+        if (token !== game.token || game.mode !== "play") return;
+        return act(s.legal[0].index);
+      }
       turnStatus(humans(s) > 1 ? `${name}: your move.` : "Your move.");
       return;
     }

@@ -127,7 +127,8 @@ class CrusaderKingdomsHeuristic(Agent):
     def _commit(self, legal):
         att = self.v["attack"]
         dfn = self._defence(att["area"])
-        committed = sum(self.cards[t["card"]].value for t in att["troops"] if t["card"] is not None)
+        committed = sum(self.cards[t["card"]].value for t in att["placed"]
+                        if t["card"] is not None and self.cards[t["card"]].type == "troop")
         committed += att["bonus_dice"]
         if p_attack_wins(committed, dfn) >= 0.8 and any(a.verb == "go" for a in legal):
             return Action("go")
@@ -144,10 +145,14 @@ class CrusaderKingdomsHeuristic(Agent):
         """Attack and defence dice of the attack in view, guessing face-down cards."""
         cards = self.cards
         a = att["bonus_dice"]
-        for t in att["troops"]:
-            a += cards[t["card"]].value if t["card"] is not None else MEAN_TROOP
+        for t in att["placed"]:
+            if t["card"] is None:
+                # face down: the attacker's own cards are mostly Troops; a guess for the others
+                a += MEAN_TROOP if t["seat"] == att["attacker"] else 0
+            elif cards[t["card"]].type == "troop":
+                a += cards[t["card"]].value
         d = self._defence(att["area"], flips=False) + len(att["flipped"])
-        for c in att["cards"]:
+        for c in att["placed"]:
             if c["card"] is not None and cards[c["card"]].effect == "extra_dice":
                 if c["side"] == "attack":
                     a += cards[c["card"]].n

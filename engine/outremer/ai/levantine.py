@@ -75,7 +75,7 @@ class LevantineHeuristic(Agent):
         effect = self.cards[pending["card"]].effect
         harmful = {"no_attack_phase", "no_attack_turn", "lose_leader", "random_discard", "discard",
                    "loser_discards_armies"}
-        if effect in harmful:
+        if effect in harmful and Action("negate") in legal:
             return Action("negate")
         return Action("allow")
 
@@ -84,7 +84,7 @@ class LevantineHeuristic(Agent):
         dice = combat["dice"]
         att = self.v["attacker"]
         now = self._wins(dice, att)
-        if now:
+        if now or len(legal) == 1:
             return Action("keep")
         best, best_p = Action("keep"), 0.0
         for a in legal:

@@ -29,10 +29,28 @@ class Option:
     label: str
     choices: tuple[Any, ...] = (False, True)
     help: str = ""
+    tells: bool = False
+    """True for an option whose non-default choices let a seat learn something hidden (the
+    generic harness checks that nothing tells only when every such option is at its default)."""
 
     @property
     def default(self) -> Any:
         return self.choices[0]
+
+
+QUICK_RESPONSES = Option(
+    "quick", "Quick responses (tells who holds one)", (False, True),
+    "A response is offered only to a player holding a card that answers it: fewer questions, "
+    "but everyone learns who holds one. By default every player it could concern is asked.",
+    tells=True)
+"""Response windows (a card played out of turn in answer to another) are by default offered to
+every seat they could concern, whether or not it holds an answer, so that who is asked tells
+nothing; this option asks only holders, for a quicker game between players who do not mind."""
+
+
+def offer_window(state: "State", holds: bool) -> bool:
+    """Whether a response window that could concern a seat is offered to it (see QUICK_RESPONSES)."""
+    return holds or not state.get("quick", False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +168,12 @@ class Game:
     def result(self, state: State) -> dict | None:
         """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``."""
         raise NotImplementedError
+
+    def in_window(self, state: State) -> bool:
+        """Whether the decision at hand is a response window: offered to a seat whether or not it
+        holds an answer (see QUICK_RESPONSES), so that a seat without one has a single legal
+        action, its "no response"."""
+        return False
 
     def describe(self, state: State, action: Action) -> str:
         """A label for a legal action, for menus and buttons."""

@@ -96,7 +96,9 @@ class Match:
 
         Undo stops at the last moment new information appeared: a draw, a die roll, a
         shuffle, or a card another seat revealed. Another person's action is never undone;
-        a computer seat's action is, when it revealed nothing.
+        a computer seat's action is, when it revealed nothing. A forced action (the only one
+        legal, such as "no response" without a card to answer with) is not a decision: undo
+        goes back past it to the decision before.
         """
         if self.to_act() is None:
             return None  # a finished game stays finished
@@ -106,9 +108,9 @@ class Match:
             before, after = self.states[step], self.states[step + 1]
             if self.game.reveals(before, after, actor, seat):
                 return None
-            if actor == seat:
+            if actor == seat and self.counts[step] > 1:
                 return step
-            if human[actor]:
+            if human[actor] and actor != seat:
                 return None
         return None
 

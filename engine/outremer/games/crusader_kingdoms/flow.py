@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import rng
-from ...core.game import Event, State
+from ...core.game import Event, State, offer_window
 from . import attack as fight
 from .data import Content, Mode
 from .state import (NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discard, draw, faith_of,
@@ -190,14 +190,28 @@ class Flow:
 
     # ------------------------------------------------------------------ attack steps
     def _next_responder(self, s: State) -> bool:
-        """Move to the next player who may place a response; False when none is left."""
+        """Move to the next player offered a response window; False when none is left."""
         a = s["attack"]
         while a["responders"]:
             seat = a["responders"][0]
-            if self.can_respond(s, seat):
+            if self.asked_to_respond(s, seat):
                 return True
             a["responders"].pop(0)
         return False
+
+    def takes_part(self, s: State, seat: int) -> bool:
+        """Rule 8.2: in the 1–2 player games a Crusader who has passed can no longer play — no
+        response, no castle flipped — until the next turn."""
+        return not (self.mode.solo_rules and s["out"][seat])
+
+    def asked_to_respond(self, s: State, seat: int) -> bool:
+        """Ruling R10: every player the attack could concern is asked, whether or not he holds a
+        Response, so that being asked tells nothing; not a player with no card in hand (that is
+        on the table for all to see) nor, in the 1–2 player games, one who has passed (8.2).
+        With quick responses, only players who hold an answer are asked."""
+        if not s["hands"][seat] or not self.takes_part(s, seat):
+            return False
+        return offer_window(s, self.can_respond(s, seat))
 
     def can_respond(self, s: State, seat: int) -> bool:
         a = s["attack"]
@@ -211,7 +225,7 @@ class Flow:
 
     def _flippable(self, s: State) -> bool:
         a = s["attack"]
-        return a["defender"] != NOBODY and bool(self.flip_options(s))
+        return a["defender"] != NOBODY and self.takes_part(s, a["defender"]) and bool(self.flip_options(s))
 
     def flip_options(self, s: State) -> list[int]:
         a = s["attack"]

@@ -7,7 +7,7 @@ from functools import cached_property
 
 from ...core import rng
 from ...core.actions import Action
-from ...core.game import Event, Game, Setup, State, clone
+from ...core.game import QUICK_RESPONSES, Event, Game, Setup, State, clone
 from . import attack as fight
 from .data import Content, content
 from .flow import Flow
@@ -23,8 +23,11 @@ class CrusaderKingdoms(Game):
     code_id = 2
     seat_names = ("Emirate of Damascus", "Kingdom of Jerusalem", "Principality of Antioch", "Emirate of Aleppo")
     min_seats, max_seats = 1, 4
-    options = ()
+    options = (QUICK_RESPONSES,)
     format_version = 1
+    rules_revision = 2
+    """2: response windows offered to every player an attack could concern (ruling R10), none to a
+    Crusader who has passed (8.2)."""
     max_actions = 5_000
 
     @cached_property
@@ -55,7 +58,7 @@ class CrusaderKingdoms(Game):
     # -- setup ---------------------------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
         mode = self.mode_of(setup)
-        return new_state(self.content, mode, setup.seed)
+        return new_state(self.content, mode, setup.seed, bool(setup.option("quick", False)))
 
     def start(self, setup: Setup):
         mode = self.mode_of(setup)
@@ -76,6 +79,9 @@ class CrusaderKingdoms(Game):
 
     def result(self, s: State) -> dict | None:
         return s["result"]
+
+    def in_window(self, s: State) -> bool:
+        return not s["pending"] and s["step"] == "respond"
 
     # -- who acts ----------------------------------------------------------------------
     def to_act(self, s: State) -> int | None:
@@ -246,36 +252,73 @@ class CrusaderKingdoms(Game):
         return all_card_places(s)
 
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
+        """Chance, a draw, a card the Muslims reveal (8.3), a hand looked at (Spies), or a card
+        leaving another seat's hand."""
         if super().reveals(before, after, actor, seat) or before["deck"] != after["deck"]:
             return True
+        if before["auto"] is not None and before["auto"]["queue"] != after["auto"]["queue"]:
+            return True
+        looking = after["pending"][:1]
+        if looking and looking[0]["kind"] == "take" and looking[0]["seat"] == seat:
+            return True  # Spies: the seat looks at an opponent's hand
         return actor != seat and before["hands"][actor] != after["hands"][actor]
 
     def redeal(self, s: State, seat: int, rand) -> State:
-        """Other hands, deck orders, the Muslims' unrevealed cards and face-down attack cards, dealt anew."""
+        """Other hands, deck orders, the Muslims' unrevealed cards and the other seats' face-down
+        attack cards, dealt anew as they could lie given what ``seat`` has seen: a face-down card
+        is one its placer could have put there (a Troop or a Response the side allows), and an
+        attacker has his Troop. A few tries; failing those, the face-down cards stay as they are."""
+        for _ in range(20):
+            new = self._deal_anew(s, seat, rand, face_down=True)
+            if self._could_be(new):
+                return new
+        return self._deal_anew(s, seat, rand, face_down=False)
+
+    def _deal_anew(self, s: State, seat: int, rand, face_down: bool) -> State:
         new = clone(s)
+        a = new["attack"]
+        down = []  # [placer, side, card] of the face-down cards seat cannot see
+        if face_down and a is not None and a["dice"] is None:
+            down = [[p, "attack", c] for c, p in a["troops"] if p != seat]
+            down += [[p, side, c] for c, p, side in a["cards"] if p != seat]
+            a["troops"] = [t for t in a["troops"] if t[1] == seat]
+            a["cards"] = [x for x in a["cards"] if x[1] == seat]
+        seen = {seat} | {p["from"] for p in new["pending"][:1] if p["kind"] == "take" and p["seat"] == seat}
         for faith in ("christian", "muslim"):
-            hidden = []
-            slots = []
+            places: list[tuple[list, int]] = []  # (container, index) of each hidden card of this faith
             for p, hand in enumerate(new["hands"]):
-                if p != seat:
-                    for i, c in enumerate(hand):
-                        if self.cards[c].deck == faith:
-                            hidden.append(c)
-                            slots.append(("hand", p, i))
-            for i, c in enumerate(new["deck"][faith]):
-                hidden.append(c)
-                slots.append(("deck", faith, i))
+                if p not in seen:
+                    places += [(hand, i) for i, c in enumerate(hand) if self.cards[c].deck == faith]
+            places += [(new["deck"][faith], i) for i in range(len(new["deck"][faith]))]
             if new["auto"] is not None:
-                for i, c in enumerate(new["auto"]["queue"]):
-                    if self.cards[c].deck == faith:
-                        hidden.append(c)
-                        slots.append(("queue", None, i))
+                queue = new["auto"]["queue"]
+                places += [(queue, i) for i, c in enumerate(queue) if self.cards[c].deck == faith]
+            places += [(entry, 2) for entry in down if self.cards[entry[2]].deck == faith]
+            hidden = [box[i] for box, i in places]
             rand.shuffle(hidden)
-            for (kind, key, i), c in zip(slots, hidden):
-                if kind == "hand":
-                    new["hands"][key][i] = c
-                elif kind == "deck":
-                    new["deck"][key][i] = c
-                else:
-                    new["auto"]["queue"][i] = c
+            for (box, i), c in zip(places, hidden):
+                box[i] = c
+        for p, side, c in down:
+            if self.cards[c].type == "troop":
+                a["troops"].append([c, p])
+            else:
+                a["cards"].append([c, p, side])
         return new
+
+    def _could_be(self, s: State) -> bool:
+        """Whether the face-down cards of an attack could lie as they do in ``s`` (4.1, R7, R9)."""
+        a = s["attack"]
+        if a is None or a["dice"] is not None:
+            return True
+        mode = self.flow(s).mode
+        for c, p in a["troops"]:
+            if p != a["attacker"] and not (a["concerted"] and faith_of(mode, p) == "christian"):
+                return False
+        for c, _p, side in a["cards"]:
+            if not fight.responses_allowed(self.cards[c], side):
+                return False
+        if a["attacker"] != NOBODY and not (a["troops"] or a["bonus_dice"]):
+            if s["step"] != "attack_cards":
+                return False
+            return any(self.cards[c].type == "troop" for c in s["hands"][a["attacker"]])
+        return True

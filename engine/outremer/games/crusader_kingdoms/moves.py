@@ -60,12 +60,14 @@ def perform(game: "CrusaderKingdoms", s: State, action: Action, log: list[Event]
         if verb == "add":
             s["hands"][seat].remove(args[0])
             card = cards[args[0]]
+            side = args[1]
             if card.type == "troop":
                 a["troops"].append([card.id, seat])
-                log.append(Event(f"{names[seat]} adds a Troop card to the attack.", "R9"))
             else:
-                a["cards"].append([card.id, seat, args[1]])
-                log.append(Event(f"{names[seat]} places a response face down on the {args[1]}.", "4.1"))
+                a["cards"].append([card.id, seat, side])
+            # the same words for a Troop (Concerted Attack) and a Response: the card is face down
+            concerted = a["concerted"] and side == "attack" and faith_of(flow.mode, seat) == "christian"
+            log.append(Event(f"{names[seat]} places a card face down on the {side}.", "R9" if concerted else "4.1"))
         else:  # done
             a["responders"].pop(0)
     elif step == "flip":

@@ -13,11 +13,11 @@ BONUS_MIN, BONUS_MAX = -2, 2
 FORMAT = 1
 
 
-def new_state(content: Content, mode: Mode, seed: int) -> State:
+def new_state(content: Content, mode: Mode, seed: int, quick: bool = False) -> State:
     board = content.boards[mode.map]
     s: State = {
         "format": FORMAT, "game": "crusader-kingdoms", "rng": rng.seed_state(seed), "rigged": [],
-        "mode": mode.key, "turn": 1, "step": "turn_start",
+        "mode": mode.key, "quick": quick, "turn": 1, "step": "turn_start",
         "owner": [NOBODY] * len(board.areas), "plus": [False] * len(board.areas),
         "supply": [], "hands": [[] for _ in mode.seats], "bonus": [0] * len(mode.seats),
         "deck": {"christian": [], "muslim": []}, "discard": {"christian": [], "muslim": []},

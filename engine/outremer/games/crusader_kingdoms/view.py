@@ -31,9 +31,7 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
         attack = {"attacker": a["attacker"], "defender": a["defender"], "area": a["area"],
                   "bonus_dice": a["bonus_dice"], "source": a["source"], "flipped": list(a["flipped"]),
                   "army": a.get("army"), "independent_from": a["independent_from"],
-                  "troops": [{"seat": p, "card": c if (shown or p == seat) else None} for c, p in a["troops"]],
-                  "cards": [{"seat": p, "side": side, "card": c if (shown or p == seat) else None}
-                            for c, p, side in a["cards"]],
+                  "placed": placed_cards(a, seat),
                   "responders": list(a["responders"]), "revealed": shown,
                   "dice": a["dice"], "hits": a["hits"], "winner": a["winner"],
                   "auto_response": a["auto_response"]}
@@ -44,6 +42,10 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
                 "army": list(au["army"]), "strength": sum(game.cards[c].value for c in au["army"]),
                 "responses": list(au["responses"]), "revealed": au["revealed"]}
     pending = s["pending"][0] if s["pending"] else None
+    looking = None
+    if pending is not None and pending["kind"] == "take" and pending["seat"] == seat:
+        # Spies: "look at an opponent's hand and take one card of it"
+        looking = {"seat": pending["from"], "hand": list(s["hands"][pending["from"]])}
     return {
         "game": game.id, "viewer": seat, "mode": mode.key, "title": mode.title, "map": mode.map,
         "turn": s["turn"], "turns": TURNS, "step": s["step"], "to_act": game.to_act(s),
@@ -57,11 +59,22 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
         "pending": None if pending is None else {
             "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
             "options": pending.get("options"), "card": pending.get("card"),
-            "target": _target_kind(game, pending)},
+            "target": _target_kind(game, pending), "looking_at": looking},
         "attack_targets": game.attack_targets(s, seat) if (seat is not None and s["step"] == "action"
                                                            and game.to_act(s) == seat and not s["pending"]) else [],
         "result": s["result"],
     }
+
+
+def placed_cards(a: dict, seat: int | None) -> list[dict]:
+    """The cards placed on an attack, as ``seat`` sees them (4.1 steps 2–5): its own by name, the
+    others' face down until the reveal, telling only who placed each and on which side — not
+    whether it is a Troop or a Response. Hidden cards come after the seen ones of each seat and
+    side, so their order tells nothing either."""
+    shown = a["dice"] is not None
+    entries = [(p, "attack", c) for c, p in a["troops"]] + [(p, side, c) for c, p, side in a["cards"]]
+    out = [{"seat": p, "side": side, "card": c if (shown or p == seat) else None} for p, side, c in entries]
+    return sorted(out, key=lambda e: (e["seat"], e["side"] != "attack", e["card"] is None, e["card"] or 0))
 
 
 def _target_kind(game: "CrusaderKingdoms", pending: dict) -> str | None:
@@ -368,10 +381,10 @@ def _attack_lines(game: "CrusaderKingdoms", v: dict, name) -> list[str]:
         lines += _wrap("  Muslim army:", [_card(game.cards[c]) for c in a["army"]])
     if a["bonus_dice"]:
         lines.append(f"  {SOURCE_DICE.get(a['source'], 'Extra attack dice')}: {a['bonus_dice']}")
-    if a["troops"] or a["source"] not in ("army", "independent"):
-        lines += _placed(game, "Troops", a["troops"], name) or ["  Troops: none yet"]
     for side in ("attack", "defence"):
-        lines += _placed(game, f"On the {side}", [c for c in a["cards"] if c["side"] == side], name)
+        lines += _placed(game, f"On the {side}", [c for c in a["placed"] if c["side"] == side], name)
+    if a["source"] not in ("army", "independent") and not any(c["side"] == "attack" for c in a["placed"]):
+        lines.append("  On the attack: no card yet")
     if a["flipped"]:
         lines += _wrap("  +1 castles flipped:", [board.areas[b].name for b in a["flipped"]])
     if a["dice"]:

@@ -8,7 +8,7 @@ from . import combat
 from .cards import Card
 from .state import (CRUSADER, HAND_LIMIT, HANDS, MAX_CONQUESTS, MUSLIM, SIDE_NAMES, attacker,
                     can_be_conquered, crusade, draw, draw_count, has_force, holdings,
-                    holds_will_of_god, other, remove_from_play)
+                    asked_will_of_god, other, remove_from_play)
 
 DECISION_STEPS = ("recruit", "defender", "declare", "commit", "over")
 
@@ -54,7 +54,10 @@ def _auto_pending(s: State, cards: tuple[Card, ...], log: list[Event]) -> bool:
             combat.lose_from_play(s, p["seat"], card, cards, log, p["why"])
         s["pending"].pop(0)
         return True
-    return False  # negate / reroll are always real choices
+    if p["kind"] == "reroll" and not asked_will_of_god(s, p["seat"], cards):
+        s["pending"].pop(0)  # The Will of God was just spent on the other side's reroll
+        return True
+    return False  # otherwise a window is offered, holder or not (ruling L4)
 
 
 def _pool(s: State, p: dict) -> list[int]:
@@ -99,9 +102,10 @@ def _battle_check(s, cards, log):
 
 
 def _rolled(s, cards, log):
-    # The holder of The Will of God may reroll one die (ruling L4).
+    # The holder of The Will of God may reroll one die: the attacker is asked, then the
+    # defender, holder or not, while the card may be in a hand (ruling L4).
     for seat in (attacker(s), other(attacker(s))):
-        if holds_will_of_god(s, seat, cards):
+        if asked_will_of_god(s, seat, cards):
             s["pending"].append({"kind": "reroll", "seat": seat, "why": "The Will of God: reroll a die?",
                                  "rule": "L4"})
     s["step"] = "resolve"

@@ -6,12 +6,13 @@ from functools import cached_property
 
 from ...core import rng
 from ...core.actions import Action
-from ...core.game import Event, Game, Option, Setup, State, clone
+from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clone
 from . import combat, flow
 from .cards import Card, load_cards
 from .rules import INDEX
 from .state import (CRUSADER, MAX_LEADERS, MUSLIM, SIDE_NAMES, EGYPT_DRAW, all_card_places, attacker,
-                    crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state, other)
+                    asked_will_of_god, crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state,
+                    other)
 
 MAIN_EFFECTS = ("draw", "discard", "random_discard", "lose_army", "lose_leader")
 
@@ -23,8 +24,11 @@ class Levantine(Game):
     seat_names = SIDE_NAMES
     min_seats = max_seats = 2
     options = (Option("egypt", "Strike at Egypt", (False, True),
-                      "Egypt is a fourth Territory Token the Crusaders may attack instead."),)
+                      "Egypt is a fourth Territory Token the Crusaders may attack instead."),
+               QUICK_RESPONSES)
     format_version = 1
+    rules_revision = 2
+    """2: Will of God windows offered whether or not the card is held (ruling L4)."""
 
     def __init__(self, cards: tuple[Card, ...] | None = None):
         self._cards = cards
@@ -35,7 +39,7 @@ class Levantine(Game):
 
     # -- setup -------------------------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
-        s = new_state(setup.seed, bool(setup.option("egypt", False)))
+        s = new_state(setup.seed, bool(setup.option("egypt", False)), bool(setup.option("quick", False)))
         s["deck"] = list(range(len(self.cards)))
         rng.shuffle(s, s["deck"])
         return s
@@ -71,6 +75,9 @@ class Levantine(Game):
     def result(self, s: State) -> dict | None:
         return s["result"]
 
+    def in_window(self, s: State) -> bool:
+        return bool(s["pending"]) and s["pending"][0]["kind"] in ("negate", "reroll")
+
     def legal_actions(self, s: State) -> list[Action]:
         if s["pending"]:
             return self._pending_actions(s, s["pending"][0])
@@ -91,11 +98,13 @@ class Levantine(Game):
             return [Action("discard", (c,)) for c in s["hands"][p["seat"]]]
         if kind == "lose":
             return [Action("lose", (c,)) for c in flow.pool(s, p)]
+        holds = holds_will_of_god(s, p["seat"], self.cards)
         if kind == "negate":
-            return [Action("negate"), Action("allow")]
+            return ([Action("negate")] if holds else []) + [Action("allow")]
         if kind == "reroll":
             dice = s["combat"]["dice"]
-            return [Action("reroll", (seat, i)) for seat in (0, 1) for i in range(len(dice[seat]))] + [Action("keep")]
+            rerolls = [Action("reroll", (seat, i)) for seat in (0, 1) for i in range(len(dice[seat]))]
+            return (rerolls if holds else []) + [Action("keep")]
         raise AssertionError(kind)
 
     def _main_plays(self, s: State, seat: int, card_id: int) -> list[Action]:
@@ -259,9 +268,10 @@ class Levantine(Game):
             self._event(s, seat, card, log)
 
     def _event(self, s: State, seat: int, card: Card, log: list[Event]) -> None:
-        """An event is played: the opponent may answer with The Will of God (ruling L4)."""
+        """An event is played: the opponent may answer with The Will of God (ruling L4). He is
+        asked whether or not he holds it, unless it is face up in the discard pile."""
         log.append(Event(f"The {SIDE_NAMES[seat]} plays {card.name}: {card.note}.", "L3"))
-        if holds_will_of_god(s, other(seat), self.cards):
+        if asked_will_of_god(s, other(seat), self.cards):
             s["pending"].insert(0, {"kind": "negate", "seat": other(seat), "card": card.id, "by": seat,
                                     "why": f"Negate {card.name} with The Will of God?", "rule": "L4"})
         else:
@@ -330,6 +340,7 @@ class Levantine(Game):
                 self._spend_will_of_god(s, seat)
                 log.append(Event(f"The {SIDE_NAMES[seat]} plays The Will of God: {event.name} is negated.", "L4"))
             else:
+                log.append(Event(f"The {SIDE_NAMES[seat]} lets {event.name} stand.", "L4"))
                 self._event_effect(s, p["by"], event, log)
         elif verb == "reroll":
             s["pending"].pop(0)
@@ -360,10 +371,11 @@ class Levantine(Game):
         return text_table(self, view)
 
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
-        """Chance, a card drawn from the deck, or a card leaving another seat's hand."""
+        """Chance, a card drawn from the deck, or a card leaving another seat's hand (played, or
+        discarded as an event makes it)."""
         if super().reveals(before, after, actor, seat) or before["deck"] != after["deck"]:
             return True
-        return actor != seat and before["hands"][actor] != after["hands"][actor]
+        return before["hands"][other(seat)] != after["hands"][other(seat)]
 
     def cards_in_play(self, s: State) -> list[int]:
         return all_card_places(s)

@@ -31,10 +31,10 @@ def crusade(s: State) -> int:
     return (s["hand"] + 1) // 2
 
 
-def new_state(seed: int, egypt: bool) -> State:
+def new_state(seed: int, egypt: bool, quick: bool = False) -> State:
     s: State = {
         "format": FORMAT, "game": "levantine", "rng": rng.seed_state(seed), "rigged": [],
-        "egypt_option": egypt, "hand": 1, "step": "support",
+        "egypt_option": egypt, "quick": quick, "hand": 1, "step": "support",
         "deck": [], "discard": [], "hands": [[], []],
         "leaders": [[], []], "armies": [[], []], "forts": [[], []],
         "tt": [0, 3], "egypt": MUSLIM if egypt else None,
@@ -125,3 +125,12 @@ def all_card_places(s: State) -> list[int]:
 
 def holds_will_of_god(s: State, seat: int, cards: tuple[Card, ...]) -> bool:
     return any(cards[c].effect == "will_of_god" for c in s["hands"][seat])
+
+
+def asked_will_of_god(s: State, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Whether ``seat`` is offered a Will of God window (ruling L4): whenever the card could be
+    in his hand as far as the other player knows — that is, unless it lies face up in the
+    discard pile — so that being asked tells nothing; with quick responses, only if he holds it."""
+    if s.get("quick"):
+        return holds_will_of_god(s, seat, cards)
+    return not any(cards[c].effect == "will_of_god" for c in s["discard"])
