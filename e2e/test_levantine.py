@@ -174,7 +174,7 @@ def test_the_link_opens_the_same_game_elsewhere_and_replays_it(table, browser, s
     until(page, "document.getElementById('app-status').textContent.includes('copied')")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link == page.evaluate("location.href") and link.endswith("#" + here["code"])
-    assert here["options"] == {"egypt": True} and here["steps"] > 25
+    assert here["options"] == {"egypt": True, "quick": False} and here["steps"] > 25
 
     other = browser.new_context(viewport={"width": 1000, "height": 900})
     guard = RequestGuard(site).attach(other)
@@ -285,5 +285,53 @@ def test_a_real_table_fits_a_phone(browser, site):
         assert page.locator("#detail-text").inner_text().strip()
         shot(page, "05-phone")
         guard.check()
+    finally:
+        context.close()
+
+
+def _window_without_the_card():
+    """A Levantine game (Crusader a person, Muslim the computer) just before the computer plays an
+    event that the Crusader, without The Will of God, is asked to answer (ruling L4)."""
+    from outremer.ai import choose
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game("levantine")
+    for seed in range(1, 200):
+        match = Match(game, game.make_setup(seed, ["human", "heuristic"]))
+        while match.to_act() is not None and match.steps < 400:
+            seat, code = match.to_act(), sharecode.encode(match)
+            match.play(choose(game, match.state, seat, "heuristic", seed, match.steps))
+            pending = match.state["pending"][:1]
+            if (seat == 1 and pending and pending[0]["kind"] == "negate" and pending[0]["seat"] == 0
+                    and len(match.legal_actions()) == 1):
+                return code, game.cards[pending[0]["card"]].name, match.steps
+    raise AssertionError("no such game among the seeds tried")
+
+
+def test_a_lone_player_without_the_will_of_god_is_answered_for_at_the_computers_pace(browser, site):
+    """Ruling L4: the Crusader is asked about the computer's event whether or not he holds The Will
+    of God; without it, against the computer, the page gives his one answer for him after the
+    computer's pause, and the game goes on with his turn."""
+    code, event, steps = _window_without_the_card()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    RequestGuard(site).attach(context)
+    try:
+        page = context.new_page()
+        page.goto(site)
+        wait_ready(page)
+        set_pace(page, 400)
+        page.goto(f"{site}#{code}")
+        wait_ready(page)
+        # the window is on the table for a moment, said in the status line, then answered
+        until(page, "document.getElementById('turn-status').textContent.includes('no card to answer with')",
+              timeout=60)
+        assert page.evaluate("document.body.dataset.busy") == "yes"
+        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.steps > {steps}", timeout=60)
+        state = wait_for_turn(page)
+        lines = page.evaluate("window.outremer.game.snapshot.log.map(l => l.text)")
+        assert f"The Crusader lets {event} stand." in lines
+        assert state["acts"] and snapshot(page)["viewer"] == 0
     finally:
         context.close()

@@ -174,3 +174,24 @@ def test_a_finished_game_cannot_be_undone():
     match = play_out(LEV, LEV.make_setup(11, ["heuristic", "heuristic"]))
     assert match.to_act() is None
     assert match.undo_point(0) is None and not match.undo(0)
+
+
+def test_undo_goes_back_past_a_forced_answer_to_the_decision_before():
+    """A forced action (ruling L4: "let it stand" without The Will of God) is not a decision:
+    undo takes the player back to his decision before it, never to the forced answer itself,
+    which the page would only give again."""
+    from outremer.ai import choose
+    for seed in range(1, 200):
+        match = Match(LEV, LEV.make_setup(seed, ["human", "human"]))
+        while match.to_act() is not None and match.steps < 300:
+            state = match.state
+            pending = state["pending"][:1]
+            if pending and pending[0]["kind"] == "negate" and len(match.legal_actions()) == 1:
+                seat = match.to_act()
+                match.play("allow", seat)
+                point = match.undo_point(seat)
+                assert point is None or (match.actors[point] == seat and match.counts[point] > 1)
+                assert point != match.steps - 1
+                return
+            match.play(choose(LEV, state, match.to_act(), "heuristic", seed, match.steps))
+    pytest.fail("no forced answer among the seeds tried")

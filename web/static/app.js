@@ -371,7 +371,9 @@ async function drive() {
         // player, after the same pause as a computer's (with two or more people at the device,
         // each is handed it and answers with one click, so the hand-off tells nothing).
         turnStatus(`${s.view.prompt} You have no card to answer with.`, true);
+        document.body.dataset.busy = "yes";
         await sleep(pace());
+        if (!game.busy) delete document.body.dataset.busy;
         if (token !== game.token || game.mode !== "play") return;
         return act(s.legal[0].index);
       }

@@ -22,7 +22,7 @@ RULINGS = {
     "R7": "An attack needs a Troop card",
     "R8": "Lost rounds and watchtowers",
     "R9": "Concerted Attack",
-    "R10": "Responses are asked only of players who hold one",
+    "R10": "Responses are asked of every player the attack concerns",
     "R11": "The Leader's points are placed for the most hits",
     "R12": "The Card Bonus",
     "R13": "The automaton never flips castles",
