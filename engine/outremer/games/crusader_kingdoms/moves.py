@@ -8,7 +8,7 @@ from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
 from . import attack as fight
-from .state import NOBODY, areas_of, discard, draw, faith_of
+from .state import NOBODY, areas_of, discard, draw, faith_of, seduced_deck
 
 if TYPE_CHECKING:
     from .game import CrusaderKingdoms
@@ -149,7 +149,7 @@ def _event(game, s: State, seat: int, card, log) -> None:
         s["pending"].append({"kind": "flip", "seat": seat, "why": f"{card.name}: flip one of your castles to its "
                              "+1 side", "rule": "4.4"})
     elif e == "seduction":
-        other = "muslim" if faith_of(flow.mode, seat) == "christian" else "christian"
+        other = seduced_deck(card)
         taken = s["deck"][other].pop()
         s["hands"][seat].append(taken)
         log.append(Event(f"{names[seat]} takes {game.cards[taken].name} from the {other.capitalize()} deck.", "4.4",
