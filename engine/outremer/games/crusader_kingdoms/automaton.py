@@ -117,7 +117,7 @@ def event(flow: "Flow", s: State, log: list[Event], card, against: int) -> None:
             discard(s, flow.cards[c])
             lost.append(flow.cards[c].name)
         log.append(Event(f"{card.name}: {flow.names[against]} discards at random "
-                         f"{', '.join(lost) if lost else 'nothing (no cards)'}.", "8.2"))
+                         f"{', '.join(lost) if lost else 'nothing (no cards)'}.", "R6"))
         discard(s, card)
     else:
         discard(s, card)
