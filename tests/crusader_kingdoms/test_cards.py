@@ -602,7 +602,7 @@ def test_automaton_seduction_response_waits_face_up(cid):
 
 
 @pytest.mark.parametrize("event, effect", [("Italian Merchants", "bonus"), ("Castle Building", "walls"),
-                                           ("Pilgrim Fleet", "discarded"), ("Emir's Defection", "again")])
+                                           ("Pilgrim Fleet", "discarded")])
 @each(of("seduction", "muslim"), "automaton seduction")
 def test_automaton_seduction_event_is_played_for_the_muslims_or_discarded(cid, event, effect):
     """Rulebook 8.4 and ruling R6: a Christian Event taken by Seduction is played at once if it can serve
@@ -614,9 +614,6 @@ def test_automaton_seduction_event_is_played_for_the_muslims_or_discarded(cid, e
     troop = troops("christian", 3)[0]
     on_top(s, taken, troop)
     s, log = solo_round(s, cid)
-    if effect == "again":  # a Seduction of its own: the Muslims take the next Christian card
-        assert s["auto"]["army"] == [troop] and taken in s["discard"]["christian"]
-        return
     assert taken in s["discard"]["christian"] and cid in s["discard"]["muslim"]
     assert s["auto"]["bonus"] == (1 if effect == "bonus" else 0)
     assert sum(s["plus"]) == (1 if effect == "walls" else 0)
@@ -625,6 +622,49 @@ def test_automaton_seduction_event_is_played_for_the_muslims_or_discarded(cid, e
     if effect == "discarded":
         assert s["auto"]["queue"] == [] and s["auto"]["army"] == [] and s["auto"]["responses"] == []
         assert any("cannot use" in t for t in texts(log))
+
+
+@pytest.mark.parametrize("drawn", ["troop", "commerce"])
+@each(of("seduction", "muslim"), "automaton seduction")
+def test_automaton_seduction_of_emirs_defection_takes_a_muslim_card(cid, drawn):
+    """Rulebook 8.4 and ruling R18: Emir's Defection, taken by the Muslims' Seduction, serves them as
+    its text says: they take the top card of the Muslim deck, not another Christian card, and play it
+    at once (a Troop joins the army, Commerce raises their Card Bonus); the cards still to be
+    revealed this turn are untouched."""
+    s = new(1)
+    clear_map(s)
+    own(s, CRUSADE, "jerusalem")
+    emir = one("Emir's Defection")
+    christian = troops("christian", 3)[0]
+    muslim = troops("muslim", 2)[0] if drawn == "troop" else one("Commerce")
+    on_top(s, emir, christian, muslim)
+    rig(s, 6)  # the army, if any, does not move
+    s, log = solo_round(s, cid)
+    assert cid in s["discard"]["muslim"] and emir in s["discard"]["christian"]
+    assert s["deck"]["christian"][-1] == christian and muslim not in s["deck"]["muslim"]
+    if drawn == "troop":
+        assert s["auto"]["army"] == [muslim]
+    else:
+        assert s["auto"]["army"] == [] and s["auto"]["bonus"] == 1 and muslim in s["discard"]["muslim"]
+    assert s["auto"]["queue"] == [] and christian not in s["auto"]["army"]
+    taking = [e for e in log if e.text.startswith("Emir's Defection: the Muslims take")]
+    assert [e.rule for e in taking] == ["R18"] and CARDS[muslim].name in taking[0].text
+    assert "from the Muslim deck" in taking[0].text
+
+
+def test_a_seduction_card_takes_from_the_deck_it_names_whoever_plays_it():
+    """Ruling R15: the deck is the one the card's text names, whoever plays it: Emir's Defection in a
+    Muslim player's hand takes a Muslim card, Seduction in a Christian player's hand a Christian one."""
+    s = new(4)
+    emir = one("Emir's Defection")
+    top = s["deck"]["muslim"][-1]
+    s, log = play(s, DAMASCUS, emir)
+    assert s["hands"][DAMASCUS] == [top] and "from the Muslim deck" in texts(log)[-1]
+    s = new(2)
+    seduction = one("Seduction")
+    top = s["deck"]["christian"][-1]
+    s, log = play(s, RICHARD, seduction)
+    assert top in s["hands"][RICHARD] and "from the Christian deck" in " ".join(texts(log))
 
 
 def test_automaton_seduction_with_an_empty_christian_deck():

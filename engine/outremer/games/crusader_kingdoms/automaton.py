@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ...core import rng
 from ...core.game import Event, State
 from . import attack as fight
-from .state import NOBODY, areas_of, discard
+from .state import NOBODY, areas_of, discard, seduced_deck
 
 if TYPE_CHECKING:
     from .flow import Flow
@@ -93,16 +93,20 @@ def event(flow: "Flow", s: State, log: list[Event], card, against: int) -> None:
             log.append(Event(f"{card.name}: a +1 castle rises in {flow.board.areas[place].name}.", "8.4"))
         discard(s, card)
     elif effect == "seduction":
+        # Seduction takes a Christian card (8.4); Emir's Defection, taken by it, a Muslim one (ruling R18).
+        # Either is played at once, the automaton having no hand.
         discard(s, card)
-        deck = s["deck"]["christian"]
+        faith = seduced_deck(card)
+        rule = "8.4" if faith == "christian" else "R18"
+        deck = s["deck"][faith]
         if not deck:
-            log.append(Event(f"{card.name}: the Christian deck is empty.", "8.4"))
+            log.append(Event(f"{card.name}: the {faith.capitalize()} deck is empty.", rule))
             return
         taken = flow.cards[deck.pop()]
-        log.append(Event(f"{card.name}: the Muslims take {taken.name} from the Christian deck.", "8.4"))
+        log.append(Event(f"{card.name}: the Muslims take {taken.name} from the {faith.capitalize()} deck.", rule))
         if taken.type == "event" and taken.effect not in AUTOMATON_EVENTS:
             discard(s, taken)
-            log.append(Event(f"The Muslims cannot use {taken.name}: it is discarded.", "8.4"))
+            log.append(Event(f"The Muslims cannot use {taken.name}: it is discarded.", "R6"))
         else:
             play_card(flow, s, log, taken, against)
     elif effect == "random_discard":
@@ -113,7 +117,7 @@ def event(flow: "Flow", s: State, log: list[Event], card, against: int) -> None:
             discard(s, flow.cards[c])
             lost.append(flow.cards[c].name)
         log.append(Event(f"{card.name}: {flow.names[against]} discards at random "
-                         f"{', '.join(lost) if lost else 'nothing (no cards)'}.", "8.2"))
+                         f"{', '.join(lost) if lost else 'nothing (no cards)'}.", "R6"))
         discard(s, card)
     else:
         discard(s, card)

@@ -12,7 +12,8 @@ from . import attack as fight
 from .data import Content, content
 from .flow import Flow
 from .rules import INDEX
-from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, new_state)
+from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, new_state,
+                    seduced_deck)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
@@ -199,8 +200,7 @@ class CrusaderKingdoms(Game):
         if e == "concerted_attack":
             return bool(self.attack_targets(s, seat))
         if e == "seduction":
-            other = "muslim" if faith_of(self.flow(s).mode, seat) == "christian" else "christian"
-            return bool(s["deck"][other])
+            return bool(s["deck"][seduced_deck(card)])
         return True
 
     def _event_targets(self, s: State, seat: int, card) -> list[int]:

@@ -8,7 +8,7 @@ from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
 from . import attack as fight
-from .state import NOBODY, areas_of, discard, draw, faith_of
+from .state import NOBODY, areas_of, discard, draw, faith_of, seduced_deck
 
 if TYPE_CHECKING:
     from .game import CrusaderKingdoms
@@ -151,7 +151,7 @@ def _event(game, s: State, seat: int, card, log) -> None:
         s["pending"].append({"kind": "flip", "seat": seat, "why": f"{card.name}: flip one of your castles to its "
                              "+1 side", "rule": "4.4"})
     elif e == "seduction":
-        other = "muslim" if faith_of(flow.mode, seat) == "christian" else "christian"
+        other = seduced_deck(card)
         taken = s["deck"][other].pop()
         s["hands"][seat].append(taken)
         log.append(Event(f"{names[seat]} takes {game.cards[taken].name} from the {other.capitalize()} deck.", "4.4",
@@ -188,8 +188,10 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
     elif p["kind"] == "take":
         s["hands"][p["from"]].remove(args[0])
         s["hands"][seat].append(args[0])
-        log.append(Event(f"{names[seat]} takes {cards[args[0]].name} from {names[p['from']]}'s hand.", "4.4",
-                         private=seat, public=f"{names[seat]} takes a card from {names[p['from']]}'s hand."))
+        spies = cards[p["card"]].name
+        log.append(Event(f"{spies}: {names[seat]} takes {cards[args[0]].name} from {names[p['from']]}'s hand.",
+                         "4.4", private=seat,
+                         public=f"{spies}: {names[seat]} takes a card from {names[p['from']]}'s hand."))
     elif p["kind"] == "target":
         card = cards[p["card"]]
         target = args[0]
@@ -203,17 +205,17 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
                 lost = [hand.pop(rng.randbelow(s, len(hand))) for _ in range(min(card.n or 1, len(hand)))]
             for c in lost:
                 discard(s, cards[c])
-            victim = names[target] if target != NOBODY else "The Muslims"
-            log.append(Event(f"{victim} discard{'s' if target != NOBODY else ''} "
+            victim = names[target] if target != NOBODY else "the Muslims"
+            log.append(Event(f"{card.name}: {victim} discard{'s' if target != NOBODY else ''} "
                              f"{', '.join(cards[c].name for c in lost)}.", "4.4"))
         elif e == "truce":
             s["truces"].append([seat, target])
             log.append(Event(f"Truce: {names[seat]} and {names[target]} may not attack each other this turn.", "4.4"))
         elif e == "skip_round":
             s["skip"][target] = True
-            log.append(Event(f"{names[target]} will lose the next round.", "4.4"))
+            log.append(Event(f"{card.name}: {names[target]} will lose the next round.", "4.4"))
         elif e == "spies":
-            s["pending"].insert(0, {"kind": "take", "seat": seat, "from": target,
+            s["pending"].insert(0, {"kind": "take", "seat": seat, "from": target, "card": card.id,
                                     "why": f"{card.name}: take one card from {names[target]}'s hand", "rule": "4.4"})
             return
         elif e == "independent_attack":

@@ -86,6 +86,13 @@ def draw(s: State, seat: int, faith: str, count: int, content: Content, log: lis
     return drawn
 
 
+def seduced_deck(card: Card) -> str:
+    """The deck a Seduction-like event takes from, as its text says: the other deck from the card's own
+    (Seduction, a Muslim card, takes a Christian card; Emir's Defection, a Christian card, a Muslim one),
+    whoever plays it (rulings R15, R18)."""
+    return "christian" if card.deck == "muslim" else "muslim"
+
+
 def discard(s: State, card: Card) -> None:
     s["discard"][card.deck].append(card.id)
 

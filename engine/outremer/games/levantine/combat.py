@@ -130,8 +130,7 @@ def resolve(s: State, cards: tuple[Card, ...], log: list[Event]) -> int:
         if sixes:
             victim = other(seat)
             log.append(Event(f"{SIDE_NAMES[seat]} rolled {sixes} natural 6{'s' if sixes > 1 else ''}: the "
-                             f"{SIDE_NAMES[victim]} must discard {sixes} Arm{'ies' if sixes > 1 else 'y'}.",
-                             kind if kind == "siege" else "L8"))
+                             f"{SIDE_NAMES[victim]} must discard {sixes} Arm{'ies' if sixes > 1 else 'y'}.", "L8"))
             s["pending"].append({"kind": "lose", "zone": "armies", "seat": victim, "count": sixes,
                                  "why": f"Natural 6{'s' if sixes > 1 else ''} in the {title}", "rule": "L8"})
     if kind == "siege" and winner == att and s["forts"][dfn]:
@@ -159,9 +158,11 @@ def end_combat(s: State) -> None:
     s["combat"] = None
 
 
-def lose_from_play(s: State, seat: int, card: int, cards: tuple[Card, ...], log: list[Event], why: str) -> None:
+def lose_from_play(s: State, seat: int, card: int, cards: tuple[Card, ...], log: list[Event], why: str,
+                   rule: str) -> None:
+    """A Leader or Army lost to ``why``: natural sixes (ruling L8) or a card (the card list)."""
     what = remove_from_play(s, seat, card)
-    log.append(Event(f"{why}: the {SIDE_NAMES[seat]} discards {what} {cards[card].name}.", "L8"))
+    log.append(Event(f"{why}: the {SIDE_NAMES[seat]} discards {what} {cards[card].name}.", rule))
 
 
 def cancel(s: State, log: list[Event], why: str) -> None:

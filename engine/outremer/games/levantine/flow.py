@@ -51,7 +51,7 @@ def _auto_pending(s: State, cards: tuple[Card, ...], log: list[Event]) -> bool:
         if p["count"] > 0 and len(pool) > p["count"]:
             return False
         for card in pool[: max(0, p["count"])]:
-            combat.lose_from_play(s, p["seat"], card, cards, log, p["why"])
+            combat.lose_from_play(s, p["seat"], card, cards, log, p["why"], p["rule"])
         s["pending"].pop(0)
         return True
     if p["kind"] == "reroll" and not asked_will_of_god(s, p["seat"], cards):

@@ -298,7 +298,7 @@ class Levantine(Game):
             zone = "armies" if effect == "lose_army" else "leaders"
             s["pending"].append({"kind": "lose", "zone": zone, "seat": opp, "count": 1,
                                  "why": f"{card.name}: discard a{'n Army' if zone == 'armies' else ' Leader'} "
-                                        "in play", "rule": "L15"})
+                                        "in play", "rule": "cards"})
         elif effect == "no_attack_phase":
             combat.cancel(s, log, card.name)
             log.append(Event(f"{card.name}: the {SIDE_NAMES[opp]} may not attack this Phase; the attack "
@@ -316,7 +316,7 @@ class Levantine(Game):
     def _opponent_discards(self, s: State, seat: int, card: Card, count: int) -> None:
         s["pending"].append({"kind": "discard", "seat": other(seat), "count": count,
                              "why": f"{card.name}: discard {count} card{'s' if count > 1 else ''} of your choice",
-                             "rule": "L15"})
+                             "rule": "cards"})
 
     def _perform_pending(self, s: State, seat: int, action: Action, log: list[Event]) -> None:
         p = s["pending"][0]
@@ -329,7 +329,7 @@ class Levantine(Game):
             if p["count"] <= 0:
                 s["pending"].pop(0)
         elif verb == "lose":
-            combat.lose_from_play(s, seat, args[0], cards, log, p["why"])
+            combat.lose_from_play(s, seat, args[0], cards, log, p["why"], p["rule"])
             p["count"] -= 1
             if p["count"] <= 0 or not flow.pool(s, p):
                 s["pending"].pop(0)
