@@ -4,6 +4,8 @@ never cost the player the game they had."""
 from __future__ import annotations
 
 import base64
+import hashlib
+import json
 
 import pytest
 
@@ -12,6 +14,11 @@ from conftest import bridge_available, start_game, until, wait_ready
 
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _signed(payload: bytes) -> str:
+    """A code of ``payload`` with a valid check (as engine/outremer/core/sharecode.py makes it)."""
+    return _b64(payload + hashlib.blake2s(payload, digest_size=4, person=b"outremer").digest())
 
 
 def _valid_code(page) -> str | None:
@@ -31,7 +38,7 @@ def bad_links(code: str | None) -> dict[str, str]:
         "malformed": "this is not a game!",
         "truncated": code[: max(2, len(code) - 5)],
         "tampered": code[:middle] + flipped + code[middle + 1:],
-        "wrong-version": _b64(bytes([99]) + raw[1:]),
+        "wrong-version": _signed(bytes([99]) + raw[1:-4]),
         "empty": "",
     }
 
@@ -74,6 +81,27 @@ def test_back_to_your_game_restores_it(app, site):
     app.get_by_role("button", name="Back to your game").click()
     until(app, f"location.hash === '#{code}'")
     assert app.locator("#notice").is_hidden()
+
+
+@pytest.mark.parametrize("kind", ["wrong-version", "tampered"])
+def test_a_saved_game_that_cannot_be_restored_says_why_and_is_kept(app, site, kind):
+    code = _valid_code(app)
+    if code is None:
+        pytest.skip("the engine has no bridge yet")
+    bad = bad_links(code)[kind]
+    app.evaluate(f"localStorage.setItem('outremer.game.v1', {json.dumps(json.dumps({'code': bad, 'viewer': 0}))})")
+    app.goto(site)  # no fragment: the saved game is restored, or the reason it cannot be is shown
+    wait_ready(app)
+    app.locator("#notice").wait_for(state="visible", timeout=30_000)
+    assert "saved game could not be restored" in app.locator("#notice-title").inner_text()
+    message = app.locator("#notice-message").inner_text()
+    detail = app.locator("#notice-detail").inner_text()
+    if kind == "wrong-version":
+        assert "format 99" in message and bad in detail and "version" in detail
+    else:
+        assert "damaged" in message and "version" not in message + detail
+    assert app.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1')).code") == bad
+    app.evaluate(f"localStorage.setItem('outremer.game.v1', {json.dumps(json.dumps({'code': code, 'viewer': 0}))})")
 
 
 def test_reload_continues_the_game_in_progress(app, site):

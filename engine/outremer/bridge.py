@@ -1,9 +1,11 @@
 """The one door between the engine and JavaScript: JSON strings in, JSON strings out.
 
 Every function returns a JSON object with ``"ok": true`` and its data, or
-``"ok": false`` with ``"error": {"kind", "message"}`` — never a traceback. A game is
-always named by its share code; the last few matches are kept so that playing on
-from a code does not replay it.
+``"ok": false`` with ``"error": {"kind", "message"}`` — never a traceback. A refused
+share code (kind ``BadShareCode``) also says ``"other_version"``: true when the code is
+sound but was written by another version of Outremer (another code format or rules
+revision), false when it is damaged or malformed. A game is always named by its share
+code; the last few matches are kept so that playing on from a code does not replay it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from . import __version__
 from .ai import choose
 from .core import sharecode
 from .core.actions import Action
-from .core.errors import BadSetup, IllegalAction, OutremerError
+from .core.errors import BadSetup, BadShareCode, IllegalAction, OutremerError, ShareCodeFromOtherVersion
 from .core.game import CONTROLLERS
 from .core.match import Match
 from .games import all_games, game_by_code, get_game
@@ -34,7 +36,10 @@ def _answer(fn: Callable[..., dict]) -> Callable[..., str]:
             data = fn(*args)
             return json.dumps({"ok": True, **data}, separators=(",", ":"))
         except OutremerError as exc:
-            return json.dumps({"ok": False, "error": {"kind": exc.kind, "message": exc.message}})
+            error = {"kind": exc.kind, "message": exc.message}
+            if isinstance(exc, BadShareCode):
+                error["other_version"] = isinstance(exc, ShareCodeFromOtherVersion)
+            return json.dumps({"ok": False, "error": error})
         except Exception as exc:  # a bug: still a readable answer, never a crash
             return json.dumps({"ok": False, "error": {"kind": "InternalError",
                                                       "message": f"The engine failed: {type(exc).__name__}: {exc}"}})

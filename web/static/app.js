@@ -608,10 +608,15 @@ async function restore(save) {
     status("Your game in progress was restored.");
     return;
   }
+  // The save is left as it is: only a game started or opened later replaces it.
+  const error = result.error || {};
+  const link = `${location.origin}${location.pathname}${location.search}#${save.code}`;
   showNotice({
     title: "Your saved game could not be restored",
-    message: "It was probably saved by an older version of Outremer. You can start a new game.",
-    detail: result.error && result.error.message ? `The engine says: ${result.error.message}` : "",
+    message: error.message || "The engine gave no reason.",
+    detail: error.other_version
+      ? `Its link, to open it with the version of Outremer that saved it: ${link}`
+      : "You can start a new game.",
   });
 }
 

@@ -23,6 +23,11 @@ class BadShareCode(OutremerError):
     kind = "BadShareCode"
 
 
+class ShareCodeFromOtherVersion(BadShareCode):
+    """A sound share code (its check matches) written by another version of Outremer: another
+    code format, or another revision of its game's rules, so its moves cannot be replayed here."""
+
+
 class BadSetup(OutremerError):
     """A setup that the game cannot start from (seats, options, seed)."""
 

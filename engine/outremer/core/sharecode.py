@@ -14,8 +14,11 @@ Layout, before base64url (no padding)::
                  action (one choice) costs nothing
     check        4 bytes  (BLAKE2s of everything before)
 
-Decoding replays every step through the rules, so a code can only ever produce a
-game that was legal from its first action to its last.
+Decoding verifies the check before it reads anything else (a code that fails it is
+damaged, whatever its first byte says), then replays every step through the rules, so a
+code can only ever produce a game that was legal from its first action to its last.
+Whatever the text, decoding fails only with :class:`BadShareCode`; blanks around a code
+are ignored, but not inside it.
 """
 
 from __future__ import annotations
@@ -25,14 +28,18 @@ import hashlib
 import re
 from typing import Callable
 
-from .errors import BadShareCode, OutremerError
+from .errors import BadShareCode, OutremerError, ShareCodeFromOtherVersion
 from .game import CONTROLLERS, Game, Setup
 from .match import Match
 
 FORMAT_VERSION = 1
 CHECK_BYTES = 4
 MAX_STEPS = 200_000
-_ALPHABET = re.compile(r"^[A-Za-z0-9_-]*$")
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
+_BAD_CHARACTER = re.compile(r"[^A-Za-z0-9_-]")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_BLANKS = {"\n": "a line break", "\r": "a line break", "\t": "a tab", " ": "a space"}
+_ALTERED = "it was not written by Outremer, or was altered"
 
 
 def _varint(value: int) -> bytes:
@@ -53,10 +60,13 @@ class _Reader:
         self.pos = 0
 
     def varint(self, what: str) -> int:
+        """The next number; ``what`` names it in an error message ("the seed",
+        "a seat's player kind"), after "the middle of" and as a sentence's subject."""
         value = shift = 0
         while True:
             if self.pos >= len(self.data):
-                raise BadShareCode(f"The code ends in the middle of its {what}: it was probably cut off.")
+                raise BadShareCode(f"The code ends in the middle of {what}: it was not written by "
+                                   "Outremer, or was altered.")
             byte = self.data[self.pos]
             self.pos += 1
             value |= (byte & 0x7F) << shift
@@ -64,7 +74,7 @@ class _Reader:
             if not byte & 0x80:
                 return value
             if shift > 70:
-                raise BadShareCode(f"The code's {what} is not a valid number.")
+                raise BadShareCode(f"The code is malformed: {what} is not a valid number.")
 
 
 def _check(payload: bytes) -> bytes:
@@ -93,67 +103,89 @@ def encode(match: Match) -> str:
     return base64.urlsafe_b64encode(bytes(out)).rstrip(b"=").decode("ascii")
 
 
+def _bad_character(code: str) -> BadShareCode:
+    """The error for a code holding a character no code has, naming it readably; a blank
+    (raw, or written as in a link: %0A) most likely comes from a link split in two."""
+    at = _BAD_CHARACTER.search(code).start()
+    encoded = _PERCENT.match(code, at)
+    ch = chr(int(encoded.group()[1:], 16)) if encoded else code[at]
+    if not ch.isspace():
+        return BadShareCode(f"The code contains {code[at]!r} (character {at + 1}), which no game code "
+                            "contains (only letters, digits, - and _).")
+    name = _BLANKS.get(ch, "a blank character")
+    shown = f"{name} written as {encoded.group()!r}" if encoded else f"{name} ({ch!r})"
+    where = f"after character {at}" if at else "at its start"
+    return BadShareCode(f"The code contains {shown} {where}: it was probably split when it was copied. "
+                        "Copy the whole link again, in one piece.")
+
+
 def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     """The match a code holds, replayed and checked step by step.
 
     ``games`` maps a game's code number to the game (None if unknown). Every failure
-    raises :class:`BadShareCode` with a message a player can read.
+    raises :class:`BadShareCode` with a message a player can read. The check is verified
+    before anything else is read: a code that fails it is damaged, whatever it seems to
+    hold; only a sound code is told apart as being from another version.
     """
     if not isinstance(code, str):
         raise BadShareCode("A game code must be text.")
     code = code.strip()
     if code.startswith("#"):
-        code = code[1:]
+        code = code[1:].strip()
     if not code:
         raise BadShareCode("The link holds no game: its code is empty.")
-    if not _ALPHABET.match(code):
-        bad = next(ch for ch in code if not _ALPHABET.match(ch))
-        raise BadShareCode(f"The code contains {bad!r}, which no game code contains "
-                           "(only letters, digits, - and _).")
+    if not _ALPHABET.fullmatch(code):
+        raise _bad_character(code)
     if len(code) % 4 == 1:
         raise BadShareCode("The code has a character too many or too few: it was probably cut off.")
     data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-    if data[0] != FORMAT_VERSION:
-        raise BadShareCode(f"This code was written in game-code format {data[0]}; this version of "
-                           f"Outremer reads format {FORMAT_VERSION}. Open it with the version that made it, "
-                           "or start a new game.")
     if len(data) < 1 + 5 + CHECK_BYTES:
         raise BadShareCode("The code is too short to hold a game: it was probably cut off.")
     payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
     if _check(payload) != check:
         raise BadShareCode("The code is damaged: its check does not match, so a character was "
                            "changed, added or lost (copy the whole link again).")
+    if payload[0] != FORMAT_VERSION:
+        raise ShareCodeFromOtherVersion(
+            f"This code was written in game-code format {payload[0]}; this version of Outremer reads "
+            f"format {FORMAT_VERSION}. Open it with the version that made it, or start a new game.")
     reader = _Reader(payload)
     reader.pos = 1
-    game_no = reader.varint("game number")
+    game_no = reader.varint("the game's number")
     game = games(game_no)
     if game is None:
         raise BadShareCode(f"This code is for a game this site does not have (game number {game_no}).")
-    revision = reader.varint("rules revision")
+    revision = reader.varint("the rules revision")
     if revision != game.rules_revision:
         newer = "a newer" if revision > game.rules_revision else "an older"
-        raise BadShareCode(f"This {game.name} game was recorded under {newer} revision of the rules engine "
-                           f"({revision}; this site plays revision {game.rules_revision}), so its moves cannot "
-                           "be replayed here. Start a new game, or open the link with the version that made it.")
-    seed = reader.varint("seed")
-    seat_count = reader.varint("seat count")
-    if seat_count > 16:
-        raise BadShareCode(f"The code names {seat_count} seats; no game here has so many.")
+        raise ShareCodeFromOtherVersion(
+            f"This {game.name} game was recorded under {newer} revision of the rules engine "
+            f"({revision}; this site plays revision {game.rules_revision}), so its moves cannot "
+            "be replayed here. Start a new game, or open the link with the version that made it.")
+    seed = reader.varint("the seed")
+    if seed >= 1 << 64:
+        raise BadShareCode(f"The code's seed is {seed}, larger than any game's (at most 2^64 - 1): {_ALTERED}.")
+    seat_count = reader.varint("the number of seats")
+    if not game.min_seats <= seat_count <= game.max_seats:
+        players = (f"{game.min_seats}" if game.min_seats == game.max_seats
+                   else f"{game.min_seats}–{game.max_seats}")
+        raise BadShareCode(f"The code names {seat_count} seat{'' if seat_count == 1 else 's'}, but "
+                           f"{game.name} is played by {players} players: {_ALTERED}.")
     seats = []
     for _ in range(seat_count):
-        who = reader.varint("seats")
+        who = reader.varint("a seat's player kind")
         if who >= len(CONTROLLERS):
             raise BadShareCode(f"The code names an unknown kind of player (number {who}).")
         seats.append(CONTROLLERS[who])
     options = {}
     for opt in game.options:
-        choice = reader.varint(f"option {opt.label!r}")
+        choice = reader.varint(f"the choice for option {opt.label!r}")
         if choice >= len(opt.choices):
-            raise BadShareCode(f"The code gives option {opt.label!r} a value it cannot have.")
+            raise BadShareCode(f"The code gives option {opt.label!r} a value it cannot have: {_ALTERED}.")
         options[opt.id] = opt.choices[choice]
-    steps = reader.varint("number of actions")
+    steps = reader.varint("the number of actions")
     if steps > MAX_STEPS:
-        raise BadShareCode(f"The code claims {steps} actions, more than any game can hold.")
+        raise BadShareCode(f"The code claims {steps} actions, more than any game can hold: {_ALTERED}.")
     moves = int.from_bytes(payload[reader.pos:], "little")
     try:
         setup = game.make_setup(seed, seats, options)
@@ -161,7 +193,8 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
         for step in range(steps):
             legal = match.legal_actions()
             if not legal:
-                raise BadShareCode(f"The code goes on after the game ended (at action {step + 1} of {steps}).")
+                raise BadShareCode(f"The code goes on after the game ended (at action {step + 1} of {steps}): "
+                                   f"{_ALTERED}.")
             moves, index = divmod(moves, len(legal))
             match.play(legal[index])
     except BadShareCode:
@@ -169,5 +202,5 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     except OutremerError as exc:
         raise BadShareCode(f"The code does not replay: {exc.message}") from None
     if moves:
-        raise BadShareCode("The code holds more moves than its action count: it was altered.")
+        raise BadShareCode(f"The code holds more moves than its number of actions: {_ALTERED}.")
     return match
