@@ -195,3 +195,45 @@ def test_undo_goes_back_past_a_forced_answer_to_the_decision_before():
                 return
             match.play(choose(LEV, state, match.to_act(), "heuristic", seed, match.steps))
     pytest.fail("no forced answer among the seeds tried")
+
+
+# Levantine codes recorded under rules revision 1 (when The Will of God was asked only of its
+# holder), with the step count and result they replayed to then.
+REVISION_1_CODES = [
+    ("AQEB6g8CAgEA5gLyUmL-uDKK6zvgu_k0VZyro7FwNxfW8F5m4qZmCf9yS685V4IvI9xoxsM9k1Y17UCLGLwtwCq1jtQpfy4vCuAVVgLuOd9d"
+     "UNZjW7dFU0h1z9CN1EEfQPNpxIUQLPG2UQ8KfKMkRIDD0tPKCmyfM0lFEQ", 358, {"egypt": False},
+     "After the Ninth Crusade the Crusader wins, holding 2 TT to 1."),
+    ("AQEBpQkCAgEBugI45c8CfTtylDe3-qDF9ndEv1sbVaK5IhAnuuK1KobSp2AngWgnKlI29aI8JMNMs6DOCYNiFS0zODK2N3Fk9H7TObeefN2_"
+     "PxPrb3daCyG1OfOSztjfU8NufhKmxdK8VgteeaP5", 314, {"egypt": True},
+     "After the Ninth Crusade the Crusader wins, holding 4 TT to 0."),
+    ("AQEBywgCAgIAiQObNzwtzI267OccXI2M36PAc4_Eu76gvYqBtEMhB2gg4OcZxNkYqYHbrTM2jurXMDvpRhVGH8t9MYaQ9qzQGgoSUfAacDvQ"
+     "uxPfiFCRmGZsNCc8bkgwIMv7fDJNfZPJIoxPP-xy_CUk7Up3yqsBuWIOA24l78Wd", 393, {"egypt": False},
+     "After the Ninth Crusade the Muslim wins, holding 2 TT to 1."),
+]
+
+
+@pytest.mark.parametrize("code,steps,options,result", REVISION_1_CODES)
+def test_an_earlier_revisions_link_still_opens_with_the_options_that_replay_it(code, steps, options, result):
+    """Ruling L4: a Levantine link made before Will of God windows were offered to all replays,
+    move for move, with Quick responses (the way it was played); its new code is today's."""
+    match = sharecode.decode(code, game_by_code)
+    assert match.steps == steps and match.result()["text"] == result
+    assert dict(match.setup.options) == {**options, "quick": True}
+    again = sharecode.decode(sharecode.encode(match), game_by_code)
+    assert again.state == match.state and LEV.rules_revision > 1
+
+
+def test_a_code_of_an_earlier_revision_without_a_way_to_replay_it_is_refused():
+    """Crusader Kingdoms' revision 1 games cannot be replayed by today's rules: a clear message."""
+    from outremer.core.errors import ShareCodeFromOtherVersion
+    from outremer.games import get_game
+    ck = get_game("crusader-kingdoms")
+    match = Match(ck, ck.make_setup(3, ["heuristic"] * 4))
+    code = sharecode.encode(match)
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    assert raw[2] == ck.rules_revision  # version, game number, then the revision
+    raw[2] = 1
+    payload = bytes(raw[:-sharecode.CHECK_BYTES])
+    old = base64.urlsafe_b64encode(payload + sharecode._check(payload)).rstrip(b"=").decode()
+    with pytest.raises(ShareCodeFromOtherVersion, match="older revision"):
+        sharecode.decode(old, game_by_code)

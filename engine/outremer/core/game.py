@@ -105,6 +105,9 @@ class Game:
     rules_revision: int = 1
     """Raised whenever a change to the rules changes the legal actions of some moment: share
     codes store actions by their index, so a code replays only under its own revision."""
+    earlier_revisions: dict[int, dict[str, Any]] = {}
+    """Earlier revisions whose codes still replay exactly under today's rules with some options
+    set (options added since, so absent from those codes): {revision: {option id: value}}."""
 
     # -- setup ---------------------------------------------------------------
     def make_setup(self, seed: int, seats: tuple[str, ...] | list[str],

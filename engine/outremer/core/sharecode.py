@@ -4,7 +4,8 @@ Layout, before base64url (no padding)::
 
     version      1 byte   (FORMAT_VERSION)
     game         varint   (Game.code_id)
-    revision     varint   (Game.rules_revision: codes replay only under the rules that made them)
+    revision     varint   (Game.rules_revision: codes replay only under the rules that made them,
+                           or under later rules with the options Game.earlier_revisions names)
     seed         varint
     seats        varint count, then one varint per seat (index in CONTROLLERS)
     options      one varint per option of the game, in order (index among its choices)
@@ -156,7 +157,8 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     if game is None:
         raise BadShareCode(f"This code is for a game this site does not have (game number {game_no}).")
     revision = reader.varint("the rules revision")
-    if revision != game.rules_revision:
+    fixed = game.earlier_revisions.get(revision, {}) if revision < game.rules_revision else {}
+    if revision != game.rules_revision and not fixed:
         newer = "a newer" if revision > game.rules_revision else "an older"
         raise ShareCodeFromOtherVersion(
             f"This {game.name} game was recorded under {newer} revision of the rules engine "
@@ -179,6 +181,9 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
         seats.append(CONTROLLERS[who])
     options = {}
     for opt in game.options:
+        if opt.id in fixed:  # an earlier revision's code: this option did not exist yet
+            options[opt.id] = fixed[opt.id]
+            continue
         choice = reader.varint(f"the choice for option {opt.label!r}")
         if choice >= len(opt.choices):
             raise BadShareCode(f"The code gives option {opt.label!r} a value it cannot have: {_ALTERED}.")

@@ -299,7 +299,7 @@ class CrusaderKingdoms(Game):
             for (box, i), c in zip(places, hidden):
                 box[i] = c
         for p, side, c in down:
-            if self.cards[c].type == "troop":
+            if self.cards[c].type == "troop" and side == "attack":  # else refused by _could_be
                 a["troops"].append([c, p])
             else:
                 a["cards"].append([c, p, side])

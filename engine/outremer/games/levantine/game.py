@@ -29,6 +29,8 @@ class Levantine(Game):
     format_version = 1
     rules_revision = 2
     """2: Will of God windows offered whether or not the card is held (ruling L4)."""
+    earlier_revisions = {1: {"quick": True}}
+    """Revision 1 asked only the holder: its games replay exactly with Quick responses."""
 
     def __init__(self, cards: tuple[Card, ...] | None = None):
         self._cards = cards
