@@ -135,3 +135,19 @@ def test_illegal_actions_are_refused_with_a_reason(game):
     other = (seat + 1) % len(match.setup.seats)
     with pytest.raises(IllegalAction, match="not your turn"):
         match.play(match.legal_actions()[0], seat=other)
+
+
+MODES = [(game, players) for game in GAMES for players in range(game.min_seats, game.max_seats + 1)]
+
+
+@pytest.mark.parametrize("game,players", MODES, ids=lambda x: getattr(x, "id", x))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hidden_cards_tell_nothing_in_every_mode(game, players, seed):
+    """Every game at every player count, default options: along a whole random game, dealing the
+    cards a seat cannot see anew changes nothing it is shown, who is asked, or what it is told."""
+    rand = random.Random(seed)
+    match = Match(game, game.make_setup(seed, ["random"] * players))
+    while match.to_act() is not None:
+        match.play(rand.choice(match.legal_actions()))
+        if match.steps % 2 == 0:
+            check_view_hides(game, match.state, rand, tries=4)
