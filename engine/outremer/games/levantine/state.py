@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import rng
-from ...core.game import Event, State
+from ...core.game import Event, State, offer_window
 from .cards import Card
 
 CRUSADER, MUSLIM = 0, 1
@@ -131,6 +131,6 @@ def asked_will_of_god(s: State, seat: int, cards: tuple[Card, ...]) -> bool:
     """Whether ``seat`` is offered a Will of God window (ruling L4): whenever the card could be
     in his hand as far as the other player knows — that is, unless it lies face up in the
     discard pile — so that being asked tells nothing; with quick responses, only if he holds it."""
-    if s.get("quick"):
-        return holds_will_of_god(s, seat, cards)
-    return not any(cards[c].effect == "will_of_god" for c in s["discard"])
+    if any(cards[c].effect == "will_of_god" for c in s["discard"]):
+        return False
+    return offer_window(s, holds_will_of_god(s, seat, cards))
