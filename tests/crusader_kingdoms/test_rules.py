@@ -914,10 +914,9 @@ def test_automaton_army_is_discarded_after_a_lost_attack_too():
     assert s["auto"]["army"] == [] and {a, b} <= set(s["discard"]["muslim"])
 
 
-def test_the_defending_crusader_may_respond_and_flip_against_the_muslim_army():
-    """Rulebook 4.1 steps 3–4 applied to a Muslim attack (8.3): the Crusader may place responses and
-    flip adjacent +1 castles."""
-    s = new(1)
+def army_against_latakia(s):
+    """The solo Crusader holds Latakia (a +1 castle at Marath beside it) and a Shield Wall; a
+    Muslim army of 2 waits and a Troop of 3 is the next card revealed; its roll will be a 1."""
     own(s, CRUSADE, "latakia")
     s["plus"][area(s, "marath")] = True
     shield = give(s, CRUSADE, one("Shield Wall"))[0]
@@ -925,6 +924,13 @@ def test_the_defending_crusader_may_respond_and_flip_against_the_muslim_army():
     army(s, a)
     queue(s, b)
     rig(s, 1)
+    return s, shield
+
+
+def test_the_defending_crusader_may_respond_and_flip_against_the_muslim_army():
+    """Rulebook 4.1 steps 3–4 applied to a Muslim attack (8.3): the Crusader may place responses and
+    flip adjacent +1 castles."""
+    s, shield = army_against_latakia(new(1))
     s, _ = auto_round(s)
     assert s["attack"]["area"] == area(s, "latakia")  # id 9, below Marath's 10
     assert to_act(s) == CRUSADE and sorted(legal(s)) == sorted([f"add {shield} defence", "done"])
@@ -943,14 +949,7 @@ def test_a_crusader_who_has_passed_takes_no_part_in_the_muslims_later_attacks():
     places no response and flips no castle against the Muslims' later rounds of the turn; the
     attack is fought at once."""
     for passed in (False, True):
-        s = new(1, quick=False)
-        own(s, CRUSADE, "latakia")
-        s["plus"][area(s, "marath")] = True
-        shield = give(s, CRUSADE, one("Shield Wall"))[0]
-        a, b = troops("muslim", 2, 3)
-        army(s, a)
-        queue(s, b)
-        rig(s, 1)
+        s, shield = army_against_latakia(new(1, quick=False))
         s, log = auto_round(s) if not passed else act(s, "pass")
         assert any("attacks Latakia" in line for line in texts(log))
         if not passed:
