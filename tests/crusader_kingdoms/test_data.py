@@ -1,10 +1,15 @@
 """Crusader Kingdoms data files: validated on load, errors name the file, the entry and the field
 (ruling R1: the maps and decks are designed data, in editable files)."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from outremer.core.errors import DataError
+from outremer.games.crusader_kingdoms import data as data_module
 from outremer.games.crusader_kingdoms.data import content, parse_board, parse_deck, parse_modes
+from outremer.games.crusader_kingdoms.state import deck_cards
 
 
 def board(areas, **top):
@@ -64,3 +69,86 @@ def test_deployment_errors_name_the_mode_and_seat():
     with pytest.raises(DataError, match=r"deployment.toml: mode 'four', seat 1: field 'faith' is 'pagan'"):
         parse_modes({"modes": {"four": {"players": 4, "map": "saladin", "title": "T", "seats": [
             {"key": "k", "name": "K", "faith": "pagan", "colour": "red", "castles": 7, "cards": 8}]}}})
+
+
+# ---------------------------------------------------------------- the README's counts come from the data
+
+README = Path(data_module.__file__).parent / "data" / "README.md"
+
+
+def _data_counts() -> dict[str, int]:
+    c = content()
+    saladin, crusades = c.boards["saladin"], c.boards["crusades"]
+    starts = {k for mode in c.modes.values() if mode.map == "saladin" for s in mode.seats for k in s.start}
+    counts = {
+        "Saladin side: areas": len(saladin.areas),
+        "Saladin side: independent areas at the start (3 and 4 players)": len(saladin.areas) - len(starts),
+        "Crusades side: areas": len(crusades.areas),
+        "Crusades side: victory points": sum(a.vp for a in crusades.areas),
+    }
+    for d in range(1, 5):
+        counts[f"Saladin side: areas with defence {d}"] = sum(1 for a in saladin.areas if a.defence == d)
+    solo = c.modes["solo"]
+    for faith, name in (("christian", "Christian"), ("muslim", "Muslim")):
+        cards = [card for card in c.cards if card.deck == faith]
+        counts[f"{name} deck: cards"] = len(cards)
+        for kind in ("troop", "event", "response"):
+            counts[f"{name} deck: {kind.title()} cards"] = sum(1 for card in cards if card.type == kind)
+        counts[f"{name} deck: troop strength in all"] = sum(card.value for card in cards if card.type == "troop")
+        counts[f"{name} deck: cards in the 1–2 player games"] = len(deck_cards(c, solo, faith))
+    return counts
+
+
+def _readme_table(text: str) -> dict[str, int]:
+    section = text.split("## Counts", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[1].isdigit():
+            rows[cells[0]] = int(cells[1])
+    return rows
+
+
+def _readme_file_counts(text: str) -> dict[str, int]:
+    """The counts written in the table of files."""
+    found = {}
+    patterns = {
+        "map_saladin.toml": (r"(\d+) areas, (\d+) of them independent",
+                             ("Saladin side: areas",
+                              "Saladin side: independent areas at the start (3 and 4 players)")),
+        "map_crusades.toml": (r"(\d+) areas with ids .*\((\d+) in all\)",
+                              ("Crusades side: areas", "Crusades side: victory points")),
+        "deck_christian.toml": (r"(\d+) cards, (\d+) in the 1–2 player games",
+                                ("Christian deck: cards", "Christian deck: cards in the 1–2 player games")),
+        "deck_muslim.toml": (r"(\d+) cards, (\d+) in the 1–2 player games",
+                             ("Muslim deck: cards", "Muslim deck: cards in the 1–2 player games")),
+    }
+    for line in text.splitlines():
+        for name, (pattern, keys) in patterns.items():
+            if line.startswith(f"| `{name}`"):
+                match = re.search(pattern, line)
+                assert match, f"README: the line of {name} no longer gives its counts"
+                found.update(zip(keys, map(int, match.groups())))
+    assert len(found) == 8, "README: a line of the table of files is missing"
+    return found
+
+
+def test_readme_counts_match_the_data():
+    """Every count the data README states is the loaded data's (so it cannot go stale)."""
+    text = README.read_text(encoding="utf-8")
+    actual = _data_counts()
+    wrong = {k: (v, actual[k]) for k, v in _readme_file_counts(text).items() if v != actual[k]}
+    assert not wrong, "README, table of files (written, actual): " + "; ".join(f"{k}: {v}" for k, v in wrong.items())
+    assert "\n## Counts\n" in text, "README: the section 'Counts' is missing"
+    table = _readme_table(text)
+    assert set(table) == set(actual), "README: the counts table's rows differ from the counts the test knows"
+    wrong = {k: (v, actual[k]) for k, v in table.items() if v != actual[k]}
+    assert not wrong, "README, counts (written, actual): " + "; ".join(f"{k}: {v}" for k, v in wrong.items())
+
+
+def test_readme_count_check_notices_a_stale_number():
+    text = README.read_text(encoding="utf-8")
+    stale = re.sub(r"\| Saladin side: areas \| \d+ \|", "| Saladin side: areas | 24 |", text)
+    assert _readme_table(stale)["Saladin side: areas"] == 24 != _data_counts()["Saladin side: areas"]
+    stale = re.sub(r"(\d+) areas, (\d+) of them independent", "24 areas, 16 of them independent", text)
+    assert _readme_file_counts(stale)["Saladin side: areas"] == 24

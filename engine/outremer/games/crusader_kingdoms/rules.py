@@ -29,6 +29,7 @@ RULINGS = {
     "R14": "Winning at the end",
     "R15": "Seduction for a player",
     "R16": "Border areas",
+    "R17": "The 4-player map's balance",
     "R18": "Emir's Defection taken by the Muslims",
 }
 
