@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import play_first_action, set_pace, start_game, until, wait_for_turn, wait_ready
+from conftest import RequestGuard, play_first_action, set_pace, start_game, until, wait_for_turn, wait_ready
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
 
@@ -109,3 +109,93 @@ def test_a_kept_computer_speed_out_of_range_is_brought_back(page, site):
     page.reload()
     wait_ready(page)
     assert page.locator("#pace").input_value() == "0"
+
+
+# The offline copy: the service worker's cache of this build (not the engine's snapshot).
+OFFLINE_COPY = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('outremer-') && n !== 'outremer-snapshot');
+  return name ? caches.open(name) : null;
+}"""
+
+# Every file of the build whose copy on the device is missing or not the build's own bytes.
+NOT_WHOLE = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('outremer-') && n !== 'outremer-snapshot');
+  if (!name) return ['no offline copy'];
+  const cache = await caches.open(name);
+  const build = await (await fetch('build.json', { cache: 'no-store' })).json();
+  const hex = async (buffer) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', buffer)),
+    (b) => b.toString(16).padStart(2, '0')).join('');
+  const wrong = [];
+  for (const [path, file] of Object.entries(build.files)) {
+    const hit = await cache.match(new URL(path, location.href).href);
+    if (!hit || (await hex(await hit.arrayBuffer())) !== file.sha256) wrong.push(path);
+  }
+  if (!(await cache.match(new URL('index.html', location.href).href))) wrong.push('index.html');
+  return wrong;
+}"""
+
+
+def _visit_until_offline(page, url):
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("body[data-offline-copy=whole]", timeout=60_000)
+
+
+def test_a_damaged_file_in_the_offline_copy_is_fetched_again(context, serve_dist):
+    server = serve_dist()
+    guard = RequestGuard(server.url).attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    _visit_until_offline(page, server.url)
+    assert page.evaluate(NOT_WHOLE) == []
+    # Damage the engine's wheels (checked by the worker) and the page's script.
+    damaged = page.evaluate(
+        """async () => {
+          const cache = await (%s)();
+          const damaged = [];
+          for (const request of await cache.keys()) {
+            if (request.url.endsWith('.whl') || request.url.endsWith('/app.js')) {
+              await cache.put(request.url, new Response('damaged on this device', { headers: { 'Content-Type': 'text/javascript' } }));
+              damaged.push(request.url);
+            }
+          }
+          return damaged;
+        }""" % OFFLINE_COPY
+    )
+    assert len(damaged) >= 3
+    page.reload()
+    wait_ready(page)
+    start_game(page, seats=("human", "heuristic"), seed=2)
+    until(page, "window.outremer.game.snapshot !== null")
+    assert until(page, f"({NOT_WHOLE})().then((wrong) => wrong.length === 0)", timeout=30)
+    guard.check()
+
+
+def test_a_cleared_offline_copy_is_refilled_on_the_next_visit(playwright, launch, serve_dist, tmp_path):
+    server = serve_dist()
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch)
+    context.add_init_script(
+        """(() => {
+          window.persistAsked = 0;
+          if (navigator.storage) navigator.storage.persist = () => { window.persistAsked++; return new Promise(() => {}); };
+        })();"""
+    )
+    guard = RequestGuard(server.url).attach(context)
+    page = context.pages[0] if context.pages else context.new_page()
+    guard.watch(page)
+    _visit_until_offline(page, server.url)
+    assert page.evaluate("window.persistAsked") >= 1  # asked, and the start did not wait for it
+    page.evaluate("caches.keys().then((names) => Promise.all(names.map((n) => caches.delete(n))))")
+    assert page.evaluate("caches.keys()") == []
+
+    page.reload()  # online: the site starts from the network and the copy is made whole
+    _visit_until_offline(page, server.url)
+    assert page.evaluate(NOT_WHOLE) == []
+
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    start_game(page, seats=("human", "heuristic"), seed=2)
+    guard.check()
+    context.close()

@@ -784,9 +784,13 @@ async function registerServiceWorker() {
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (hadController) status("A new version of Outremer is installed; it will be used the next time you open it.");
     });
-    await navigator.serviceWorker.ready;
+    const ready = await navigator.serviceWorker.ready;
     document.body.dataset.offline = "ready";
     if (!hadController) status("Outremer is saved on this device: it now works offline.");
+    // The browser may have cleared the offline copy since: it is made whole again.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => { document.body.dataset.offlineCopy = event.data ? "whole" : "partial"; };
+    ready.active.postMessage("refill", [channel.port2]);
   } catch (error) {
     console.warn("offline copy not installed:", error);
   }

@@ -41,6 +41,17 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
+// The browser may clear the cache storage at any time (space short, the person's choice):
+// a page that has started asks for the copy to be made whole again, from the network.
+let refilling = null;
+function refill() {
+  refilling = refilling || precache().then(() => true, (error) => {
+    console.warn("the offline copy could not be refilled:", error);
+    return false;
+  }).finally(() => { refilling = null; });
+  return refilling;
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
@@ -72,13 +83,49 @@ self.addEventListener("fetch", (event) => {
         if (url.href.endsWith("/")) url.href += "index.html";
       }
       const hit = await cache.match(url.href);
-      return hit || fetch(request);
+      if (!hit) return fetch(request);
+      return checked(cache, url.href, hit, event);
     })(),
   );
 });
+
+// A copy damaged on this device (its bytes are not this build's) is thrown away and
+// fetched again, instead of failing every start from then on. Each file is checked once
+// in the life of this worker. The wasm (the one big file) goes out at once, keeping its
+// compiled code, and is checked meanwhile: a damaged one is fetched again for the next start.
+const HASH_OF = new Map(Object.entries(PRECACHE).map(([path, hash]) => [key(path), hash]));
+const checkedOnce = new Set();
+
+async function checked(cache, href, hit, event) {
+  const hash = HASH_OF.get(href);
+  if (!hash || checkedOnce.has(href)) return hit;
+  const check = async (response) => {
+    const body = await response.arrayBuffer();
+    if ((await sha256(body)) === hash) {
+      checkedOnce.add(href);
+      return null;
+    }
+    console.warn(`${href}: the offline copy is damaged; fetched again`);
+    await cache.delete(href);
+    const fresh = await fetch(href, { cache: "reload" });
+    const bytes = await fresh.arrayBuffer();
+    const type = fresh.headers.get("Content-Type") || "application/octet-stream";
+    const copy = () => new Response(bytes, { status: fresh.status, headers: { "Content-Type": type } });
+    // Kept only if it is this build's (another build's file is served, not kept).
+    if (fresh.ok && (await sha256(bytes)) === hash) await cache.put(href, copy());
+    return copy();
+  };
+  if (href.endsWith(".wasm")) {
+    event.waitUntil(check(hit.clone()).catch(() => {}));
+    return hit;
+  }
+  return (await check(hit.clone())) || hit;
+}
 
 // A new version waits until a page that has finished loading its engine says it may
 // take over: a page still booting never gets files from two builds.
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  // The answer (the copy is whole: true/false) goes back on the port sent with the message.
+  if (event.data === "refill") event.waitUntil(refill().then((whole) => event.ports[0]?.postMessage(whole)));
 });
