@@ -15,6 +15,15 @@ async function sha256(buffer) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A copy of ``response`` with ``body`` to keep: its type and its security headers (the
+// page's and the workers' content policy, which a copy served from here must carry too).
+const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Frame-Options"];
+function kept(response, body) {
+  const headers = { "Content-Type": "application/octet-stream" };
+  for (const name of KEPT_HEADERS) if (response.headers.has(name)) headers[name] = response.headers.get(name);
+  return new Response(body, { status: response.status, headers });
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(
@@ -31,8 +40,7 @@ async function precache() {
         body = await response.arrayBuffer();
         if ((await sha256(body)) !== hash) throw new Error(`${path}: not the file of this build`);
       }
-      const type = response.headers.get("Content-Type") || "application/octet-stream";
-      await cache.put(url, new Response(body, { status: 200, headers: { "Content-Type": type } }));
+      await cache.put(url, kept(response, body));
     }),
   );
 }
@@ -109,8 +117,7 @@ async function checked(cache, href, hit, event) {
     await cache.delete(href);
     const fresh = await fetch(href, { cache: "reload" });
     const bytes = await fresh.arrayBuffer();
-    const type = fresh.headers.get("Content-Type") || "application/octet-stream";
-    const copy = () => new Response(bytes, { status: fresh.status, headers: { "Content-Type": type } });
+    const copy = () => kept(fresh, bytes);
     // Kept only if it is this build's (another build's file is served, not kept).
     if (fresh.ok && (await sha256(bytes)) === hash) await cache.put(href, copy());
     return copy();
