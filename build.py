@@ -90,6 +90,33 @@ CSP = "; ".join(
     ]
 )
 
+# The same policy as HTTP headers (what `make play` sends, and what any host should): only
+# a header can refuse framing by other sites. A worker does not take the page's policy but
+# its own script's: the engine's worker (which decodes links from anywhere) and the service
+# worker get theirs; WebAssembly needs 'wasm-unsafe-eval', nothing needs eval itself.
+PAGE_CSP = CSP + "; frame-ancestors 'self'"
+WORKER_CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+    ]
+)
+WORKER_SCRIPTS = ("worker.js", "sw.js")
+
+
+def security_headers(path: str) -> dict[str, str]:
+    """The headers a response for ``path`` (a URL path) carries beside its content."""
+    name = path.split("?", 1)[0].split("#", 1)[0].rsplit("/", 1)[-1]
+    if name in WORKER_SCRIPTS:
+        return {"Content-Security-Policy": WORKER_CSP}
+    if name == "" or name.endswith(".html"):
+        return {"Content-Security-Policy": PAGE_CSP, "X-Frame-Options": "SAMEORIGIN"}
+    return {}
+
+
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -615,13 +642,16 @@ def sizes(folder: Path) -> dict:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide needs; every response revalidated."""
+    """Static files with the MIME types Pyodide needs and the site's security headers
+    (security_headers); every response revalidated."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        for header, value in security_headers(self.path).items():
+            self.send_header(header, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature

@@ -127,3 +127,15 @@ def test_copy_link_copies_the_game(app, site):
     app.click("#copy-link")
     until(app, "document.getElementById('app-status').textContent.includes('copied')")
     assert app.evaluate("navigator.clipboard.readText()") == site + "#" + code
+
+
+def test_going_back_from_a_bad_link_to_the_game_clears_the_notice(app, site):
+    code = _valid_code(app)
+    if code is None:
+        pytest.skip("the engine has no bridge yet")
+    app.goto(site + "#" + bad_links(code)["tampered"])
+    app.locator("#notice").wait_for(state="visible", timeout=30_000)
+    app.go_back()
+    until(app, f"location.hash === '#{code}'")
+    until(app, "document.getElementById('notice').hidden")
+    assert app.evaluate("window.outremer.game.code") == code

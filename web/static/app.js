@@ -6,10 +6,10 @@
 // (web/render.py), every legal action is an element carrying data-act="<index>", and a
 // click (or Enter/Space) on one calls bridge.act(code, index, viewer). The page adds what
 // every game shares: new game, hand-off between people, the computer's turns, undo, the
-// history, the log, card details.
+// history, the log, card details. What is kept on this device is store.js's.
 
-const SAVE_KEY = "outremer.game.v1";
-const PACE_KEY = "outremer.pace";
+import { askToPersist, savedGame, saveGame, savedPace, savePace, showStorageState } from "./store.js";
+
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
 const STAGES = ["runtime", "python", "packages", "engine"];
 const CONTROLLER_NAMES = { human: "Person", heuristic: "Computer (plays to win)", random: "Computer (random moves)" };
@@ -206,27 +206,9 @@ const timings = { clicks: [] };
 
 const humans = (snapshot) => (snapshot.seats || []).filter((who) => who === "human").length;
 
-function saved() {
-  try {
-    const data = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
-    return data && typeof data.code === "string" && data.code ? data : null;
-  } catch {
-    return null;
-  }
-}
-
-function autosave() {
-  try {
-    localStorage.setItem(SAVE_KEY, JSON.stringify({ code: game.code, viewer: game.viewer, saved: Date.now() }));
-  } catch {
-    // Storage full or disabled: the link still holds the game.
-  }
-}
-
-function pace() {
-  const value = Number(localStorage.getItem(PACE_KEY));
-  return Number.isFinite(value) && localStorage.getItem(PACE_KEY) !== null ? value : 500;
-}
+const saved = savedGame;
+const autosave = () => saveGame(game.code, game.viewer);
+const pace = () => savedPace(PACES.map(([ms]) => ms), 500);
 
 function fragment() {
   // null: no fragment at all; "": a bare "#", an empty link.
@@ -802,9 +784,13 @@ async function registerServiceWorker() {
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (hadController) status("A new version of Outremer is installed; it will be used the next time you open it.");
     });
-    await navigator.serviceWorker.ready;
+    const ready = await navigator.serviceWorker.ready;
     document.body.dataset.offline = "ready";
     if (!hadController) status("Outremer is saved on this device: it now works offline.");
+    // The browser may have cleared the offline copy since: it is made whole again.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => { document.body.dataset.offlineCopy = event.data ? "whole" : "partial"; };
+    ready.active.postMessage("refill", [channel.port2]);
   } catch (error) {
     console.warn("offline copy not installed:", error);
   }
@@ -820,8 +806,8 @@ window.outremer = { engine, game, timings };
 function wire() {
   const paceSelect = $("pace");
   for (const [ms, label] of PACES) paceSelect.append(element("option", { value: String(ms), text: label }));
-  paceSelect.value = String(PACES.some(([ms]) => ms === pace()) ? pace() : 500);
-  paceSelect.addEventListener("change", () => localStorage.setItem(PACE_KEY, paceSelect.value));
+  paceSelect.value = String(pace());
+  paceSelect.addEventListener("change", () => savePace(paceSelect.value));
 
   $("new-game").addEventListener("click", openNewGameDialog);
   $("notice-new").addEventListener("click", openNewGameDialog);
@@ -883,16 +869,19 @@ function wire() {
 }
 
 wire();
+showStorageState();
 
 engine.ready.then(
   async (ready) => {
     bootDone(ready);
     registerServiceWorker();
+    askToPersist();
     // The same template, rendered by Python in the worker, replaces the build-time frame.
     if (!game.snapshot) $("table").innerHTML = await engine.frame(null);
     await route();
     window.addEventListener("hashchange", () => {
       if (fragment() !== game.code) route();
+      else hideNotice(); // back from a bad link to the game on the table
     });
   },
   (error) => {

@@ -15,6 +15,15 @@ async function sha256(buffer) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A copy of ``response`` with ``body`` to keep: its type and its security headers (the
+// page's and the workers' content policy, which a copy served from here must carry too).
+const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Frame-Options"];
+function kept(response, body) {
+  const headers = { "Content-Type": "application/octet-stream" };
+  for (const name of KEPT_HEADERS) if (response.headers.has(name)) headers[name] = response.headers.get(name);
+  return new Response(body, { status: response.status, headers });
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(
@@ -31,8 +40,7 @@ async function precache() {
         body = await response.arrayBuffer();
         if ((await sha256(body)) !== hash) throw new Error(`${path}: not the file of this build`);
       }
-      const type = response.headers.get("Content-Type") || "application/octet-stream";
-      await cache.put(url, new Response(body, { status: 200, headers: { "Content-Type": type } }));
+      await cache.put(url, kept(response, body));
     }),
   );
 }
@@ -40,6 +48,17 @@ async function precache() {
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
+
+// The browser may clear the cache storage at any time (space short, the person's choice):
+// a page that has started asks for the copy to be made whole again, from the network.
+let refilling = null;
+function refill() {
+  refilling = refilling || precache().then(() => true, (error) => {
+    console.warn("the offline copy could not be refilled:", error);
+    return false;
+  }).finally(() => { refilling = null; });
+  return refilling;
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -72,13 +91,48 @@ self.addEventListener("fetch", (event) => {
         if (url.href.endsWith("/")) url.href += "index.html";
       }
       const hit = await cache.match(url.href);
-      return hit || fetch(request);
+      if (!hit) return fetch(request);
+      return checked(cache, url.href, hit, event);
     })(),
   );
 });
+
+// A copy damaged on this device (its bytes are not this build's) is thrown away and
+// fetched again, instead of failing every start from then on. Each file is checked once
+// in the life of this worker. The wasm (the one big file) goes out at once, keeping its
+// compiled code, and is checked meanwhile: a damaged one is fetched again for the next start.
+const HASH_OF = new Map(Object.entries(PRECACHE).map(([path, hash]) => [key(path), hash]));
+const checkedOnce = new Set();
+
+async function checked(cache, href, hit, event) {
+  const hash = HASH_OF.get(href);
+  if (!hash || checkedOnce.has(href)) return hit;
+  const check = async (response) => {
+    const body = await response.arrayBuffer();
+    if ((await sha256(body)) === hash) {
+      checkedOnce.add(href);
+      return null;
+    }
+    console.warn(`${href}: the offline copy is damaged; fetched again`);
+    await cache.delete(href);
+    const fresh = await fetch(href, { cache: "reload" });
+    const bytes = await fresh.arrayBuffer();
+    const copy = () => kept(fresh, bytes);
+    // Kept only if it is this build's (another build's file is served, not kept).
+    if (fresh.ok && (await sha256(bytes)) === hash) await cache.put(href, copy());
+    return copy();
+  };
+  if (href.endsWith(".wasm")) {
+    event.waitUntil(check(hit.clone()).catch(() => {}));
+    return hit;
+  }
+  return (await check(hit.clone())) || hit;
+}
 
 // A new version waits until a page that has finished loading its engine says it may
 // take over: a page still booting never gets files from two builds.
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  // The answer (the copy is whole: true/false) goes back on the port sent with the message.
+  if (event.data === "refill") event.waitUntil(refill().then((whole) => event.ports[0]?.postMessage(whole)));
 });

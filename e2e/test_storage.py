@@ -1,0 +1,201 @@
+"""Nothing lost, whatever the browser does with the site's storage: storage blocked or
+full, the offline copy damaged or cleared, a kept setting out of range."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import RequestGuard, play_first_action, set_pace, start_game, until, wait_for_turn, wait_ready
+
+SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+# What Chromium does with "Don't allow sites to save data" (and in some cross-site frames):
+# every way to keep something on the device is refused.
+BLOCK_STORAGE = """
+(() => {
+  const denied = () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); };
+  Object.defineProperty(window, 'localStorage', { get: denied, configurable: true });
+  Object.defineProperty(window, 'caches', { get: denied, configurable: true });
+  if (navigator.serviceWorker) {
+    Object.defineProperty(navigator.serviceWorker, 'register', {
+      value: () => Promise.reject(new DOMException('Access denied.', 'SecurityError')),
+    });
+  }
+})();
+"""
+
+# Storage full for the saved game: every write of it fails (other keys still work).
+FILL_STORAGE = """() => {
+  const setItem = Storage.prototype.setItem;
+  window.roomAgain = () => { Storage.prototype.setItem = setItem; };
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'outremer.game.v1') {
+      throw new DOMException("Failed to execute 'setItem' on 'Storage': exceeded the quota.", 'QuotaExceededError');
+    }
+    return setItem.call(this, key, value);
+  };
+}"""
+
+
+def _shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _saved_code(page):
+    return page.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1') || 'null')?.code ?? null")
+
+
+def test_blocked_storage_plays_on_and_says_the_game_is_kept_only_in_the_link(context, site, guard):
+    context.add_init_script(BLOCK_STORAGE)
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    notice = page.locator("#storage-notice")
+    assert notice.is_visible()
+    text = notice.inner_text()
+    assert "only in its link" in text and "copy the link" in text.lower()
+    code = start_game(page, seats=("human", "heuristic"), seed=3)
+    set_pace(page, 0)
+    play_first_action(page)
+    wait_for_turn(page)
+    assert page.evaluate("location.hash.slice(1)") != code  # the link follows the game
+    assert notice.is_visible()
+    assert page.locator("#pace").input_value() == "0"  # kept for the page's life
+    _shot(page, "storage-blocked")
+    assert not [e for e in guard.errors if "console" not in e], guard.errors
+
+
+def test_full_storage_says_so_and_keeps_the_last_good_save(page, site, guard):
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    start_game(page, seats=("human", "heuristic"), seed=4)
+    set_pace(page, 0)
+    wait_for_turn(page)
+    kept = _saved_code(page)
+    assert kept == page.evaluate("location.hash.slice(1)")
+    notice = page.locator("#storage-notice")
+    assert notice.is_hidden()
+
+    page.evaluate(FILL_STORAGE)
+    play_first_action(page)
+    wait_for_turn(page)
+    assert notice.is_visible()
+    assert "storage is full" in notice.inner_text()
+    assert _saved_code(page) == kept  # the last good save, untouched
+    assert page.evaluate("location.hash.slice(1)") != kept
+    _shot(page, "storage-full")
+
+    # Room again: the next save goes through and the notice goes.
+    page.evaluate("window.roomAgain()")
+    play_first_action(page)
+    wait_for_turn(page)
+    assert notice.is_hidden()
+    assert _saved_code(page) == page.evaluate("location.hash.slice(1)")
+
+
+def test_a_kept_computer_speed_out_of_range_is_brought_back(page, site):
+    page.goto(site)
+    page.evaluate("localStorage.setItem('outremer.pace', '1e9')")
+    page.reload()
+    wait_ready(page)
+    start_game(page, seats=("heuristic", "heuristic"), seed=5)
+    assert page.locator("#pace").input_value() == "1000"  # Slow, the slowest choice
+    steps = page.evaluate("window.outremer.game.snapshot.steps")
+    until(page, f"window.outremer.game.snapshot.steps > {steps}", timeout=10)
+    page.evaluate("localStorage.setItem('outremer.pace', '-5')")
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#pace").input_value() == "0"
+
+
+# The offline copy: the service worker's cache of this build (not the engine's snapshot).
+OFFLINE_COPY = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('outremer-') && n !== 'outremer-snapshot');
+  return name ? caches.open(name) : null;
+}"""
+
+# Every file of the build whose copy on the device is missing or not the build's own bytes.
+NOT_WHOLE = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('outremer-') && n !== 'outremer-snapshot');
+  if (!name) return ['no offline copy'];
+  const cache = await caches.open(name);
+  const build = await (await fetch('build.json', { cache: 'no-store' })).json();
+  const hex = async (buffer) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', buffer)),
+    (b) => b.toString(16).padStart(2, '0')).join('');
+  const wrong = [];
+  for (const [path, file] of Object.entries(build.files)) {
+    const hit = await cache.match(new URL(path, location.href).href);
+    if (!hit || (await hex(await hit.arrayBuffer())) !== file.sha256) wrong.push(path);
+  }
+  if (!(await cache.match(new URL('index.html', location.href).href))) wrong.push('index.html');
+  return wrong;
+}"""
+
+
+def _visit_until_offline(page, url):
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("body[data-offline-copy=whole]", timeout=60_000)
+
+
+def test_a_damaged_file_in_the_offline_copy_is_fetched_again(context, serve_dist):
+    server = serve_dist()
+    guard = RequestGuard(server.url).attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    _visit_until_offline(page, server.url)
+    assert page.evaluate(NOT_WHOLE) == []
+    # Damage the engine's wheels (checked by the worker) and the page's script.
+    damaged = page.evaluate(
+        """async () => {
+          const cache = await (%s)();
+          const damaged = [];
+          for (const request of await cache.keys()) {
+            if (request.url.endsWith('.whl') || request.url.endsWith('/app.js')) {
+              await cache.put(request.url, new Response('damaged on this device', { headers: { 'Content-Type': 'text/javascript' } }));
+              damaged.push(request.url);
+            }
+          }
+          return damaged;
+        }""" % OFFLINE_COPY
+    )
+    assert len(damaged) >= 3
+    page.reload()
+    wait_ready(page)
+    start_game(page, seats=("human", "heuristic"), seed=2)
+    until(page, "window.outremer.game.snapshot !== null")
+    assert until(page, f"({NOT_WHOLE})().then((wrong) => wrong.length === 0)", timeout=30)
+    guard.check()
+
+
+def test_a_cleared_offline_copy_is_refilled_on_the_next_visit(playwright, launch, serve_dist, tmp_path):
+    server = serve_dist()
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch)
+    context.add_init_script(
+        """(() => {
+          window.persistAsked = 0;
+          if (navigator.storage) navigator.storage.persist = () => { window.persistAsked++; return new Promise(() => {}); };
+        })();"""
+    )
+    guard = RequestGuard(server.url).attach(context)
+    page = context.pages[0] if context.pages else context.new_page()
+    guard.watch(page)
+    _visit_until_offline(page, server.url)
+    assert page.evaluate("window.persistAsked") >= 1  # asked, and the start did not wait for it
+    page.evaluate("caches.keys().then((names) => Promise.all(names.map((n) => caches.delete(n))))")
+    assert page.evaluate("caches.keys()") == []
+
+    page.reload()  # online: the site starts from the network and the copy is made whole
+    _visit_until_offline(page, server.url)
+    assert page.evaluate(NOT_WHOLE) == []
+
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    start_game(page, seats=("human", "heuristic"), seed=2)
+    guard.check()
+    context.close()
