@@ -335,3 +335,55 @@ def test_a_lone_player_without_the_will_of_god_is_answered_for_at_the_computers_
         assert state["acts"] and snapshot(page)["viewer"] == 0
     finally:
         context.close()
+
+
+def _event_with_the_will_of_god_unheld():
+    """A hot-seat Levantine game where the Crusader may now play an event against a Muslim who
+    does not hold The Will of God (nor is it face up in the discard pile): the code, the action."""
+    from outremer.ai import choose
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game("levantine")
+    wog = next(c.id for c in game.cards if c.effect == "will_of_god")
+    for seed in range(1, 300):
+        match = Match(game, game.make_setup(seed, ["human", "human"]))
+        while match.to_act() is not None and match.steps < 300:
+            state = match.state
+            events = [a for a in match.legal_actions() if a.verb == "play" and len(a.args) == 1
+                      and game.cards[a.args[0]].type == "event"]
+            if (match.to_act() == 0 and not state["pending"] and events and wog not in state["hands"][1]
+                    and wog not in state["discard"]):
+                return sharecode.encode(match), events[0].text
+            match.play(choose(game, state, match.to_act(), "heuristic", seed, match.steps))
+    raise AssertionError("no such game among the seeds tried")
+
+
+def test_hot_seat_hands_the_device_over_for_the_will_of_god_whoever_holds_it(browser, site):
+    """Ruling L4: in hot-seat, an event hands the device to the opponent whether or not he holds
+    The Will of God, so the hand-off tells nothing; without the card he has one button."""
+    code, play = _event_with_the_will_of_god_unheld()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    RequestGuard(site).attach(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}#{code}")
+        wait_ready(page)
+        assert wait_for_turn(page)["handoff"]
+        page.get_by_role("button", name="I am the Crusader: show my cards").click()
+        wait_for_turn(page)
+        page.locator(f"#table [data-action='{play}']").click()
+        state = wait_for_turn(page)
+        assert state["handoff"]
+        assert page.locator("#handoff-title").inner_text() == "Pass the device to the Muslim"
+        page.get_by_role("button", name="I am the Muslim: show my cards").click()
+        state = wait_for_turn(page)
+        assert not state["handoff"] and snapshot(page)["view"]["pending"]["kind"] == "negate"
+        assert [a["text"] for a in snapshot(page)["legal"]] == ["allow"]
+        assert page.locator("#table [data-act]").count() == 1
+        shot(page, "12-will-of-god-window-without-the-card")
+        page.locator("#table [data-action='allow']").click()
+        until(page, "window.outremer.game.snapshot.log.some(l => l.text.includes('stand.'))")
+    finally:
+        context.close()
