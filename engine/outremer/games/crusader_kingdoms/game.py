@@ -12,8 +12,8 @@ from . import attack as fight
 from .data import Content, content
 from .flow import Flow
 from .rules import INDEX
-from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, new_state,
-                    seduced_deck)
+from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, looked_at,
+                    new_state, seduced_deck)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
@@ -258,9 +258,8 @@ class CrusaderKingdoms(Game):
             return True
         if before["auto"] is not None and before["auto"]["queue"] != after["auto"]["queue"]:
             return True
-        looking = after["pending"][:1]
-        if looking and looking[0]["kind"] == "take" and looking[0]["seat"] == seat:
-            return True  # Spies: the seat looks at an opponent's hand
+        if looked_at(after, seat) is not None:
+            return True
         return actor != seat and before["hands"][actor] != after["hands"][actor]
 
     def redeal(self, s: State, seat: int, rand) -> State:
@@ -283,7 +282,7 @@ class CrusaderKingdoms(Game):
             down += [[p, side, c] for c, p, side in a["cards"] if p != seat]
             a["troops"] = [t for t in a["troops"] if t[1] == seat]
             a["cards"] = [x for x in a["cards"] if x[1] == seat]
-        seen = {seat} | {p["from"] for p in new["pending"][:1] if p["kind"] == "take" and p["seat"] == seat}
+        seen = {seat, looked_at(new, seat)}
         for faith in ("christian", "muslim"):
             places: list[tuple[list, int]] = []  # (container, index) of each hidden card of this faith
             for p, hand in enumerate(new["hands"]):

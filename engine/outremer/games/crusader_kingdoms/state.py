@@ -86,6 +86,15 @@ def draw(s: State, seat: int, faith: str, count: int, content: Content, log: lis
     return drawn
 
 
+def looked_at(s: State, seat: int | None) -> int | None:
+    """The opponent whose hand ``seat`` is looking at (Spies: "look at an opponent's hand and
+    take one card of it"), or None."""
+    pending = s["pending"][:1]
+    if pending and pending[0]["kind"] == "take" and pending[0]["seat"] == seat:
+        return pending[0]["from"]
+    return None
+
+
 def seduced_deck(card: Card) -> str:
     """The deck a Seduction-like event takes from, as its text says: the other deck from the card's own
     (Seduction, a Muslim card, takes a Christian card; Emir's Defection, a Christian card, a Muslim one),

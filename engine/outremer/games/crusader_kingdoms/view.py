@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import Action
 from ...core.game import State
 from . import attack as fight
-from .state import NOBODY, TURNS, castles_on_map
+from .state import NOBODY, TURNS, castles_on_map, looked_at
 
 if TYPE_CHECKING:
     from .game import CrusaderKingdoms
@@ -42,10 +42,8 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
                 "army": list(au["army"]), "strength": sum(game.cards[c].value for c in au["army"]),
                 "responses": list(au["responses"]), "revealed": au["revealed"]}
     pending = s["pending"][0] if s["pending"] else None
-    looking = None
-    if pending is not None and pending["kind"] == "take" and pending["seat"] == seat:
-        # Spies: "look at an opponent's hand and take one card of it"
-        looking = {"seat": pending["from"], "hand": list(s["hands"][pending["from"]])}
+    spied = looked_at(s, seat)
+    looking = None if spied is None else {"seat": spied, "hand": list(s["hands"][spied])}
     return {
         "game": game.id, "viewer": seat, "mode": mode.key, "title": mode.title, "map": mode.map,
         "turn": s["turn"], "turns": TURNS, "step": s["step"], "to_act": game.to_act(s),
