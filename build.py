@@ -479,6 +479,8 @@ def build(out: Path = DIST) -> dict:
     started = time.monotonic()
     sys.path.insert(0, str(WEB))
     import render  # web/render.py: the same module the worker runs
+    import front  # web/front.py: the front door's games, pictures and catalog
+    from outremer import bridge
     from markupsafe import Markup
 
     versions = pins()
@@ -550,6 +552,9 @@ def build(out: Path = DIST) -> dict:
                 "python_version": stock_lock["info"]["python"],
                 "download_mb": max(1, round(all_bytes / 1e6)),
                 "table_html": Markup(render.frame(None)),
+                "front_games": front.games(bridge),
+                # Inside <script type="application/json">: "</" may not appear as such.
+                "catalog_json": Markup(json.dumps(front.catalog(bridge)).replace("</", "<\\/")),
                 # style.css, then each game's own sheet (web/static/<game>.css).
                 "stylesheets": ["style.css"] + sorted(
                     p.name for p in (WEB / "static").glob("*.css") if p.name != "style.css"),

@@ -226,8 +226,9 @@ def test_reload_continues_the_game(table):
     wait_for_turn(page)
     steps = snapshot(page)["steps"]
     code = page.evaluate("location.hash.slice(1)")
-    page.goto(page.url.split("#")[0])  # no link: the autosave is continued
+    page.goto(page.url.split("#")[0])  # no link: the front door, the game first in Your games
     wait_ready(page)
+    page.locator(".kept-game").first.get_by_role("button", name="Continue").click()
     until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.steps === {steps}")
     assert page.evaluate("location.hash.slice(1)") == code
     wait_for_turn(page)

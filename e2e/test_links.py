@@ -21,6 +21,16 @@ def _signed(payload: bytes) -> str:
     return _b64(payload + hashlib.blake2s(payload, digest_size=4, person=b"outremer").digest())
 
 
+KEPT_CODES = "window.outremer.savedGames().map((g) => g.code)"
+
+
+def _keep(page, entry_id: str, code: str) -> None:
+    """Put a game on the device's list, as an earlier visit would have kept it."""
+    entry = {"code": code, "viewer": 0, "game": "levantine", "seats": ["human", "heuristic"],
+             "seat_names": ["Crusader", "Muslim"], "step": 3, "over": False, "result": "", "saved": 1}
+    page.evaluate(f"localStorage.setItem('outremer.saved.{entry_id}', {json.dumps(json.dumps(entry))})")
+
+
 def _valid_code(page) -> str | None:
     """A real code, from a new game in the browser (None while the engine has no bridge)."""
     if not bridge_available(page):
@@ -61,7 +71,7 @@ def test_bad_link_explains_and_offers_a_new_game(app, site, app_guard, kind):
         # The game the player had is one click away, and was not overwritten.
         back = app.get_by_role("button", name="Back to your game")
         assert back.is_visible()
-        assert app.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1')).code") == code
+        assert code in app.evaluate(KEPT_CODES)
     new.click()
     app.wait_for_selector("#new-game-dialog[open]")
     app.click("#new-game-start")
@@ -89,9 +99,10 @@ def test_a_saved_game_that_cannot_be_restored_says_why_and_is_kept(app, site, ki
     if code is None:
         pytest.skip("the engine has no bridge yet")
     bad = bad_links(code)[kind]
-    app.evaluate(f"localStorage.setItem('outremer.game.v1', {json.dumps(json.dumps({'code': bad, 'viewer': 0}))})")
-    app.goto(site)  # no fragment: the saved game is restored, or the reason it cannot be is shown
+    _keep(app, "damaged", bad)
+    app.goto(site)  # no fragment: the front door, the damaged game listed in Your games
     wait_ready(app)
+    app.locator('.kept-game[data-entry="damaged"] [data-command=continue]').click()
     app.locator("#notice").wait_for(state="visible", timeout=30_000)
     assert "saved game could not be restored" in app.locator("#notice-title").inner_text()
     message = app.locator("#notice-message").inner_text()
@@ -100,17 +111,20 @@ def test_a_saved_game_that_cannot_be_restored_says_why_and_is_kept(app, site, ki
         assert "format 99" in message and bad in detail and "version" in detail
     else:
         assert "damaged" in message and "version" not in message + detail
-    assert app.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1')).code") == bad
-    app.evaluate(f"localStorage.setItem('outremer.game.v1', {json.dumps(json.dumps({'code': code, 'viewer': 0}))})")
+    assert bad in app.evaluate(KEPT_CODES)  # kept, until the player deletes it
+    app.evaluate("localStorage.removeItem('outremer.saved.damaged')")
 
 
 def test_reload_continues_the_game_in_progress(app, site):
     code = _valid_code(app)
     if code is None:
         pytest.skip("the engine has no bridge yet")
-    app.goto(site)  # no fragment: the autosave is opened
+    app.reload()  # the address keeps the game
     wait_ready(app)
-    until(app, f"location.hash === '#{code}'")
+    until(app, f"window.outremer.game.code === '{code}'")
+    assert app.evaluate("document.documentElement.dataset.view") == "table"
+    entry = app.evaluate("window.outremer.game.entry")
+    assert [g["code"] for g in app.evaluate("window.outremer.savedGames()") if g["id"] == entry] == [code]
 
 
 def test_the_page_says_a_link_carries_the_whole_game(app):

@@ -48,6 +48,7 @@ def test_boots_with_the_network_off_and_the_server_stopped(playwright, launch, s
     wait_ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert page.evaluate("window.outremerBoot.snapshot")
+    page.locator(".kept-game").first.get_by_role("button", name="Continue").click()  # from Your games
     _play_an_action(page)
     guard.check()
     context.close()

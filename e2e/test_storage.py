@@ -29,7 +29,7 @@ FILL_STORAGE = """() => {
   const setItem = Storage.prototype.setItem;
   window.roomAgain = () => { Storage.prototype.setItem = setItem; };
   Storage.prototype.setItem = function (key, value) {
-    if (key === 'outremer.game.v1') {
+    if (key.startsWith('outremer.saved.')) {
       throw new DOMException("Failed to execute 'setItem' on 'Storage': exceeded the quota.", 'QuotaExceededError');
     }
     return setItem.call(this, key, value);
@@ -43,7 +43,9 @@ def _shot(page, name: str) -> None:
 
 
 def _saved_code(page):
-    return page.evaluate("JSON.parse(localStorage.getItem('outremer.game.v1') || 'null')?.code ?? null")
+    """The game on the table as kept in the device's storage itself (not the page's memory)."""
+    return page.evaluate(
+        "JSON.parse(localStorage.getItem('outremer.saved.' + window.outremer.game.entry) || 'null')?.code ?? null")
 
 
 def test_blocked_storage_plays_on_and_says_the_game_is_kept_only_in_the_link(context, site, guard):

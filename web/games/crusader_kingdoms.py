@@ -422,3 +422,33 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         },
         "claimed": sorted(attached),
     }
+
+
+# ---------------------------------------------------------------------------- front door
+FRONT = {
+    "pitch": "Four kingdoms of the 1140s–1180s race for castles across the Levant; "
+             "or hold out together, or alone, against Saladin's automaton.",
+    "quick": {"seats": ["human", "heuristic", "heuristic"], "options": {}},
+}
+
+
+def picture(catalog_game: dict) -> str:
+    """The front door's picture: the 4-player map a few turns into a game between computer
+    players, drawn from the table's own geometry and colours (build time only)."""
+    import json
+
+    from outremer import bridge
+
+    answer = json.loads(bridge.new_game(json.dumps(
+        {"game": catalog_game["id"], "seats": ["heuristic"] * 4, "seed": 11})))
+    code = answer["code"]
+    for _ in range(60):
+        answer = json.loads(bridge.ai_step(code, None))
+        if not answer["ok"] or answer["over"]:
+            break
+        code = answer["code"]
+    snapshot = json.loads(bridge.open_code(code, None))
+    table = context(snapshot, catalog_game)
+    import render
+
+    return render.render("front/crusader-kingdoms.svg", {"ck": table["ck"]})

@@ -209,3 +209,24 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
         "attacker_name": SIDES[view.get("attacker", 0)]["name"],
         "defender_name": SIDES[view.get("defender", 1)]["name"],
     }
+
+
+# ---------------------------------------------------------------------------- front door
+FRONT = {
+    "pitch": "Crusader against Muslim over two centuries of Crusades: raise leaders and armies, "
+             "besiege the cities of the Levant, and answer with the Will of God.",
+    "quick": {"seats": ["human", "heuristic"], "options": {}},
+}
+PICTURE_CARDS = ("Richard the Lionhearted", "Knights Templar", "Saladin")
+
+
+def picture(catalog_game: dict) -> str:
+    """The front door's picture: three cards of the deck, fanned as on the table, and the dice."""
+    import render
+
+    by_name = {c["name"]: c for c in catalog_game["cards"]}
+    cards = []
+    for name in PICTURE_CARDS:
+        card = _card(catalog_game["cards"], by_name[name]["id"])
+        cards.append({**card, "type_name": by_name[name]["type_name"]})
+    return render.render("front/levantine.svg", {"cards": cards})

@@ -8,9 +8,20 @@
 // every game shares: new game, hand-off between people, the computer's turns, undo, the
 // history, the log, card details. What is kept on this device is store.js's.
 
-import { askToPersist, savedGame, saveGame, savedPace, savePace, showStorageState } from "./store.js";
+import {
+  askToPersist, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
+} from "./store.js";
 
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
+// The games, their seats for every player count and their quick setups, written into the page
+// by build.py (web/front.py): the front door and the new-game dialog need no engine.
+const BAKED = (() => {
+  try {
+    return JSON.parse(document.getElementById("catalog-data").textContent);
+  } catch {
+    return null;
+  }
+})();
 const STAGES = ["runtime", "python", "packages", "engine"];
 const CONTROLLER_NAMES = { human: "Person", heuristic: "Computer (plays to win)", random: "Computer (random moves)" };
 const PACES = [[1000, "Slow"], [500, "Normal"], [150, "Fast"], [0, "Instant"]];
@@ -198,16 +209,31 @@ function bootFailed(error) {
 // code: the game (its share code); viewer: the seat of the person at this device (null
 // while a hand-off screen shows, or when only computers play); mode: "play", "handoff"
 // or "history"; token: bumped to stop whatever the page was driving (the computer's turns).
+// entry: the id this game is kept under on the device (store.js); started: when it began.
 const game = {
   code: null, viewer: null, snapshot: null, mode: "play", token: 0, busy: false,
-  logCount: 0, logKey: null, present: null,
+  logCount: 0, logKey: null, present: null, entry: null, started: null,
 };
 const timings = { clicks: [] };
 
 const humans = (snapshot) => (snapshot.seats || []).filter((who) => who === "human").length;
 
-const saved = savedGame;
-const autosave = () => saveGame(game.code, game.viewer);
+// The game on the table, kept under its own entry (made the first time it is kept).
+function autosave() {
+  const s = game.present;
+  if (!s) return;
+  if (!game.entry) {
+    game.entry = newGameId();
+    game.started = Date.now();
+  }
+  saveGame({
+    id: game.entry, code: s.code, viewer: game.viewer, game: s.game, seats: s.seats, seat_names: s.seat_names,
+    step: s.steps, over: Boolean(s.over), result: (s.result && s.result.text) || "", started: game.started || Date.now(),
+  });
+}
+
+// The game kept most recently, for "Back to your game" after a bad link.
+const latestGame = () => savedGames()[0] || null;
 const pace = () => savedPace(PACES.map(([ms]) => ms), 500);
 
 function fragment() {
@@ -222,8 +248,13 @@ function fragment() {
   }
 }
 
+// The address follows the game; the history entry remembers which kept game it is (so a
+// reload, or Back to it, continues that entry rather than starting another).
 function setLink(code) {
-  if (fragment() !== code) history.replaceState(history.state, "", `${location.pathname}${location.search}#${code}`);
+  const state = { entry: game.entry };
+  if (fragment() !== code || !history.state || history.state.entry !== game.entry) {
+    history.replaceState(state, "", `${location.pathname}${location.search}#${code}`);
+  }
 }
 
 function clearLink() {
@@ -276,9 +307,10 @@ function present(answer, mode = game.mode) {
   game.mode = mode;
   if (mode !== "history") {
     game.present = snapshot;
-    setLink(snapshot.code);
     autosave();
+    setLink(snapshot.code);
   }
+  setView("table");
   hideNotice();
   $("copy-link").disabled = false;
   $("table").innerHTML = snapshot.html.table;
@@ -550,65 +582,95 @@ function seatFor(snapshot, preferred) {
   return first >= 0 ? first : null;
 }
 
-// Open a game by its code; every other way in (new game, link, autosave) ends here.
-async function enter(code, preferred) {
+// Open a game by its code; every other way in (new game, link, a kept game) ends here.
+// ``entry``: the kept game it is (its id and start), null for a new one, or a function of the
+// opened game that finds it.
+async function enter(code, preferred, entry = null) {
   const first = await engine.call("open_code", code, null);
   if (!first.ok) return first;
+  const found = typeof entry === "function" ? await entry(first) : entry;
   ++game.token;
   leaveHandOff();
-  game.viewer = seatFor(first, preferred);
+  game.entry = found ? found.id : null;
+  game.started = found ? found.started || found.saved || Date.now() : null;
+  game.viewer = seatFor(first, found && Number.isInteger(found.viewer) ? found.viewer : preferred);
   game.logKey = null;
   const answer = await engine.show("open_code", [first.code, game.viewer], 0);
   if (!answer.ok) return answer;
+  // From the front door, the game gets its own place in the history: Back leads to the door.
+  if (fragment() === null) history.pushState(null, "", `${location.pathname}${location.search}`);
   present(answer, "play");
   drive();
   return answer;
 }
 
+// Which kept game a link is: the one this history entry was (a reload, Back), the one with this
+// very code, or one that this link continues (its actions come first in the link's); else none.
+async function keptGameOf(code, opened) {
+  const here = history.state && history.state.entry ? savedGameById(history.state.entry) : null;
+  if (here && here.game === opened.game) return here;
+  const games = savedGames();
+  const same = games.find((g) => g.code === code);
+  if (same) return same;
+  for (const kept of games) {
+    if (kept.game !== opened.game || !(kept.step <= opened.steps) || kept.over) continue;
+    const then = await engine.call("rewind", code, kept.step, null);
+    if (then.ok && then.code === kept.code) return kept;
+  }
+  return null;
+}
+
 async function openFromLink(code) {
   const result = code === ""
     ? { ok: false, error: { kind: "empty", message: "The link holds no game." } }
-    : await enter(code, game.viewer ?? (saved() || {}).viewer);
+    : await enter(code, game.viewer, (opened) => keptGameOf(code, opened));
   if (result.ok) {
     status("Game opened from the link.");
     return;
   }
-  const keep = saved();
+  const keep = game.present ? null : latestGame();
+  const back = game.present
+    ? () => { setLink(game.present.code); hideNotice(); drive(); }
+    : keep ? () => restore(keep) : null;
   showNotice({
     title: BAD_LINK,
     message: explainBadLink(result.error, code),
-    detail: keep
+    detail: back
       ? "Your game in progress is kept on this device: go back to it, or start a new game."
       : "You can start a new game instead.",
-    back: keep ? () => restore(keep) : null,
+    back,
   });
 }
 
-async function restore(save) {
-  const result = await enter(save.code, save.viewer);
+async function restore(kept) {
+  setView("table");
+  const result = await enter(kept.code, kept.viewer, kept);
   if (result.ok) {
     status("Your game in progress was restored.");
-    return;
+    return result;
   }
-  // The save is left as it is: only a game started or opened later replaces it.
+  // The kept game is left as it is: only its owner deletes it, from Your games.
   const error = result.error || {};
-  const link = `${location.origin}${location.pathname}${location.search}#${save.code}`;
+  const link = `${location.origin}${location.pathname}${location.search}#${kept.code}`;
   showNotice({
     title: "Your saved game could not be restored",
     message: error.message || "The engine gave no reason.",
     detail: error.other_version
       ? `Its link, to open it with the version of Outremer that saved it: ${link}`
-      : "You can start a new game.",
+      : "It stays in Your games until you delete it. You can start a new game.",
   });
+  return result;
 }
 
 async function newGame(request = DEFAULT_GAME) {
+  await engineReady();
   const started = await engine.call("new_game", JSON.stringify({ ...request, viewer: null }));
   if (!started.ok) {
     status(`A new game could not be started: ${started.error.message}`);
     return started;
   }
   const seats = started.seats;
+  // A new game never takes another's place: it gets an entry of its own.
   const result = await enter(started.code, seats.filter((s) => s === "human").length === 1 ? seats.indexOf("human") : null);
   if (result.ok) {
     status("A new game has started.");
@@ -619,9 +681,11 @@ async function newGame(request = DEFAULT_GAME) {
 
 async function route() {
   const code = fragment();
-  if (code !== null) return openFromLink(code);
-  const keep = saved();
-  if (keep) return restore(keep);
+  if (code !== null) {
+    setView("table");
+    return openFromLink(code);
+  }
+  showFront();
   return null;
 }
 
@@ -635,12 +699,130 @@ async function copyLink() {
   }
 }
 
+// ------------------------------------------------------------------ the front door
+
+// "front": the game chooser and Your games; "table": a game (or the engine loading for one).
+// boot.js sets it before the page is drawn, from whether the address holds a game.
+function setView(view) {
+  document.documentElement.dataset.view = view;
+}
+
+function showFront() {
+  ++game.token; // the computer stops while the player is at the door
+  leaveHandOff();
+  hideNotice();
+  if (fragment() !== null) history.pushState(null, "", `${location.pathname}${location.search}`);
+  setView("front");
+  turnStatus("");
+  status("");
+  drawYourGames();
+}
+
+let engineUp = false;
+
+// Before a game can be shown the engine must be up: until then the page shows its progress.
+async function engineReady() {
+  if (engineUp) return;
+  setView("table");
+  turnStatus("The game starts as soon as the engine is ready.");
+  await engine.ready;
+}
+
+const catalogEntry = (id) => (BAKED ? BAKED.games : catalog || []).find((g) => g.id === id) || null;
+
+function ago(time) {
+  const minutes = Math.round((Date.now() - time) / 60000);
+  if (!Number.isFinite(minutes)) return "at an unknown time";
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  if (hours < 48) return "yesterday";
+  return `on ${new Date(time).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" })}`;
+}
+
+function seatsLine(kept) {
+  const names = kept.seat_names || [];
+  return (kept.seats || []).map((who, seat) => `${names[seat] || `Seat ${seat + 1}`}: ${who === "human" ? "person" : "computer"}`)
+    .join(" · ");
+}
+
+function keptGameItem(kept) {
+  const entry = catalogEntry(kept.game);
+  const name = entry ? entry.name : kept.game;
+  const progress = kept.over
+    ? `Finished${kept.result ? `. ${kept.result}` : "."}`
+    : `${kept.step} action${kept.step === 1 ? "" : "s"} played`;
+  const when = `Last played ${ago(kept.saved)}`;
+  const titleId = `kept-${kept.id}`;
+  const open = element("button", {
+    type: "button", class: "primary", "data-command": "continue", "data-entry": kept.id,
+    "aria-describedby": titleId, text: kept.over ? "See the end" : "Continue",
+  });
+  const remove = element("button", {
+    type: "button", class: "secondary", "data-command": "delete", "data-entry": kept.id,
+    "aria-describedby": titleId, text: "Delete",
+  });
+  return element("li", { class: "kept-game", "data-entry": kept.id, "data-game": kept.game }, [
+    element("h3", { id: titleId }, [name, element("span", { class: "kept-seats", text: seatsLine(kept) })]),
+    element("p", { class: "kept-progress", text: progress }),
+    element("p", { class: "kept-when" }, [element("time", { datetime: new Date(kept.saved || 0).toISOString(), text: when })]),
+    element("div", { class: "kept-actions" }, [open, remove]),
+  ]);
+}
+
+function drawYourGames() {
+  const kept = savedGames();
+  $("your-games").hidden = kept.length === 0;
+  $("your-games-list").replaceChildren(...kept.map(keptGameItem));
+  $("your-games-count").textContent = kept.length ? `(${kept.length})` : "";
+}
+
+// Delete asks once more, in place: the game is gone for good once confirmed.
+function askToDelete(id) {
+  const item = document.querySelector(`.kept-game[data-entry="${CSS.escape(id)}"]`);
+  if (!item) return;
+  const actions = item.querySelector(".kept-actions");
+  const question = element("p", { class: "kept-confirm", id: `confirm-${id}`, text: "Delete this game for good? It cannot be brought back." });
+  const yes = element("button", { type: "button", class: "danger", "data-command": "delete-confirmed", "data-entry": id, "aria-describedby": `confirm-${id}`, text: "Delete it" });
+  const no = element("button", { type: "button", class: "secondary", "data-command": "delete-kept", "data-entry": id, text: "Keep it" });
+  actions.replaceChildren(question, yes, no);
+  no.focus();
+}
+
+function deleteKept(id) {
+  const items = [...document.querySelectorAll(".kept-game")];
+  const at = items.findIndex((item) => item.dataset.entry === id);
+  deleteGame(id);
+  if (game.entry === id) game.entry = null;
+  drawYourGames();
+  status("The game was deleted from this device.");
+  const left = [...document.querySelectorAll(".kept-game [data-command=continue]")];
+  (left[Math.min(at, left.length - 1)] || $("front-title")).focus();
+}
+
+function keptGameOpened(id) {
+  const kept = savedGameById(id);
+  if (!kept) return drawYourGames();
+  return whileBusy(async () => {
+    await engineReady();
+    return restore(kept);
+  });
+}
+
+async function quickPlay(gameId) {
+  const entry = catalogEntry(gameId);
+  const quick = (entry && entry.quick) || DEFAULT_GAME;
+  await whileBusy(() => newGame({ game: gameId, seats: quick.seats, options: quick.options || {} }));
+}
+
 // ------------------------------------------------------------------ the new-game dialog
 
 let catalog = null;
 const seatNames = new Map();
 
 async function loadCatalog() {
+  if (!catalog && BAKED) catalog = BAKED.games;
   if (!catalog) {
     const answer = await engine.call("catalog");
     catalog = answer.ok ? answer.games : [];
@@ -651,6 +833,8 @@ async function loadCatalog() {
 // Seat names come from the engine, for the number of players chosen.
 async function namesFor(gameId, count) {
   const key = `${gameId}/${count}`;
+  const baked = catalog.find((g) => g.id === gameId)?.seat_names_by_count?.[String(count)];
+  if (baked) return baked;
   if (!seatNames.has(key)) {
     const probe = await engine.call("new_game", JSON.stringify({ game: gameId, seats: Array(count).fill("human"), seed: 1 }));
     const entry = catalog.find((g) => g.id === gameId);
@@ -718,13 +902,17 @@ async function drawGameChoice() {
   await drawSeats();
 }
 
-async function openNewGameDialog() {
+async function openNewGameDialog(preset = null) {
   await loadCatalog();
   const form = $("new-game-form");
   const chooser = form.elements.game;
+  const wanted = typeof preset === "string" ? preset : null;
   if (!chooser.options.length) {
     for (const entry of catalog) chooser.append(element("option", { value: entry.id, text: entry.name }));
-    chooser.value = game.snapshot ? game.snapshot.game : DEFAULT_GAME.game;
+    chooser.value = wanted || (game.snapshot ? game.snapshot.game : DEFAULT_GAME.game);
+    await drawGameChoice();
+  } else if (wanted && chooser.value !== wanted) {
+    chooser.value = wanted;
     await drawGameChoice();
   }
   $("new-game-error").textContent = "";
@@ -801,7 +989,7 @@ async function registerServiceWorker() {
 const engine = new Engine(new URL("./worker.js", import.meta.url), window.outremerWorker);
 engine.onprogress = showProgress;
 // For the browser tests and the curious: the same door the page uses.
-window.outremer = { engine, game, timings };
+window.outremer = { engine, game, timings, savedGames };
 
 function wire() {
   const paceSelect = $("pace");
@@ -809,8 +997,8 @@ function wire() {
   paceSelect.value = String(pace());
   paceSelect.addEventListener("change", () => savePace(paceSelect.value));
 
-  $("new-game").addEventListener("click", openNewGameDialog);
-  $("notice-new").addEventListener("click", openNewGameDialog);
+  $("new-game").addEventListener("click", () => openNewGameDialog());
+  $("notice-new").addEventListener("click", () => openNewGameDialog());
   $("copy-link").addEventListener("click", copyLink);
   $("undo").addEventListener("click", undo);
   $("handoff-go").addEventListener("click", takeOver);
@@ -841,8 +1029,17 @@ function wire() {
     const command = event.target.closest("[data-command]");
     if (command) {
       const what = command.dataset.command;
+      const { entry, game: gameId } = command.dataset;
+      if (command.tagName === "A") event.preventDefault();
       if (what === "new-game") openNewGameDialog();
       else if (what === "history-start") toStep(0);
+      else if (what === "front") showFront();
+      else if (what === "quick-play") quickPlay(gameId);
+      else if (what === "set-up") openNewGameDialog(gameId);
+      else if (what === "continue") keptGameOpened(entry);
+      else if (what === "delete") askToDelete(entry);
+      else if (what === "delete-confirmed") deleteKept(entry);
+      else if (what === "delete-kept") drawYourGames();
       return;
     }
     const detail = event.target.closest("[data-detail-title]");
@@ -870,19 +1067,23 @@ function wire() {
 
 wire();
 showStorageState();
+if (fragment() === null) showFront();
+window.addEventListener("hashchange", () => {
+  if (!engineUp) return; // opened once the engine is up
+  const front = document.documentElement.dataset.view === "front";
+  if (fragment() !== game.code || front) route();
+  else hideNotice(); // back from a bad link to the game on the table
+});
 
 engine.ready.then(
   async (ready) => {
     bootDone(ready);
+    engineUp = true;
     registerServiceWorker();
     askToPersist();
     // The same template, rendered by Python in the worker, replaces the build-time frame.
     if (!game.snapshot) $("table").innerHTML = await engine.frame(null);
-    await route();
-    window.addEventListener("hashchange", () => {
-      if (fragment() !== game.code) route();
-      else hideNotice(); // back from a bad link to the game on the table
-    });
+    if (fragment() !== null && !game.snapshot) await route();
   },
   (error) => {
     bootFailed(error);

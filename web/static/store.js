@@ -1,16 +1,19 @@
-// What Outremer keeps on this device: the game in progress and the computer's speed
-// (localStorage). A browser may refuse it all (site data blocked, a page framed by another
-// site) or refuse a write (storage full): the game then goes on, kept in its link, and the
-// page says so calmly (#storage-notice) instead of failing.
+// What Outremer keeps on this device (localStorage): every game in progress, each under its
+// own key ("outremer.saved.<id>"), and the computer's speed. A game is never replaced by
+// another: a new game or a link opened gets its own entry, and an entry goes only when the
+// player deletes it. A browser may refuse it all (site data blocked, a page framed by another
+// site) or refuse a write (storage full): the game then goes on, kept in its link and for the
+// page's life, and the page says so calmly (#storage-notice) instead of failing.
 
-const SAVE_KEY = "outremer.game.v1";
+const GAME_PREFIX = "outremer.saved.";
+const LEGACY_KEY = "outremer.game.v1"; // the one save slot of earlier versions
 const PACE_KEY = "outremer.pace";
 
 // localStorage itself, or null when the browser forbids it (reading the property throws).
 const local = (() => {
   try {
     const storage = window.localStorage;
-    storage.getItem(SAVE_KEY);
+    storage.getItem(PACE_KEY);
     return storage;
   } catch {
     return null;
@@ -19,7 +22,7 @@ const local = (() => {
 
 export const storageBlocked = local === null;
 
-// What could not be written, kept for this page's life instead (the speed chosen, the game).
+// What could not be written, kept for this page's life instead (the speed chosen, a game).
 const memory = new Map();
 
 function read(key) {
@@ -43,11 +46,30 @@ function write(key, value) {
   }
 }
 
+function remove(key) {
+  memory.delete(key);
+  try {
+    if (local) local.removeItem(key);
+  } catch {
+    // Refused: nothing was kept there anyway.
+  }
+}
+
+function keys() {
+  const found = new Set(memory.keys());
+  try {
+    if (local) for (let i = 0; i < local.length; i++) found.add(local.key(i));
+  } catch {
+    // Refused: what this page keeps in memory is all there is.
+  }
+  return [...found];
+}
+
 const NOTICES = {
   blocked: "This browser does not let Outremer keep anything on this device, so your game is kept only in its link, "
     + "the address of this page. To come back to it later, copy the link (Copy link) before you close the page.",
   full: "Your last moves could not be saved on this device: its storage is full. The game saved before them is kept; "
-    + "this one lives in its link (Copy link) until there is room again.",
+    + "this one lives in its link (Copy link) until there is room again. Deleting a finished game in Your games makes room.",
 };
 
 function notice(kind) {
@@ -64,22 +86,61 @@ export function showStorageState() {
   if (storageBlocked) notice("blocked");
 }
 
-export function savedGame() {
+function parse(text) {
   try {
-    const data = JSON.parse(read(SAVE_KEY) || "null");
-    return data && typeof data.code === "string" && data.code ? data : null;
+    const data = JSON.parse(text || "null");
+    return data && typeof data === "object" && typeof data.code === "string" && data.code ? data : null;
   } catch {
     return null;
   }
 }
 
-// The game in progress; a refused write leaves the last good save as it was, and says so.
-export function saveGame(code, viewer) {
-  const ok = write(SAVE_KEY, JSON.stringify({ code, viewer, saved: Date.now() }));
+// The one save of an earlier version becomes an entry of the list (once; it is removed only
+// when its entry has been written).
+function adoptLegacy() {
+  const old = parse(read(LEGACY_KEY));
+  if (!old) return;
+  const key = GAME_PREFIX + "earlier";
+  if (!read(key) && !write(key, JSON.stringify({ ...old, saved: old.saved || Date.now() }))) return;
+  remove(LEGACY_KEY);
+}
+
+// Every game kept on this device, the most recently played first.
+export function savedGames() {
+  adoptLegacy();
+  const games = [];
+  for (const key of keys()) {
+    if (!key || !key.startsWith(GAME_PREFIX)) continue;
+    const entry = parse(read(key));
+    if (entry) games.push({ ...entry, id: key.slice(GAME_PREFIX.length) });
+  }
+  return games.sort((a, b) => (b.saved || 0) - (a.saved || 0));
+}
+
+export function savedGameById(id) {
+  if (!id) return null;
+  const entry = parse(read(GAME_PREFIX + id));
+  return entry ? { ...entry, id } : null;
+}
+
+export function newGameId() {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Keep one game (``entry.id`` names it; the rest is what the list shows). A refused write
+// leaves that game's last good save as it was, and says so.
+export function saveGame(entry) {
+  const ok = write(GAME_PREFIX + entry.id, JSON.stringify({ ...entry, saved: Date.now() }));
   const line = document.getElementById("storage-notice");
   if (storageBlocked) return;
   if (!ok) notice("full");
   else if (line && line.dataset.kind === "full") notice(null);
+}
+
+export function deleteGame(id) {
+  remove(GAME_PREFIX + id);
 }
 
 // The computer's pause between moves: always one of ``choices`` (milliseconds), the one
@@ -96,7 +157,7 @@ export function savePace(ms) {
   write(PACE_KEY, String(ms));
 }
 
-// Asks the browser not to clear the offline copy and the save when space runs short. Never
+// Asks the browser not to clear the offline copy and the saves when space runs short. Never
 // awaited by the start: the answer (or a prompt) may take as long as it likes.
 export function askToPersist() {
   try {

@@ -1,0 +1,70 @@
+"""The front door (index.html's game chooser), built by build.py under CPython.
+
+Each game's web module (``web/games/<module>.py``) says how it presents itself: ``FRONT``
+(a one-line pitch and the setup of "Play against the computer") and ``picture(catalog_game)``,
+an SVG drawn from its own table.  This module gathers them with what the engine says of
+each game (name, player counts, seat names for every count, options), so that the chooser,
+the "Set up a game" dialog and the rules links work before Python has loaded in the page.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+import render
+from markupsafe import Markup
+
+
+def _module(game_id: str):
+    return importlib.import_module(f"games.{render.module_name(game_id)}")
+
+
+def players_label(low: int, high: int) -> str:
+    return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}–{high} players"
+
+
+def quick_label(bridge, game: dict[str, Any], quick: dict[str, Any]) -> str:
+    """Who is who in the one-click game, from the engine's own seat names."""
+    names = seat_names_by_count(bridge, game)[str(len(quick["seats"]))]
+    mine = [n for n, who in zip(names, quick["seats"]) if who == "human"]
+    theirs = [n for n, who in zip(names, quick["seats"]) if who != "human"]
+    return f"You: {', '.join(mine)}. The computer: {', '.join(theirs)}."
+
+
+def seat_names_by_count(bridge, game: dict[str, Any]) -> dict[str, list[str]]:
+    """The seats' names for every player count (they differ: a solo game names the automaton)."""
+    names = {}
+    for count in range(game["min_seats"], game["max_seats"] + 1):
+        answer = json.loads(bridge.new_game(json.dumps({"game": game["id"], "seats": ["human"] * count, "seed": 1})))
+        names[str(count)] = answer["seat_names"] if answer["ok"] else game["seat_names"][:count]
+    return names
+
+
+def games(bridge) -> list[dict[str, Any]]:
+    """Every game as the front door shows it (picture as SVG markup)."""
+    out = []
+    for game in json.loads(bridge.catalog())["games"]:
+        module = _module(game["id"])
+        front = module.FRONT
+        out.append({
+            "id": game["id"], "name": game["name"], "pitch": front["pitch"],
+            "players": players_label(game["min_seats"], game["max_seats"]),
+            "quick": front["quick"], "quick_label": quick_label(bridge, game, front["quick"]),
+            "picture": Markup(module.picture(game)),
+            "rules": render.rules_href(game["id"]),
+        })
+    return out
+
+
+def catalog(bridge) -> dict[str, Any]:
+    """The catalog the page uses before the engine is up: the engine's, with each game's seat
+    names for every player count and its front-door setup."""
+    data = json.loads(bridge.catalog())
+    for game in data["games"]:
+        front = _module(game["id"]).FRONT
+        game["seat_names_by_count"] = seat_names_by_count(bridge, game)
+        game["quick"] = front["quick"]
+        game.pop("cards", None)  # the table's business, loaded with the engine
+    return data
