@@ -231,6 +231,8 @@ def page(game: dict, root: Path) -> str:
     return render.render("site/rules.html", {
         "game": game, "intro": Markup(intro), "sections": top, "rulings": ruled,
         "stylesheets": blocks_styles(game["id"]),
+        "page_class": getattr(importlib.import_module(f"rules_blocks.{render.module_name(game['id'])}"),
+                              "PAGE_CLASS", ""),
     })
 
 

@@ -159,3 +159,5 @@ def setup_options(_args: str = "") -> str:
 BLOCKS = {"deployment": deployment, "removed": removed, "victory-levels": victory_levels, "map": map_table,
           "cards": deck_reference, "legend": legend, "options": setup_options}
 STYLESHEETS = ["ck.css"]
+PAGE_CLASS = "ck-palette"
+"""A class of the page's <main>: the colours of ck.css for the chips of the tables."""
