@@ -116,10 +116,15 @@ def table(head: list, rows: list[list], caption: str = "", cls: str = "") -> str
         text = value if isinstance(value, Markup) else html.escape(str(value), quote=False)
         return f"<{tag}{attrs}>{text}</{tag}>"
 
-    out = [f'<div class="table-scroll" role="region" tabindex="0" aria-label="{html.escape(caption or "Table")}">',
-           f'<table class="rules-table{" " + cls if cls else ""}">']
+    out = []
+    label = ' aria-label="Table"'
     if caption:
-        out.append(f"<caption>{html.escape(caption, quote=False)}</caption>")
+        ident = "table-" + (re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-") or "x")
+        # The title stays above the box, in view, while a wide table scrolls sideways.
+        out.append(f'<p class="table-title" id="{ident}">{html.escape(caption, quote=False)}</p>')
+        label = f' aria-labelledby="{ident}"'
+    out.append(f'<div class="table-scroll" role="region" tabindex="0"{label}>')
+    out.append(f'<table class="rules-table{" " + cls if cls else ""}"{label}>')
     out.append("<thead><tr>" + "".join(cell("th", h, ' scope="col"') for h in head) + "</tr></thead>")
     out.append("<tbody>")
     for r in rows:
