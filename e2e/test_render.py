@@ -167,12 +167,12 @@ def test_every_log_line_links_to_a_rule_that_is_explained(dist):
     rand = random.Random(3)
     for game_id in _catalog():
         page = (dist / "rules" / f"{game_id}.html").read_text()
-        anchors = set(re.findall(r'<article id="([^"]+)"', page))
+        anchors = set(re.findall(r'<(?:article|section) id="([^"]+)"', page))
         rules = importlib.import_module(f"outremer.games.{render.module_name(game_id)}.rules")
         keys = set(rules.RULEBOOK) | set(rules.RULINGS)
         assert {render.rule_anchor(k) for k in keys} <= anchors, game_id
         for key in keys:
-            body = page.split(f'id="{render.rule_anchor(key)}"', 1)[1].split("</article>", 1)[0]
+            body = page.split(f'id="{render.rule_anchor(key)}"', 1)[1].split('id="rule-', 1)[0]
             assert len(re.sub(r"<[^>]+>", "", body).strip()) > 20, (game_id, key)
         snap = json.loads(bridge.new_game(json.dumps({"game": game_id, "seats": ["random"] * _catalog()[game_id]["max_seats"], "seed": 4})))
         for _ in range(300):

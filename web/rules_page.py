@@ -1,10 +1,20 @@
-"""The rules pages (``rules/<game id>.html``): where every log line's rule link leads.
+"""The rules pages (``rules/<game id>.html``): our own rules reference, where every log line's
+rule link leads.
 
-Built by build.py under CPython, from what the engine says about each rule key (the
-game's ``rules.py``: ``RULEBOOK`` sections and ``RULINGS`` ids with their titles), the
-rulebook's text (``web/rules/<game id>.txt``) and the rulings document
-(``docs/rulings/<game id>.md``).  Every key gets an anchor ``render.rule_anchor(key)``:
-a rulebook section shows the rulebook's own words for it, a ruling its full text.
+Built by build.py under CPython from three sources:
+
+- ``web/rules/<game id>.md`` — the reference, written by us in a small Markdown (see
+  :func:`markdown`). A heading ``## Title {#key}`` (or ``###``) opens a section whose anchor is
+  ``render.rule_anchor(key)``; the keys the engine cites (the game's ``rules.py``, ``RULEBOOK``)
+  each have one. A line ``::: name args`` is replaced by a block generated from the game's data
+  (tables, the card reference, the table's legend: see :func:`blocks`), so that they cannot
+  drift from what the engine plays. ``[[key]]`` links to another section or to a ruling.
+- the game's data: ``cards.toml`` and the Territory Chart (Levantine); the deployment tables,
+  the maps, the decks and the victory levels (Crusader Kingdoms).
+- ``docs/rulings/<game id>.md`` — the rulings, each rendered in full under its id.
+
+The printed rulebooks (``shared/rules/``) are our source for the mechanics; nothing of their
+text is shipped.
 """
 
 from __future__ import annotations
@@ -12,99 +22,115 @@ from __future__ import annotations
 import html
 import importlib
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
+
+from markupsafe import Markup
 
 import render
 
-EXCERPT_LIMIT = 1600
+HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*\{#([^}\s]+)\}\s*$")
+DIRECTIVE = re.compile(r"^:::\s*([\w-]+)\s*(.*)$")
 
 
-def _heading_pattern(words: list[str], upper: bool) -> re.Pattern:
-    joined = r"\s+".join(re.escape(w) for w in words)
-    if upper:
-        return re.compile(r"\b" + joined + r"\b")
-    return re.compile(r"(?m)^[\s\[\]…]*" + joined + r"\b", re.IGNORECASE)
-
-
-def find_heading(text: str, title: str) -> re.Match | None:
-    """Where a section titled ``title`` begins in a rulebook's text, if it can be found."""
-    if ":" in title:  # "Optional rule: Strike at Egypt"
-        found = find_heading(text, title.replace(":", ""))
-        return found or find_heading(text, title.split(":", 1)[1])
-    words = title.replace("(", " ").replace(")", " ").split()
-    if not words:
-        return None
-    upper = [w.upper() for w in words]
-    found = _heading_pattern(upper, True).search(text)
-    if found:
-        return found
-    for size in range(len(words), 0, -1):
-        if size == 1 and not re.match(r"^\d", words[0]):
-            break
-        found = _heading_pattern(words[:size], False).search(text)
-        if found:
-            return found
-    return None
-
-
-def rulebook_sections(text: str, titles: dict[str, str]) -> dict[str, str]:
-    """key -> the rulebook's words for that section (from its heading to the next one)."""
-    starts = {}
-    for key, title in titles.items():
-        found = find_heading(text, title)
-        if found:
-            starts[key] = found.start()
-    boundaries = sorted(set(starts.values()))
-    # Other all-capital headings of a one-line rulebook end a section too.
-    boundaries += [m.start() for m in re.finditer(r"(?<=[.:)] )[A-Z]{3,}(?: [A-Z]{2,})*(?= [A-Z][a-z])", text)]
-    boundaries = sorted(set(boundaries))
-    sections = {}
-    for key, start in starts.items():
-        end = next((b for b in boundaries if b > start), len(text))
-        excerpt = text[start:end].strip()
-        if len(excerpt) > EXCERPT_LIMIT:
-            excerpt = excerpt[:EXCERPT_LIMIT].rsplit(" ", 1)[0] + " …"
-        sections[key] = excerpt
-    return sections
-
-
-def _inline(text: str) -> str:
+# ------------------------------------------------------------------------- the little Markdown
+def _inline(text: str, refs: dict[str, str] | None = None) -> str:
     out = html.escape(text, quote=False)
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
     out = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?!\w)", r"<em>\1</em>", out)
+    out = re.sub(r"\[([^\[\]]+)\]\((#[\w-]+|https?://[^\s)]+)\)", r'<a href="\2">\1</a>', out)
+    if refs is not None:
+        def ref(m: re.Match) -> str:
+            key = m.group(1)
+            if key not in refs:
+                raise KeyError(f"[[{key}]] names no section or ruling")
+            return f'<a href="#{render.rule_anchor(key)}">{html.escape(refs[key], quote=False)}</a>'
+        out = re.sub(r"\[\[([^\[\]]+)\]\]", ref, out)
     return out
 
 
-def markdown(text: str) -> str:
-    """The little Markdown our rulings use: paragraphs, bullet lists, emphasis, code."""
-    blocks, para, items = [], [], []
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def markdown(text: str, refs: dict[str, str] | None = None,
+             generate: Callable[[str, str], str] | None = None) -> str:
+    """Our little Markdown: paragraphs, bullet and numbered lists, pipe tables, emphasis, code,
+    links, ``[[key]]`` cross references and ``::: name args`` generated blocks."""
+    blocks: list[str] = []
+    para: list[str] = []
+    items: list[str] = []
+    kind = ""
+    rows: list[str] = []
 
     def flush():
+        nonlocal kind
         if para:
-            blocks.append(f"<p>{_inline(' '.join(para))}</p>")
+            blocks.append(f"<p>{_inline(' '.join(para), refs)}</p>")
             para.clear()
         if items:
-            blocks.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
+            tag = "ol" if kind == "ol" else "ul"
+            blocks.append(f"<{tag}>" + "".join(f"<li>{_inline(i, refs)}</li>" for i in items) + f"</{tag}>")
             items.clear()
+        if rows:
+            head, *body = [_cells(r) for r in rows if not re.match(r"^\|?[\s:|-]+\|?$", r.strip())]
+            blocks.append(table([Markup(_inline(c, refs)) for c in head],
+                                [[Markup(_inline(c, refs)) for c in r] for r in body]))
+            rows.clear()
 
     for line in text.splitlines():
         stripped = line.strip()
+        directive = DIRECTIVE.match(stripped)
+        bullet = re.match(r"^[-*] (.*)", stripped)
+        number = re.match(r"^\d+\. (.*)", stripped)
         if not stripped:
             flush()
-        elif re.match(r"^[-*] ", stripped):
-            if para:
-                blocks.append(f"<p>{_inline(' '.join(para))}</p>")
-                para.clear()
-            items.append(stripped[2:])
+        elif directive and generate is not None:
+            flush()
+            blocks.append(generate(directive.group(1), directive.group(2).strip()))
+        elif stripped.startswith("|"):
+            if para or items:
+                flush()
+            rows.append(stripped)
+        elif bullet or number:
+            if para or rows or (items and kind != ("ul" if bullet else "ol")):
+                flush()
+            kind = "ul" if bullet else "ol"
+            items.append((bullet or number).group(1))
         elif items and line.startswith("  "):
             items[-1] += " " + stripped
         else:
-            if items:
+            if items or rows:
                 flush()
             para.append(stripped)
     flush()
     return "\n".join(blocks)
+
+
+def table(head: list, rows: list[list], caption: str = "", cls: str = "") -> str:
+    """A real table in a box that scrolls sideways by itself on a narrow screen (the page
+    does not). Cells are escaped unless they are Markup."""
+    def cell(tag: str, value, attrs: str = "") -> str:
+        text = value if isinstance(value, Markup) else html.escape(str(value), quote=False)
+        return f"<{tag}{attrs}>{text}</{tag}>"
+
+    out = []
+    label = ' aria-label="Table"'
+    if caption:
+        ident = "table-" + (re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-") or "x")
+        # The title stays above the box, in view, while a wide table scrolls sideways.
+        out.append(f'<p class="table-title" id="{ident}">{html.escape(caption, quote=False)}</p>')
+        label = f' aria-labelledby="{ident}"'
+    out.append(f'<div class="table-scroll" role="region" tabindex="0"{label}>')
+    out.append(f'<table class="rules-table{" " + cls if cls else ""}"{label}>')
+    out.append("<thead><tr>" + "".join(cell("th", h, ' scope="col"') for h in head) + "</tr></thead>")
+    out.append("<tbody>")
+    for r in rows:
+        out.append("<tr>" + cell("th", r[0], ' scope="row"') + "".join(cell("td", c) for c in r[1:]) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "\n".join(out)
 
 
 def rulings(doc: str) -> dict[str, tuple[str, str]]:
@@ -119,26 +145,103 @@ def rulings(doc: str) -> dict[str, tuple[str, str]]:
     return found
 
 
+# ------------------------------------------------------------------------- the reference source
+@dataclass
+class Section:
+    key: str
+    level: int
+    title: str
+    source: str = ""
+    html: str = ""
+    children: list["Section"] = field(default_factory=list)
+
+    @property
+    def anchor(self) -> str:
+        return render.rule_anchor(self.key)
+
+    @property
+    def number(self) -> str:
+        """The rule number shown beside the title (Crusader Kingdoms' keys are numbered)."""
+        return self.key if re.match(r"^\d+(\.\d+)*$", self.key) else ""
+
+
+def parse(text: str) -> tuple[str, list[Section]]:
+    """(the text before the first section, the sections in order: ``##`` with their ``###``)."""
+    intro: list[str] = []
+    top: list[Section] = []
+    current: Section | None = None
+    for line in text.splitlines():
+        m = HEADING.match(line)
+        if m:
+            section = Section(key=m.group(3), level=len(m.group(1)), title=m.group(2))
+            if section.level == 2 or not top:
+                top.append(section)
+            else:
+                top[-1].children.append(section)
+            current = section
+        elif line.startswith("#"):
+            raise ValueError(f"a heading without an id: {line!r} (write ## Title {{#key}})")
+        elif current is None:
+            intro.append(line)
+        else:
+            current.source += line + "\n"
+    return "\n".join(intro), top
+
+
+def all_sections(top: list[Section]) -> list[Section]:
+    return [s for t in top for s in (t, *t.children)]
+
+
+def source_file(root: Path, game_id: str) -> Path:
+    return root / "web" / "rules" / f"{game_id}.md"
+
+
+# ------------------------------------------------------------------------- generated blocks
+def blocks(game_id: str) -> dict[str, Callable[[str], str]]:
+    """The blocks a game's reference may generate with ``::: name args``."""
+    module = importlib.import_module(f"rules_blocks.{render.module_name(game_id)}")
+    return module.BLOCKS
+
+
+# ------------------------------------------------------------------------- the page
+def reference(game_id: str, root: Path) -> tuple[str, list[Section], dict[str, tuple[str, str]]]:
+    """Our reference of one game, rendered: (intro HTML, sections with HTML, rulings)."""
+    rules = importlib.import_module(f"outremer.games.{render.module_name(game_id)}.rules")
+    text = source_file(root, game_id).read_text(encoding="utf-8")
+    intro, top = parse(text)
+    sections = all_sections(top)
+    doc_file = root / "docs" / "rulings" / f"{game_id}.md"
+    written = rulings(doc_file.read_text(encoding="utf-8")) if doc_file.exists() else {}
+    refs = {s.key: s.title for s in sections}
+    refs.update({k: k for k in getattr(rules, "RULINGS", {})})
+    generators = blocks(game_id)
+
+    def generate(name: str, args: str) -> str:
+        if name not in generators:
+            raise KeyError(f"{game_id}: '::: {name}' is no generated block ({', '.join(sorted(generators))})")
+        return generators[name](args)
+
+    for s in sections:
+        s.html = markdown(s.source, refs, generate)
+    return markdown(intro, refs, generate), top, written
+
+
 def page(game: dict, root: Path) -> str:
     """The rules page of one game (``game``: its catalog entry)."""
-    module = importlib.import_module(f"outremer.games.{render.module_name(game['id'])}.rules")
-    book_titles: dict[str, str] = dict(getattr(module, "RULEBOOK", {}))
-    ruling_titles: dict[str, str] = dict(getattr(module, "RULINGS", {}))
-    book_file = root / "web" / "rules" / f"{game['id']}.txt"
-    book = book_file.read_text(encoding="utf-8") if book_file.exists() else ""
-    excerpts = rulebook_sections(book, book_titles) if book else {}
-    doc_file = root / "docs" / "rulings" / f"{game['id']}.md"
-    written = rulings(doc_file.read_text(encoding="utf-8")) if doc_file.exists() else {}
-    sections = [{"key": k, "anchor": render.rule_anchor(k), "title": t, "text": excerpts.get(k)}
-                for k, t in book_titles.items()]
+    rules = importlib.import_module(f"outremer.games.{render.module_name(game['id'])}.rules")
+    intro, top, written = reference(game["id"], root)
+    ruling_titles: dict[str, str] = dict(getattr(rules, "RULINGS", {}))
     ruled = [{"key": k, "anchor": render.rule_anchor(k), "title": t,
               "html": written.get(k, ("", ""))[1]} for k, t in ruling_titles.items()]
-    # The whole rulebook, broken into paragraphs at its headings.
-    cuts = sorted({0, *(m.start() for k in book_titles if (m := find_heading(book, book_titles[k])))})
-    paragraphs = []
-    for start, end in zip(cuts, cuts[1:] + [len(book)]):
-        chunk = book[start:end].strip()
-        paragraphs += [p.strip() for p in re.split(r"\n\s*\n", chunk) if p.strip()]
     return render.render("site/rules.html", {
-        "game": game, "sections": sections, "rulings": ruled, "rulebook": paragraphs,
+        "game": game, "intro": Markup(intro), "sections": top, "rulings": ruled,
+        "stylesheets": blocks_styles(game["id"]),
+        "page_class": getattr(importlib.import_module(f"rules_blocks.{render.module_name(game['id'])}"),
+                              "PAGE_CLASS", ""),
     })
+
+
+def blocks_styles(game_id: str) -> list[str]:
+    """The table's own style sheets the legend needs besides style.css."""
+    module = importlib.import_module(f"rules_blocks.{render.module_name(game_id)}")
+    return list(getattr(module, "STYLESHEETS", []))

@@ -10,6 +10,12 @@ from .state import (NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discar
                     move_bonus)
 
 DECISIONS = ("action", "attack_cards", "respond", "flip", "reward", "over")
+VICTORY_LEVELS = ((15, "Victory"), (11, "Marginal victory"), (None, "Defeat"))
+"""Rule 8.5: the Crusaders' level by their victory points at the end (the least VP for each; None: any)."""
+
+
+def victory_level(vp: int) -> str:
+    return next(name for least, name in VICTORY_LEVELS if least is None or vp >= least)
 
 
 class Flow:
@@ -96,7 +102,7 @@ class Flow:
             vp_areas = sum(a.vp for a in held)
             diff = sum(s["bonus"]) - s["auto"]["bonus"]
             vp = vp_areas + diff
-            level = "Victory" if vp >= 15 else "Marginal victory" if vp >= 11 else "Defeat"
+            level = victory_level(vp)
             text = (f"The Crusaders score {vp} VP ({vp_areas} for {len(held)} areas, {diff:+d} Card Bonus): "
                     f"{level}.")
             winners = list(range(len(mode.seats))) if level != "Defeat" else []
