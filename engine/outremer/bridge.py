@@ -112,6 +112,7 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
         "view": game.view(state, viewer), "legal": legal, "log": log,
         "window": bool(legal) and game.in_window(state),
         "over": to_act is None, "result": game.result(state),
+        "summary": game.summary(state) if to_act is None else None,
         "undo_to": match.undo_point(viewer) if (now and viewer is not None) else None,
     }
 

@@ -320,7 +320,13 @@ function present(answer, mode = game.mode) {
   document.body.dataset.over = snapshot.over ? "yes" : "no";
   updateControls();
   closeDetail();
-  if (hadFocus) {
+  // The end of a game: its summary is brought into view, once.
+  const ended = snapshot.over && mode === "play" && !(previous && previous.over && previous.code === snapshot.code);
+  const summary = ended && $("table").querySelector(".result");
+  if (summary) {
+    summary.scrollIntoView({ block: "start" });
+    summary.querySelector(".result-title").focus({ preventScroll: true });
+  } else if (hadFocus) {
     const again = focusedAction && $("table").querySelector(`[data-action="${CSS.escape(focusedAction)}"]`);
     const first = $("table").querySelector(".action-bar [data-act], [data-act]");
     (again || first || $("table")).focus({ preventScroll: true });
@@ -493,7 +499,8 @@ async function undo() {
 
 let historyTimer = null;
 
-async function toStep(step) {
+async function toStep(step, replaying = false) {
+  if (!replaying) stopReplay();
   const now = game.present;
   if (!now) return;
   step = Math.max(0, Math.min(now.steps, step));
@@ -509,6 +516,7 @@ async function toStep(step) {
 }
 
 async function backToPresent() {
+  stopReplay();
   if (!game.present) return;
   const token = ++game.token;
   const viewer = humans(game.present) > 1 ? null : game.viewer;
@@ -516,6 +524,43 @@ async function backToPresent() {
   if (token !== game.token || !answer.ok) return;
   present(answer, "play");
   drive();
+}
+
+// The whole game again, one action after another at the computer's pace; pausable, and
+// stopped by any other move through the history, or by leaving the table.
+let replaying = null;
+
+function stopReplay() {
+  replaying = null;
+  $("replay-pause").hidden = true;
+}
+
+async function replay() {
+  if (!game.present) return;
+  const run = { paused: false };
+  replaying = run;
+  const pause = $("replay-pause");
+  pause.hidden = false;
+  pause.textContent = "Pause the replay";
+  pause.onclick = () => {
+    run.paused = !run.paused;
+    pause.textContent = run.paused ? "Resume the replay" : "Pause the replay";
+  };
+  const last = game.present.steps;
+  for (let step = 0; step <= last; step++) {
+    while (run.paused && replaying === run) await sleep(150);
+    if (replaying !== run) return;
+    await toStep(step, true);
+    if (replaying !== run) return;
+    await sleep(Math.max(350, pace()));
+  }
+  if (replaying === run) backToPresent();
+}
+
+async function rematch() {
+  const s = game.present;
+  if (!s) return;
+  await whileBusy(() => newGame({ game: s.game, seats: s.seats, options: s.options || {} }));
 }
 
 // ------------------------------------------------------------------ card details
@@ -589,6 +634,7 @@ async function enter(code, preferred, entry = null) {
   const first = await engine.call("open_code", code, null);
   if (!first.ok) return first;
   const found = typeof entry === "function" ? await entry(first) : entry;
+  stopReplay();
   ++game.token;
   leaveHandOff();
   game.entry = found ? found.id : null;
@@ -708,6 +754,7 @@ function setView(view) {
 }
 
 function showFront() {
+  stopReplay();
   ++game.token; // the computer stops while the player is at the door
   leaveHandOff();
   hideNotice();
@@ -1033,6 +1080,8 @@ function wire() {
       if (command.tagName === "A") event.preventDefault();
       if (what === "new-game") openNewGameDialog();
       else if (what === "history-start") toStep(0);
+      else if (what === "replay") replay();
+      else if (what === "rematch") rematch();
       else if (what === "front") showFront();
       else if (what === "quick-play") quickPlay(gameId);
       else if (what === "set-up") openNewGameDialog(gameId);

@@ -172,6 +172,24 @@ class Game:
         """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``."""
         raise NotImplementedError
 
+    def summary(self, state: State) -> dict | None:
+        """The end of the game as its summary shows it; None while the game goes on.
+
+        ``{"winners": [...], "why": text, "columns": [label, ...], "rows": [{"seat", "values",
+        "hand"}, ...]}``: who won and why (tie-breaks spelled out), one row of figures per seat
+        (``columns`` name them) and every hand, by card name, now that nothing is secret. A game
+        fills the rows through :meth:`standings` and may say more in ``why``."""
+        result = self.result(state)
+        if result is None:
+            return None
+        columns, rows = self.standings(state)
+        return {"winners": list(result.get("winners", [])), "why": result.get("why") or result.get("text", ""),
+                "columns": columns, "rows": rows}
+
+    def standings(self, state: State) -> tuple[list[str], list[dict]]:
+        """The summary's table: column labels and ``{"seat", "values", "hand"}`` per seat."""
+        return [], []
+
     def in_window(self, state: State) -> bool:
         """Whether the decision at hand is a response window: offered to a seat whether or not it
         holds an answer (see QUICK_RESPONSES), so that a seat without one has a single legal

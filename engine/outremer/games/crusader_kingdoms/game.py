@@ -12,8 +12,8 @@ from . import attack as fight
 from .data import Content, content
 from .flow import Flow
 from .rules import INDEX
-from .state import (NOBODY, adjacent_to, all_card_places, areas_of, discard, draw, faith_of, looked_at,
-                    new_state, seduced_deck)
+from .state import (NOBODY, adjacent_to, all_card_places, areas_of, castles_on_map, discard, draw, faith_of,
+                    looked_at, new_state, seduced_deck)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
@@ -80,6 +80,38 @@ class CrusaderKingdoms(Game):
 
     def result(self, s: State) -> dict | None:
         return s["result"]
+
+    def standings(self, s: State) -> tuple[list[str], list[dict]]:
+        seats = range(len(self.mode_of(s).seats))
+        held = [sum(1 for owner in s["owner"] if owner == seat) for seat in seats]
+        hands = [[self.cards[c].name for c in s["hands"][seat]] for seat in seats]
+        if self.mode_of(s).solo_rules:
+            columns = ["Areas held", "Card Bonus", "Cards in hand"]
+            values = [[held[p], s["bonus"][p], len(s["hands"][p])] for p in seats]
+        else:
+            columns = ["Castles on the map", "Card Bonus", "Cards in hand"]
+            values = [[castles_on_map(s, p), s["bonus"][p], len(s["hands"][p])] for p in seats]
+        return columns, [{"seat": p, "values": values[p], "hand": hands[p]} for p in seats]
+
+    def summary(self, s: State) -> dict | None:
+        out = super().summary(s)
+        result = s["result"]
+        if out is None or "castles" not in result:
+            return out
+        counts = result["castles"]
+        best = max(counts)
+        tied = [p for p, n in enumerate(counts) if n == best]
+        names = self.seat_labels_of(s)
+        if len(tied) > 1 and not any(n == 0 for n in s["supply"]):
+            top = max(s["bonus"][p] for p in tied)
+            leaders = " and ".join(names[p] for p in out["winners"])
+            out["why"] = (f"{len(tied)} kingdoms had {best} castles on the map "
+                          f"({', '.join(names[p] for p in tied)}); the tie goes to the highest Card Bonus: "
+                          f"{leaders}, with {top:+d} (rule 7.3).")
+        return out
+
+    def seat_labels_of(self, s: State) -> list[str]:
+        return [sd.name for sd in self.mode_of(s).seats]
 
     def in_window(self, s: State) -> bool:
         return not s["pending"] and s["step"] == "respond"

@@ -77,6 +77,13 @@ class Levantine(Game):
     def result(self, s: State) -> dict | None:
         return s["result"]
 
+    def standings(self, s: State) -> tuple[list[str], list[dict]]:
+        columns = ["Territory Tokens", "Leaders", "Armies", "Fortifications", "Cards in hand"]
+        rows = [{"seat": seat, "values": [holdings(s, seat), len(s["leaders"][seat]), len(s["armies"][seat]),
+                                          len(s["forts"][seat]), len(s["hands"][seat])],
+                 "hand": [self.cards[c].name for c in s["hands"][seat]]} for seat in (CRUSADER, MUSLIM)]
+        return columns, rows
+
     def in_window(self, s: State) -> bool:
         return bool(s["pending"]) and s["pending"][0]["kind"] in ("negate", "reroll")
 
