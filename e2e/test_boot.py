@@ -14,9 +14,10 @@ from conftest import ROOT, play_first_action, set_pace, start_game, wait_for_tur
 def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
     guard.watch(page)
     page.goto(site, wait_until="commit")
-    # The table frame and the progress bar are in the page itself, not made by Python.
-    page.wait_for_selector(".table", state="visible", timeout=10_000)
+    # The front door and the progress bar are in the page itself, not made by Python.
+    page.wait_for_selector(".game-card", state="visible", timeout=10_000)
     page.wait_for_selector("#boot-progress", state="visible", timeout=10_000)
+    assert page.locator("#boot-status").is_visible()
     assert page.get_attribute("body", "data-engine") == "loading"
     stages = page.eval_on_selector_all(".boot-stages li", "items => items.map(i => i.dataset.stage)")
     assert stages == ["runtime", "python", "packages", "engine"]
