@@ -152,6 +152,18 @@ def shared_borders(key: str, min_length: float = 2.0) -> set[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------------------- context
+def _side_label(view: dict, side: str, seat_of) -> str:
+    """A Response's button says whose side it joins: "On Damascus's attack"."""
+    attack = view.get("attack")
+    if not attack:
+        return "On the attack" if side == "attack" else "On the defence"
+    seat = attack["attacker"] if side == "attack" else attack["defender"]
+    who = seat_of(seat)["short"] if seat != NOBODY else ("the Muslims" if view["automaton"] else "the independents")
+    who = "the " + who[4:] if who.startswith("The ") else who
+    possessive = f"{who}'" if who.startswith("the ") and who.endswith("s") else f"{who}'s"
+    return f"On {possessive} {'attack' if side == 'attack' else 'defence'}"
+
+
 def _parse(text: str) -> tuple[str, list[int | str]]:
     verb, *words = text.split()
     return verb, [int(w) if w.lstrip("-").isdigit() else w for w in words]
@@ -258,7 +270,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         elif verb in ("add", "event", "discard"):
             if verb == "add":
                 side = args[1] if len(args) > 1 else None
-                entry["short"] = "Add" if side is None else ("On the attack" if side == "attack" else "On the defence")
+                entry["short"] = "Add" if side is None else _side_label(view, side, seat_of)
                 if side == "attack" and cards[args[0]]["type"] == "troop":
                     entry["short"] = "Add"
             else:
