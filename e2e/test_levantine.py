@@ -260,6 +260,11 @@ def test_every_action_by_keyboard_with_visible_focus(table):
     page.locator("#table [data-action='end']").focus()
     page.keyboard.press("Enter")
     until(page, f"window.outremer.game.snapshot.steps > {steps}")
+    wait_for_turn(page)
+    # The focus stays on the table, and never on a button whose next Enter would end a phase.
+    focus = page.evaluate("""() => { const el = document.activeElement;
+        return {inTable: document.getElementById('table').contains(el), inBar: Boolean(el.closest('.action-bar'))}; }""")
+    assert focus["inTable"] and not focus["inBar"], focus
 
 
 def test_a_real_table_fits_a_phone(browser, site):

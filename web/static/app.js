@@ -327,9 +327,14 @@ function present(answer, mode = game.mode) {
     summary.scrollIntoView({ block: "start" });
     summary.querySelector(".result-title").focus({ preventScroll: true });
   } else if (hadFocus) {
+    // The same action again if it is still offered, else the first card or area to act on;
+    // never a button of the action bar, whose next Enter could end a phase.
     const again = focusedAction && $("table").querySelector(`[data-action="${CSS.escape(focusedAction)}"]`);
-    const first = $("table").querySelector(".action-bar [data-act], [data-act]");
-    (again || first || $("table")).focus({ preventScroll: true });
+    const first = $("table").querySelector("[data-act]:not(.action-bar [data-act])");
+    const next = again || first || $("table");
+    next.focus({ preventScroll: true });
+    const box = next.getBoundingClientRect();
+    if (next !== $("table") && (box.top < 0 || box.bottom > window.innerHeight)) next.scrollIntoView({ block: "nearest" });
   }
 }
 
