@@ -19,17 +19,17 @@ sys.path.insert(0, str(HERE))
 
 from ai_strength import strength  # noqa: E402
 from code_length import lengths  # noqa: E402
-from playouts import CASES, playouts  # noqa: E402
+from playouts import CASES, PATHS, playouts  # noqa: E402
 
 
 def pyodide_playouts(scale: float) -> list[dict]:
-    """Every playout case inside Pyodide (a run of node each)."""
+    """Every playout case, along both paths, inside Pyodide (a run of node each)."""
     found = []
     for game_id, players, games in CASES:
         run = subprocess.run(["node", "tools/pyodide_run.mjs", "bench/playouts.py", "--game", game_id,
                               "--players", str(players), "--games", str(round(games * scale))],
                              cwd=HERE.parent, capture_output=True, text=True, check=True)
-        found.append(json.loads(run.stdout.strip().splitlines()[-1]))
+        found += [json.loads(line) for line in run.stdout.strip().splitlines()[-len(PATHS):]]
     return found
 
 
@@ -43,10 +43,11 @@ def main() -> int:
     # then weighs on both alike.
     runs = {"cpython": [], "pyodide": []}
     for _ in range(3):
-        runs["cpython"].append([playouts(g, round(n * scale), 1, p) for g, p, n in CASES])
+        runs["cpython"].append([playouts(g, round(n * scale), 1, p, path) for g, p, n in CASES for path in PATHS])
         runs["pyodide"].append(pyodide_playouts(scale))
-    for i, (game_id, players, _n) in enumerate(CASES):
-        case = f"playouts_{game_id}_{players}p"
+    cases = [(g, p, path) for g, p, _n in CASES for path in PATHS]
+    for i, (game_id, players, path) in enumerate(cases):
+        case = f"playouts_{game_id}_{players}p_{path}"
         for runtime, found in runs.items():
             rounds = [r[i] for r in found]
             best = max(rounds, key=lambda r: r["games_per_second"])
