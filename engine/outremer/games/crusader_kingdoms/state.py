@@ -107,7 +107,7 @@ def discard(s: State, card: Card) -> None:
 
 
 def adjacent_to(board: Board, area: int, owner_areas: set[int]) -> bool:
-    return any(b in owner_areas for b in board.areas[area].borders)
+    return not owner_areas.isdisjoint(board.areas[area].borders)
 
 
 def move_bonus(s: State, seat: int, delta: int) -> int:
