@@ -37,7 +37,7 @@ class CrusaderKingdoms(Game):
     def content(self) -> Content:
         return content()
 
-    @property
+    @cached_property
     def cards(self):
         return self.content.cards
 
@@ -143,10 +143,10 @@ class CrusaderKingdoms(Game):
     def attack_targets(self, s: State, seat: int) -> list[int]:
         flow = self.flow(s)
         mode = flow.mode
+        owner = s["owner"]
         mine = set(areas_of(s, seat))
         if mine:
-            options = [i for i, area in enumerate(flow.board.areas)
-                       if s["owner"][i] != seat and adjacent_to(flow.board, i, mine)]
+            options = [i for i, borders in enumerate(flow.borders) if owner[i] != seat and not mine.isdisjoint(borders)]
         else:
             options = [flow.board.index(k) for k in mode.seats[seat].start if s["owner"][flow.board.index(k)] != seat]
         out = []
@@ -166,11 +166,8 @@ class CrusaderKingdoms(Game):
     def neighbours(self, s: State, seat: int) -> list[int]:
         """Opponents with whom ``seat`` shares a border (NOBODY: the Muslims in 1–2 player games)."""
         flow = self.flow(s)
-        mine = set(areas_of(s, seat))
-        found = set()
-        for i in mine:
-            for b in flow.board.areas[i].borders:
-                found.add(s["owner"][b])
+        owner = s["owner"]
+        found = {owner[b] for i in areas_of(s, seat) for b in flow.borders[i]}
         found.discard(seat)
         if flow.mode.solo_rules:
             return [NOBODY] if NOBODY in found and s["auto"]["queue"] else []
