@@ -149,16 +149,16 @@ class CrusaderKingdoms(Game):
             options = [i for i, borders in enumerate(flow.borders) if owner[i] != seat and not mine.isdisjoint(borders)]
         else:
             options = [flow.board.index(k) for k in mode.seats[seat].start if s["owner"][flow.board.index(k)] != seat]
+        if mode.solo_rules:  # co-operative allies never attack each other (ruling R2)
+            return [i for i in options if owner[i] == NOBODY]
         out = []
         for i in options:
-            owner = s["owner"][i]
-            if owner != NOBODY:
-                if mode.solo_rules:
-                    continue  # co-operative allies never attack each other (ruling R2)
+            held = owner[i]
+            if held != NOBODY:
                 if (mode.christians_may_not_attack_each_other and mode.seats[seat].faith == "christian"
-                        and mode.seats[owner].faith == "christian"):
+                        and mode.seats[held].faith == "christian"):
                     continue
-                if [seat, owner] in s["truces"] or [owner, seat] in s["truces"]:
+                if [seat, held] in s["truces"] or [held, seat] in s["truces"]:
                     continue
             out.append(i)
         return out

@@ -45,8 +45,7 @@ def deck_cards(content: Content, mode: Mode, faith: str) -> list[Card]:
         cards = [c for c in cards if c.solo]
         if faith == "muslim":
             four = next((c for c in cards if c.type == "troop" and c.value == 4), None)
-            if four is not None:
-                cards.remove(four)
+            cards = [c for c in cards if c is not four]
     return cards
 
 
