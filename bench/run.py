@@ -19,32 +19,43 @@ sys.path.insert(0, str(HERE))
 
 from ai_strength import strength  # noqa: E402
 from code_length import lengths  # noqa: E402
-from playouts import playouts  # noqa: E402
+from playouts import CASES, PATHS, playouts  # noqa: E402
 
 
-def pyodide_playouts(games: int) -> dict:
-    run = subprocess.run(["node", "tools/pyodide_run.mjs", "bench/playouts.py", "--games", str(games)],
-                         cwd=HERE.parent, capture_output=True, text=True, check=True)
-    return json.loads(run.stdout.strip().splitlines()[-1])
+def pyodide_playouts(scale: float) -> list[dict]:
+    """Every playout case, along both paths, inside Pyodide (a run of node each)."""
+    found = []
+    for game_id, players, games in CASES:
+        run = subprocess.run(["node", "tools/pyodide_run.mjs", "bench/playouts.py", "--game", game_id,
+                              "--players", str(players), "--games", str(round(games * scale))],
+                             cwd=HERE.parent, capture_output=True, text=True, check=True)
+        found += [json.loads(line) for line in run.stdout.strip().splitlines()[-len(PATHS):]]
+    return found
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
-    n_play, n_ai, n_code = (40, 100, 100) if args.quick else (200, 1000, 400)
+    scale, n_ai, n_code = (0.2, 100, 100) if args.quick else (1, 1000, 400)
     results = {}
     # CPython and Pyodide alternate, three rounds, best of each: the machine's other load
     # then weighs on both alike.
     runs = {"cpython": [], "pyodide": []}
     for _ in range(3):
-        runs["cpython"].append(playouts("levantine", n_play, 1))
-        runs["pyodide"].append(pyodide_playouts(n_play))
-    for runtime, found in runs.items():
-        best = max(found, key=lambda r: r["games_per_second"])
-        results[f"playouts_{runtime}"] = dict(best, rounds=[r["games_per_second"] for r in found])
-    ratio = results["playouts_cpython"]["games_per_second"] / results["playouts_pyodide"]["games_per_second"]
-    results["pyodide_slowdown"] = {"ratio": round(ratio, 2), "target": "at most 2.5", "met": ratio <= 2.5}
+        runs["cpython"].append([playouts(g, round(n * scale), 1, p, path) for g, p, n in CASES for path in PATHS])
+        runs["pyodide"].append(pyodide_playouts(scale))
+    cases = [(g, p, path) for g, p, _n in CASES for path in PATHS]
+    for i, (game_id, players, path) in enumerate(cases):
+        case = f"playouts_{game_id}_{players}p_{path}"
+        for runtime, found in runs.items():
+            rounds = [r[i] for r in found]
+            best = max(rounds, key=lambda r: r["games_per_second"])
+            results[f"{case}_{runtime}"] = dict(best, rounds=[r["games_per_second"] for r in rounds])
+        ratio = (results[f"{case}_cpython"]["games_per_second"]
+                 / results[f"{case}_pyodide"]["games_per_second"])
+        results[f"{case}_pyodide_slowdown"] = {"ratio": round(ratio, 2), "target": "at most 2.5",
+                                               "met": ratio <= 2.5}
     s = strength("levantine", n_ai, 1)
     results["heuristic_vs_random"] = dict(s, target="at least 0.75 overall", met=s["heuristic_overall"] >= 0.75)
     c = lengths("levantine", n_code, 1)

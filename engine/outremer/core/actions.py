@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from .errors import IllegalAction
@@ -39,3 +40,11 @@ class Action(NamedTuple):
         for word in words[1:]:
             args.append(int(word) if word.lstrip("-").isdigit() else word)
         return cls(words[0], tuple(args))
+
+
+@cache
+def act(verb: str, *args: int | str) -> Action:
+    """``Action(verb, args)``, made once and shared after: the rules list the same few hundred
+    actions over and over (a search, millions of times), and a look-up costs less than making
+    one; an action found among the legal ones is then also equal by identity at once."""
+    return Action(verb, args)

@@ -9,19 +9,14 @@ from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+_TWO64 = 1 << 64
+_LIMITS = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(257))
+"""For each bound up to 256, the largest multiple of it below 2^64 (see _draw)."""
 
 
 def seed_state(seed: int) -> int:
     """The generator state for a seed (any non-negative integer)."""
     return (seed * GOLDEN + 0x632BE59BD9B4E019) & MASK64
-
-
-def _next64(s: dict) -> int:
-    x = (s["rng"] + GOLDEN) & MASK64
-    s["rng"] = x
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
-    return x ^ (x >> 31)
 
 
 def randbelow(s: dict, n: int) -> int:
@@ -34,11 +29,22 @@ def randbelow(s: dict, n: int) -> int:
         if not 0 <= value < n:
             raise ValueError(f"scripted chance {value} is outside 0..{n - 1}")
         return value
-    limit = (1 << 64) - ((1 << 64) % n)
+    return _draw(s, n)
+
+
+def _draw(s: dict, n: int) -> int:
+    """``randbelow`` from the generator (nothing scripted): the next SplitMix64 outputs until
+    one falls below the largest multiple of ``n`` (so that every result is equally likely)."""
+    limit = _LIMITS[n] if n < 257 else _TWO64 - _TWO64 % n
+    x = s["rng"]
     while True:
-        x = _next64(s)
-        if x < limit:
-            return x % n
+        x = (x + GOLDEN) & MASK64
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        if z < limit:
+            s["rng"] = x
+            return z % n
 
 
 def die(s: dict) -> int:
@@ -48,6 +54,11 @@ def die(s: dict) -> int:
 
 def shuffle(s: dict, items: list) -> None:
     """Fisher-Yates shuffle of ``items`` in place."""
-    for i in range(len(items) - 1, 0, -1):
-        j = randbelow(s, i + 1)
+    if s.get("rigged"):
+        for i in range(len(items) - 1, 0, -1):
+            j = randbelow(s, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return
+    for i in range(len(items) - 1, 0, -1):  # nothing scripted: nothing to check at each draw
+        j = _draw(s, i + 1)
         items[i], items[j] = items[j], items[i]

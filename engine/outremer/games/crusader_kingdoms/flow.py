@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core import rng
 from ...core.game import Event, State, offer_window
 from . import attack as fight
+from . import automaton
 from .data import Content, Mode
 from .state import (NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discard, draw, faith_of,
                     move_bonus)
@@ -27,6 +28,8 @@ class Flow:
         self.board = content.boards[mode.map]
         self.cards = content.cards
         self.names = names
+        self.borders = tuple(area.borders for area in self.board.areas)
+        """The areas bordering each area, by index (the board's, in the form the rules read often)."""
 
     # ------------------------------------------------------------------ settle
     def settle(self, s: State, log: list[Event]) -> None:
@@ -178,8 +181,7 @@ class Flow:
                     return
 
     def _muslim_round(self, s: State, log: list[Event], against: int) -> None:
-        from .automaton import muslim_round
-        muslim_round(self, s, log, against)
+        automaton.muslim_round(self, s, log, against)
 
     def _sudden_victory(self, s: State, log: list[Event]) -> bool:
         if self.mode.solo_rules:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...core import rng
-from ...core.actions import Action
+from ...core.actions import Action, act
 from ...core.game import QUICK_RESPONSES, Event, Game, Setup, State, clone
 from . import attack as fight
+from . import moves
+from . import view as views
 from .data import Content, content
 from .flow import Flow
 from .rules import INDEX
@@ -35,7 +37,7 @@ class CrusaderKingdoms(Game):
     def content(self) -> Content:
         return content()
 
-    @property
+    @cached_property
     def cards(self):
         return self.content.cards
 
@@ -50,11 +52,17 @@ class CrusaderKingdoms(Game):
         return self.mode_of(state).seats[seat].name
 
     def flow(self, s: State) -> Flow:
+        """The automatic rules of the state's mode: one per mode, made on first use (every rule
+        asks for it, often several times an action)."""
+        try:
+            return self._flows[s["mode"]]
+        except AttributeError:
+            self._flows: dict[str, Flow] = {}
+        except KeyError:
+            pass
         mode = self.mode_of(s)
-        cache = self.__dict__.setdefault("_flows", {})
-        if mode.key not in cache:
-            cache[mode.key] = Flow(self.content, mode, [sd.name for sd in mode.seats])
-        return cache[mode.key]
+        self._flows[mode.key] = Flow(self.content, mode, [sd.name for sd in mode.seats])
+        return self._flows[mode.key]
 
     # -- setup ---------------------------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
@@ -142,10 +150,10 @@ class CrusaderKingdoms(Game):
         a = s["attack"]
         if step == "attack_cards":
             seat = a["attacker"]
-            acts = [Action("add", (c,)) for c in s["hands"][seat]
+            acts = [act("add", c) for c in s["hands"][seat]
                     if self.cards[c].type == "troop" or fight.responses_allowed(self.cards[c], "attack")]
             if a["troops"] or a["bonus_dice"]:
-                acts.append(Action("go"))
+                acts.append(act("go"))
             return acts
         if step == "respond":
             seat = a["responders"][0]
@@ -154,35 +162,35 @@ class CrusaderKingdoms(Game):
                 card = self.cards[c]
                 for side in ("attack", "defence"):
                     if fight.responses_allowed(card, side):
-                        acts.append(Action("add", (c, side)))
+                        acts.append(act("add", c, side))
                 if a["concerted"] and card.type == "troop" and faith_of(flow.mode, seat) == "christian":
-                    acts.append(Action("add", (c, "attack")))
-            return acts + [Action("done")]
+                    acts.append(act("add", c, "attack"))
+            return acts + [act("done")]
         if step == "flip":
-            return [Action("flip", (b,)) for b in flow.flip_options(s)] + [Action("done")]
+            return [act("flip", b) for b in flow.flip_options(s)] + [act("done")]
         if step == "reward":
-            return [Action("bonus") if o == "bonus" else Action("flip", (int(o),)) for o in flow.reward_options(s)]
+            return [act("bonus") if o == "bonus" else act("flip", int(o)) for o in flow.reward_options(s)]
         return []
 
     def attack_targets(self, s: State, seat: int) -> list[int]:
         flow = self.flow(s)
         mode = flow.mode
+        owner = s["owner"]
         mine = set(areas_of(s, seat))
         if mine:
-            options = [i for i, area in enumerate(flow.board.areas)
-                       if s["owner"][i] != seat and adjacent_to(flow.board, i, mine)]
+            options = [i for i, borders in enumerate(flow.borders) if owner[i] != seat and not mine.isdisjoint(borders)]
         else:
             options = [flow.board.index(k) for k in mode.seats[seat].start if s["owner"][flow.board.index(k)] != seat]
+        if mode.solo_rules:  # co-operative allies never attack each other (ruling R2)
+            return [i for i in options if owner[i] == NOBODY]
         out = []
         for i in options:
-            owner = s["owner"][i]
-            if owner != NOBODY:
-                if mode.solo_rules:
-                    continue  # co-operative allies never attack each other (ruling R2)
+            held = owner[i]
+            if held != NOBODY:
                 if (mode.christians_may_not_attack_each_other and mode.seats[seat].faith == "christian"
-                        and mode.seats[owner].faith == "christian"):
+                        and mode.seats[held].faith == "christian"):
                     continue
-                if [seat, owner] in s["truces"] or [owner, seat] in s["truces"]:
+                if [seat, held] in s["truces"] or [held, seat] in s["truces"]:
                     continue
             out.append(i)
         return out
@@ -190,11 +198,8 @@ class CrusaderKingdoms(Game):
     def neighbours(self, s: State, seat: int) -> list[int]:
         """Opponents with whom ``seat`` shares a border (NOBODY: the Muslims in 1–2 player games)."""
         flow = self.flow(s)
-        mine = set(areas_of(s, seat))
-        found = set()
-        for i in mine:
-            for b in flow.board.areas[i].borders:
-                found.add(s["owner"][b])
+        owner = s["owner"]
+        found = {owner[b] for i in areas_of(s, seat) for b in flow.borders[i]}
         found.discard(seat)
         if flow.mode.solo_rules:
             return [NOBODY] if NOBODY in found and s["auto"]["queue"] else []
@@ -212,14 +217,14 @@ class CrusaderKingdoms(Game):
         acts = []
         troops = [c for c in hand if cards[c].type == "troop"]
         if troops:
-            acts += [Action("attack", (i,)) for i in self.attack_targets(s, seat)]
+            acts += [act("attack", i) for i in self.attack_targets(s, seat)]
             for target in self.neighbours(s, seat):
-                acts += [Action("incursion", (target, c)) for c in troops]
+                acts += [act("incursion", target, c) for c in troops]
         for c in hand:
             if cards[c].type == "event" and self._event_possible(s, seat, cards[c]):
-                acts.append(Action("event", (c,)))
-        acts += [Action("discard", (c,)) for c in hand]
-        return acts + [Action("pass")]
+                acts.append(act("event", c))
+        acts += [act("discard", c) for c in hand]
+        return acts + [act("pass")]
 
     def _event_possible(self, s: State, seat: int, card) -> bool:
         e = card.effect
@@ -252,33 +257,28 @@ class CrusaderKingdoms(Game):
     def _pending_actions(self, s: State, p: dict) -> list[Action]:
         kind = p["kind"]
         if kind == "target":
-            return [Action("target", (t,)) for t in p["options"]]
+            return [act("target", t) for t in p["options"]]
         if kind == "flip":
-            return [Action("flip", (i,)) for i in areas_of(s, p["seat"]) if not s["plus"][i]]
+            return [act("flip", i) for i in areas_of(s, p["seat"]) if not s["plus"][i]]
         if kind == "take":
-            return [Action("take", (c,)) for c in s["hands"][p["from"]]]
+            return [act("take", c) for c in s["hands"][p["from"]]]
         raise AssertionError(kind)
 
     # -- doing, seeing, naming -----------------------------------------------------------
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
-        from .moves import perform
-        perform(self, s, action, log)
+        moves.perform(self, s, action, log)
 
     def view(self, s: State, seat: int | None) -> dict:
-        from .view import view
-        return view(self, s, seat)
+        return views.view(self, s, seat)
 
     def describe(self, s: State, action: Action) -> str:
-        from .view import describe
-        return describe(self, s, action)
+        return views.describe(self, s, action)
 
     def why_illegal(self, s: State, action: Action) -> str:
-        from .view import why_illegal
-        return why_illegal(self, s, action)
+        return views.why_illegal(self, s, action)
 
     def text_table(self, view: dict) -> str:
-        from .view import text_table
-        return text_table(self, view)
+        return views.text_table(self, view)
 
     def cards_in_play(self, s: State) -> list[int]:
         return all_card_places(s)

@@ -45,8 +45,7 @@ def deck_cards(content: Content, mode: Mode, faith: str) -> list[Card]:
         cards = [c for c in cards if c.solo]
         if faith == "muslim":
             four = next((c for c in cards if c.type == "troop" and c.value == 4), None)
-            if four is not None:
-                cards.remove(four)
+            cards = [c for c in cards if c is not four]
     return cards
 
 
@@ -107,7 +106,7 @@ def discard(s: State, card: Card) -> None:
 
 
 def adjacent_to(board: Board, area: int, owner_areas: set[int]) -> bool:
-    return any(b in owner_areas for b in board.areas[area].borders)
+    return not owner_areas.isdisjoint(board.areas[area].borders)
 
 
 def move_bonus(s: State, seat: int, delta: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...core import rng
-from ...core.actions import Action
+from ...core.actions import Action, act
 from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clone
 from . import combat, flow
 from .cards import Card, load_cards
@@ -92,9 +92,7 @@ class Levantine(Game):
             return self._pending_actions(s, s["pending"][0])
         step = s["step"]
         if step in ("recruit", "defender"):
-            seat = self.to_act(s)
-            acts = [a for card in s["hands"][seat] for a in self._main_plays(s, seat, card)]
-            return acts + [Action("end")]
+            return self._main_plays(s, self.to_act(s)) + [act("end")]
         if step == "declare":
             return self._declare_actions(s)
         if step == "commit":
@@ -104,50 +102,56 @@ class Levantine(Game):
     def _pending_actions(self, s: State, p: dict) -> list[Action]:
         kind = p["kind"]
         if kind == "discard":
-            return [Action("discard", (c,)) for c in s["hands"][p["seat"]]]
+            return [act("discard", c) for c in s["hands"][p["seat"]]]
         if kind == "lose":
-            return [Action("lose", (c,)) for c in flow.pool(s, p)]
+            return [act("lose", c) for c in flow.pool(s, p)]
         holds = holds_will_of_god(s, p["seat"], self.cards)
         if kind == "negate":
-            return ([Action("negate")] if holds else []) + [Action("allow")]
+            return ([act("negate")] if holds else []) + [act("allow")]
         if kind == "reroll":
             dice = s["combat"]["dice"]
-            rerolls = [Action("reroll", (seat, i)) for seat in (0, 1) for i in range(len(dice[seat]))]
-            return (rerolls if holds else []) + [Action("keep")]
+            rerolls = [act("reroll", seat, i) for seat in (0, 1) for i in range(len(dice[seat]))]
+            return (rerolls if holds else []) + [act("keep")]
         raise AssertionError(kind)
 
-    def _main_plays(self, s: State, seat: int, card_id: int) -> list[Action]:
-        card = self.cards[card_id]
-        if not card.usable_by(seat):
-            return []
+    def _main_plays(self, s: State, seat: int) -> list[Action]:
+        """The cards ``seat`` may play from his hand in the Recruit or Defender Phase."""
         recruiting = s["step"] == "recruit"
         leaders_left, armies_left, forts_left = s["allow"]
         room = len(s["leaders"][seat]) < MAX_LEADERS[seat] and leaders_left > 0
         can_army = armies_left != 0
-        t = card.type
-        if t == "leader":
-            fits = card.play == "any" or card.play == ("attack" if recruiting else "defend")
-            return [Action("play", (card_id,))] if fits and room else []
-        if t == "army":
-            return [Action("play", (card_id,))] if can_army else []
-        if t == "fortification":
-            return [Action("play", (card_id,))] if not recruiting and forts_left > 0 else []
-        if t == "transport":
-            return [Action("play", (card_id,))] if recruiting and seat == CRUSADER else []
-        if t == "event":
-            if card.effect in MAIN_EFFECTS and self._event_has_target(s, seat, card):
-                return [Action("play", (card_id,))]
-            if card.effect == "no_attack_turn" and not recruiting and seat == MUSLIM:
-                return [Action("play", (card_id,))]
-            return []
-        if t == "special":
-            acts = []
-            for use in card.uses:
-                if (use == "draw" or (use == "transport" and recruiting and seat == CRUSADER)
-                        or (use == "leader" and room) or (use == "army" and can_army)):
-                    acts.append(Action("play", (card_id, use)))
-            return acts
-        return []
+        can_fort = not recruiting and forts_left > 0
+        transport = recruiting and seat == CRUSADER
+        leader_play = "attack" if recruiting else "defend"
+        cards = self.cards
+        acts = []
+        for card_id in s["hands"][seat]:
+            card = cards[card_id]
+            if not card.usable_by(seat):
+                continue
+            t = card.type
+            if t == "leader":
+                ok = room and (card.play == "any" or card.play == leader_play)
+            elif t == "army":
+                ok = can_army
+            elif t == "fortification":
+                ok = can_fort
+            elif t == "transport":
+                ok = transport
+            elif t == "event":
+                ok = ((card.effect in MAIN_EFFECTS and self._event_has_target(s, seat, card))
+                      or (card.effect == "no_attack_turn" and not recruiting and seat == MUSLIM))
+            elif t == "special":
+                for use in card.uses:
+                    if (use == "draw" or (use == "transport" and transport)
+                            or (use == "leader" and room) or (use == "army" and can_army)):
+                        acts.append(act("play", card_id, use))
+                continue
+            else:
+                ok = False
+            if ok:
+                acts.append(act("play", card_id))
+        return acts
 
     def _event_has_target(self, s: State, seat: int, card: Card) -> bool:
         """Ruling L3: an event that could do nothing cannot be played."""
@@ -164,10 +168,10 @@ class Levantine(Game):
         dfn = other(att)
         acts = []
         if s["tt"][dfn] > 0:
-            acts.append(Action("attack"))
+            acts.append(act("attack"))
         if s["egypt"] == dfn:
-            acts.append(Action("attack", ("egypt",)))
-        return acts + [Action("hold")]
+            acts.append(act("attack", "egypt"))
+        return acts + [act("hold")]
 
     def _commit_actions(self, s: State) -> list[Action]:
         c = s["combat"]
@@ -178,10 +182,10 @@ class Levantine(Game):
             card = self.cards[card_id]
             if card.type == "special":
                 if combat.may_commit(card, c["kind"], seat, is_att, "battle"):
-                    acts.append(Action("play", (card_id, "battle")))
+                    acts.append(act("play", card_id, "battle"))
             elif combat.may_commit(card, c["kind"], seat, is_att):
-                acts.append(Action("play", (card_id,)))
-        return acts + [Action("pass")]
+                acts.append(act("play", card_id))
+        return acts + [act("pass")]
 
     # -- carrying out an action ----------------------------------------------------
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
