@@ -1,15 +1,33 @@
-"""Heuristic against random: N games with the heuristic on each side. Prints one JSON object."""
+"""Strength and speed of the computer players.
+
+  python bench/ai_strength.py heuristic [--game levantine] [--games 1000]
+      the heuristic against random players, N games on each side
+  python bench/ai_strength.py levels [--games N]
+      the levels against the heuristic player: Levantine normal against the heuristic (N games
+      on each side), hard against normal; Crusader Kingdoms one normal seat among three
+      heuristic ones (rotated over the kingdoms); the solo game played by normal
+  python bench/ai_strength.py times [--decisions N]
+      seconds per decision of each level (median, 95th percentile), in the Python running it;
+      inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
+
+Prints one JSON object. Games are seeded (consecutive seeds from --seed); the searching player's
+budget is counted in iterations, so every figure is reproducible.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
+import sys
+import time
 
+from outremer.ai import SEARCH_BUDGETS, agent_for, agent_random, decide
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
 
-def strength(game_id: str, games: int, seed: int) -> dict:
+def heuristic_vs_random(game_id: str, games: int, seed: int) -> dict:
     game = get_game(game_id)
     names = list(game.seat_names)
     as_first = simulate(game, ["heuristic", "random"], games, seed)
@@ -23,10 +41,91 @@ def strength(game_id: str, games: int, seed: int) -> dict:
             "code_chars": sorted([as_first["median_code_chars"], as_second["median_code_chars"]])}
 
 
+def one_seat(game_id: str, level: str, others: str, players: int, games: int, seed: int) -> dict:
+    """``level`` in one seat, rotated over every seat, ``others`` in the rest: its share of the
+    payoff (wins; ½ for a Marginal victory against the automaton) and, by seat, its win rate."""
+    game = get_game(game_id)
+    score, by_seat, victories = 0.0, [0.0] * players, 0
+    started = time.perf_counter()
+    for i in range(games):
+        me = i % players
+        seats = [others] * players
+        seats[me] = level
+        state, _ = game.start(game.make_setup(seed + i, seats))
+        agents = [agent_for(game, kind) for kind in seats]
+        step = 0
+        while (seat := game.to_act(state)) is not None:
+            game.advance(state, decide(agents[seat], game, state, seat, agent_random(seed + i, step)))
+            step += 1
+        payoff = game.payoff(state)[me]
+        score += payoff
+        by_seat[me] += payoff
+        victories += payoff == 1.0
+    lo, hi = wilson(score, games)
+    per_seat = games / players
+    return {"game": game_id, "players": players, "level": level, "against": others, "games": games,
+            "share": round(score / games, 4), "interval_95": [round(lo, 4), round(hi, 4)],
+            "victories": round(victories / games, 4),
+            "by_seat": [round(x / per_seat, 4) for x in by_seat],
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+def levels(games: int, seed: int) -> dict:
+    return {
+        "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed),
+        "levantine_hard_vs_normal": one_seat("levantine", "hard", "normal", 2, 2 * games, seed),
+        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed),
+        "ck_solo_normal": one_seat("crusader-kingdoms", "normal", "normal", 1, games, seed),
+        "ck_solo_heuristic": one_seat("crusader-kingdoms", "heuristic", "heuristic", 1, games, seed),
+    }
+
+
+def times(decisions: int, seed: int) -> dict:
+    """Seconds per decision with a choice (more than one legal action), along games between
+    heuristic players, for each level in each game and player count."""
+    out = {"runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
+           "python": sys.version.split()[0], "budgets": dict(SEARCH_BUDGETS)}
+    for game_id, players in (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1)):
+        game = get_game(game_id)
+        states = []
+        rand = random.Random(seed)
+        i = 0
+        while len(states) < decisions:
+            state, _ = game.start(game.make_setup(seed + i, ["heuristic"] * players))
+            heuristic = agent_for(game, "heuristic")
+            step = 0
+            while (seat := game.to_act(state)) is not None:
+                if len(game.legal_for(state)) > 1 and rand.random() < 0.1:
+                    states.append(state)
+                state, _ = game.apply(state, decide(heuristic, game, state, seat, agent_random(i, step)))
+                step += 1
+            i += 1
+        for level in ("easy", "normal", "hard"):
+            agent = agent_for(game, level)
+            spent = []
+            for k, state in enumerate(states[:decisions]):
+                seat = game.to_act(state)
+                t0 = time.perf_counter()
+                decide(agent, game, state, seat, agent_random(seed, k))
+                spent.append(time.perf_counter() - t0)
+            spent.sort()
+            out[f"{game_id}_{players}p_{level}"] = {
+                "decisions": len(spent), "median_s": round(spent[len(spent) // 2], 4),
+                "p95_s": round(spent[min(len(spent) - 1, int(len(spent) * 0.95))], 4)}
+    return out
+
+
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "times"))
     parser.add_argument("--game", default="levantine")
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(json.dumps(strength(args.game, args.games, args.seed)))
+    if args.what == "heuristic":
+        print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed)))
+    elif args.what == "levels":
+        print(json.dumps(levels(args.games, args.seed), indent=1))
+    else:
+        print(json.dumps(times(args.decisions, args.seed), indent=1))

@@ -17,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from ai_strength import strength  # noqa: E402
+from ai_strength import heuristic_vs_random as strength  # noqa: E402
 from code_length import lengths  # noqa: E402
 from playouts import CASES, PATHS, playouts  # noqa: E402
 

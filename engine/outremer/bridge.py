@@ -16,7 +16,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 from . import __version__
-from .ai import choose
+from .ai import agent_for, agent_random, choose, sampler
 from .core import sharecode
 from .core.actions import Action
 from .core.errors import BadSetup, BadShareCode, IllegalAction, OutremerError, ShareCodeFromOtherVersion
@@ -24,9 +24,16 @@ from .core.game import CONTROLLERS
 from .core.match import Match
 from .games import all_games, game_by_code, get_game
 
-__all__ = ["catalog", "new_game", "open_code", "act", "act_text", "ai_step", "undo", "at_step", "rewind"]
+__all__ = ["catalog", "new_game", "open_code", "act", "act_text", "ai_step", "ai_think", "undo", "at_step",
+           "rewind"]
+
+MENU = ("human", "easy", "heuristic", "normal", "hard", "random")
+"""The seat controllers a person chooses from, in the order of the menu."""
 
 _CACHE: OrderedDict[str, Match] = OrderedDict()
+_THINKING: dict[str, Any] = {}
+"""The search under way, by the share code of the game it decides for (one at a time: asking
+about another game drops it, so undo, a new game or leaving the table stops it)."""
 _CACHE_SIZE = 16
 
 
@@ -60,6 +67,7 @@ def _remember(match: Match) -> str:
 def forget() -> None:
     """Drop the games kept for speed (``_remember``), as if none had been played yet."""
     _CACHE.clear()
+    _THINKING.clear()
 
 
 def _match(code: str) -> Match:
@@ -128,6 +136,7 @@ def catalog() -> dict:
             "options": [{"id": o.id, "label": o.label, "choices": list(o.choices), "default": o.default,
                          "help": o.help} for o in game.options],
             "controllers": list(CONTROLLERS),
+            "menu": [c for c in MENU if c in CONTROLLERS],
             "cards": [c.to_json() for c in getattr(game, "cards", ())],
         })
     return {"version": __version__, "code_format": sharecode.FORMAT_VERSION, "games": games}
@@ -196,6 +205,40 @@ def ai_step(code: str, viewer: Any = None) -> dict:
     if kind == "human":
         raise IllegalAction(f"The {match.game.seat_labels(match.setup)[seat]} is played by a person.")
     action = choose(match.game, match.state, seat, kind, match.setup.seed, match.steps)
+    match.play(action)
+    return snapshot(match, _viewer(match, viewer), code=_remember(match))
+
+
+@_answer
+def ai_think(code: str, viewer: Any = None, iterations: Any = 50) -> dict:
+    """Part of the computer's decision: up to ``iterations`` more of a searching player's search
+    (``{"thinking": true, "done", "of"}``), or, once it is decided (at once for the other
+    players), the action played and the snapshot as ``viewer`` sees it (as :func:`ai_step`).
+    The decision is the one ``ai_step`` makes, whatever the slices."""
+    match = _match(code)
+    seat = match.to_act()
+    if seat is None:
+        raise IllegalAction("The game is over: no more actions can be taken.")
+    kind = match.setup.seats[seat]
+    if kind == "human":
+        raise IllegalAction(f"The {match.game.seat_labels(match.setup)[seat]} is played by a person.")
+    if not isinstance(iterations, int) or iterations < 1:
+        raise IllegalAction("Think for at least one iteration.")
+    agent = agent_for(match.game, kind)
+    search = _THINKING.get(code)
+    if search is None and getattr(agent, "needs_sample", False):
+        _THINKING.clear()
+        game, state = match.game, match.state
+        search = _THINKING[code] = agent.search(game, sampler(game, state, seat), seat, game.legal_for(state),
+                                                agent_random(match.setup.seed, match.steps))
+    if search is not None:
+        search.run(iterations)
+        if not search.finished:
+            return {"thinking": True, "done": search.done, "of": search.iterations}
+        del _THINKING[code]
+        action = search.best()
+    else:
+        action = choose(match.game, match.state, seat, kind, match.setup.seed, match.steps)
     match.play(action)
     return snapshot(match, _viewer(match, viewer), code=_remember(match))
 

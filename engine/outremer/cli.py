@@ -149,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("game")
-    p.add_argument("--seats", default="human,heuristic", help="comma-separated: human, random, heuristic")
+    p.add_argument("--seats", default="human,heuristic",
+                   help="comma-separated, one per seat: human, random, heuristic, easy, normal, hard")
     p.add_argument("--seed", type=int)
     p.add_argument("--egypt", action="store_true", help="optional rule: Strike at Egypt")
     p.add_argument("--code", help="continue the game held by a share code")
@@ -157,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("simulate", help="play many games between computer players")
     s.add_argument("game")
     s.add_argument("--games", type=int, default=100)
-    s.add_argument("--seats", default="heuristic,heuristic")
+    s.add_argument("--seats", default="heuristic,heuristic",
+                   help="comma-separated, one per seat: random, heuristic, easy, normal, hard")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--egypt", action="store_true")
     s.add_argument("--json", action="store_true")

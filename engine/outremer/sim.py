@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 
-from .ai import agent_for, agent_random
+from .ai import agent_for, agent_random, decide
 from .core import sharecode
 from .core.game import Game, Setup
 from .core.match import Match
@@ -18,9 +18,7 @@ def play_out(game: Game, setup: Setup, max_steps: int = 100_000) -> Match:
     while (seat := match.to_act()) is not None:
         if match.steps >= max_steps:
             raise RuntimeError(f"{game.name} did not end within {max_steps} actions")
-        legal = match.legal_actions()
-        view = game.view(match.state, seat)
-        action = agents[seat].choose(game, view, legal, agent_random(setup.seed, match.steps))
+        action = decide(agents[seat], game, match.state, seat, agent_random(setup.seed, match.steps))
         match.play(action)
     return match
 

@@ -23,7 +23,16 @@ const BAKED = (() => {
   }
 })();
 const STAGES = ["runtime", "python", "packages", "engine"];
-const CONTROLLER_NAMES = { human: "Person", heuristic: "Computer (plays to win)", random: "Computer (random moves)" };
+const CONTROLLER_NAMES = {
+  human: "Person", easy: "Computer — easy", heuristic: "Computer — quick", normal: "Computer — normal",
+  hard: "Computer — hard", random: "Computer — random moves",
+};
+// A searching computer (normal, hard) thinks in slices, so that the page can stop it at once
+// (undo, a new game, leaving the table); its move is shown no sooner than THINK_FLOOR after it
+// was asked for, so that how long it thought, which may depend on its own cards, tells nothing
+// (its searches take less than this nearly always: bench/ai_strength.py measures them).
+const THINK_SLICE = 40;
+const THINK_FLOOR = { normal: 1000, hard: 3000 };
 const PACES = [[1000, "Slow"], [500, "Normal"], [150, "Fast"], [0, "Instant"]];
 
 const $ = (id) => document.getElementById(id);
@@ -377,10 +386,20 @@ async function drive() {
     }
     const name = s.seat_names[s.to_act];
     if (s.to_act_kind !== "human") {
-      turnStatus(`The ${name} (computer) is thinking…`, true);
+      const floor = THINK_FLOOR[s.to_act_kind] || 0;
+      const asked = performance.now();
+      turnStatus(`The ${name} (computer) is thinking…` + (floor ? ` (about ${floor / 1000} s)` : ""), true);
       await sleep(pace());
       if (token !== game.token) return;
-      const answer = await engine.show("ai_step", [s.code, game.viewer], logFrom(game.viewer));
+      let answer;
+      for (;;) {
+        answer = await engine.show("ai_think", [s.code, game.viewer, THINK_SLICE], logFrom(game.viewer));
+        if (token !== game.token) return; // stopped: no further slice is asked for
+        if (!answer.ok || !answer.thinking) break;
+        turnStatus(`The ${name} (computer) is thinking… ${Math.round((100 * answer.done) / answer.of)}%`, true);
+      }
+      const early = asked + floor - performance.now();
+      if (early > 0) await sleep(early);
       if (token !== game.token) return;
       if (!answer.ok) {
         turnStatus("");
@@ -918,7 +937,7 @@ async function drawSeats() {
   names.forEach((name, seat) => {
     const id = `seat-${seat}-controller`;
     const select = element("select", { id, name: `seat-${seat}` },
-      entry.controllers.map((c) => element("option", { value: c, text: CONTROLLER_NAMES[c] || c })));
+      (entry.menu || entry.controllers).map((c) => element("option", { value: c, text: CONTROLLER_NAMES[c] || c })));
     select.value = previous[seat] || (seat === 0 || count === 1 ? "human" : "heuristic");
     list.append(element("li", {}, [element("label", { for: id, text: name }), select]));
   });

@@ -26,17 +26,42 @@ class RandomAgent(Agent):
         return rand.choice(legal)
 
 
+LEVELS = {"easy": 0, "normal": 1, "hard": 2}
+"""The levels a person chooses per seat: easy is the heuristic player with some noise, normal and
+hard the searching player (:mod:`outremer.ai.search`) with the budgets below."""
+
+SEARCH_BUDGETS = {"normal": 300, "hard": 900}
+"""Iterations per decision of the searching player at each level (see bench/ai_strength.py)."""
+
+EASY_NOISE = 0.25
+
+
+def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
+    """The game's own hints for a search, if it has them: its heuristic player (rollout policy
+    and first choice), an ``estimate(game, state)`` of each seat's payoff, and after how many
+    rollout actions to stop and estimate."""
+    if game.id == "levantine":
+        from .levantine import ROLLOUT_DEPTH, LevantineHeuristic, estimate
+        return LevantineHeuristic(), estimate, ROLLOUT_DEPTH
+    if game.id == "crusader-kingdoms":
+        from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic, estimate
+        return CrusaderKingdomsHeuristic(), estimate, ROLLOUT_DEPTH
+    return None, None, 0
+
+
 def agent_for(game: Game, kind: str) -> Agent:
-    """The agent of ``kind`` ("random" or "heuristic") for ``game``."""
+    """The agent of ``kind`` (a seat controller other than "human") for ``game``."""
     if kind == "random":
         return RandomAgent()
-    if kind == "heuristic":
-        if game.id == "levantine":
-            from .levantine import LevantineHeuristic
-            return LevantineHeuristic()
-        if game.id == "crusader-kingdoms":
-            from .crusader_kingdoms import CrusaderKingdomsHeuristic
-            return CrusaderKingdomsHeuristic()
+    policy, estimate, depth = heuristic_for(game)
+    if kind == "heuristic" and policy is not None:
+        return policy
+    if kind == "easy":
+        from .search import NoisyAgent
+        return NoisyAgent("easy", policy or RandomAgent(), EASY_NOISE)
+    if kind in SEARCH_BUDGETS:
+        from .search import SearchAgent
+        return SearchAgent(kind, SEARCH_BUDGETS[kind], policy, estimate, depth)
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
 
@@ -45,8 +70,22 @@ def agent_random(seed: int, step: int) -> random.Random:
     return random.Random(seed * 1_000_003 + step)
 
 
+def sampler(game: Game, state: dict, seat: int):
+    """The states ``seat`` could be in, drawn from what it may see (``Game.determinize``): the one
+    way a searching player reaches the game."""
+    return lambda rand: game.determinize(state, seat, rand)
+
+
+def decide(agent: Agent, game: Game, state: dict, seat: int, rand: random.Random) -> Action:
+    """One decision of ``agent`` for ``seat``, from that seat's view (and, for a searching
+    player, states drawn from it)."""
+    legal = game.legal_for(state)
+    view = game.view(state, seat)
+    if getattr(agent, "needs_sample", False):
+        return agent.choose(game, view, legal, rand, sample=sampler(game, state, seat))
+    return agent.choose(game, view, legal, rand)
+
+
 def choose(game: Game, state: dict, seat: int, kind: str, seed: int, step: int) -> Action:
     """One decision of a computer seat, made from that seat's view only."""
-    legal = game.legal_actions(state)
-    view = game.view(state, seat)
-    return agent_for(game, kind).choose(game, view, legal, agent_random(seed, step))
+    return decide(agent_for(game, kind), game, state, seat, agent_random(seed, step))

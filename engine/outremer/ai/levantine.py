@@ -216,3 +216,32 @@ class LevantineHeuristic(Agent):
         if dice_cards and 0.05 < odds < 0.85:
             return min(dice_cards, key=lambda a: (self.value(a.args[0]), a.args[0]))
         return Action("pass")
+
+
+
+ROLLOUT_DEPTH = 20
+"""Actions a searching player's rollout plays before it stops and estimates."""
+
+CRUSADER_WINS = (  # by hands still to come after this one (0–2, 3–5, … 15–17), for a lead of -3, -1, +1, +3 TT
+    (0.24, 0.10, 0.86, 0.68),
+    (0.66, 0.22, 0.80, 0.38),
+    (0.74, 0.35, 0.73, 0.32),
+    (0.69, 0.43, 0.67, 0.31),
+    (0.66, 0.53, 0.64, 0.29),
+    (0.59, 0.60, 0.58, 0.50),
+)
+"""How often the Crusader went on to win, between heuristic players (400 games, 16,555 positions),
+by the Territory Tokens he led by (Egypt included) and the hands to come. Not monotone: the
+Territory Chart deals fewer cards to the side holding more (a lead of 3 is worth less than a lead
+of 1), and the last hands swing most."""
+
+
+def estimate(game, s) -> list[float]:
+    """Each side's chance to win from ``s``, by the Territory Tokens alone (a searching player's
+    rollouts stop here rather than play to the end)."""
+    from ..games.levantine.state import CRUSADER, HANDS, MUSLIM, holdings
+    lead = holdings(s, CRUSADER) - holdings(s, MUSLIM)
+    column = 0 if lead <= -3 else 1 if lead <= 0 else 2 if lead <= 2 else 3  # a tie goes to the Muslims
+    row = CRUSADER_WINS[min(5, max(0, HANDS - s["hand"]) // 3)]
+    p = row[column]
+    return [p, 1 - p]

@@ -17,8 +17,9 @@ from .errors import BadSetup, BadState, IllegalAction
 
 State = dict[str, Any]
 
-CONTROLLERS = ("human", "random", "heuristic")
-"""Who may sit in a seat. The order is part of the share-code format: append only."""
+CONTROLLERS = ("human", "random", "heuristic", "easy", "normal", "hard")
+"""Who may sit in a seat. The order is part of the share-code format: append only (a link's
+seats keep their meaning: "heuristic" is the computer player of earlier versions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +224,33 @@ class Game:
         would be showing something the seat may not know.
         """
         return clone(state)
+
+    def determinize(self, state: State, seat: int, rand) -> State:
+        """A state ``seat`` could be in, given what it may see: its hidden information dealt anew
+        by :meth:`redeal` and chance's future drawn afresh from ``rand`` (nothing scripted).
+
+        What a search plans against. It reads the true state only through what ``seat`` sees:
+        for the same ``rand``, every state that ``seat`` cannot tell from this one gives the same
+        answer (the harness checks it), so nothing hidden, not even the order in which the hidden
+        cards happen to lie, shapes the answer. ``redeal`` must therefore deal from a canonical
+        order (the hidden cards sorted) rather than from where the cards lie.
+        """
+        new = self.redeal(state, seat, rand)
+        new["rng"] = rand.getrandbits(64)
+        if new.get("rigged"):
+            new["rigged"] = []
+        return new
+
+    def payoff(self, state: State) -> list[float]:
+        """What each seat scores in a finished game, from 0 (lost) to 1 (won alone): a search
+        plays for it. By default the winners share 1; games with levels of victory refine it."""
+        winners = (self.result(state) or {}).get("winners", [])
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.seats_in(state))]
+
+    def seats_in(self, state: State) -> int:
+        """How many seats play in the match of ``state`` (a game keeping no ``hands`` list, one
+        per seat, says so itself)."""
+        return len(state["hands"])
 
     def cards_in_play(self, state: State) -> list[int]:
         """Every card of the state wherever it lies, for conservation checks (card games)."""

@@ -89,6 +89,14 @@ class CrusaderKingdoms(Game):
     def result(self, s: State) -> dict | None:
         return s["result"]
 
+    def payoff(self, s: State) -> list[float]:
+        """Against the automaton (8.5) the Crusaders share one level: a Victory scores 1, a
+        Marginal victory ½, a Defeat 0; the 3–4 player games as any other (the winners share)."""
+        level = s["result"].get("level") if s["result"] else None
+        if level is None:
+            return super().payoff(s)
+        return [{"Victory": 1.0, "Marginal victory": 0.5}.get(level, 0.0)] * self.seats_in(s)
+
     def standings(self, s: State) -> tuple[list[str], list[dict]]:
         seats = range(len(self.mode_of(s).seats))
         held = [sum(1 for owner in s["owner"] if owner == seat) for seat in seats]
@@ -298,18 +306,24 @@ class CrusaderKingdoms(Game):
         """Other hands, deck orders, the Muslims' unrevealed cards and the other seats' face-down
         attack cards, dealt anew as they could lie given what ``seat`` has seen: a face-down card
         is one its placer could have put there (a Troop or a Response the side allows), and an
-        attacker has his Troop. A few tries; failing those, the face-down cards stay as they are."""
+        attacker has his Troop. Deals are drawn until one could be (every deal that could be is
+        as likely); failing that, a deal whose misplaced face-down cards are swapped for hidden
+        cards that fit. Never the true cards: a search plans on this (see Game.determinize)."""
         for _ in range(20):
-            new = self._deal_anew(s, seat, rand, face_down=True)
+            new = self._deal_anew(s, seat, rand)
             if self._could_be(new):
                 return new
-        return self._deal_anew(s, seat, rand, face_down=False)
+        for _ in range(20):
+            new = self._deal_anew(s, seat, rand, repair=True)
+            if self._could_be(new):
+                return new
+        return new
 
-    def _deal_anew(self, s: State, seat: int, rand, face_down: bool) -> State:
+    def _deal_anew(self, s: State, seat: int, rand, repair: bool = False) -> State:
         new = clone(s)
         a = new["attack"]
         down = []  # [placer, side, card] of the face-down cards seat cannot see
-        if face_down and a is not None and a["dice"] is None:
+        if a is not None and a["dice"] is None:
             down = [[p, "attack", c] for c, p in a["troops"] if p != seat]
             down += [[p, side, c] for c, p, side in a["cards"] if p != seat]
             a["troops"] = [t for t in a["troops"] if t[1] == seat]
@@ -324,17 +338,45 @@ class CrusaderKingdoms(Game):
             if new["auto"] is not None:
                 queue = new["auto"]["queue"]
                 places += [(queue, i) for i, c in enumerate(queue) if self.cards[c].deck == faith]
-            places += [(entry, 2) for entry in down if self.cards[entry[2]].deck == faith]
-            hidden = [box[i] for box, i in places]
+            slots = [entry for entry in down if self.cards[entry[2]].deck == faith]
+            places += [(entry, 2) for entry in slots]
+            hidden = sorted(box[i] for box, i in places)  # a canonical order: see Game.determinize
             rand.shuffle(hidden)
             for (box, i), c in zip(places, hidden):
                 box[i] = c
+            if repair:
+                self._repair(new, slots, places[: len(places) - len(slots)])
         for p, side, c in down:
             if self.cards[c].type == "troop" and side == "attack":  # else refused by _could_be
                 a["troops"].append([c, p])
             else:
                 a["cards"].append([c, p, side])
         return new
+
+    def _repair(self, s: State, slots: list[list], others: list[tuple[list, int]]) -> None:
+        """Swap each face-down card that could not lie where it does with the first hidden card
+        elsewhere that could (the attacker's first slot wants a Troop when he has placed none)."""
+        a = s["attack"]
+        mode = self.flow(s).mode
+        wants_troop = a["attacker"] != NOBODY and not a["bonus_dice"] and s["step"] != "attack_cards"
+
+        def fits(card: int, placer: int, side: str, troop_only: bool) -> bool:
+            c = self.cards[card]
+            if c.type == "troop":
+                return side == "attack" and (placer == a["attacker"] or (
+                    a["concerted"] and faith_of(mode, placer) == "christian"))
+            return not troop_only and fight.responses_allowed(c, side)
+
+        for n, entry in enumerate(slots):
+            placer, side, card = entry
+            troop_only = wants_troop and placer == a["attacker"] and side == "attack" and not any(
+                self.cards[e[2]].type == "troop" for e in slots[:n] if e[0] == placer)
+            if fits(card, placer, side, troop_only):
+                continue
+            for box, i in others:
+                if fits(box[i], placer, side, troop_only):
+                    entry[2], box[i] = box[i], card
+                    break
 
     def _could_be(self, s: State) -> bool:
         """Whether the face-down cards of an attack could lie as they do in ``s`` (4.1, R7, R9)."""

@@ -399,7 +399,7 @@ class Levantine(Game):
         """The other hand and the deck order dealt anew from the cards ``seat`` cannot see."""
         new = clone(s)
         hidden_hand = new["hands"][other(seat)]
-        pool = new["deck"] + hidden_hand
+        pool = sorted(new["deck"] + hidden_hand)  # from a canonical order: see Game.determinize
         rand.shuffle(pool)
         new["hands"][other(seat)] = pool[: len(hidden_hand)]
         new["deck"] = pool[len(hidden_hand):]

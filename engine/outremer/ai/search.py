@@ -1,0 +1,183 @@
+"""A searching player for any game: information-set Monte Carlo tree search.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012). The player knows only what its
+seat may see; each iteration plays on a *determinization*, a state its seat could be in
+(:meth:`Game.determinize`: the hidden cards dealt anew from its own view, chance's future drawn
+afresh), down one tree whose nodes are the seat's information sets, keyed by the actions taken.
+A node's statistics count for the seat that chose the action leading to it, so every seat is
+assumed to play for itself; an action is judged only among the iterations in which it was
+legal (availability counts), as the hidden cards of a determinization make some actions
+possible and others not.
+
+Game-agnostic: it uses ``legal_for``, ``advance``, ``to_act``, ``determinize`` and ``payoff``
+of the core. A game may lend its heuristic player (:class:`outremer.ai.Agent`) as the rollout
+policy, and an ``estimate(game, state)`` of each seat's payoff, so that a rollout stops after a
+few actions instead of playing to the end. Without them it rolls out at random to the end.
+
+Budgets are counted in iterations, not seconds: the same seed gives the same move on any
+machine, and the time a move takes depends only on what the seat sees.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+from ..core.actions import Action
+from ..core.game import Game, State
+from . import Agent
+
+Sample = Callable[[random.Random], State]
+"""Draws a state the seat to act could be in, from its own view only (``Game.determinize``)."""
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "avail", "actor")
+
+    def __init__(self, actor: int):
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0  # payoff of ``actor``, the seat whose action led here
+        self.avail = 1
+        self.actor = actor
+
+
+class Search:
+    """One search from one decision: run it by slices (:meth:`run`), then take :meth:`best`.
+
+    ``sample`` is the only way to the game's state; the search never holds the true one.
+    """
+
+    def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
+                 iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
+                 exploration: float = 0.7, greedy: float = 0.9):
+        self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
+        self.rand = rand
+        self.iterations = iterations
+        self.policy, self.estimate, self.depth = policy, estimate, depth
+        self.exploration = exploration
+        self.greedy = greedy
+        self.root = Node(seat)
+        self.done = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.iterations or len(self.legal) == 1
+
+    def run(self, iterations: int | None = None) -> None:
+        """Carry on for ``iterations`` more (default: to the end of the budget)."""
+        stop = self.iterations if iterations is None else min(self.iterations, self.done + iterations)
+        while self.done < stop and len(self.legal) > 1:
+            self._iterate()
+            self.done += 1
+
+    def best(self) -> Action:
+        """The most visited action at the root (first listed on a tie)."""
+        if len(self.legal) == 1:
+            return self.legal[0]
+        children = self.root.children
+        return max(self.legal, key=lambda a: children[a].visits if a in children else -1)
+
+    def visits(self) -> dict[Action, int]:
+        return {a: n.visits for a, n in self.root.children.items()}
+
+    # -- one iteration ----------------------------------------------------------------
+    def _iterate(self) -> None:
+        game, rand = self.game, self.rand
+        state = self.sample(rand)
+        node, path = self.root, []
+        while (actor := game.to_act(state)) is not None:
+            legal = self.legal if node is self.root else game.legal_for(state)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                if a in children:
+                    children[a].avail += 1
+            if untried:
+                action = self._first(state, actor, untried, legal)
+                child = children[action] = Node(actor)
+                game.advance(state, action)
+                path.append(child)
+                break
+            log_of = math.log
+            c = self.exploration
+            best, best_score = None, -1.0
+            for a in legal:
+                n = children[a]
+                score = n.total / n.visits + c * math.sqrt(log_of(n.avail) / n.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = children[best]
+            game.advance(state, best)
+            path.append(node)
+        payoff = self._rollout(state)
+        for n in path:
+            n.visits += 1
+            n.total += payoff[n.actor]
+
+    def _first(self, state: State, actor: int, untried: list[Action], legal: list[Action]) -> Action:
+        """Which new action to try first: the policy's choice when it is among them."""
+        if self.policy is not None:
+            choice = self._policy_choice(state, actor, legal)
+            if choice in untried:
+                return choice
+        return untried[self.rand.randrange(len(untried))]
+
+    def _policy_choice(self, state: State, actor: int, legal: list[Action]) -> Action:
+        return self.policy.choose(self.game, self.game.view(state, actor), legal, self.rand)
+
+    def _rollout(self, state: State) -> list[float]:
+        game, rand = self.game, self.rand
+        steps = 0
+        while (actor := game.to_act(state)) is not None:
+            if self.estimate is not None and steps >= self.depth:
+                return self.estimate(game, state)
+            legal = game.legal_for(state)
+            if len(legal) == 1:
+                action = legal[0]
+            elif self.policy is not None and rand.random() < self.greedy:
+                action = self._policy_choice(state, actor, legal)
+            else:
+                action = legal[rand.randrange(len(legal))]
+            game.advance(state, action)
+            steps += 1
+        return game.payoff(state)
+
+
+class SearchAgent(Agent):
+    """The searching player of one level: a budget of iterations and the game's own hints."""
+
+    def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
+                 depth: int = 0, exploration: float = 0.7):
+        self.name = name
+        self.iterations = iterations
+        self.policy, self.estimate, self.depth = policy, estimate, depth
+        self.exploration = exploration
+
+    needs_sample = True
+
+    def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random) -> Search:
+        return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
+                      self.exploration)
+
+    def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if sample is None:
+            raise ValueError("A searching player needs a way to draw the states its seat could be in.")
+        search = self.search(game, sample, view["viewer"], legal, rand)
+        search.run()
+        return search.best()
+
+
+class NoisyAgent(Agent):
+    """Another player's choice, but now and then any legal action instead (the easy level)."""
+
+    def __init__(self, name: str, inner: Agent, noise: float):
+        self.name, self.inner, self.noise = name, inner, noise
+
+    def choose(self, game, view, legal, rand, sample=None) -> Action:
+        if len(legal) > 1 and rand.random() < self.noise:
+            return legal[rand.randrange(len(legal))]
+        return self.inner.choose(game, view, legal, rand)

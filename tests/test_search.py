@@ -1,0 +1,181 @@
+"""The searching player (outremer.ai.search): generic over the core, and it never peeks.
+
+The proof that it never peeks is the generic harness's: for states of every game and mode, the
+searching player's choice, from the same seed, is the same for the true state and for every
+deal of the hidden cards its seat cannot tell from it (``redeal``). A variant given the full
+state fails the same check, so the check can fail.
+"""
+
+import json
+import random
+
+import pytest
+
+from outremer.ai import agent_for, agent_random, decide, heuristic_for, sampler
+from outremer.ai.search import Search, SearchAgent
+from outremer.core import sharecode
+from outremer.core.game import CONTROLLERS, clone
+from outremer.core.match import Match
+from outremer.games import game_by_code, get_game
+from outremer.sim import play_out
+
+MODES = [("levantine", 2, {}), ("levantine", 2, {"egypt": True}), ("crusader-kingdoms", 4, {}),
+         ("crusader-kingdoms", 3, {}), ("crusader-kingdoms", 2, {}), ("crusader-kingdoms", 1, {})]
+IDS = ["levantine", "levantine-egypt", "ck-4", "ck-3", "ck-coop", "ck-solo"]
+BUDGET = 24  # iterations: enough for the tree to branch on what the search believes
+
+
+def states_along(game, players, options, seed, every=7, limit=12):
+    """States met along a game between random players, with hidden cards and choices to make."""
+    setup = game.make_setup(seed, ["random"] * players, options)
+    state, _ = game.start(setup)
+    rand = random.Random(seed)
+    found, step = [], 0
+    while (seat := game.to_act(state)) is not None and len(found) < limit:
+        legal = game.legal_actions(state)
+        if step % every == 0 and len(legal) > 1:
+            found.append(state)
+        state, _ = game.apply(state, rand.choice(legal))
+        step += 1
+    return found
+
+
+def small_search(game, seat_sample, seat, legal, seed):
+    policy, estimate, depth = heuristic_for(game)
+    search = Search(game, seat_sample, seat, legal, random.Random(seed), BUDGET, policy, estimate, depth)
+    search.run()
+    return search.best(), search.visits()
+
+
+def peeks(game, state, seat, sample_for, seed, deals=3):
+    """A deal of the hidden cards under which the search, from the same seed, chooses or
+    believes otherwise than from the true state; None when there is none."""
+    legal = game.legal_actions(state)
+    truth = small_search(game, sample_for(state), seat, legal, seed)
+    rand = random.Random(seed + 1)
+    for _ in range(deals):
+        other = game.redeal(state, seat, rand)
+        assert game.legal_actions(other) == legal
+        if small_search(game, sample_for(other), seat, legal, seed) != truth:
+            return other
+    return None
+
+
+def honest(state_seat):
+    state, seat, game = state_seat
+    return sampler(game, state, seat)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=IDS)
+def test_determinizations_depend_only_on_the_seats_view(mode):
+    """Game.determinize: the same seed gives the same state for every deal the seat cannot tell
+    from the truth — the hidden cards' true order does not leak through the shuffle."""
+    game_id, players, options = mode
+    game = get_game(game_id)
+    for state in states_along(game, players, options, seed=11):
+        seat = game.to_act(state)
+        rand = random.Random(5)
+        for _ in range(3):
+            other = game.redeal(state, seat, rand)
+            a = game.determinize(state, seat, random.Random(9))
+            b = game.determinize(other, seat, random.Random(9))
+            assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True), \
+                f"seat {seat}'s determinization depends on cards it cannot see"
+            assert json.dumps(game.view(a, seat), sort_keys=True) == json.dumps(game.view(state, seat), sort_keys=True)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=IDS)
+def test_the_search_never_peeks(mode):
+    game_id, players, options = mode
+    game = get_game(game_id)
+    checked = 0
+    for state in states_along(game, players, options, seed=3, every=11, limit=6):
+        seat = game.to_act(state)
+        other = peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=checked)
+        assert other is None, f"the search of seat {seat} chose otherwise for another deal of hidden cards"
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_search_given_the_full_state_is_caught():
+    """The same check against a cheating variant: it plans on the true hidden cards (chance's
+    future still drawn afresh), and the check finds a deal under which it plays otherwise."""
+    def cheating(state, seat):
+        def sample(rand):
+            new = clone(state)
+            new["rng"] = rand.getrandbits(64)
+            return new
+        return sample
+
+    caught = 0
+    for game_id, players in (("levantine", 2), ("crusader-kingdoms", 4)):
+        game = get_game(game_id)
+        for state in states_along(game, players, {}, seed=3, every=11, limit=6):
+            seat = game.to_act(state)
+            if peeks(game, state, seat, lambda s: cheating(s, seat), seed=0) is not None:
+                caught += 1
+        assert caught, f"the check did not catch a search that sees the whole state of {game.name}"
+        caught = 0
+
+
+def test_search_is_reproducible_and_budgeted_by_iterations():
+    game = get_game("crusader-kingdoms")
+    state = states_along(game, 4, {}, seed=8, limit=2)[1]
+    seat, legal = game.to_act(state), game.legal_actions(state)
+    first = small_search(game, sampler(game, state, seat), seat, legal, 4)
+    search = Search(game, sampler(game, state, seat), seat, legal, random.Random(4), BUDGET,
+                    *heuristic_for(game))
+    while not search.finished:
+        search.run(5)  # in slices, as the site runs it
+    assert (search.best(), search.visits()) == first
+    assert sum(search.visits().values()) == BUDGET
+
+
+def test_a_game_without_hints_is_searched_by_random_rollouts():
+    """Nothing game-specific is needed: without a heuristic the search plays out at random."""
+    game = get_game("levantine")
+    state = states_along(game, 2, {}, seed=2, limit=3)[2]
+    seat = game.to_act(state)
+    agent = SearchAgent("plain", 10)
+    action = agent.choose(game, game.view(state, seat), game.legal_actions(state), random.Random(1),
+                          sample=sampler(game, state, seat))
+    assert action in game.legal_actions(state)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_is_a_seat_controller_and_keeps_old_links(level):
+    assert CONTROLLERS[:3] == ("human", "random", "heuristic"), "controllers are appended, never moved"
+    game = get_game("levantine")
+    match = Match(game, game.make_setup(4, ["human", level]))
+    match.play_index(0)
+    again = sharecode.decode(sharecode.encode(match), game_by_code)
+    assert again.setup.seats == ("human", level)
+    assert agent_for(game, level).name == level
+
+
+def test_a_whole_game_with_searching_seats():
+    """A Crusader Kingdoms solo game played to the end by the searching player (small budget)."""
+    from outremer import ai
+    game = get_game("crusader-kingdoms")
+    saved = ai.SEARCH_BUDGETS["normal"]
+    ai.SEARCH_BUDGETS["normal"] = 6
+    try:
+        match = play_out(game, game.make_setup(2, ["normal"]))
+    finally:
+        ai.SEARCH_BUDGETS["normal"] = saved
+    assert match.result() is not None
+    assert game.payoff(match.state)[0] in (0.0, 0.5, 1.0)
+
+
+def test_easy_is_the_heuristic_with_some_noise():
+    game = get_game("levantine")
+    easy, heuristic = agent_for(game, "easy"), agent_for(game, "heuristic")
+    differ = same = 0
+    for state in states_along(game, 2, {}, seed=6, every=3, limit=40):
+        seat = game.to_act(state)
+        for k in range(3):
+            a = decide(easy, game, state, seat, agent_random(k, 1))
+            b = decide(heuristic, game, state, seat, agent_random(k, 1))
+            differ += a != b
+            same += a == b
+    assert differ and same > differ
