@@ -96,6 +96,17 @@ def test_cli_simulate_json_has_the_promised_keys(capsys):
     assert report["games"] == 3 and sum(report["wins"].values()) == 3
 
 
+def test_cli_simulate_takes_the_computers_levels(capsys, monkeypatch):
+    from outremer import ai
+    monkeypatch.setitem(ai.SEARCH_BUDGETS, "normal", 4)  # a whole game searched, in a moment
+    assert cli.main(["simulate", "crusader-kingdoms", "--games", "1", "--seats", "normal,easy,heuristic",
+                     "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["seats"] == ["normal", "easy", "heuristic"] and sum(report["wins"].values()) == 1
+    assert cli.main(["simulate", "levantine", "--games", "1", "--seats", "expert,heuristic"]) == 2
+    assert "Unknown seat controller 'expert'" in capsys.readouterr().err
+
+
 @pytest.mark.skipif(IN_PYODIDE, reason="no subprocesses inside Pyodide")
 def test_cli_play_refuses_bad_entries_and_asks_again():
     entries = "zzz\n999\nplay 100000\nquit\n"

@@ -51,7 +51,7 @@ class Search:
 
     def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
                  iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
-                 exploration: float = 0.7, greedy: float = 0.9):
+                 exploration: float = 0.7, greedy: float = 0.9, favour: float = 0.0):
         self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
         self.rand = rand
         self.iterations = iterations
@@ -60,6 +60,8 @@ class Search:
         self.greedy = greedy
         self.root = Node(seat)
         self.done = 0
+        self.favour = favour
+        self.favourite: Action | None = None
 
     @property
     def finished(self) -> bool:
@@ -73,11 +75,17 @@ class Search:
             self.done += 1
 
     def best(self) -> Action:
-        """The most visited action at the root (first listed on a tie)."""
+        """The most visited action at the root (first listed on a tie); but the policy's own
+        first choice, when the search has one, unless another was visited more by ``favour``
+        of the budget: a search that cannot tell the actions apart keeps to the policy."""
         if len(self.legal) == 1:
             return self.legal[0]
         children = self.root.children
-        return max(self.legal, key=lambda a: children[a].visits if a in children else -1)
+        best = max(self.legal, key=lambda a: children[a].visits if a in children else -1)
+        fav = self.favourite
+        if fav is not None and fav in children and children[fav].visits + self.favour * self.done >= children[best].visits:
+            return fav
+        return best
 
     def visits(self) -> dict[Action, int]:
         return {a: n.visits for a, n in self.root.children.items()}
@@ -96,6 +104,8 @@ class Search:
                     children[a].avail += 1
             if untried:
                 action = self._first(state, actor, untried, legal)
+                if node is self.root and not children:
+                    self.favourite = action if self.policy is not None else None
                 child = children[action] = Node(actor)
                 game.advance(state, action)
                 path.append(child)
@@ -149,17 +159,18 @@ class SearchAgent(Agent):
     """The searching player of one level: a budget of iterations and the game's own hints."""
 
     def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
-                 depth: int = 0, exploration: float = 0.7):
+                 depth: int = 0, exploration: float = 0.7, favour: float = 0.0):
         self.name = name
         self.iterations = iterations
         self.policy, self.estimate, self.depth = policy, estimate, depth
         self.exploration = exploration
+        self.favour = favour
 
     needs_sample = True
 
     def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random) -> Search:
         return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
-                      self.exploration)
+                      self.exploration, favour=self.favour)
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
         if len(legal) == 1:
