@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test test-engine test-pyodide test-e2e bench bench-site site clean
+.PHONY: play test test-engine test-pyodide test-e2e bench bench-site bench-lighthouse site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -97,3 +97,8 @@ clean:
 # updated table, first-visit bytes. Writes bench/site_results.json.
 bench-site: site | $(CHROMIUM)
 	$(PY) bench/site_bench.py all
+
+# Lighthouse (npm, its own package.json under bench/lighthouse/) on the front door, a rules
+# page and both games' tables, as a phone and a desktop. Writes bench/lighthouse_results.json.
+bench-lighthouse: site | $(CHROMIUM)
+	$(PY) bench/lighthouse.py

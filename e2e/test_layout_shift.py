@@ -1,0 +1,73 @@
+"""Nothing jumps while the site loads: opening a game's link, the page holds still while the
+engine starts and the game arrives (cumulative layout shift at most 0.1, as web-vitals counts it:
+the worst burst of shifts not caused by the player). bench/lighthouse.py measures the same with
+Lighthouse, whose watch ends earlier."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import wait_for_turn, wait_ready
+
+WATCH = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) window.__shifts.push({t: e.startTime, v: e.value,
+      who: (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?")});
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+# Session windows: shifts less than 1 s apart, a window at most 5 s long; the worst window counts.
+CLS = """() => {
+  let worst = 0, sum = 0, first = -1e9, last = -1e9;
+  for (const s of window.__shifts) {
+    if (s.t - last > 1000 || s.t - first > 5000) { sum = 0; first = s.t; }
+    sum += s.v; last = s.t; worst = Math.max(worst, sum);
+  }
+  return worst;
+}"""
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 900), "wide": (1920, 1080)}
+SEATS = {"levantine": ["human", "heuristic"],
+         "crusader-kingdoms": ["human", "heuristic", "heuristic", "heuristic"]}
+
+
+def _code(game: str) -> str:
+    from outremer import bridge
+
+    return json.loads(bridge.new_game(json.dumps({"game": game, "seats": SEATS[game], "seed": 7})))["code"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(SEATS))
+def test_a_link_opens_without_the_page_jumping(browser, site, game, size):
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.add_init_script(WATCH)
+    page.goto(f"{site}#{_code(game)}")
+    wait_ready(page)
+    page.wait_for_selector("body[data-game=on]")
+    wait_for_turn(page)
+    page.wait_for_timeout(500)
+    cls = page.evaluate(CLS)
+    shifts = page.evaluate("window.__shifts.filter((s) => s.v > 0.005)")
+    context.close()
+    assert cls <= 0.1, shifts
+
+
+def test_the_front_door_holds_still(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.add_init_script(WATCH)
+    page.goto(site)
+    wait_ready(page)
+    page.wait_for_timeout(500)
+    cls = page.evaluate(CLS)
+    shifts = page.evaluate("window.__shifts.filter((s) => s.v > 0.005)")
+    context.close()
+    assert cls <= 0.1, shifts
