@@ -75,17 +75,19 @@ class Setup:
 class Event:
     """One line of the log, in words a player understands, naming the rule that applied.
 
-    ``private`` is the seat allowed to read ``text``; everyone else reads ``public``
-    (or nothing when ``public`` is None).
+    ``private`` is the seat allowed to read ``text``, or a tuple of the seats allowed (partners
+    who see each other's cards); everyone else reads ``public`` (or nothing when ``public`` is
+    None).
     """
 
     text: str
     rule: str = ""
-    private: int | None = None
+    private: int | tuple[int, ...] | None = None
     public: str | None = None
 
     def for_seat(self, seat: int | None) -> str | None:
-        if self.private is None or self.private == seat:
+        private = self.private
+        if private is None or private == seat or (isinstance(private, tuple) and seat in private):
             return self.text
         return self.public
 

@@ -7,12 +7,12 @@ validated here into typed records; an error names the file, the entry and the fi
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
 from ...core.errors import DataError
+from ...core.graph import check_connected, links
 
 CARD_TYPES = ("troop", "event", "response")
 RESPONSES = ("leader", "extra_dice", "cancel_hits", "reroll_misses", "regrouping")
@@ -102,106 +102,58 @@ class Mode:
 
 
 def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: not valid TOML ({exc}).") from None
-
-
-def _field(where: str, raw: dict, key: str, kind, default=None, allowed=None, required=True):
-    if key not in raw:
-        if required and default is None:
-            raise DataError(f"{where}: missing field {key!r}.")
-        return default
-    value = raw[key]
-    ok = isinstance(value, kind) and not (kind in (int, float) and isinstance(value, bool))
-    if kind is float and isinstance(value, int) and not isinstance(value, bool):
-        ok, value = True, float(value)
-    if not ok:
-        raise DataError(f"{where}: field {key!r} must be {getattr(kind, '__name__', kind)}, not {value!r}.")
-    if allowed is not None and value not in allowed:
-        raise DataError(f"{where}: field {key!r} is {value!r}; expected one of {', '.join(map(str, allowed))}.")
-    return value
+    return read_toml(__package__, name, folder="data")
 
 
 def parse_board(key: str, data: dict, name: str) -> Board:
-    raws = data.get("area")
-    if not isinstance(raws, list) or not raws:
-        raise DataError(f"{name}: expected [[area]] tables.")
-    keys = {}
-    for i, raw in enumerate(raws):
-        where = f"{name}: area {i + 1} ({raw.get('key', '?')!r})"
-        k = _field(where, raw, "key", str)
-        if k in keys:
-            raise DataError(f"{where}: field 'key' repeats an earlier area.")
-        keys[k] = i
+    raws = tables(data, "area", name, "area")
+    keys = unique_keys(raws, name, "area")
+    borders = links(raws, keys, name, "area")
     areas = []
     for i, raw in enumerate(raws):
-        where = f"{name}: area {i + 1} ({raw['key']!r})"
-        known = {"key", "name", "defence", "x", "y", "borders", "coastal", "id", "vp"}
-        for field in raw:
-            if field not in known:
-                raise DataError(f"{where}: unknown field {field!r}.")
-        borders = _field(where, raw, "borders", list)
-        for b in borders:
-            if b not in keys:
-                raise DataError(f"{where}: field 'borders' names {b!r}, which is no area of this map.")
-            if raw["key"] not in raws[keys[b]].get("borders", []):
-                raise DataError(f"{where}: field 'borders' lists {b!r}, but {b!r} does not list {raw['key']!r}.")
+        where = entry(name, "area", i, raw)
+        only_known(where, raw, ("key", "name", "defence", "x", "y", "borders", "coastal", "id", "vp"))
         areas.append(Area(
-            index=i, key=raw["key"], name=_field(where, raw, "name", str),
-            defence=_field(where, raw, "defence", int, allowed=range(0, 7)),
-            x=_field(where, raw, "x", float), y=_field(where, raw, "y", float),
-            borders=tuple(sorted(keys[b] for b in borders)),
-            coastal=_field(where, raw, "coastal", bool, default=False, required=False),
-            id=_field(where, raw, "id", int, default=0, required=False),
-            vp=_field(where, raw, "vp", int, default=0, required=False)))
+            index=i, key=raw["key"], name=field(where, raw, "name", str),
+            defence=field(where, raw, "defence", int, allowed=range(0, 7)),
+            x=field(where, raw, "x", float), y=field(where, raw, "y", float),
+            borders=borders[i],
+            coastal=field(where, raw, "coastal", bool, default=False),
+            id=field(where, raw, "id", int, default=0),
+            vp=field(where, raw, "vp", int, default=0)))
     coast = tuple(tuple(p) for p in data.get("coast", []))
-    board = Board(key, _field(name, data, "title", str), data.get("note", ""),
-                  _field(name, data, "width", float), _field(name, data, "height", float), coast, tuple(areas))
-    seen, todo = {0}, [0]
-    while todo:
-        for b in areas[todo.pop()].borders:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    if len(seen) != len(areas):
-        lost = next(a.key for a in areas if a.index not in seen)
-        raise DataError(f"{name}: area {lost!r} cannot be reached from {areas[0].key!r}: the map is not connected.")
+    board = Board(key, field(name, data, "title", str), data.get("note", ""),
+                  field(name, data, "width", float), field(name, data, "height", float), coast, tuple(areas))
+    check_connected(borders, list(keys), name, "area")
     return board
 
 
 def parse_deck(deck: str, data: dict, name: str, first_id: int) -> list[Card]:
-    raws = data.get("card")
-    if not isinstance(raws, list) or not raws:
-        raise DataError(f"{name}: expected [[card]] tables.")
+    raws = tables(data, "card", name, "card")
     cards = []
-    known = {"name", "type", "value", "count", "text", "effect", "n", "side", "lasting", "solo", "flavour"}
+    known = ("name", "type", "value", "count", "text", "effect", "n", "side", "lasting", "solo", "flavour")
     for i, raw in enumerate(raws):
-        where = f"{name}: card {i + 1} ({raw.get('name', '?')!r})"
-        for field in raw:
-            if field not in known:
-                raise DataError(f"{where}: unknown field {field!r}.")
-        kind = _field(where, raw, "type", str, allowed=CARD_TYPES)
+        where = entry(name, "card", i, raw, "name")
+        only_known(where, raw, known)
+        kind = field(where, raw, "type", str, allowed=CARD_TYPES)
         effect = raw.get("effect", "")
         if kind == "troop":
-            _field(where, raw, "value", int, allowed=range(1, 7))
+            field(where, raw, "value", int, allowed=range(1, 7))
             if effect:
                 raise DataError(f"{where}: field 'effect' is only for events and responses.")
         elif kind == "response":
-            _field(where, raw, "effect", str, allowed=RESPONSES)
-            _field(where, raw, "side", str, allowed=SIDES)
+            field(where, raw, "effect", str, allowed=RESPONSES)
+            field(where, raw, "side", str, allowed=SIDES)
         else:
-            _field(where, raw, "effect", str, allowed=EVENTS)
-        count = _field(where, raw, "count", int, default=1, required=False)
+            field(where, raw, "effect", str, allowed=EVENTS)
+        count = field(where, raw, "count", int, default=1)
         for _ in range(count):
             cards.append(Card(
-                id=first_id + len(cards), deck=deck, name=_field(where, raw, "name", str), type=kind,
-                value=raw.get("value", 0), text=_field(where, raw, "text", str, default="", required=False),
-                effect=effect, n=_field(where, raw, "n", int, default=0, required=False),
-                side=raw.get("side", ""), lasting=_field(where, raw, "lasting", bool, default=False, required=False),
-                solo=_field(where, raw, "solo", bool, default=True, required=False),
+                id=first_id + len(cards), deck=deck, name=field(where, raw, "name", str), type=kind,
+                value=raw.get("value", 0), text=field(where, raw, "text", str, default=""),
+                effect=effect, n=field(where, raw, "n", int, default=0),
+                side=raw.get("side", ""), lasting=field(where, raw, "lasting", bool, default=False),
+                solo=field(where, raw, "solo", bool, default=True),
                 flavour=raw.get("flavour", "")))
     return cards
 
@@ -212,14 +164,14 @@ def parse_modes(data: dict, name: str = "deployment.toml") -> dict[str, Mode]:
         where = f"{name}: mode {key!r}"
 
         def seat(r, w):
-            return SeatDef(_field(w, r, "key", str), _field(w, r, "name", str),
-                           _field(w, r, "faith", str, allowed=FAITHS), _field(w, r, "colour", str),
-                           _field(w, r, "castles", int), _field(w, r, "cards", int),
+            return SeatDef(field(w, r, "key", str), field(w, r, "name", str),
+                           field(w, r, "faith", str, allowed=FAITHS), field(w, r, "colour", str),
+                           field(w, r, "castles", int), field(w, r, "cards", int),
                            tuple(r.get("start", ())))
         seats = tuple(seat(r, f"{where}, seat {i + 1}") for i, r in enumerate(raw.get("seats", [])))
         auto = raw.get("automaton")
-        modes[key] = Mode(key, _field(where, raw, "players", int), _field(where, raw, "map", str),
-                          _field(where, raw, "title", str), seats,
+        modes[key] = Mode(key, field(where, raw, "players", int), field(where, raw, "map", str),
+                          field(where, raw, "title", str), seats,
                           None if auto is None else SeatDef(auto["name"].lower(), auto["name"], auto["faith"],
                                                             auto["colour"], 0, auto["cards"], ()),
                           raw.get("christians_may_not_attack_each_other", False))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 
+from ...core.data import entry, field, only_known, read_toml, tables
 from ...core.errors import DataError
 
 TYPES = ("leader", "army", "event", "transport", "fortification", "siege", "battle",
@@ -95,21 +94,14 @@ class Card:
 
 
 def _check(path: str, index: int, raw: dict) -> dict:
-    name = raw.get("name", f"#{index + 1}")
-    where = f"{path}: card {index + 1} ({name!r})"
-    if not isinstance(raw, dict):
-        raise DataError(f"{path}: card {index + 1} is not a table.")
+    where = entry(path, "card", index, raw, "name")
+    only_known(where, raw, FIELDS)
     for key in ("name", "type", "side"):
         if key not in raw:
             raise DataError(f"{where}: missing field {key!r}.")
-    for key, value in raw.items():
-        if key not in FIELDS:
-            raise DataError(f"{where}: unknown field {key!r}.")
+    for key in raw:
         kind, allowed = FIELDS[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise DataError(f"{where}: field {key!r} must be {kind.__name__}, not {value!r}.")
-        if allowed is not None and value not in allowed:
-            raise DataError(f"{where}: field {key!r} is {value!r}; expected one of {', '.join(allowed)}.")
+        field(where, raw, key, kind, allowed=allowed)
     uses = raw.get("uses", [])
     if raw["type"] == "special":
         if len(uses) != 2 or any(u not in USES for u in uses):
@@ -125,15 +117,7 @@ def _check(path: str, index: int, raw: dict) -> dict:
 
 def load_cards(text: str | None = None, path: str = "cards.toml") -> tuple[Card, ...]:
     """The deck, from the packaged file or from ``text`` (for tests and edited decks)."""
-    if text is None:
-        text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML ({exc}).") from None
-    raws = data.get("cards")
-    if not isinstance(raws, list) or not raws:
-        raise DataError(f"{path}: expected a non-empty list named 'cards'.")
+    raws = tables(read_toml(__package__, "cards.toml" if text is None else path, text=text), "cards", path, "card")
     cards = []
     seen = set()
     for index, raw in enumerate(raws):
