@@ -42,32 +42,31 @@ def _code(game: str) -> str:
     return json.loads(bridge.new_game(json.dumps({"game": game, "seats": SEATS[game], "seed": 7})))["code"]
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", list(SEATS))
-def test_a_link_opens_without_the_page_jumping(browser, site, game, size):
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+def _shift_while_opening(browser, url: str, size: tuple[int, int], game_on: bool) -> tuple[float, list]:
+    """The layout shift from opening ``url`` until the page is ready (and the game on the table,
+    a person to act), with the shifts that made it."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.add_init_script(WATCH)
-    page.goto(f"{site}#{_code(game)}")
+    page.goto(url)
     wait_ready(page)
-    page.wait_for_selector("body[data-game=on]")
-    wait_for_turn(page)
+    if game_on:
+        page.wait_for_selector("body[data-game=on]")
+        wait_for_turn(page)
     page.wait_for_timeout(500)
     cls = page.evaluate(CLS)
     shifts = page.evaluate("window.__shifts.filter((s) => s.v > 0.005)")
     context.close()
+    return cls, shifts
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(SEATS))
+def test_a_link_opens_without_the_page_jumping(browser, site, game, size):
+    cls, shifts = _shift_while_opening(browser, f"{site}#{_code(game)}", SIZES[size], game_on=True)
     assert cls <= 0.1, shifts
 
 
 def test_the_front_door_holds_still(browser, site):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.add_init_script(WATCH)
-    page.goto(site)
-    wait_ready(page)
-    page.wait_for_timeout(500)
-    cls = page.evaluate(CLS)
-    shifts = page.evaluate("window.__shifts.filter((s) => s.v > 0.005)")
-    context.close()
+    cls, shifts = _shift_while_opening(browser, site, SIZES["phone"], game_on=False)
     assert cls <= 0.1, shifts
