@@ -212,9 +212,11 @@ class Game:
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
         """Whether an action by ``actor`` gave ``seat`` new information (undo stops there).
 
-        By default, any use of chance; games add what else reveals hidden things.
+        By default, any use of chance, and the reveal of a sealed round (:mod:`.secret`); games
+        add what else reveals hidden things.
         """
-        return before["rng"] != after["rng"] or len(before.get("rigged", ())) != len(after.get("rigged", ()))
+        return (before["rng"] != after["rng"] or len(before.get("rigged", ())) != len(after.get("rigged", ()))
+                or before.get("revealed", 0) != after.get("revealed", 0))
 
     max_actions: int = 10_000
     """No game may last longer than this many actions (the harness checks it)."""
