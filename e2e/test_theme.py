@@ -1,10 +1,15 @@
-"""The site follows the device's light or dark setting.
+"""The site follows the device's light or dark setting, and stays legible on any screen.
 
 - Colours by role, light and dark: in each scheme every piece of text on every page (front door,
   both games' tables, the end-of-game summary, the rules pages) reaches a contrast of 4.5:1
   against what is behind it, SVG text against its halo or the shape it sits on; in the dark
   scheme the page is dark, no large box is light, the maps' land and sea are dark and panels keep
   a visible edge.
+- On a 390×844 phone no text on a board drawing (the Crusader Kingdoms map, the Levantine
+  Territory Tokens) renders smaller than 11 CSS pixels; a map too wide for the screen scrolls
+  sideways in its own frame, the page never does.
+- No card name or other label on cards, in hands or on buttons breaks inside a word, at phone,
+  laptop and wide-screen sizes.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from conftest import until, wait_for_turn
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
 SCHEMES = ("light", "dark")
-SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
+SIZES = {"phone": (390, 844), "laptop": (1366, 900), "wide": (1920, 1080)}
 CK_SEATS = ["human", "heuristic", "heuristic", "heuristic"]
 
 
@@ -244,3 +249,107 @@ def test_the_tables_and_summary_read_well(app, site, scheme, size, which):
 def _shot(name: str) -> Path:
     SHOTS.mkdir(exist_ok=True)
     return SHOTS / name
+
+
+# ---------------------------------------------------------------- board text on a phone
+
+BOARD_TEXT = """() => {
+  const small = [], sizes = [];
+  for (const t of document.querySelectorAll("#table svg text")) {
+    const r = t.getBoundingClientRect();
+    if (!r.width || !t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    sizes.push(px);
+    if (px < 11) small.push(`${t.closest("svg").getAttribute("class")} "${t.textContent.trim()}" ${px.toFixed(1)}px`);
+  }
+  return {small, count: sizes.length,
+          pageWidth: document.documentElement.scrollWidth, viewport: window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("which", ["levantine", "crusader-kingdoms"])
+def test_board_text_is_at_least_11_pixels_on_a_phone(app, site, which):
+    app.set_viewport_size({"width": 390, "height": 844})
+    _open(app, site, GAMES[which]())
+    got = app.evaluate(BOARD_TEXT)
+    assert got["count"] > 0, "no text on the board"
+    assert not got["small"], f"{which}: board text under 11 px: {got['small'][:12]} ({len(got['small'])} in all)"
+    assert got["pageWidth"] <= got["viewport"], got  # the map scrolls in its frame, not the page
+    if which == "crusader-kingdoms":
+        frame = app.evaluate("""() => { const map = document.querySelector('.ck-map');
+          const f = map.parentElement; return {map: map.getBoundingClientRect().width,
+          frame: f.getBoundingClientRect().width, scrolls: getComputedStyle(f).overflowX}; }""")
+        assert frame["map"] <= frame["frame"] + 0.5 or frame["scrolls"] in ("auto", "scroll"), frame
+        app.evaluate("document.querySelector('.ck-map').scrollIntoView({block: 'start'})")
+    app.screenshot(path=str(_shot(f"board-text-{which}-phone.png")))
+    app.set_viewport_size({"width": 1280, "height": 900})
+
+
+# ---------------------------------------------------------------- no word broken in two
+
+LABELS = (".card-name, .card-note, .card-act, .card-top, .ck-card-name, .ck-card-line, .ck-card-text, .ck-btn,"
+          " .ck-tag, .seat-role, .seat-acting, .zone-title, .hand-title, .ck-panel-title, .action-bar button,"
+          " .game-menu button, #controls button, .result-actions button, .game-actions button, .ck-seat-name")
+
+BROKEN = """
+// A word is broken when its letters lie on more than one line, or when it is wider than the card
+// or button it is written on (cut off, or running out of it).
+const brokenIn = (elements) => {
+  const broken = [];
+  for (const el of elements) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const edge = (el.closest(".card, .ck-card, button, .ck-btn") || el).getBoundingClientRect();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((q) => q.width > 0.5);
+        const lines = new Set(rects.map((q) => Math.round(q.bottom)));
+        const over = rects.some((q) => q.right > edge.right + 1 || q.left < edge.left - 1);
+        if (lines.size > 1 || over)
+          broken.push(`${el.className || el.tagName} "${m[0]}" ${lines.size > 1 ? "split over " + lines.size + " lines" : "wider than its box"}`);
+      }
+    }
+  }
+  return broken;
+};
+"""
+
+BROKEN_WORDS = "(selector) => {" + BROKEN + "return brokenIn(document.querySelectorAll(selector)); }"
+
+LONGEST_NAMES = "(names) => {" + BROKEN + """
+  // Every card on the table shows, in turn, each of the longest names in the deck.
+  const out = [];
+  for (const el of document.querySelectorAll(".card-name, .ck-card-name")) {
+    const was = el.textContent;
+    for (const n of names) { el.textContent = n; out.push(...brokenIn([el])); }
+    el.textContent = was;
+  }
+  return out;
+}"""
+
+
+def _longest_names(game_id: str) -> list[str]:
+    from outremer.games import get_game
+
+    names = sorted({c.name for c in get_game(game_id).cards})
+    by_word = sorted(names, key=lambda n: -max(len(w) for w in n.split()))[:4]
+    by_length = sorted(names, key=len)[-3:]
+    return sorted(set(by_word + by_length))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("which", ["levantine", "crusader-kingdoms"])
+def test_no_label_breaks_inside_a_word(app, site, which, size):
+    width, height = SIZES[size]
+    app.set_viewport_size({"width": width, "height": height})
+    _open(app, site, GAMES[which]())
+    broken = app.evaluate(BROKEN_WORDS, LABELS)
+    assert not broken, f"{which} at {size}: {broken[:12]} ({len(broken)} in all)"
+    broken = app.evaluate(LONGEST_NAMES, _longest_names(which))
+    assert not broken, f"{which} at {size}, the longest card names: {sorted(set(broken))[:12]}"
+    app.set_viewport_size({"width": 1280, "height": 900})
