@@ -72,6 +72,7 @@ PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 PRELOAD = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 
 THEME_COLOR = "#6e1a1a"
+THEME_COLOR_DARK = "#7e2820"  # the top bar's colour in the dark theme, for the browser's own bar
 BACKGROUND_COLOR = "#f3ead6"
 
 CSP = "; ".join(
@@ -548,6 +549,7 @@ def build(out: Path = DIST) -> dict:
             {
                 "csp": CSP,
                 "theme_color": THEME_COLOR,
+                "theme_color_dark": THEME_COLOR_DARK,
                 "version": version,
                 "python_version": stock_lock["info"]["python"],
                 "download_mb": max(1, round(all_bytes / 1e6)),
@@ -555,9 +557,9 @@ def build(out: Path = DIST) -> dict:
                 "front_games": front.games(bridge),
                 # Inside <script type="application/json">: "</" may not appear as such.
                 "catalog_json": Markup(json.dumps(front.catalog(bridge)).replace("</", "<\\/")),
-                # style.css, then each game's own sheet (web/static/<game>.css).
-                "stylesheets": ["style.css"] + sorted(
-                    p.name for p in (WEB / "static").glob("*.css") if p.name != "style.css"),
+                # theme.css (the colours), style.css, then each game's own sheet (web/static/<game>.css).
+                "stylesheets": ["theme.css", "style.css"] + sorted(
+                    p.name for p in (WEB / "static").glob("*.css") if p.name not in ("theme.css", "style.css")),
             },
         )
         (staging / "index.html").write_text(page)

@@ -19,12 +19,8 @@ from typing import Any
 
 NOBODY = -1
 
-COLOURS = {  # fill, tint (area fill), ink on the fill
-    "yellow": ("#d9a514", "#f6e3a1", "#2b2100"),
-    "blue": ("#2a5aa8", "#bcd0ef", "#ffffff"),
-    "red": ("#b3261e", "#efc0bb", "#ffffff"),
-    "green": ("#1f7a3d", "#bfe2c8", "#ffffff"),
-}
+COLOURS = ("yellow", "blue", "red", "green")
+"""The kingdoms' colours: each a role of static/theme.css (--ck-<colour>, its ink and its tint)."""
 LETTERS = {"damascus": "Da", "jerusalem": "Je", "antioch": "An", "aleppo": "Al", "saladin": "Sa",
            "crusade": "Cr", "richard": "Ri", "leopold": "Le"}
 RADIUS = {"saladin": 160.0, "crusades": 200.0}
@@ -228,24 +224,21 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     # -- seats
     seats = []
     for sd in view["seats"]:
-        fill, tint, ink = COLOURS.get(sd["colour"], ("#777", "#ddd", "#fff"))
         p = sd["seat"]
         seats.append({
             **{k: sd[k] for k in ("seat", "key", "name", "faith", "colour", "hand_count", "bonus", "castles",
                                   "supply", "out", "loses_round")},
             "short": _short(sd["name"]), "letter": LETTERS.get(sd["key"], sd["name"][:2]),
-            "fill": fill, "tint": tint, "ink": ink,
             "controller": controllers[p] if p < len(controllers) else "human",
             "is_viewer": p == viewer, "to_act": p == view["to_act"],
             "backs": min(sd["hand_count"], 12), "s": "s",
         })
     if solo:
-        fill, tint, ink = COLOURS["green"]
-        muslim = {"seat": NOBODY, "name": "The Muslims", "short": "Muslims", "letter": "☾", "fill": fill,
-                  "tint": "#d7e9d4", "ink": ink, "colour": "green", "faith": "muslim", "s": ""}
+        muslim = {"seat": NOBODY, "name": "The Muslims", "short": "Muslims", "letter": "☾",
+                  "colour": "green", "faith": "muslim", "s": ""}
     else:
         muslim = {"seat": NOBODY, "name": "Independent kingdom", "short": "independent", "letter": "",
-                  "fill": "#8a7a5c", "tint": "#efe6d2", "ink": "#fff", "colour": "none", "faith": "", "s": "s"}
+                  "colour": "none", "faith": "", "s": "s"}
 
     def seat_of(p: int) -> dict:
         return seats[p] if 0 <= p < len(seats) else muslim
@@ -305,8 +298,8 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         areas.append({
             "index": i, "key": a.key, "name": a.name, "lines": lines, "defence": a.defence, "id": a.id,
             "vp": a.vp, "x": a.x, "y": a.y, "nudge": LABEL_NUDGE.get((board.key, a.key), (0, 0)), "path": geo["cells"][i], "owner": owner, "kind": kind,
-            "fill": who["tint"] if owner != NOBODY else muslim["tint"], "castle": owner != NOBODY or plus,
-            "castle_fill": who["fill"], "castle_ink": who["ink"], "letter": who["letter"], "plus": plus,
+            "tint": who["colour"] if owner != NOBODY else kind, "castle": owner != NOBODY or plus,
+            "colour": who["colour"] if who["colour"] in COLOURS else "none", "letter": who["letter"], "plus": plus,
             "acts": acts, "act": acts[0] if len(acts) == 1 else None, "desc": desc,
             "attacked": bool(attack and attack["area"] == i),
             "source": bool(attack and attack.get("independent_from") == i),

@@ -139,8 +139,7 @@ def legend(_args: str = "") -> str:
             for sd in m.seats:
                 if sd.name not in names:
                     names.add(sd.name)
-                    fill, _tint, ink = table_view.COLOURS.get(sd.colour, ("#777", "#ddd", "#fff"))
-                    seats.append({"name": sd.name, "fill": fill, "ink": ink,
+                    seats.append({"name": sd.name, "colour": sd.colour if sd.colour in table_view.COLOURS else "none",
                                   "letter": table_view.LETTERS.get(sd.key, sd.name[:2])})
         maps.append({"label": MAP_LABELS[key], "seats": seats, "solo": any(m.automaton for m in modes),
                      "board": {"key": key}})
