@@ -6,6 +6,8 @@
       the levels against the heuristic player: Levantine normal against the heuristic (N games
       on each side), hard against normal; Crusader Kingdoms one normal seat among three
       heuristic ones (rotated over the kingdoms); the solo game played by normal
+  python bench/ai_strength.py one --game G --players P --level L --against A [--games N]
+      one series of ``levels``: level L in one seat, rotated over the seats, A in the others
   python bench/ai_strength.py times [--decisions N]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
       inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
@@ -117,14 +119,19 @@ def times(decisions: int, seed: int) -> dict:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "times"))
+    parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "times"))
     parser.add_argument("--game", default="levantine")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--against", default="heuristic")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.what == "heuristic":
         print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed)))
+    elif args.what == "one":
+        print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed)))
     elif args.what == "levels":
         print(json.dumps(levels(args.games, args.seed), indent=1))
     else:

@@ -83,7 +83,8 @@ class Search:
         children = self.root.children
         best = max(self.legal, key=lambda a: children[a].visits if a in children else -1)
         fav = self.favourite
-        if fav is not None and fav in children and children[fav].visits + self.favour * self.done >= children[best].visits:
+        if self.favour and fav is not None and fav in children \
+                and children[fav].visits + self.favour * self.done >= children[best].visits:
             return fav
         return best
 
