@@ -31,7 +31,7 @@ def states_along(game, players, options, seed, every=7, limit=12):
     state, _ = game.start(setup)
     rand = random.Random(seed)
     found, step = [], 0
-    while (seat := game.to_act(state)) is not None and len(found) < limit:
+    while game.to_act(state) is not None and len(found) < limit:
         legal = game.legal_actions(state)
         if step % every == 0 and len(legal) > 1:
             found.append(state)

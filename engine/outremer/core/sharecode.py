@@ -30,7 +30,7 @@ import re
 from typing import Callable
 
 from .errors import BadShareCode, OutremerError, ShareCodeFromOtherVersion
-from .game import CONTROLLERS, Game, Setup
+from .game import CONTROLLERS, Game
 from .match import Match
 
 FORMAT_VERSION = 1
