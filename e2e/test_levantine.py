@@ -47,6 +47,15 @@ def table(app):
 
 def click_an_action(page, rand: random.Random, prefer: tuple[str, ...] = ("attack",)) -> str:
     """Click one of the [data-act] elements on the table, as a player would."""
+    confirm = page.locator("#table [data-command='confirm-picks']")
+    if confirm.count():
+        # a multiple choice (the hand limit): pick the cards, then confirm once
+        count = snapshot(page)["choose"]["count"]
+        picks = page.locator("#table [data-act][aria-pressed='false']")
+        for index in sorted(rand.sample(range(picks.count()), count), reverse=True):
+            picks.nth(index).click()
+        confirm.click()
+        return "confirm"
     acts = page.locator("#table [data-act]")
     texts = acts.evaluate_all("els => els.map(e => e.dataset.action || '')")
     preferred = [i for i, t in enumerate(texts) if t.split(" ")[0] in prefer]
@@ -393,3 +402,56 @@ def test_hot_seat_hands_the_device_over_for_the_will_of_god_whoever_holds_it(bro
         until(page, "window.outremer.game.snapshot.log.some(l => l.text.includes('stand.'))")
     finally:
         context.close()
+
+
+def _at_the_hand_limit():
+    """A Levantine game against the computer where the person (the Crusader) must now discard
+    several cards down to the hand limit (L12): the code, how many."""
+    from outremer.ai import agent_for, agent_random, decide
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game("levantine")
+    agent = agent_for(game, "heuristic")
+    for seed in range(1, 50):
+        match = Match(game, game.make_setup(seed, ["human", "heuristic"]))
+        while match.to_act() is not None and match.steps < 400:
+            p = match.state["pending"]
+            if p and p[0]["rule"] == "L12" and p[0]["count"] >= 3 and match.to_act() == 0:
+                return sharecode.encode(match), p[0]["count"], match.steps
+            seat = match.to_act()
+            match.play(decide(agent, game, match.state, seat, agent_random(seed, match.steps)), seat)
+    raise AssertionError("no game reached the hand limit")
+
+
+def test_the_hand_limit_is_chosen_card_by_card_and_confirmed_once(guarded):
+    """Issue: the hand limit is met by choosing the cards and confirming once, not one page update
+    per card; the log says it in one line."""
+    page, guard = guarded
+    code, count, steps = _at_the_hand_limit()
+    page.goto(f"{page.url.split('#')[0]}#{code}")
+    wait_ready(page)
+    wait_for_turn(page)
+    confirm = page.locator("#table [data-command='confirm-picks']")
+    assert confirm.is_disabled() and f"0 of {count}" in confirm.inner_text()
+    picks = page.locator("#table .your-hand [data-act][aria-pressed='false']")
+    names = page.locator("#table .your-hand .card-name").all_inner_texts()[:count]
+    for i in range(count):
+        page.locator("#table .your-hand .card").nth(i).locator("[data-act]").click()
+    # choosing changes nothing in the game: no step, just the picks on the table
+    assert snapshot(page)["steps"] == steps
+    assert page.locator("#table .your-hand [aria-pressed='true']").count() == count
+    assert page.locator("#table .your-hand .card.is-picked").count() == count
+    assert picks.count() == page.locator("#table .your-hand .card").count() - count
+    assert not confirm.is_disabled() and f"{count} of {count}" in confirm.inner_text()
+    # one more is refused until one is unpicked
+    page.locator("#table .your-hand .card").nth(count).locator("[data-act]").click()
+    assert page.locator("#table .your-hand [aria-pressed='true']").count() == count
+    confirm.click()
+    until(page, f"window.outremer.game.snapshot.steps >= {steps + count}")
+    wait_for_turn(page)
+    lines = page.evaluate(f"window.outremer.game.snapshot.log.filter(l => l.step > {steps} && l.rule === 'L12' && l.text.startsWith('The Crusader'))"
+                          ".map(l => l.text)")
+    assert len(lines) == 1 and all(name in lines[0] for name in names), lines
+    shot(page, "05-hand-limit-confirmed")

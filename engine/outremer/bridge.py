@@ -24,7 +24,7 @@ from .core.game import CONTROLLERS
 from .core.match import Match
 from .games import all_games, game_by_code, get_game
 
-__all__ = ["catalog", "new_game", "open_code", "act", "act_text", "ai_step", "ai_think", "undo", "at_step",
+__all__ = ["catalog", "new_game", "open_code", "act", "act_many", "act_text", "ai_step", "ai_think", "undo", "at_step",
            "rewind"]
 
 MENU = ("human", "easy", "heuristic", "normal", "hard", "random")
@@ -111,6 +111,9 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
                  for i, a in enumerate(game.legal_actions(state))]
     log = [dict(line, rule_title=game.rule_title(line["rule"]), rule_anchor=game.rule_anchor(line["rule"]))
            for line in match.log_for(viewer, step)]
+    since = match.last_moves(viewer, step) if viewer is not None else step
+    marks = sorted({m for line in log if line["step"] > since for m in line.get("marks", ())})
+    mine = bool(legal)
     return {
         "game": game.id, "code": code if code is not None else sharecode.encode(match),
         "viewer": viewer, "seats": list(match.setup.seats), "seat_names": game.seat_labels(match.setup),
@@ -118,6 +121,9 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
         "step": step, "steps": match.steps, "to_act": to_act,
         "to_act_kind": None if to_act is None else match.setup.seats[to_act],
         "view": game.view(state, viewer), "legal": legal, "log": log,
+        "since": since, "marks": marks,
+        "choose": game.multi_choice(state) if mine else None,
+        "unplayable": {str(k): v for k, v in game.unplayable(state, viewer).items()} if mine else {},
         "window": bool(legal) and game.in_window(state),
         "over": to_act is None, "result": game.result(state),
         "summary": game.summary(state) if to_act is None else None,
@@ -182,6 +188,26 @@ def act(code: str, index: int, viewer: Any) -> dict:
     if match.setup.seats[match.to_act()] != "human":
         raise IllegalAction("It is a computer player's turn.")
     match.play_index(index, seat)
+    return snapshot(match, seat, code=_remember(match))
+
+
+@_answer
+def act_many(code: str, texts: Any, viewer: Any) -> dict:
+    """``viewer`` takes several actions in a row, named by their text forms: the choices of one
+    multiple choice (:meth:`Game.multi_choice`), confirmed at once. All or none: if one is not
+    legal when its turn comes, nothing is played."""
+    match = _match(code)
+    seat = _viewer(match, viewer)
+    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
+        raise IllegalAction("Send the actions as a list of their texts, such as [\"discard 3\", \"discard 7\"].")
+    if match.to_act() is None:
+        raise IllegalAction("The game is over: no more actions can be taken.")
+    if match.setup.seats[match.to_act()] != "human":
+        raise IllegalAction("It is a computer player's turn.")
+    for text in texts:
+        if match.to_act() != seat:
+            raise IllegalAction(f"“{text}” is not yours to play: it is not your move any more.")
+        match.play(Action.parse(text), seat)
     return snapshot(match, seat, code=_remember(match))
 
 

@@ -281,6 +281,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     # -- the areas
     attack = view.get("attack")
     last = view.get("last_attack")
+    marks = set(snapshot.get("marks") or ())  # what the others did since this seat's last move
     areas = []
     for a in board.areas:
         i = a.index
@@ -304,7 +305,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "attacked": bool(attack and attack["area"] == i),
             "source": bool(attack and attack.get("independent_from") == i),
             "flipped": bool(attack and i in attack.get("flipped", [])),
-            "last": bool(last and not attack and last["area"] == i),
+            "last": (f"area:{i}" in marks) if viewer is not None else bool(last and not attack and last["area"] == i),
             "start": [s["letter"] for s in seats if a.key in next(sd["start"] for sd in view["seats"]
                                                                    if sd["seat"] == s["seat"])],
         })
@@ -317,7 +318,10 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             acts = card_acts.get(cid, [])
             main = [x for x in acts if x["verb"] != "incursion"]
             raids = [x for x in acts if x["verb"] == "incursion"]
-            hand.append({"card": _card(cards, cid), "acts": main, "raids": raids})
+            card = _card(cards, cid)
+            if not acts:
+                card["why"] = (snapshot.get("unplayable") or {}).get(str(cid), "")
+            hand.append({"card": card, "acts": main, "raids": raids})
         hand.sort(key=lambda h: ({"troop": 0, "response": 1, "event": 2}[h["card"]["type"]],
                                  -h["card"]["value"], h["card"]["name"], h["card"]["id"]))
 
@@ -342,6 +346,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "on_attack": [c for c in placed if c["side"] == "attack"],
             "on_defence": [c for c in placed if c["side"] == "defence"],
             "flipped": [board.areas[b].name for b in attack["flipped"]],
+            "known_dice": attack.get("known_dice"),
             "responders": [seat_of(p)["name"] for p in attack["responders"]],
             "outcome": _combat_lines(snapshot.get("log") or []) if step == "reward" else [],
         }

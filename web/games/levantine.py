@@ -68,6 +68,25 @@ def _die(die: list, cards: list[dict], seat: int, index: int) -> dict:
             "action": None}
 
 
+def _plan(side: list) -> dict:
+    """The dice a side will roll, before the roll: how many, and where they come from."""
+    groups: dict[str, list[int]] = {}
+    for modifier, kind, _card_id in side:
+        groups.setdefault(kind, []).append(modifier)
+    parts = []
+    for kind in ("L", "A", "F", "C"):
+        mods = groups.get(kind)
+        if not mods:
+            continue
+        name = DIE_KINDS[kind] if kind != "C" else "card"
+        words = f"{len(mods)} {name} {'die' if len(mods) == 1 else 'dice'}"
+        if any(mods):
+            total = sum(mods)
+            words += f" ({'+' if total > 0 else '−'}{abs(total)})"
+        parts.append(words)
+    return {"count": len(side), "parts": parts, "bonus": sum(m for m, _k, _c in side)}
+
+
 def _combat(c: dict | None, cards: list[dict], reroll: dict, current: bool) -> dict | None:
     if not c:
         return None
@@ -83,7 +102,11 @@ def _combat(c: dict | None, cards: list[dict], reroll: dict, current: bool) -> d
     played = [[_card(cards, x) for x in c.get("played", [[], []])[seat]] for seat in (0, 1)]
     effects = [{"card": _card(cards, card), "seat": seat} for card, seat in c.get("effects", [])]
     totals = c.get("totals")
+    plan = None
+    if c.get("plan") and not dice:
+        plan = [_plan(side) for side in c["plan"]]
     return {
+        "plan": plan,
         "kind": c["kind"], "title": "Battle" if c["kind"] == "battle" else "Siege",
         "current": current, "turn": c.get("turn"), "dice": dice, "played": played,
         "effects": effects, "totals": totals, "winner": c.get("winner"),
@@ -116,11 +139,16 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
             continue
         claimed.append(action["index"])
 
+    unplayable = snapshot.get("unplayable") or {}
+    marks = set(snapshot.get("marks") or ())
+
     def with_actions(card: dict) -> dict:
         acts = on_card.get(card["id"], [])
         if card["id"] in on_played:
             acts = [on_played[card["id"]]]
         card["actions"] = [dict(a, short=_short(a, card, step)) for a in acts]
+        card["why"] = unplayable.get(str(card["id"]), "") if not acts else ""
+        card["last"] = f"card:{card['id']}" in marks
         return card
 
     seats = snapshot.get("seats") or ["human", "human"]
@@ -155,6 +183,9 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
     last = view.get("last_combat")
     if combat is None and last and last.get("hand") == view.get("hand"):
         combat = _combat(last, cards, reroll, current=False)
+    for row in (combat or {}).get("played", []):
+        for card in row:
+            card["last"] = f"card:{card['id']}" in marks
 
     tokens = []
     for seat in (1, 0):
@@ -186,8 +217,11 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
         hint = "Choose a highlighted die to roll it again, or keep the dice as they are."
     elif on_played:
         hint = "Choose among your highlighted cards in play."
+    elif snapshot.get("choose"):
+        n = snapshot["choose"]["count"]
+        hint = f"Choose the {n} cards to discard, then confirm once."
     elif any(a["text"].startswith("discard ") for a in legal):
-        hint = "Choose the cards to discard from your highlighted hand."
+        hint = "Choose the card to discard from your highlighted hand."
     elif on_card:
         hint = "Highlighted cards can be played now: use the buttons on them."
     else:
@@ -202,7 +236,7 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
         "sides": SIDES,
         "combat": combat,
         "tokens": tokens,
-        "discard_top": _card(cards, discard[-1]) if discard else None,
+        "discard_top": dict(_card(cards, discard[-1]), last=f"card:{discard[-1]}" in marks) if discard else None,
         "discard_count": len(discard),
         "allowance": allowance,
         "pending": pending,

@@ -323,6 +323,11 @@ function present(answer, mode = game.mode) {
   hideNotice();
   $("copy-link").disabled = false;
   $("table").innerHTML = snapshot.html.table;
+  if (snapshot.choose && mode === "play") {
+    for (const button of $("table").querySelectorAll("[data-act]")) {
+      if (choosing(button)) button.setAttribute("aria-pressed", "false");
+    }
+  }
   putLog(snapshot.html, snapshot.viewer, mode);
   document.body.dataset.game = "on";
   document.body.dataset.mode = mode;
@@ -505,6 +510,58 @@ async function act(index, element) {
   drive();
 }
 
+// A multiple choice (snapshot.choose, e.g. the cards to discard down to the hand limit): the
+// player picks them on the table, then confirms once; they go to the engine together.
+function choosing(target) {
+  const choose = game.snapshot && game.snapshot.choose;
+  return Boolean(choose && game.mode === "play" && target.dataset.action
+    && target.dataset.action.startsWith(`${choose.verb} `));
+}
+
+function togglePick(target) {
+  const on = target.getAttribute("aria-pressed") !== "true";
+  const picked = $("table").querySelectorAll('[data-act][aria-pressed="true"]').length;
+  if (on && picked >= game.snapshot.choose.count) {
+    status(`Already ${picked} chosen: unpick one first, or confirm.`);
+    return;
+  }
+  target.setAttribute("aria-pressed", on ? "true" : "false");
+  const card = target.closest("li");
+  if (card) card.classList.toggle("is-picked", on);
+  drawPicks();
+}
+
+function drawPicks() {
+  const choose = game.snapshot && game.snapshot.choose;
+  const confirm = $("table").querySelector("[data-command='confirm-picks']");
+  if (!choose || !confirm) return;
+  const picked = $("table").querySelectorAll('[data-act][aria-pressed="true"]').length;
+  confirm.disabled = picked !== choose.count;
+  confirm.querySelector(".picks-count").textContent = `${picked} of ${choose.count}`;
+}
+
+async function confirmPicks() {
+  if (game.busy || game.mode !== "play" || !game.snapshot || !game.snapshot.choose) return;
+  const texts = [...$("table").querySelectorAll('[data-act][aria-pressed="true"]')].map((b) => b.dataset.action);
+  if (texts.length !== game.snapshot.choose.count) return;
+  game.busy = true;
+  document.body.dataset.busy = "yes";
+  ++game.token;
+  try {
+    const answer = await engine.show("act_many", [game.code, texts, game.viewer], logFrom(game.viewer));
+    if (!answer.ok) {
+      status(`Not possible: ${answer.error.message}`);
+      return;
+    }
+    present(answer);
+  } finally {
+    game.busy = false;
+    delete document.body.dataset.busy;
+    updateControls();
+  }
+  drive();
+}
+
 async function undo() {
   if (game.mode !== "play" || game.viewer === null) return;
   ++game.token;
@@ -594,6 +651,8 @@ function showDetail(element, open) {
   $("detail-title").textContent = element.dataset.detailTitle;
   $("detail-meta").textContent = element.dataset.detailMeta || "";
   $("detail-text").textContent = element.dataset.detailText || "";
+  $("detail-why").textContent = element.dataset.detailWhy ? `Not playable now: ${element.dataset.detailWhy}` : "";
+  $("detail-why").hidden = !element.dataset.detailWhy;
   panel.dataset.filled = "yes";
   if (open) panel.dataset.open = "yes";
 }
@@ -603,6 +662,8 @@ function clearDetail() {
   $("detail-title").textContent = "Card details";
   $("detail-meta").textContent = "";
   $("detail-text").textContent = "Point at a card, or tab to it, or tap it, to read it here.";
+  $("detail-why").textContent = "";
+  $("detail-why").hidden = true;
   delete panel.dataset.filled;
   closeDetail();
 }
@@ -1094,7 +1155,8 @@ function wire() {
     const target = event.target.closest("[data-act]");
     if (target && $("table").contains(target)) {
       event.preventDefault();
-      act(Number(target.dataset.act), target);
+      if (choosing(target)) togglePick(target);
+      else act(Number(target.dataset.act), target);
       return;
     }
     const command = event.target.closest("[data-command]");
@@ -1113,6 +1175,7 @@ function wire() {
       else if (what === "delete") askToDelete(entry);
       else if (what === "delete-confirmed") deleteKept(entry);
       else if (what === "delete-kept") drawYourGames();
+      else if (what === "confirm-picks") confirmPicks();
       return;
     }
     const detail = event.target.closest("[data-detail-title]");
@@ -1125,7 +1188,8 @@ function wire() {
     if (!target || target.tagName === "BUTTON") return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      act(Number(target.dataset.act), target);
+      if (choosing(target)) togglePick(target);
+      else act(Number(target.dataset.act), target);
     }
   });
   document.addEventListener("mouseover", (event) => {

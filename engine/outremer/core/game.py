@@ -78,12 +78,17 @@ class Event:
     ``private`` is the seat allowed to read ``text``, or a tuple of the seats allowed (partners
     who see each other's cards); everyone else reads ``public`` (or nothing when ``public`` is
     None).
+
+    ``marks`` name what the line is about on the table, for the table to mark as the last move
+    (``"area:5"``, ``"card:12"``): only things every seat can see there, and only with a line
+    every seat reads.
     """
 
     text: str
     rule: str = ""
     private: int | tuple[int, ...] | None = None
     public: str | None = None
+    marks: tuple[str, ...] = ()
 
     def for_seat(self, seat: int | None) -> str | None:
         private = self.private
@@ -198,6 +203,19 @@ class Game:
         holds an answer (see QUICK_RESPONSES), so that a seat without one has a single legal
         action, its "no response"."""
         return False
+
+    def multi_choice(self, state: State) -> dict | None:
+        """A decision that is several alike choices in a row by the seat to act, such as the
+        cards to discard down to a hand limit: ``{"verb": "discard", "count": 3}``. The table
+        lets the seat pick them all and confirm once (:func:`outremer.bridge.act_many`), and
+        undo takes them back together. None (the default) when the decision is a single one."""
+        return None
+
+    def unplayable(self, state: State, seat: int) -> dict[int, str]:
+        """For the cards in ``seat``'s hand that no legal action uses now, why not (the same
+        reason :meth:`why_illegal` gives), by card id; only while ``seat`` is to act. Read from
+        what ``seat`` may see. Games with hands refine it; the default names none."""
+        return {}
 
     def describe(self, state: State, action: Action) -> str:
         """A label for a legal action, for menus and buttons."""

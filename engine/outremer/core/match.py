@@ -54,8 +54,20 @@ class Match:
             for event in events:
                 text = event.for_seat(seat)
                 if text is not None:
-                    lines.append({"step": step, "text": text, "rule": event.rule})
+                    line = {"step": step, "text": text, "rule": event.rule}
+                    if event.marks and event.private is None:
+                        line["marks"] = list(event.marks)
+                    lines.append(line)
         return lines
+
+    def last_moves(self, seat: int | None, upto: int | None = None) -> int:
+        """The step after ``seat``'s own last action before ``upto`` (0 if it has not acted):
+        the log lines from there on are what the others did since, the table's "last move"."""
+        upto = self.steps if upto is None else upto
+        for step in range(upto - 1, -1, -1):
+            if self.actors[step] == seat:
+                return step + 1
+        return 0
 
     # -- playing ---------------------------------------------------------------
     def play(self, action: Action | str, seat: int | None = None) -> list[Event]:
@@ -108,11 +120,19 @@ class Match:
             before, after = self.states[step], self.states[step + 1]
             if self.game.reveals(before, after, actor, seat):
                 return None
-            if actor == seat and self.counts[step] > 1:
+            if actor == seat and self.counts[step] > 1 and not self._continues(step, seat):
                 return step
             if human[actor] and actor != seat:
                 return None
         return None
+
+    def _continues(self, step: int, seat: int) -> bool:
+        """Whether action ``step`` went on a multiple choice (:meth:`Game.multi_choice`) that
+        ``seat``'s action before it began: undo takes the whole choice back."""
+        if step == 0 or self.actors[step - 1] != seat:
+            return False
+        now, before = self.game.multi_choice(self.states[step]), self.game.multi_choice(self.states[step - 1])
+        return bool(now and before and now["verb"] == before["verb"] and now["count"] == before["count"] - 1)
 
     def undo(self, seat: int) -> bool:
         point = self.undo_point(seat)

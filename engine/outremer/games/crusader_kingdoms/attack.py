@@ -106,10 +106,10 @@ def resolve(s: State, content: Content, mode: Mode, log: list[Event], names: lis
                      f"for {area.name}: "
                      f"{_dice_text(def_roll, def_final)} — {hits[1]} hit{'s' if hits[1] != 1 else ''}.", "4.2"))
     if won:
-        log.append(Event(f"{att_name} {_verb(att_name, 'takes')} {area.name}.", "4.1"))
+        log.append(Event(f"{att_name} {_verb(att_name, 'takes')} {area.name}.", "4.1", marks=(f"area:{area.index}",)))
     else:
         log.append(Event(f"{def_name[0].upper() + def_name[1:]} {_verb(def_name, 'holds')} {area.name} "
-                         "(the defender wins ties).", "4.2"))
+                         "(the defender wins ties).", "4.2", marks=(f"area:{area.index}",)))
 
 
 def _verb(subject: str, verb: str) -> str:

@@ -46,7 +46,7 @@ def muslim_round(flow: "Flow", s: State, log: list[Event], against: int) -> None
         return
     area = flow.board.areas[target]
     log.append(Event(f"The Muslim army (strength {strength}) rolls {die}: it attacks {area.name} "
-                     f"(id {area.id}) of {flow.names[against]}.", "8.3"))
+                     f"(id {area.id}) of {flow.names[against]}.", "8.3", marks=(f"area:{target}",)))
     att = fight.new_attack(NOBODY, against, target, bonus_dice=strength, source="army")
     att["army"] = list(a["army"])
     att["responders"] = [p for p in range(len(flow.mode.seats))]

@@ -285,6 +285,9 @@ class CrusaderKingdoms(Game):
     def why_illegal(self, s: State, action: Action) -> str:
         return views.why_illegal(self, s, action)
 
+    def unplayable(self, s: State, seat: int) -> dict[int, str]:
+        return views.unplayable(self, s, seat)
+
     def text_table(self, view: dict) -> str:
         return views.text_table(self, view)
 

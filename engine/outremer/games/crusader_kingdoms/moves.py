@@ -95,7 +95,8 @@ def _start_attack(game, s: State, seat: int, area: int, log, *, bonus: int = 0, 
     s["attack"] = fight.new_attack(seat, defender, area, bonus_dice=bonus, concerted=concerted, source=source)
     who = flow.names[defender] if defender != NOBODY else ("the Muslims" if flow.mode.solo_rules
                                                             else "an independent kingdom")
-    log.append(Event(f"{flow.names[seat]} attacks {flow.board.areas[area].name}, held by {who}.", "4.1"))
+    log.append(Event(f"{flow.names[seat]} attacks {flow.board.areas[area].name}, held by {who}.", "4.1",
+                     marks=(f"area:{area}",)))
     s["step"] = "attack_cards"
 
 
@@ -231,7 +232,8 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
             s["attack"] = a
             s["step"] = "respond"
             log.append(Event(f"{flow.board.areas[source].name}, an independent kingdom, attacks "
-                             f"{flow.board.areas[target].name} of {names[defender]} with {dice} dice.", "4.4"))
+                             f"{flow.board.areas[target].name} of {names[defender]} with {dice} dice.", "4.4",
+                             marks=(f"area:{source}", f"area:{target}")))
             return
         elif e == "concerted_attack":
             _start_attack(game, s, seat, target, log, bonus=card.n or 0, concerted=True, source="concerted")

@@ -35,6 +35,13 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
                   "responders": list(a["responders"]), "revealed": shown,
                   "dice": a["dice"], "hits": a["hits"], "winner": a["winner"],
                   "auto_response": a["auto_response"]}
+        if not shown:
+            # the dice known before the reveal (4.2): the area's defence, its +1 castle, the
+            # castles flipped and watchtowers for the defence; the bonus dice for the attack.
+            # Face-down cards add what nobody else can know yet.
+            known = board.areas[a["area"]].defence + (1 if s["plus"][a["area"]] else 0) + len(a["flipped"])
+            known += sum(extra for who, extra in s["watch"] if who == a["defender"] and who != NOBODY)
+            attack["known_dice"] = {"attack": a["bonus_dice"], "defence": known}
     auto = None
     if s["auto"] is not None:
         au = s["auto"]
@@ -173,7 +180,41 @@ def why_illegal(game: "CrusaderKingdoms", s: State, action: Action) -> str:
     return f"“{action.text}” is not possible now. {prompt(game, s)}"
 
 
-__all__ = ["view", "describe", "why_illegal", "prompt", "fight", "text_table"]
+def unplayable(game: "CrusaderKingdoms", s: State, seat: int) -> dict[int, str]:
+    """Why each card of ``seat``'s hand that no legal action uses cannot be played now."""
+    if game.to_act(s) != seat:
+        return {}
+    legal = game.legal_actions(s)
+    used = {a.args[0] for a in legal if a.verb in ("event", "discard", "add") and a.args}
+    used |= {a.args[1] for a in legal if a.verb == "incursion" and len(a.args) > 1}
+    cards, step = game.cards, s["step"]
+    reasons = {}
+    for c in s["hands"][seat]:
+        if c in used:
+            continue
+        card = cards[c]
+        if s["pending"]:
+            why = f"First this must be settled — {prompt(game, s)}"
+        elif card.type == "event":
+            why = f"{card.name} is an event: it is played as the action of your round (4.4), not during an attack."
+        elif step == "attack_cards":
+            why = f"{card.name} serves on the defence only (4.1)." if card.type == "response" else \
+                f"{card.name} cannot be placed on this attack."
+        elif step == "respond":
+            if card.type == "troop":
+                why = f"{card.name} is a Troop: only the attacker places Troops, face down, when he attacks (4.1)."
+            else:
+                side = "attack" if card.side == "attack" else "defence"
+                why = f"{card.name} serves on the {side} only (4.1)."
+        elif step in ("flip", "reward"):
+            why = "No card is played now: " + prompt(game, s)
+        else:
+            why = why_illegal(game, s, Action("event", (c,)))
+        reasons[c] = why
+    return reasons
+
+
+__all__ = ["view", "describe", "why_illegal", "prompt", "fight", "text_table", "unplayable"]
 
 
 # ---------------------------------------------------------------------------- the terminal table

@@ -43,8 +43,10 @@ def may_commit(card: Card, kind: str, seat: int, is_attacker: bool, use: str = "
     return False
 
 
-def roll(s: State, cards: tuple[Card, ...], log: list[Event]) -> None:
-    """Roll every die of the combat (Battle Phase, Siege Phase)."""
+def dice_plan(s: State, cards: tuple[Card, ...]) -> list[list[list[int | str]]]:
+    """The dice each side will roll in the combat, as ``[modifier, kind, card]``, before they are
+    rolled: everything in it is on the table (Leaders, Armies, Fortifications, the cards played
+    and the events in effect), so the table shows it to both sides."""
     c = s["combat"]
     kind, att = c["kind"], attacker(s)
     mods = {0: {"L": 0, "A": 0}, 1: {"L": 0, "A": 0}}
@@ -54,7 +56,7 @@ def roll(s: State, cards: tuple[Card, ...], log: list[Event]) -> None:
             mods[other(seat)]["L"] += cards[card].modifier
         elif effect == "enemy_armies_battle":
             mods[other(seat)]["A"] += cards[card].modifier
-    dice: list[list[list[int | str]]] = [[], []]
+    plan: list[list[list[int | str]]] = [[], []]
     for seat in (0, 1):
         for card, _since in s["leaders"][seat]:
             leader = cards[card]
@@ -62,15 +64,23 @@ def roll(s: State, cards: tuple[Card, ...], log: list[Event]) -> None:
             if kind == "siege" and seat == att:
                 extra += leader.siege_dice_attacking
             for _ in range(1 + extra):
-                dice[seat].append([rng.die(s), mods[seat]["L"] if kind == "battle" else 0, "L", card])
+                plan[seat].append([mods[seat]["L"] if kind == "battle" else 0, "L", card])
         for card in s["armies"][seat]:
             bonus = cards[card].battle_bonus + mods[seat]["A"] if kind == "battle" else 0
-            dice[seat].append([rng.die(s), bonus, "A", card])
+            plan[seat].append([bonus, "A", card])
         if kind == "siege" and seat != att:
             for card in s["forts"][seat]:
-                dice[seat].append([rng.die(s), 0, "F", card])
+                plan[seat].append([0, "F", card])
         for card in c["played"][seat]:
-            dice[seat].append([rng.die(s), 0, "C", card])
+            plan[seat].append([0, "C", card])
+    return plan
+
+
+def roll(s: State, cards: tuple[Card, ...], log: list[Event]) -> None:
+    """Roll every die of the combat (Battle Phase, Siege Phase)."""
+    c = s["combat"]
+    kind, att = c["kind"], attacker(s)
+    dice = [[[rng.die(s), *die] for die in side] for side in dice_plan(s, cards)]
     c["dice"] = dice
     title = "Battle" if kind == "battle" else "Siege"
     for seat in (att, other(att)):

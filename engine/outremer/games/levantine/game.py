@@ -232,6 +232,7 @@ class Levantine(Game):
         cards = self.cards
         card = cards[card_id]
         who = SIDE_NAMES[seat]
+        mark = (f"card:{card_id}",)  # the card is face up once played (the table marks it)
         s["hands"][seat].remove(card_id)
         if s["step"] == "commit":
             c = s["combat"]
@@ -243,13 +244,13 @@ class Levantine(Game):
             else:
                 c["played"][seat].append(card_id)
                 how = " as a Battle card" if use else ""
-                log.append(Event(f"The {who} plays {card.name}{how}: one more die.", c["kind"]))
+                log.append(Event(f"The {who} plays {card.name}{how}: one more die.", c["kind"], marks=mark))
             return
         kind = use or card.type
         if kind == "leader":
             s["leaders"][seat].append([card_id, crusade(s)])
             s["allow"][0] -= 1
-            log.append(Event(f"The {who} puts Leader {card.name} into play.", s["step"]))
+            log.append(Event(f"The {who} puts Leader {card.name} into play.", s["step"], marks=mark))
             if card.extra_armies and s["allow"][1] >= 0:
                 s["allow"][1] += card.extra_armies
                 log.append(Event(f"{card.name} brings {card.extra_armies} more Army this phase.", "L19"))
@@ -261,20 +262,20 @@ class Levantine(Game):
             s["armies"][seat].append(card_id)
             if s["allow"][1] > 0:
                 s["allow"][1] -= 1
-            log.append(Event(f"The {who} puts Army {card.name} into play.", s["step"]))
+            log.append(Event(f"The {who} puts Army {card.name} into play.", s["step"], marks=mark))
         elif kind == "fortification":
             s["forts"][seat].append(card_id)
             s["allow"][2] -= 1
-            log.append(Event(f"The {who} builds {card.name}.", "defender"))
+            log.append(Event(f"The {who} builds {card.name}.", "defender", marks=mark))
         elif kind == "transport":
             s["discard"].append(card_id)
             s["allow"][0] += 1
             s["allow"][1] += 1
             log.append(Event(f"The {who} plays {card.name} as a Transport: one more Leader and Army "
-                             "may be recruited.", "recruit"))
+                             "may be recruited.", "recruit", marks=mark))
         elif kind == "draw":
             s["discard"].append(card_id)
-            log.append(Event(f"The {who} plays {card.name} to draw {card.draw} cards.", "cards"))
+            log.append(Event(f"The {who} plays {card.name} to draw {card.draw} cards.", "cards", marks=mark))
             draw(s, seat, card.draw, cards, log, "cards")
         elif kind == "event":
             s["discard"].append(card_id)
@@ -283,7 +284,7 @@ class Levantine(Game):
     def _event(self, s: State, seat: int, card: Card, log: list[Event]) -> None:
         """An event is played: the opponent may answer with The Will of God (ruling L4). He is
         asked whether or not he holds it, unless it is face up in the discard pile."""
-        log.append(Event(f"The {SIDE_NAMES[seat]} plays {card.name}: {card.note}.", "L3"))
+        log.append(Event(f"The {SIDE_NAMES[seat]} plays {card.name}: {card.note}.", "L3", marks=(f"card:{card.id}",)))
         if asked_will_of_god(s, other(seat), self.cards):
             s["pending"].insert(0, {"kind": "negate", "seat": other(seat), "card": card.id, "by": seat,
                                     "why": f"Negate {card.name} with The Will of God?", "rule": "L4"})
@@ -336,10 +337,14 @@ class Levantine(Game):
         verb, args = action.verb, action.args
         cards = self.cards
         if verb == "discard":
+            # One log line for the whole choice, once it is complete (the table confirms it at once)
             discard_from_hand(s, seat, args[0])
-            log.append(Event(f"The {SIDE_NAMES[seat]} discards {cards[args[0]].name} ({p['why']}).", p["rule"]))
+            taken = p.setdefault("taken", [])
+            taken.append(args[0])
             p["count"] -= 1
             if p["count"] <= 0:
+                log.append(Event(f"The {SIDE_NAMES[seat]} discards {', '.join(cards[c].name for c in taken)} "
+                                 f"({p['why']}).", p["rule"]))
                 s["pending"].pop(0)
         elif verb == "lose":
             combat.lose_from_play(s, seat, args[0], cards, log, p["why"], p["rule"])
@@ -370,6 +375,20 @@ class Levantine(Game):
     def view(self, s: State, seat: int | None) -> dict:
         from .view import view
         return view(self, s, seat)
+
+    def multi_choice(self, s: State) -> dict | None:
+        """Discarding several cards of one's choice (the hand limit, L12; an event's discards),
+        and the rest of such a choice once begun."""
+        p = s["pending"][0] if s["pending"] else None
+        if p and p["kind"] == "discard" and (p["count"] > 1 or p.get("taken")):
+            return {"verb": "discard", "count": p["count"]}
+        return None
+
+    def unplayable(self, s: State, seat: int) -> dict[int, str]:
+        if self.to_act(s) != seat:
+            return {}
+        used = {a.args[0] for a in self.legal_actions(s) if a.verb in ("play", "discard") and a.args}
+        return {card: self.why_illegal(s, Action("play", (card,))) for card in s["hands"][seat] if card not in used}
 
     def describe(self, s: State, action: Action) -> str:
         from .view import describe

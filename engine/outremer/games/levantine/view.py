@@ -60,7 +60,8 @@ def view(game: "Levantine", s: State, seat: int | None) -> dict:
         "conquered": s["conquered"], "target": s["target"], "blocked": s["blocked"],
         "combat": None if c is None else {
             "kind": c["kind"], "turn": c["turn"], "played": c["played"], "effects": c["effects"],
-            "dice": c["dice"], "totals": c["totals"]},
+            "dice": c["dice"], "totals": c["totals"],
+            "plan": None if c["dice"] else combat.dice_plan(s, game.cards)},
         "last_combat": s["last_combat"],
         "pending": None if pending is None else {
             "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
