@@ -286,8 +286,21 @@ def play_first_action(page) -> None:
     """Once a person may act, click the first legal action on the table; until it is played."""
     wait_for_turn(page)
     steps = page.evaluate("window.outremer.game.snapshot.steps")
-    page.locator("#table [data-act]").first.click()
+    click_first_action(page)
     until(page, f"window.outremer.game.snapshot.steps > {steps}")
+
+
+def click_first_action(page) -> None:
+    """Click the first legal action on the table; a multiple choice (several cards to discard)
+    is made with the first cards offered, then confirmed once, as a player does."""
+    confirm = page.locator("#table [data-command='confirm-picks']")
+    if confirm.count():
+        count = page.evaluate("window.outremer.game.snapshot.choose.count")
+        for _ in range(count):
+            page.locator("#table [data-act][aria-pressed='false']").first.click()
+        confirm.click()
+        return
+    page.locator("#table [data-act]").first.click()
 
 
 def wait_for_turn(page, timeout: float = 60.0) -> dict:

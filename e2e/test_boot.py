@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, play_first_action, set_pace, start_game, wait_for_turn, wait_ready
+from conftest import ROOT, click_first_action, play_first_action, set_pace, start_game, wait_for_turn, wait_ready
 
 
 def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
@@ -57,7 +57,7 @@ def test_standard_library_comes_precompiled(page, guard, site):
     for _ in range(3):
         if wait_for_turn(page)["over"]:
             break
-        page.locator("#table [data-act]").first.click()
+        click_first_action(page)
     start_game(page, game="crusader-kingdoms", seats=("heuristic",) * 4, seed=5)
     page.wait_for_timeout(1500)  # the computers play a few moves
     found = page.evaluate("window.outremer.engine.diagnostics()")["stdlib_bytecode"]
