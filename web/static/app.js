@@ -488,12 +488,18 @@ function leaveHandOff() {
 
 async function act(index, element) {
   if (game.busy || game.mode !== "play" || !game.snapshot) return;
+  await play("act", [game.code, index, game.viewer], element && element.dataset.action);
+}
+
+// The person's move sent to the engine (one action, or a confirmed multiple choice), the
+// table redrawn, and the time from click to painted table kept for the benchmark.
+async function play(name, args, what) {
   const clicked = performance.now();
   game.busy = true;
   document.body.dataset.busy = "yes";
   ++game.token; // nothing else drives while the person acts
   try {
-    const answer = await engine.show("act", [game.code, index, game.viewer], logFrom(game.viewer));
+    const answer = await engine.show(name, args, logFrom(game.viewer));
     if (!answer.ok) {
       status(`Not possible: ${answer.error.message}`);
       return;
@@ -501,7 +507,7 @@ async function act(index, element) {
     present(answer);
     const dom = performance.now() - clicked;
     await nextPaint();
-    timings.clicks.push({ dom: Math.round(dom * 10) / 10, paint: Math.round((performance.now() - clicked) * 10) / 10, action: element && element.dataset.action });
+    timings.clicks.push({ dom: Math.round(dom * 10) / 10, paint: Math.round((performance.now() - clicked) * 10) / 10, action: what });
   } finally {
     game.busy = false;
     delete document.body.dataset.busy;
@@ -544,22 +550,7 @@ async function confirmPicks() {
   if (game.busy || game.mode !== "play" || !game.snapshot || !game.snapshot.choose) return;
   const texts = [...$("table").querySelectorAll('[data-act][aria-pressed="true"]')].map((b) => b.dataset.action);
   if (texts.length !== game.snapshot.choose.count) return;
-  game.busy = true;
-  document.body.dataset.busy = "yes";
-  ++game.token;
-  try {
-    const answer = await engine.show("act_many", [game.code, texts, game.viewer], logFrom(game.viewer));
-    if (!answer.ok) {
-      status(`Not possible: ${answer.error.message}`);
-      return;
-    }
-    present(answer);
-  } finally {
-    game.busy = false;
-    delete document.body.dataset.busy;
-    updateControls();
-  }
-  drive();
+  await play("act_many", [game.code, texts, game.viewer], texts.join(", "));
 }
 
 async function undo() {
