@@ -86,7 +86,7 @@ def test_a_whole_game_against_the_computer_by_clicks(table, guarded):
     assert page.evaluate("1 + 1") == 2  # the page answers while the computer plays
     set_pace(page, 0)
 
-    battle_seen = False
+    battle_seen = plan_seen = False
     clicks = 0
     started = time.monotonic()
     while True:
@@ -94,14 +94,27 @@ def test_a_whole_game_against_the_computer_by_clicks(table, guarded):
         if not battle_seen and page.locator(".lev[data-dice=shown] .die").count():
             battle_seen = True
             assert page.locator(".combat .dice").count() == 2
+            # a die's badges (modifier, natural 6, source) never cover its face
+            covered = page.evaluate("""() => [...document.querySelectorAll('.combat .die')].flatMap(die => {
+                const face = die.querySelector('.die-face').getBoundingClientRect();
+                return [...die.querySelectorAll('.die-mod, .die-six, .die-src')].filter(b => {
+                    const r = b.getBoundingClientRect();
+                    return r.left < face.right && r.right > face.left && r.top < face.bottom && r.bottom > face.top;
+                }).map(b => b.textContent);
+            })""")
+            assert covered == [], covered
             shot(page, "02-battle")
             assert axe_serious(page) == [], "a battle"
+        if not plan_seen and page.locator(".combat-plan").count():
+            plan_seen = True  # before the roll: the dice each side will roll
+            assert all(t.startswith("Will roll ") for t in page.locator(".combat-plan").all_inner_texts())
+            assert page.locator(".combat-plan").count() == 2
         if state["over"]:
             break
         click_an_action(page, rand)
         clicks += 1
         assert time.monotonic() - started < 240, "the game takes too long"
-    assert battle_seen
+    assert battle_seen and plan_seen
     result = page.locator(".result")
     assert result.is_visible()
     assert "wins" in result.inner_text()
