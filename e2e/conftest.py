@@ -293,14 +293,23 @@ def play_first_action(page) -> None:
 def click_first_action(page) -> None:
     """Click the first legal action on the table; a multiple choice (several cards to discard)
     is made with the first cards offered, then confirmed once, as a player does."""
+    if not make_multiple_choice(page):
+        page.locator("#table [data-act]").first.click()
+
+
+def make_multiple_choice(page, rand=None) -> bool:
+    """If the table asks for a multiple choice (snapshot.choose), pick its cards (the first ones,
+    or at random with ``rand``) and confirm once; False if it does not ask for one."""
     confirm = page.locator("#table [data-command='confirm-picks']")
-    if confirm.count():
-        count = page.evaluate("window.outremer.game.snapshot.choose.count")
-        for _ in range(count):
-            page.locator("#table [data-act][aria-pressed='false']").first.click()
-        confirm.click()
-        return
-    page.locator("#table [data-act]").first.click()
+    if not confirm.count():
+        return False
+    count = page.evaluate("window.outremer.game.snapshot.choose.count")
+    picks = page.locator("#table [data-act][aria-pressed='false']")
+    chosen = rand.sample(range(picks.count()), count) if rand else range(count)
+    for index in sorted(chosen, reverse=True):  # picking leaves the later ones where they were
+        picks.nth(index).click()
+    confirm.click()
+    return True
 
 
 def wait_for_turn(page, timeout: float = 60.0) -> dict:

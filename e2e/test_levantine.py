@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RequestGuard, set_pace, settled, start_game, until, wait_for_turn, wait_ready
+from conftest import ROOT, RequestGuard, make_multiple_choice, set_pace, settled, start_game, until, wait_for_turn, wait_ready
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 
@@ -47,14 +47,7 @@ def table(app):
 
 def click_an_action(page, rand: random.Random, prefer: tuple[str, ...] = ("attack",)) -> str:
     """Click one of the [data-act] elements on the table, as a player would."""
-    confirm = page.locator("#table [data-command='confirm-picks']")
-    if confirm.count():
-        # a multiple choice (the hand limit): pick the cards, then confirm once
-        count = snapshot(page)["choose"]["count"]
-        picks = page.locator("#table [data-act][aria-pressed='false']")
-        for index in sorted(rand.sample(range(picks.count()), count), reverse=True):
-            picks.nth(index).click()
-        confirm.click()
+    if make_multiple_choice(page, rand):  # the hand limit: pick the cards, then confirm once
         return "confirm"
     acts = page.locator("#table [data-act]")
     texts = acts.evaluate_all("els => els.map(e => e.dataset.action || '')")
