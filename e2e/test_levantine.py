@@ -436,8 +436,9 @@ def test_the_hand_limit_is_chosen_card_by_card_and_confirmed_once(guarded):
     per card; the log says it in one line."""
     page, guard = guarded
     code, count, steps = _at_the_hand_limit()
-    page.goto(f"{page.url.split('#')[0]}#{code}")
+    page.goto(f"{page.url.split('#')[0]}#{code}")  # the same page: only the link changes
     wait_ready(page)
+    until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
     wait_for_turn(page)
     confirm = page.locator("#table [data-command='confirm-picks']")
     assert confirm.is_disabled() and f"0 of {count}" in confirm.inner_text()
