@@ -84,7 +84,7 @@ def _plan(side: list) -> dict:
             total = sum(mods)
             words += f" ({'+' if total > 0 else '−'}{abs(total)})"
         parts.append(words)
-    return {"count": len(side), "parts": parts, "bonus": sum(m for m, _k, _c in side)}
+    return {"count": len(side), "parts": parts}
 
 
 def _combat(c: dict | None, cards: list[dict], reroll: dict, current: bool) -> dict | None:
