@@ -4,13 +4,16 @@ A local search over the designed data of ``map_saladin.toml``: each area's defen
 the position of each area's centre (within ``--reach`` units of where the data puts it). The
 borders are not chosen freely: they are those of the drawn map (the Voronoi cells of the
 centres, as the table draws them), so every candidate is a map the table can show. What the
-rulebook fixes is kept: the starting areas, Homs at defence 3 bordering Latakia (4.2).
+rulebook fixes is kept: the starting areas, Homs at defence 3 bordering Latakia (4.2). Sea
+lanes (ruling R19) are not drawn from the centres: they are kept as the data gives them.
+``--no-move`` keeps every centre, so only the defences change.
 
-A candidate is scored by playing 4-player games between heuristic players (and, with less
-weight, random players) from a fixed set of seeds, so two candidates meet the same deals;
-the seeds change every ``--reseed`` steps and the incumbent is played again, so the search
-does not fit one set of deals. The score is the squared distance of the kingdoms' win rates
-from a quarter each, beyond a margin. Prints each improvement; writes the best map found to
+A candidate is scored by playing 4-player games between heuristic players and between random
+players, and 3-player games between heuristic players (the 3-player game shares the map side),
+from a fixed set of seeds, so two candidates meet the same deals; the seeds change every
+``--reseed`` steps and the incumbent is played again, so the search does not fit one set of
+deals. The score is the squared distance of the win rates from a quarter each (a third in the
+3-player game), beyond a margin. Prints each improvement; writes the best map found to
 ``--out`` as TOML, ready to replace the data file once a full ``bench/ck_balance.py`` run
 confirms it.
 """
@@ -98,12 +101,12 @@ def install(board) -> None:
     ck_data.content().boards["saladin"] = board
 
 
-def play(game, kinds: str, seeds: range) -> list[float]:
-    wins = [0.0] * 4
+def play(game, kinds: str, seeds: range, players: int = 4) -> list[float]:
+    wins = [0.0] * players
     for seed in seeds:
-        setup = game.make_setup(seed, [kinds] * 4, None)
+        setup = game.make_setup(seed, [kinds] * players, None)
         match = Match(game, setup)
-        agents = [agent_for(game, kinds) for _ in range(4)]
+        agents = [agent_for(game, kinds) for _ in range(players)]
         while (seat := match.to_act()) is not None:
             match.play(decide(agents[seat], game, match.state, seat, agent_random(seed, match.steps)))
         winners = match.result()["winners"]
@@ -112,9 +115,13 @@ def play(game, kinds: str, seeds: range) -> list[float]:
     return [w / len(seeds) for w in wins]
 
 
-def score(h: list[float], r: list[float]) -> float:
-    bad = sum(max(0.0, abs(x - 0.25) - 0.02) ** 2 for x in h)
-    bad += 0.3 * sum(max(0.0, abs(x - 0.25) - 0.07) ** 2 for x in r)
+def score(h: list[float], r: list[float], t: list[float]) -> float:
+    """Distance from a fair game: each kingdom's share beyond a margin around a quarter (heuristic
+    and random players) and, if played, each side's beyond a margin around a third (3 players,
+    which share the map side)."""
+    bad = sum(max(0.0, abs(x - 0.25) - 0.035) ** 2 for x in h)
+    bad += sum(max(0.0, abs(x - 0.25) - 0.075) ** 2 for x in r)
+    bad += sum(max(0.0, abs(x - 1 / 3) - 0.035) ** 2 for x in t)
     return bad
 
 
@@ -124,7 +131,7 @@ def mutate(raw: dict, base: dict, reach: float, rand: random.Random) -> dict:
     origin = {a["key"]: (a["x"], a["y"]) for a in base["area"]}
     for _ in range(rand.choice((1, 1, 2, 3))):
         area = rand.choice(areas)
-        if rand.random() < 0.5:
+        if not reach or rand.random() < 0.5:
             if area["key"] in FIXED_DEFENCE:
                 continue
             area["defence"] = max(1, min(5, area["defence"] + rand.choice((-1, 1))))
@@ -140,6 +147,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60)
     parser.add_argument("--games", type=int, default=200, help="heuristic games per candidate")
     parser.add_argument("--random-games", type=int, default=100, help="random-player games per candidate")
+    parser.add_argument("--three-games", type=int, default=100,
+                        help="3-player games per candidate (heuristic players; they share the map side)")
+    parser.add_argument("--no-move", action="store_true", help="change defences only, keep every centre")
     parser.add_argument("--reach", type=float, default=60, help="how far a centre may move from the data's")
     parser.add_argument("--reseed", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
@@ -157,7 +167,8 @@ def main() -> None:
         install(cand["board"])
         h = play(game, "heuristic", range(s0, s0 + args.games))
         r = play(game, "random", range(s0, s0 + args.random_games))
-        return score(h, r), h, r
+        t = play(game, "heuristic", range(s0, s0 + args.three_games), players=3)
+        return score(h, r, t), h, r
 
     best = start
     best_score, h, r = evaluate(best, seed0)
@@ -173,7 +184,7 @@ def main() -> None:
             best_score, h, r = evaluate(best, seed0)
             print(json.dumps({"step": step, "reseed": seed0, "score": round(best_score, 5),
                               "heuristic": [round(x, 3) for x in h]}), flush=True)
-        cand = with_borders(mutate(best["raw"], base, args.reach, rand))
+        cand = with_borders(mutate(best["raw"], base, 0 if args.no_move else args.reach, rand))
         if cand is None:
             continue
         s, h, r = evaluate(cand, seed0)

@@ -328,10 +328,13 @@ def test_the_drawn_map_shows_exactly_the_borders_of_the_data(side):
 
     _render, ck = _web()
     board = content().boards[side]
-    data = {(min(a.index, b), max(a.index, b)) for a in board.areas for b in a.borders}
-    assert ck.shared_borders(side) == data
+    land = {(min(a.index, b), max(a.index, b)) for a in board.areas for b in a.borders if b not in a.sea}
+    assert ck.shared_borders(side) == land
     geo = ck.geometry(side)
     assert len(geo["cells"]) == len(board.areas) and all(geo["cells"])
+    # every sea lane is drawn, once, from coast to coast
+    lanes = {(a.key, board.areas[b].key) for a in board.areas for b in a.sea if b > a.index}
+    assert {(lane["a"], lane["b"]) for lane in geo["lanes"]} == lanes
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

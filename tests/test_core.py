@@ -223,6 +223,31 @@ def test_an_earlier_revisions_link_still_opens_with_the_options_that_replay_it(c
     assert again.state == match.state and LEV.rules_revision > 1
 
 
+# Crusader Kingdoms codes recorded under rules revision 2, before the Saladin map side was
+# redrawn (ruling R17): the solo and co-operative games play on the other side and replay
+# unchanged; a 4-player game's moves would fall on a different map, so it is refused.
+CK_REVISION_2_CODES = [
+    ("AQICBQECAEarJcJ4l931q-VAfbz533BZnn4p3OpnzDoH", 70,
+     "The Crusaders score 21 VP (20 for 9 areas, +1 Card Bonus): Victory."),
+    ("AQICBgICAgBwI5ROAJH1Aa2PnccAcYZI4_ClseBOXG-ky5iI", 112,
+     "The Crusaders score 9 VP (10 for 5 areas, -1 Card Bonus): Defeat."),
+]
+
+
+@pytest.mark.parametrize("code,steps,result", CK_REVISION_2_CODES)
+def test_a_revision_that_changed_some_player_counts_keeps_the_others_links(code, steps, result):
+    match = sharecode.decode(code, game_by_code)
+    assert match.steps == steps and match.result()["text"] == result
+    again = sharecode.encode(match)
+    assert again != code and sharecode.decode(again, game_by_code).state == match.state
+
+
+def test_a_four_player_link_of_the_earlier_map_is_refused_with_a_clear_message():
+    from outremer.core.errors import ShareCodeFromOtherVersion
+    with pytest.raises(ShareCodeFromOtherVersion, match=r"older revision of the rules engine \(2; this site plays"):
+        sharecode.decode("AQICBwQCAgICACjyeugaAhSjPt3fl4vO", game_by_code)
+
+
 def test_a_code_of_an_earlier_revision_without_a_way_to_replay_it_is_refused():
     """Crusader Kingdoms' revision 1 games cannot be replayed by today's rules: a clear message."""
     from outremer.core.errors import ShareCodeFromOtherVersion

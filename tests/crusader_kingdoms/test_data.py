@@ -55,6 +55,32 @@ def test_disconnected_map_is_refused():
         parse_board("x", data, "map_x.toml")
 
 
+def test_a_sea_lane_is_a_border_between_two_coastal_areas():
+    """A sea lane joins two coastal areas across the sea: for the rules they border each other
+    (4.1, 4.3, 4.4 speak of bordering and adjacent areas), and the lane is named apart from the
+    land borders so that the table can draw it."""
+    areas = [{"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": ["b"], "coastal": True},
+             {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": ["a"]},
+             {"key": "c", "name": "C", "defence": 2, "x": 3, "y": 3, "borders": [], "sea": ["a"], "coastal": True}]
+    areas[0]["sea"] = ["c"]
+    b = parse_board("x", board(areas), "map_x.toml")
+    assert b.areas[0].borders == (1, 2) and b.areas[0].sea == (2,)
+    assert b.areas[2].borders == (0,) and b.areas[2].sea == (0,) and b.areas[1].sea == ()
+    inland = [dict(a) for a in areas]
+    inland[2]["coastal"] = False
+    with pytest.raises(DataError, match=r"area 1 \('a'\): the sea lane to 'c' needs both areas coastal"):
+        parse_board("x", board(inland), "map_x.toml")
+    one_way = [dict(a) for a in areas]
+    one_way[2]["sea"] = []
+    with pytest.raises(DataError, match=r"field 'sea' lists 'c', but 'c' does not list 'a'"):
+        parse_board("x", board(one_way), "map_x.toml")
+    twice = [dict(a) for a in areas]
+    twice[0]["sea"], twice[1]["sea"] = ["b", "c"], ["a"]
+    twice[1]["coastal"] = True
+    with pytest.raises(DataError, match="'b' is listed both as a border and as a sea lane"):
+        parse_board("x", board(twice), "map_x.toml")
+
+
 def test_deck_errors_name_the_card_and_field():
     with pytest.raises(DataError, match=r"deck_x.toml: card 1 \('Odd'\): field 'effect' is 'fly'"):
         parse_deck("muslim", {"card": [{"name": "Odd", "type": "event", "effect": "fly"}]}, "deck_x.toml", 0)
@@ -86,8 +112,9 @@ def _data_counts() -> dict[str, int]:
         "Crusades side: areas": len(crusades.areas),
         "Crusades side: victory points": sum(a.vp for a in crusades.areas),
     }
-    for d in range(1, 5):
+    for d in range(1, 6):
         counts[f"Saladin side: areas with defence {d}"] = sum(1 for a in saladin.areas if a.defence == d)
+    counts["Saladin side: sea lanes"] = sum(len(a.sea) for a in saladin.areas) // 2
     solo = c.modes["solo"]
     for faith, name in (("christian", "Christian"), ("muslim", "Muslim")):
         cards = [card for card in c.cards if card.deck == faith]

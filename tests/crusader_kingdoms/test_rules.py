@@ -249,7 +249,8 @@ def test_attack_targets_are_the_border_areas():
     give(s, ANTIOCH, troops("christian", 2)[0])
     at(s, ANTIOCH)
     targets = [int(t.split()[1]) for t in legal(s) if t.startswith("attack")]
-    assert names_of(s, targets) == ["aleppo", "homs", "mamistra", "marash", "shaizar", "tortosa", "turbessel"]
+    # Acre across the sea lane from Latakia (ruling R19)
+    assert names_of(s, targets) == ["acre", "aleppo", "homs", "mamistra", "marash", "shaizar", "tortosa", "turbessel"]
     assert "not a border area" in refusal(s, f"attack {area(s, 'jerusalem')}")
     assert "not a border area" in refusal(s, f"attack {area(s, 'latakia')}")
 
@@ -263,6 +264,30 @@ def test_a_player_without_areas_attacks_only_his_starting_areas():
     at(s, JERUSALEM)
     targets = [int(t.split()[1]) for t in legal(s) if t.startswith("attack")]
     assert names_of(s, targets) == ["acre", "jerusalem"]
+
+
+def test_the_sea_lane_joins_acre_and_latakia_for_every_rule():
+    """Ruling R19 (rulebook 4.1, 4.3, 4.1 step 4): the sea lane makes Acre and Latakia border each
+    other: Jerusalem may attack Latakia and make an incursion against Antioch from the first round,
+    and Antioch's +1 castle in Latakia may be flipped to defend Acre."""
+    s = new(4)
+    board_ = board(s)
+    acre, latakia = area(s, "acre"), area(s, "latakia")
+    assert latakia in board_.areas[acre].borders and board_.areas[acre].sea == (latakia,)
+    t = give(s, JERUSALEM, troops("christian", 2)[0])[0]
+    at(s, JERUSALEM)
+    assert is_legal(s, f"attack {latakia}") and is_legal(s, f"incursion {ANTIOCH} {t}")
+    assert not is_legal(s, f"attack {area(s, 'antioch')}")  # Antioch itself is not on the coast lane
+    own(s, ANTIOCH, "acre")
+    own(s, ANTIOCH, "latakia", plus=True)
+    tm = give(s, DAMASCUS, troops("muslim", 2)[0])[0]
+    own(s, DAMASCUS, "banias")
+    at(s, DAMASCUS)
+    s, _ = act(s, f"attack {acre}", f"add {tm}", "go")
+    while s["step"] == "respond":
+        s, _ = act(s, "done")
+    assert s["step"] == "flip" and to_act(s) == ANTIOCH
+    assert [a for a in legal(s) if a.startswith("flip")] == [f"flip {latakia}"]
 
 
 def test_three_player_christians_may_not_attack_each_other():
@@ -464,20 +489,20 @@ def test_the_defender_flips_adjacent_plus_one_castles_for_extra_dice():
     one extra die each; flipped castles stay on their regular side; castles not adjacent cannot
     be flipped."""
     s = new(4)
-    own(s, DAMASCUS, "hama", "baalbek", "damascus", "bosra", plus=True)
+    own(s, DAMASCUS, "palmyra", "baalbek", "damascus", "bosra", plus=True)
     t = give(s, ANTIOCH, troops("christian", 2)[0])[0]
     at(s, ANTIOCH)
     s, _ = act(s, f"attack {area(s, 'homs')}", f"add {t}", "go")
     assert s["step"] == "flip" and to_act(s) == DAMASCUS
     flips = sorted(int(a.split()[1]) for a in legal(s) if a.startswith("flip"))
-    assert names_of(s, flips) == ["baalbek", "damascus", "hama"]  # not Bosra: not adjacent
-    s, _ = act(s, f"flip {area(s, 'hama')}", f"flip {area(s, 'damascus')}")
+    assert names_of(s, flips) == ["baalbek", "damascus", "palmyra"]  # not Bosra: not adjacent
+    s, _ = act(s, f"flip {area(s, 'palmyra')}", f"flip {area(s, 'damascus')}")
     rig(s, 1, 1, 1, 1, 1, 1, 1)
     s, log = act(s, "done")
     assert s["last_attack"]["dice"]["defence"][0] == [1, 1, 1, 1, 1]  # Homs 3 + 2 flipped
     assert not s["rigged"]
-    assert [s["plus"][i] for i in areas(s, "hama", "damascus", "baalbek", "bosra")] == [False, False, True, True]
-    assert s["last_attack"]["flipped"] == areas(s, "hama", "damascus")
+    assert [s["plus"][i] for i in areas(s, "palmyra", "damascus", "baalbek", "bosra")] == [False, False, True, True]
+    assert s["last_attack"]["flipped"] == areas(s, "palmyra", "damascus")
 
 
 def test_a_defender_with_no_adjacent_plus_one_castle_is_not_asked_to_flip():
@@ -605,7 +630,7 @@ def test_sudden_victory_when_every_castle_is_on_the_map():
 def test_saladin_needs_all_nine_castles_for_sudden_victory():
     """Rulebook 7.1 and 7.3: Saladin has 9 castles; with 8 on the map the game goes on."""
     s = new(3)
-    own(s, SALADIN, "hama", "shaizar", "baalbek")
+    own(s, SALADIN, "palmyra", "shaizar", "baalbek")
     assert s["supply"][SALADIN] == 2
     ts = give(s, SALADIN, *troops("muslim", 4))
     s, _ = fight(s, "bosra", ts, [6, 6, 6, 6], [1, 1], then=("bonus",))
@@ -658,7 +683,8 @@ def test_incursion_discards_a_troop_and_a_four_to_six_makes_the_opponent_discard
     victims = give(s, DAMASCUS, *troops("muslim", 1, 2, 3))
     at(s, ANTIOCH)
     options = sorted(a for a in legal(s) if a.startswith("incursion"))
-    assert options == sorted([f"incursion {DAMASCUS} {t}", f"incursion {ALEPPO} {t}"])  # Troops only; bordering
+    # Troops only; bordering opponents (Jerusalem across the sea lane, ruling R19)
+    assert options == sorted([f"incursion {DAMASCUS} {t}", f"incursion {JERUSALEM} {t}", f"incursion {ALEPPO} {t}"])
     rig_raw(s, 3, 1)  # the die shows 4; the second card of Damascus's hand is lost
     hit, log = act(s, f"incursion {DAMASCUS} {t}")
     assert hit["hands"][DAMASCUS] == [victims[0], victims[2]]
@@ -675,10 +701,13 @@ def test_incursion_needs_a_border():
     s = new(4)
     t = give(s, JERUSALEM, troops("christian", 1)[0])[0]
     at(s, JERUSALEM)
-    assert not [a for a in legal(s) if a.startswith("incursion")]
+    # at the start Jerusalem borders only Antioch, across the sea lane (ruling R19)
+    assert [a for a in legal(s) if a.startswith("incursion")] == [f"incursion {ANTIOCH} {t}"]
     own(s, JERUSALEM, "beirut")
     own(s, ANTIOCH, "tripoli")
     assert legal(s).count(f"incursion {ANTIOCH} {t}") == 1
+    own(s, DAMASCUS, "banias")
+    assert legal(s).count(f"incursion {DAMASCUS} {t}") == 1 and not legal(s).count(f"incursion {ALEPPO} {t}")
 
 
 def test_incursion_against_the_muslims_loses_their_next_card():

@@ -124,11 +124,36 @@ def geometry(key: str) -> dict[str, Any]:
         "viewbox": f"{box[0]:g} {box[1]:g} {box[2] - box[0]:g} {box[3] - box[1]:g}",
         "land": _path(land), "sea": _path(sea), "coast": _path(coast, close=False),
         "cells": [_path(c) for c in cells], "polygons": cells,
+        "lanes": [_lane(board, a, board.areas[b], coast) for a in board.areas for b in a.sea if b > a.index],
     }
 
 
+def _landfall(area, coast: list[Point]) -> Point:
+    """The point of the coast nearest an area's centre, where its sea lane leaves the land."""
+    best, far = coast[0], math.inf
+    for (x1, y1), (x2, y2) in zip(coast, coast[1:]):
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((area.x - x1) * dx + (area.y - y1) * dy) / ((dx * dx + dy * dy) or 1)))
+        p = (x1 + t * dx, y1 + t * dy)
+        if (d := math.dist(p, (area.x, area.y))) < far:
+            best, far = p, d
+    return best
+
+
+def _lane(board, a, b, coast: list[Point]) -> dict[str, Any]:
+    """A sea lane drawn from coast to coast as a curve out at sea (the sea lies west, towards x = 0)."""
+    (x1, y1), (x2, y2) = _landfall(a, coast), _landfall(b, coast)
+    off = 0.3 * math.dist((x1, y1), (x2, y2))
+    c1, c2 = (x1 - off, y1 + (y2 - y1) / 4), (x2 - off, y2 - (y2 - y1) / 4)
+    mid = ((x1 + 3 * c1[0] + 3 * c2[0] + x2) / 8, (y1 + 3 * c1[1] + 3 * c2[1] + y2) / 8)
+    return {"a": a.key, "b": b.key, "label": f"Sea lane: {a.name} – {b.name}",
+            "d": f"M{x1:.1f},{y1:.1f}C{c1[0]:.1f},{c1[1]:.1f} {c2[0]:.1f},{c2[1]:.1f} {x2:.1f},{y2:.1f}",
+            "ends": [(round(x1, 1), round(y1, 1)), (round(x2, 1), round(y2, 1))],
+            "mid": (round(mid[0], 1), round(mid[1], 1))}
+
+
 def shared_borders(key: str, min_length: float = 2.0) -> set[tuple[int, int]]:
-    """Pairs of areas whose drawn cells share an edge (to check the map data's borders)."""
+    """Pairs of areas whose drawn cells share an edge (to check the map data's land borders)."""
     board = _board_data(key)
     cells = geometry(key)["polygons"]
     found = set()
@@ -292,6 +317,8 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         held_by = who["name"] if owner != NOBODY else ("Muslim" if solo else "independent")
         plus = bool(view["plus"][i])
         desc = f"{a.name}: {held_by}, defence {a.defence}{' +1' if plus else ''}"
+        if a.sea:
+            desc += ", by sea to " + " and ".join(board.areas[j].name for j in a.sea)
         if a.id:
             desc += f", id {a.id}, {a.vp} VP"
         words = a.name.split(" ")

@@ -117,6 +117,13 @@ class Game:
     """Earlier revisions whose codes still replay exactly under today's rules with some options
     set (options added since, so absent from those codes): {revision: {option id: value}}."""
 
+    def earlier_revision(self, revision: int, seats: int) -> dict[str, Any] | None:
+        """How a code recorded under an earlier ``revision`` with ``seats`` players replays under
+        today's rules: the options to set (see ``earlier_revisions``), or None if it cannot. A
+        game whose change touched only some player counts overrides this."""
+        fixed = self.earlier_revisions.get(revision)
+        return dict(fixed) if fixed else None
+
     # -- setup ---------------------------------------------------------------
     def make_setup(self, seed: int, seats: tuple[str, ...] | list[str],
                    options: dict[str, Any] | None = None) -> Setup:

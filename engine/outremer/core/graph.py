@@ -19,13 +19,14 @@ Neighbours = Sequence[Sequence[int]]
 
 
 def links(raws: list[dict], keys: dict[str, int], name: str, what: str, key: str = "key",
-          link: str = "borders") -> tuple[tuple[int, ...], ...]:
+          link: str = "borders", optional: bool = False) -> tuple[tuple[int, ...], ...]:
     """Each entry's ``link`` list of keys, checked and sorted into indices: a key must name a
-    place of this map, and the place it names must list this one back."""
+    place of this map, and the place it names must list this one back. An ``optional`` link
+    may be left out of an entry (no such links)."""
     out = []
     for i, raw in enumerate(raws):
         where = entry(name, what, i, raw, key)
-        listed = field(where, raw, link, list)
+        listed = field(where, raw, link, list, default=[]) if optional else field(where, raw, link, list)
         for other in listed:
             if other not in keys:
                 raise DataError(f"{where}: field {link!r} names {other!r}, which is no {what} of this map.")

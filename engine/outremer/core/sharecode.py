@@ -5,7 +5,7 @@ Layout, before base64url (no padding)::
     version      1 byte   (FORMAT_VERSION)
     game         varint   (Game.code_id)
     revision     varint   (Game.rules_revision: codes replay only under the rules that made them,
-                           or under later rules with the options Game.earlier_revisions names)
+                           or under later rules as Game.earlier_revision says, by player count)
     seed         varint
     seats        varint count, then one varint per seat (index in CONTROLLERS)
     options      one varint per option of the game, in order (index among its choices)
@@ -120,6 +120,14 @@ def _bad_character(code: str) -> BadShareCode:
                         "Copy the whole link again, in one piece.")
 
 
+def _other_revision(game: Game, revision: int) -> None:
+    newer = "a newer" if revision > game.rules_revision else "an older"
+    raise ShareCodeFromOtherVersion(
+        f"This {game.name} game was recorded under {newer} revision of the rules engine "
+        f"({revision}; this site plays revision {game.rules_revision}), so its moves cannot "
+        "be replayed here. Start a new game, or open the link with the version that made it.")
+
+
 def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     """The match a code holds, replayed and checked step by step.
 
@@ -157,13 +165,8 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     if game is None:
         raise BadShareCode(f"This code is for a game this site does not have (game number {game_no}).")
     revision = reader.varint("the rules revision")
-    fixed = game.earlier_revisions.get(revision, {}) if revision < game.rules_revision else {}
-    if revision != game.rules_revision and not fixed:
-        newer = "a newer" if revision > game.rules_revision else "an older"
-        raise ShareCodeFromOtherVersion(
-            f"This {game.name} game was recorded under {newer} revision of the rules engine "
-            f"({revision}; this site plays revision {game.rules_revision}), so its moves cannot "
-            "be replayed here. Start a new game, or open the link with the version that made it.")
+    if revision > game.rules_revision:
+        _other_revision(game, revision)
     seed = reader.varint("the seed")
     if seed >= 1 << 64:
         raise BadShareCode(f"The code's seed is {seed}, larger than any game's (at most 2^64 - 1): {_ALTERED}.")
@@ -173,6 +176,9 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
                    else f"{game.min_seats}–{game.max_seats}")
         raise BadShareCode(f"The code names {seat_count} seat{'' if seat_count == 1 else 's'}, but "
                            f"{game.name} is played by {players} players: {_ALTERED}.")
+    fixed = {} if revision == game.rules_revision else game.earlier_revision(revision, seat_count)
+    if fixed is None:
+        _other_revision(game, revision)
     seats = []
     for _ in range(seat_count):
         who = reader.varint("a seat's player kind")

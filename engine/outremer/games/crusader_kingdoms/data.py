@@ -31,9 +31,12 @@ class Area:
     x: float
     y: float
     borders: tuple[int, ...]
+    """Every area this one borders for the rules: by land, and by sea where a sea lane joins them."""
     coastal: bool = False
     id: int = 0
     vp: int = 0
+    sea: tuple[int, ...] = ()
+    """The areas joined to this one by a sea lane (also in ``borders``; drawn across the sea)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +111,18 @@ def _read(name: str) -> dict:
 def parse_board(key: str, data: dict, name: str) -> Board:
     raws = tables(data, "area", name, "area")
     keys = unique_keys(raws, name, "area")
-    borders = links(raws, keys, name, "area")
+    land = links(raws, keys, name, "area")
+    sea = links(raws, keys, name, "area", link="sea", optional=True)
+    borders = tuple(tuple(sorted(set(land[i]) | set(sea[i]))) for i in range(len(raws)))
     areas = []
     for i, raw in enumerate(raws):
         where = entry(name, "area", i, raw)
-        only_known(where, raw, ("key", "name", "defence", "x", "y", "borders", "coastal", "id", "vp"))
+        only_known(where, raw, ("key", "name", "defence", "x", "y", "borders", "sea", "coastal", "id", "vp"))
+        for j in sea[i]:
+            if j in land[i]:
+                raise DataError(f"{where}: {raws[j]['key']!r} is listed both as a border and as a sea lane.")
+            if not (raw.get("coastal") and raws[j].get("coastal")):
+                raise DataError(f"{where}: the sea lane to {raws[j]['key']!r} needs both areas coastal.")
         areas.append(Area(
             index=i, key=raw["key"], name=field(where, raw, "name", str),
             defence=field(where, raw, "defence", int, allowed=range(0, 7)),
@@ -120,7 +130,8 @@ def parse_board(key: str, data: dict, name: str) -> Board:
             borders=borders[i],
             coastal=field(where, raw, "coastal", bool, default=False),
             id=field(where, raw, "id", int, default=0),
-            vp=field(where, raw, "vp", int, default=0)))
+            vp=field(where, raw, "vp", int, default=0),
+            sea=sea[i]))
     coast = tuple(tuple(p) for p in data.get("coast", []))
     board = Board(key, field(name, data, "title", str), data.get("note", ""),
                   field(name, data, "width", float), field(name, data, "height", float), coast, tuple(areas))

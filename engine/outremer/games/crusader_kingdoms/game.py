@@ -28,9 +28,14 @@ class CrusaderKingdoms(Game):
     min_seats, max_seats = 1, 4
     options = (QUICK_RESPONSES,)
     format_version = 1
-    rules_revision = 2
+    rules_revision = 3
     """2: response windows offered to every player an attack could concern (ruling R10), none to a
-    Crusader who has passed (8.2)."""
+    Crusader who has passed (8.2). 3: the Saladin map side redrawn for a fair 4-player game
+    (ruling R17), which changes the 3–4 player games only."""
+
+    def earlier_revision(self, revision: int, seats: int) -> dict | None:
+        # revision 2's solo and co-operative games (the other map side) replay unchanged
+        return {} if revision == 2 and seats <= 2 else None
     max_actions = 5_000
 
     @cached_property
