@@ -6,7 +6,7 @@
       the levels against the heuristic player: Levantine normal against the heuristic (N games
       on each side), hard against normal; Crusader Kingdoms one normal seat among three
       heuristic ones (rotated over the kingdoms); the solo game played by normal
-  python bench/ai_strength.py one --game G --players P --level L --against A [--games N]
+  python bench/ai_strength.py one --game G --players P --level L --against A [--games N] [--jobs J]
       one series of ``levels``: level L in one seat, rotated over the seats, A in the others
   python bench/ai_strength.py times [--decisions N]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
@@ -23,6 +23,7 @@ import json
 import random
 import sys
 import time
+from multiprocessing import Pool
 
 from outremer.ai import SEARCH_BUDGETS, agent_for, agent_random, decide
 from outremer.games import get_game
@@ -43,42 +44,55 @@ def heuristic_vs_random(game_id: str, games: int, seed: int) -> dict:
             "code_chars": sorted([as_first["median_code_chars"], as_second["median_code_chars"]])}
 
 
-def one_seat(game_id: str, level: str, others: str, players: int, games: int, seed: int) -> dict:
-    """``level`` in one seat, rotated over every seat, ``others`` in the rest: its share of the
-    payoff (wins; ½ for a Marginal victory against the automaton) and, by seat, its win rate."""
+def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
+    """One game of ``one_seat``: the seat ``me`` played by ``level``, the others by ``others``."""
+    game_id, level, others, players, seed, me = args
     game = get_game(game_id)
-    score, by_seat, victories = 0.0, [0.0] * players, 0
+    seats = [others] * players
+    seats[me] = level
+    state, _ = game.start(game.make_setup(seed, seats))
+    agents = [agent_for(game, kind) for kind in seats]
+    step = 0
+    while (seat := game.to_act(state)) is not None:
+        game.advance(state, decide(agents[seat], game, state, seat, agent_random(seed, step)))
+        step += 1
+    return me, game.payoff(state)[me]
+
+
+def one_seat(game_id: str, level: str, others: str, players: int, games: int, seed: int, jobs: int = 1) -> dict:
+    """``level`` in one seat, rotated over every seat, ``others`` in the rest: its share of the
+    payoff (wins; ½ for a Marginal victory against the automaton) and, by seat, its win rate.
+    Game ``i`` is dealt from seed ``seed + i // players``, so each deal is played once from every
+    seat (paired games: the deal's luck cancels out). ``jobs`` processes share the games; the
+    figures do not depend on how many."""
+    work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games)]
     started = time.perf_counter()
-    for i in range(games):
-        me = i % players
-        seats = [others] * players
-        seats[me] = level
-        state, _ = game.start(game.make_setup(seed + i, seats))
-        agents = [agent_for(game, kind) for kind in seats]
-        step = 0
-        while (seat := game.to_act(state)) is not None:
-            game.advance(state, decide(agents[seat], game, state, seat, agent_random(seed + i, step)))
-            step += 1
-        payoff = game.payoff(state)[me]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(_one_game, work, chunksize=1)
+    else:
+        results = [_one_game(w) for w in work]
+    score, by_seat, victories, played = 0.0, [0.0] * players, 0, [0] * players
+    for me, payoff in results:
         score += payoff
         by_seat[me] += payoff
+        played[me] += 1
         victories += payoff == 1.0
     lo, hi = wilson(score, games)
-    per_seat = games / players
     return {"game": game_id, "players": players, "level": level, "against": others, "games": games,
-            "share": round(score / games, 4), "interval_95": [round(lo, 4), round(hi, 4)],
+            "seed": seed, "share": round(score / games, 4), "interval_95": [round(lo, 4), round(hi, 4)],
             "victories": round(victories / games, 4),
-            "by_seat": [round(x / per_seat, 4) for x in by_seat],
-            "seconds": round(time.perf_counter() - started, 1)}
+            "by_seat": [round(x / max(1, n), 4) for x, n in zip(by_seat, played)],
+            "seconds": round(time.perf_counter() - started, 1), "jobs": jobs}
 
 
-def levels(games: int, seed: int) -> dict:
+def levels(games: int, seed: int, jobs: int) -> dict:
     return {
-        "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed),
-        "levantine_hard_vs_normal": one_seat("levantine", "hard", "normal", 2, 2 * games, seed),
-        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed),
-        "ck_solo_normal": one_seat("crusader-kingdoms", "normal", "normal", 1, games, seed),
-        "ck_solo_heuristic": one_seat("crusader-kingdoms", "heuristic", "heuristic", 1, games, seed),
+        "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed, jobs),
+        "levantine_hard_vs_normal": one_seat("levantine", "hard", "normal", 2, 2 * games, seed, jobs),
+        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed, jobs),
+        "ck_solo_normal": one_seat("crusader-kingdoms", "normal", "normal", 1, games, seed, jobs),
+        "ck_solo_heuristic": one_seat("crusader-kingdoms", "heuristic", "heuristic", 1, games, seed, jobs),
     }
 
 
@@ -127,12 +141,14 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to share the games (same figures)")
     args = parser.parse_args()
     if args.what == "heuristic":
         print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed)))
     elif args.what == "one":
-        print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed)))
+        print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed,
+                                  args.jobs)))
     elif args.what == "levels":
-        print(json.dumps(levels(args.games, args.seed), indent=1))
+        print(json.dumps(levels(args.games, args.seed, args.jobs), indent=1))
     else:
         print(json.dumps(times(args.decisions, args.seed), indent=1))

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from outremer.ai import SEARCH_FAVOUR, agent_for, agent_random, decide, heuristic_for, sampler
+from outremer.ai import SEARCH_BIAS, agent_for, agent_random, decide, heuristic_for, sampler
 from outremer.ai.search import Search, SearchAgent
 from outremer.core import sharecode
 from outremer.core.game import CONTROLLERS, clone
@@ -43,7 +43,7 @@ def states_along(game, players, options, seed, every=7, limit=12):
 def small_search(game, seat_sample, seat, legal, seed):
     policy, estimate, depth = heuristic_for(game)
     search = Search(game, seat_sample, seat, legal, random.Random(seed), BUDGET, policy, estimate, depth,
-                    favour=SEARCH_FAVOUR)
+                    bias=SEARCH_BIAS)
     search.run()
     return search.best(), search.visits()
 
@@ -125,7 +125,7 @@ def test_search_is_reproducible_and_budgeted_by_iterations():
     seat, legal = game.to_act(state), game.legal_actions(state)
     first = small_search(game, sampler(game, state, seat), seat, legal, 4)
     search = Search(game, sampler(game, state, seat), seat, legal, random.Random(4), BUDGET,
-                    *heuristic_for(game), favour=SEARCH_FAVOUR)
+                    *heuristic_for(game), bias=SEARCH_BIAS)
     while not search.finished:
         search.run(5)  # in slices, as the site runs it
     assert (search.best(), search.visits()) == first
@@ -182,25 +182,25 @@ def test_easy_is_the_heuristic_with_some_noise():
     assert differ and same > differ
 
 
-def test_the_searching_levels_keep_the_heuristics_choice_unless_the_search_is_clear():
-    """``favour``: with a favour larger than the whole budget the search always keeps the policy's
-    first choice; without one it takes the most visited action; the levels use a favour between
-    (SEARCH_FAVOUR), and it still never peeks."""
+def test_the_heuristic_biases_the_search_without_deciding_for_it():
+    """``bias`` (progressive bias): overwhelming, the search spends its budget on the heuristic's
+    own choice and takes it; without it the search takes its most visited action; the levels
+    use a bias between (SEARCH_BIAS), and it still never peeks (the harness above)."""
     game = get_game("levantine")
     policy, estimate, depth = heuristic_for(game)
-    kept = differed = 0
+    differed = 0
     for state in states_along(game, 2, {}, seed=5, every=5, limit=10):
         seat, legal = game.to_act(state), game.legal_actions(state)
+        hint = policy.choose(game, game.view(state, seat), legal, random.Random(0))
         runs = {}
-        for favour in (0.0, 2.0):
+        for bias in (0.0, 1e6):
             search = Search(game, sampler(game, state, seat), seat, legal, random.Random(3), 40, policy,
-                            estimate, depth, favour=favour)
+                            estimate, depth, bias=bias)
             search.run()
-            runs[favour] = search
+            runs[bias] = search
         visits = runs[0.0].visits()
         assert runs[0.0].best() == max(legal, key=lambda a: visits.get(a, -1))
-        assert runs[2.0].best() == runs[2.0].favourite
-        kept += runs[2.0].best() == runs[2.0].favourite
-        differed += runs[0.0].best() != runs[2.0].best()
-    assert kept and differed, "the favour made no difference in any state: the test proves nothing"
-    assert 0 < SEARCH_FAVOUR < 1 and agent_for(game, "normal").favour == SEARCH_FAVOUR
+        assert runs[1e6].best() == hint
+        differed += runs[0.0].best() != hint
+    assert differed, "the search alone agreed with the heuristic in every state: the test proves nothing"
+    assert 0 < SEARCH_BIAS and agent_for(game, "normal").bias == SEARCH_BIAS

@@ -11,8 +11,11 @@ possible and others not.
 
 Game-agnostic: it uses ``legal_for``, ``advance``, ``to_act``, ``determinize`` and ``payoff``
 of the core. A game may lend its heuristic player (:class:`outremer.ai.Agent`) as the rollout
-policy, and an ``estimate(game, state)`` of each seat's payoff, so that a rollout stops after a
-few actions instead of playing to the end. Without them it rolls out at random to the end.
+policy and as a prior (progressive bias, Chaslot et al. 2008: in the tree, the action the
+heuristic would take gets a bonus that fades as the action is visited, so that a few noisy
+rollouts do not talk the search out of a sound move, while many can), and an ``estimate(game,
+state)`` of each seat's payoff (:mod:`outremer.ai.estimate`), so that a rollout stops after a few
+actions instead of playing to the end. Without them it rolls out at random to the end.
 
 Budgets are counted in iterations, not seconds: the same seed gives the same move on any
 machine, and the time a move takes depends only on what the seat sees.
@@ -51,7 +54,7 @@ class Search:
 
     def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
                  iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
-                 exploration: float = 0.7, greedy: float = 0.9, favour: float = 0.0):
+                 exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0):
         self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
         self.rand = rand
         self.iterations = iterations
@@ -60,8 +63,7 @@ class Search:
         self.greedy = greedy
         self.root = Node(seat)
         self.done = 0
-        self.favour = favour
-        self.favourite: Action | None = None
+        self.bias = bias if policy is not None else 0.0
 
     @property
     def finished(self) -> bool:
@@ -75,18 +77,11 @@ class Search:
             self.done += 1
 
     def best(self) -> Action:
-        """The most visited action at the root (first listed on a tie); but the policy's own
-        first choice, when the search has one, unless another was visited more by ``favour``
-        of the budget: a search that cannot tell the actions apart keeps to the policy."""
+        """The most visited action at the root (first listed on a tie)."""
         if len(self.legal) == 1:
             return self.legal[0]
         children = self.root.children
-        best = max(self.legal, key=lambda a: children[a].visits if a in children else -1)
-        fav = self.favourite
-        if self.favour and fav is not None and fav in children \
-                and children[fav].visits + self.favour * self.done >= children[best].visits:
-            return fav
-        return best
+        return max(self.legal, key=lambda a: children[a].visits if a in children else -1)
 
     def visits(self) -> dict[Action, int]:
         return {a: n.visits for a, n in self.root.children.items()}
@@ -105,18 +100,19 @@ class Search:
                     children[a].avail += 1
             if untried:
                 action = self._first(state, actor, untried, legal)
-                if node is self.root and not children:
-                    self.favourite = action if self.policy is not None else None
                 child = children[action] = Node(actor)
                 game.advance(state, action)
                 path.append(child)
                 break
             log_of = math.log
             c = self.exploration
+            hint = self._policy_choice(state, actor, legal) if self.bias else None
             best, best_score = None, -1.0
             for a in legal:
                 n = children[a]
                 score = n.total / n.visits + c * math.sqrt(log_of(n.avail) / n.visits)
+                if a == hint:
+                    score += self.bias / (n.visits + 1)
                 if score > best_score:
                     best, best_score = a, score
             node = children[best]
@@ -160,18 +156,18 @@ class SearchAgent(Agent):
     """The searching player of one level: a budget of iterations and the game's own hints."""
 
     def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
-                 depth: int = 0, exploration: float = 0.7, favour: float = 0.0):
+                 depth: int = 0, exploration: float = 0.7, bias: float = 0.0):
         self.name = name
+        self.bias = bias
         self.iterations = iterations
         self.policy, self.estimate, self.depth = policy, estimate, depth
         self.exploration = exploration
-        self.favour = favour
 
     needs_sample = True
 
     def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random) -> Search:
         return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
-                      self.exploration, favour=self.favour)
+                      self.exploration, bias=self.bias)
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
         if len(legal) == 1:

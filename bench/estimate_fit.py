@@ -1,0 +1,81 @@
+"""Fit a game's estimate, the position score a searching player's rollouts stop at.
+
+Plays games between heuristic players, keeps positions met along them (one in twenty), and fits,
+stage by stage, the weights of the game's estimate (:class:`outremer.ai.estimate.Logit`: each
+seat's chance in proportion to exp(w · features)) to the games' results. Prints the weights to
+put in the game's AI module and the mean log-likelihood per position of the fitted and of the
+current weights, on the fitting games and on as many others (a check against over-fitting),
+beside that of knowing nothing (every seat even).
+
+    python bench/estimate_fit.py --game levantine [--games 1000] [--seed 1]
+    python bench/estimate_fit.py --game crusader-kingdoms --players 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import random
+from multiprocessing import Pool
+
+from outremer.ai import agent_for, agent_random, decide
+from outremer.ai.estimate import Logit, fit, log_likelihood
+from outremer.games import get_game
+
+KEEP = 0.05
+
+
+def logit_of(game) -> Logit:
+    return importlib.import_module(f"outremer.ai.{game.id.replace('-', '_')}").LOGIT
+
+
+def positions(args: tuple[str, int, int]) -> list:
+    game_id, players, seed = args
+    game = get_game(game_id)
+    logit = logit_of(game)
+    state, _ = game.start(game.make_setup(seed, ["heuristic"] * players))
+    agent = agent_for(game, "heuristic")
+    rand = random.Random(seed)
+    kept, step = [], 0
+    while (seat := game.to_act(state)) is not None:
+        if rand.random() < KEEP:
+            kept.append((logit.stage(state), [list(logit.features(state, p)) for p in range(players)]))
+        game.advance(state, decide(agent, game, state, seat, agent_random(seed, step)))
+        step += 1
+    payoff = game.payoff(state)
+    return [(stage, feats, payoff) for stage, feats in kept]
+
+
+def main(game_id: str, players: int, games: int, seed: int) -> dict:
+    game = get_game(game_id)
+    logit = logit_of(game)
+    with Pool(2) as pool:
+        jobs = [(game_id, players, seed + i) for i in range(2 * games)]
+        played = pool.map(positions, jobs, chunksize=8)
+    train = [p for g in played[:games] for p in g]
+    test = [p for g in played[games:] for p in g]
+    out = {"game": game_id, "players": players, "games": games, "seed": seed,
+           "command": f"python bench/estimate_fit.py --game {game_id} --players {players} --games {games} --seed {seed}",
+           "even": round(-math.log(players), 4), "stages": []}
+    for stage, current in enumerate(logit.weights):
+        tr = [p for p in train if p[0] == stage]
+        te = [p for p in test if p[0] == stage]
+        w = fit(tr, len(current))
+        out["stages"].append({
+            "stage": stage, "positions": len(tr), "weights": [round(x, 3) for x in w],
+            "fitted": [round(log_likelihood(tr, w), 4), round(log_likelihood(te, w), 4)],
+            "current": [round(log_likelihood(tr, current), 4), round(log_likelihood(te, current), 4)]})
+    out["weights"] = tuple(tuple(s["weights"]) for s in out["stages"])
+    return out
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="levantine")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(json.dumps(main(args.game, args.players, args.games, args.seed), indent=1))

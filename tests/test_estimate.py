@@ -1,0 +1,66 @@
+"""The fitted estimates a searching player's rollouts stop at (outremer.ai.estimate)."""
+
+import importlib
+import math
+import random
+
+import pytest
+
+from outremer.ai import heuristic_for
+from outremer.ai.estimate import chances, fit, log_likelihood
+from outremer.games import get_game
+
+
+def synthetic(weights, positions, seats, seed):
+    """Positions whose results are drawn from the model with ``weights`` (one stage)."""
+    rand = random.Random(seed)
+    data = []
+    for _ in range(positions):
+        feats = [[rand.randint(0, 6), rand.randint(-2, 2), rand.random() < 0.5] for _ in range(seats)]
+        p = chances(weights, feats)
+        winner = rand.choices(range(seats), p)[0]
+        data.append((0, feats, [1.0 if s == winner else 0.0 for s in range(seats)]))
+    return data
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_fit_recovers_the_weights_that_made_the_results(seats):
+    true = [0.6, -0.4, 1.0]
+    data = synthetic(true, 4000, seats, seed=seats)
+    w = fit(data, 3)
+    assert all(abs(a - b) < 0.15 for a, b in zip(w, true)), w
+    # The fitted weights explain the results at least as well as the true ones, and far better
+    # than knowing nothing.
+    assert log_likelihood(data, w) >= log_likelihood(data, true) - 1e-9
+    assert log_likelihood(data, w) > -math.log(seats) + 0.05
+
+
+def test_a_feature_that_never_differs_between_seats_gets_no_weight():
+    data = [(0, [[f[0], 5], [g[0], 5]], pay) for _, (f, g), pay in synthetic([0.8, 0.0], 1000, 2, seed=3)]
+    w = fit(data, 2)
+    assert abs(w[1]) < 1e-3 and abs(w[0] - 0.8) < 0.2
+
+
+def test_shared_wins_count_for_each_winner():
+    data = [(0, [[1], [0]], [0.5, 0.5])] * 50
+    assert abs(fit(data, 1)[0]) < 1e-3
+
+
+@pytest.mark.parametrize("game_id,players", [("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 3),
+                                             ("crusader-kingdoms", 1)])
+def test_each_game_estimate_is_a_share_of_the_payoff_at_every_stage(game_id, players):
+    game = get_game(game_id)
+    _, estimate, _ = heuristic_for(game)
+    logit = importlib.import_module(f"outremer.ai.{game_id.replace('-', '_')}").LOGIT
+    stages = set()
+    for seed in range(3):
+        state, _ = game.start(game.make_setup(seed, ["random"] * players))
+        rand = random.Random(seed)
+        while game.to_act(state) is not None:
+            p = estimate(game, state)
+            assert len(p) == players and all(0 < x < 1 for x in p)
+            if players > 1:
+                assert abs(sum(p) - 1) < 1e-9
+                stages.add(logit.stage(state))
+            game.advance(state, rand.choice(game.legal_for(state)))
+    assert players == 1 or stages == set(range(len(logit.weights))), stages
