@@ -35,9 +35,10 @@ SEARCH_BUDGETS = {"normal": 300, "hard": 900}
 
 SEARCH_BIAS = 1.0
 """The weight of the game's heuristic choice in the search's tree (``Search.bias``, progressive
-bias). With it and the fitted estimates, the same 40 Levantine games against the heuristic: 77.5%
-(without either, 50%); the same 40 Crusader Kingdoms 4-player games: share 50% (45.8% without it).
-See the README's strength figures."""
+bias). With it and the fitted estimates, 40 Levantine games against the heuristic: 77.5% (the
+search with neither had taken 50% of 40 other games); the same 40 Crusader Kingdoms 4-player
+games with the fitted estimate, with and without it: share 50% and 45.8%. See the README's
+strength figures."""
 
 EASY_NOISE = 0.25
 
