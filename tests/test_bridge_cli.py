@@ -116,3 +116,19 @@ def test_cli_play_refuses_bad_entries_and_asks_again():
     assert run.returncode == 0
     assert run.stdout.count("Refused:") == 3
     assert "Game code, to continue later:" in run.stdout
+
+
+def test_a_game_not_yet_on_the_site_is_refused_with_a_message():
+    """A game whose table is still being built is played in the terminal only: the catalog leaves
+    it out, and a new game or a share code for it gets a clear message."""
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+    game = get_game("lords-of-heaven")
+    assert not game.on_site
+    assert "lords-of-heaven" not in [g["id"] for g in call(bridge.catalog)["games"]]
+    answer = call(bridge.new_game, json.dumps({"game": "lords-of-heaven", "seats": ["human"] * 2}))
+    assert not answer["ok"] and "not on the site yet" in answer["error"]["message"]
+    code = sharecode.encode(Match(game, game.make_setup(3, ["human"] * 2)))
+    answer = call(bridge.open_code, code, 0)
+    assert not answer["ok"] and "not on the site yet" in answer["error"]["message"]

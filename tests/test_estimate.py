@@ -47,7 +47,8 @@ def test_shared_wins_count_for_each_winner():
 
 
 @pytest.mark.parametrize("game_id,players", [("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 3),
-                                             ("crusader-kingdoms", 1)])
+                                             ("crusader-kingdoms", 1), ("lords-of-heaven", 4),
+                                             ("lords-of-heaven", 2)])
 def test_each_game_estimate_is_a_share_of_the_payoff_at_every_stage(game_id, players):
     game = get_game(game_id)
     _, estimate, _ = heuristic_for(game)

@@ -70,10 +70,18 @@ def forget() -> None:
     _THINKING.clear()
 
 
+def _on_site(game):
+    """``game``, if the site plays it (a game still being built is refused with a message)."""
+    if not game.on_site:
+        raise BadSetup(f"{game.name} is not on the site yet: play it in the terminal "
+                       f"(outremer play {game.id}).")
+    return game
+
+
 def _match(code: str) -> Match:
     match = _CACHE.get(code)
     if match is None:
-        match = sharecode.decode(code, game_by_code)
+        match = sharecode.decode(code, lambda number: (g := game_by_code(number)) and _on_site(g))
         _remember(match)
     else:
         _CACHE.move_to_end(code)
@@ -136,6 +144,8 @@ def catalog() -> dict:
     """The games, their seats, options and the kinds of player a seat can have."""
     games = []
     for game in all_games().values():
+        if not game.on_site:
+            continue
         games.append({
             "id": game.id, "name": game.name, "seat_names": list(game.seat_names),
             "min_seats": game.min_seats, "max_seats": game.max_seats,
@@ -157,7 +167,7 @@ def new_game(request: str) -> dict:
         raise BadSetup("The new-game request is not valid JSON.") from None
     if not isinstance(req, dict):
         raise BadSetup("The new-game request must be a JSON object.")
-    game = get_game(req.get("game", ""))
+    game = _on_site(get_game(req.get("game", "")))
     seed = req.get("seed")
     if seed is None or seed == "":
         seed = secrets.randbits(32)

@@ -53,6 +53,9 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
     if game.id == "crusader-kingdoms":
         from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic, estimate
         return CrusaderKingdomsHeuristic(), estimate, ROLLOUT_DEPTH
+    if game.id == "lords-of-heaven":
+        from .lords_of_heaven import LOGIT, ROLLOUT_DEPTH, LordsOfHeavenHeuristic
+        return LordsOfHeavenHeuristic(), LOGIT, ROLLOUT_DEPTH
     return None, None, 0
 
 

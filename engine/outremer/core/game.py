@@ -243,6 +243,10 @@ class Game:
         return (before["rng"] != after["rng"] or len(before.get("rigged", ())) != len(after.get("rigged", ()))
                 or before.get("revealed", 0) != after.get("revealed", 0))
 
+    on_site: bool = True
+    """Whether the site offers the game. A game whose table is not built yet is played in the
+    terminal and tested like the others, and joins the site with its table."""
+
     max_actions: int = 10_000
     """No game may last longer than this many actions (the harness checks it)."""
 

@@ -12,7 +12,8 @@ from ..core.game import Game
 def all_games() -> dict[str, Game]:
     from .crusader_kingdoms import CrusaderKingdoms
     from .levantine import Levantine
-    games = [Levantine(), CrusaderKingdoms()]
+    from .lords_of_heaven import LordsOfHeaven
+    games = [Levantine(), CrusaderKingdoms(), LordsOfHeaven()]
     return {g.id: g for g in games}
 
 

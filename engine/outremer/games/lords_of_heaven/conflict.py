@@ -1,0 +1,597 @@
+"""Conflicts: the Battle and the Siege, in the rulebook's fourteen steps (p.10-11).
+
+A conflict lives in ``s["conflict"]`` while it is fought; ``c["step"]`` says which decision is
+open. The face-down card and the Units and Faith every participant commits are one sealed
+round (:mod:`outremer.core.secret`): chosen in turn, nobody sees another's choice, all are
+revealed together (steps 7-9).
+"""
+
+from __future__ import annotations
+
+from ...core import rng
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from .state import (border_index, controller, draw_up, fortresses_next_to, gain, level_of, neighbours, pay, purse,
+                    put_influence, remove_influence, words)
+
+UNIT_KINDS = ("footman", "siege_tower", "knight")
+STRENGTH = {"footman": 1, "siege_tower": 2, "knight": 3}
+SUPPORT = 3
+"""The Wound target after the Units: a Support in the conflict's Region (p.10, step 13)."""
+
+
+def _names(content, s):
+    from .turn import Names
+    return Names(content, s)
+
+
+def limit(content, s: State, c: dict, seat: int) -> int:
+    """How many Units ``seat`` may commit: 2 per Support it has in the conflict (p.6); a
+    besieged player 1, and 1 more per Citadel off its player board (p.6; ruling LH15)."""
+    n = 2 * s["support"][c["loc"]][seat]
+    if c["kind"] == "siege" and seat == c["defender"]:
+        n += 1 + (3 - s["buildings"][seat][2])
+    return n
+
+
+def big_unit(c: dict) -> str:
+    """The Unit that only one kind of conflict takes: Knights in Battles, Siege Towers in Sieges."""
+    return "knight" if c["kind"] == "battle" else "siege_tower"
+
+
+def commit_options(content, s: State, seat: int) -> list[Action]:
+    """Every commitment ``seat`` could seal: a card (or the Bluff, 0; -1 for an ally, who plays
+    none), Footmen, the big Unit of the conflict and Faith."""
+    c = s["conflict"]
+    st = s["stock"][seat]
+    cap = limit(content, s, c, seat)
+    big = st[big_unit(c)]
+    cards = [0] + sorted(s["hands"][seat]) if seat in (c["attacker"], c["defender"]) else [-1]
+    out = []
+    for card in cards:
+        for f in range(min(st["footman"], cap) + 1):
+            for b in range(min(big, cap - f) + 1):
+                for x in range(st["faith"] + 1):
+                    out.append(act("commit", card, f, b, x))
+    return out
+
+
+def participants(c: dict) -> list[int]:
+    """Attacker, the attacker's Ally, the Defender, the Defender's Ally: the order of rerolls and
+    of bringing Units home (ruling LH18)."""
+    return [p for p in (c["attacker"], c["ally"], c["defender"], c["def_ally"]) if p is not None]
+
+
+def side_of(c: dict, seat: int) -> int:
+    """0 for the attacking side, 1 for the defending side."""
+    return 0 if seat in (c["attacker"], c["ally"]) else 1
+
+
+def leader(c: dict, side: int) -> int:
+    return c["attacker"] if side == 0 else c["defender"]
+
+
+# -- starting a conflict (p.10) ---------------------------------------------------------------
+def starts(content, s: State, seat: int) -> list[Action]:
+    """The conflicts ``seat`` may start after its Movement: one a turn in the 1st Crusade, two in
+    the 2nd (p.10)."""
+    if s["turn"]["conflicts"] >= s["crusade"]:
+        return []
+    out = []
+    n = len(s["factions"])
+    for loc in s["on_board"]:
+        if not s["support"][loc][seat]:
+            continue
+        out += [act("battle", loc, other) for other in range(n) if other != seat and s["support"][loc][other]]
+        if any(other not in (None, seat) for other in s["city"][loc]):
+            out.append(act("siege", loc))
+    return out
+
+
+def siege_target(s: State, seat: int, loc: int) -> int:
+    """The player whose Influence stands highest in the City, among the others (p.11)."""
+    city = s["city"][loc]
+    return next(other for other in reversed(city) if other not in (None, seat))
+
+
+def start(content, s: State, seat: int, kind: str, args: tuple, log: list[Event]) -> None:
+    names = _names(content, s)
+    loc = args[0]
+    defender = args[1] if kind == "battle" else siege_target(s, seat, loc)
+    s["turn"]["conflicts"] += 1
+    s["conflict"] = {"kind": kind, "loc": loc, "attacker": seat, "defender": defender, "ally": None,
+                     "def_ally": None, "step": "bring", "mover": seat, "brought": [], "asker": seat, "asked": [],
+                     "asking": None, "cards": {}, "units": {}, "faith": {}, "second": {}, "seconds": [],
+                     "dice": {}, "extra": {}, "rerolls": {}, "roller": 0, "strength": [0, 0], "dealt": [0, 0],
+                     "shield": [0, 0], "bonus": [0, 0], "winner": None, "wounds": [0, 0], "wounding": 0,
+                     "home": []}
+    what = "a Battle" if kind == "battle" else "a Siege"
+    log.append(Event(f"{names[seat]} starts {what} in {names.loc(loc)} against {names[defender]}.",
+                     "7.battle" if kind == "battle" else "7.siege", marks=(f"loc:{loc}",)))
+    s["step"] = "conflict"
+    if kind == "siege":
+        _to_ask(s, s["conflict"], seat)
+
+
+# -- who acts, what is legal -------------------------------------------------------------------
+def to_act(s: State) -> int | None:
+    c = s["conflict"]
+    step = c["step"]
+    if step == "bring":
+        return c["mover"]
+    if step == "ask":
+        return c["asker"]
+    if step == "answer":
+        return c["asking"]
+    if step == "commit":
+        return sealed_next(s)
+    if step == "second":
+        return c["seconds"][0]
+    if step == "reroll":
+        return participants(c)[c["roller"]]
+    if step == "outcome":
+        return c["attacker"]
+    if step == "wounds":
+        return leader(c, c["wounding"])
+    if step == "home":
+        return c["home"][0]
+    return None
+
+
+def bring_options(content, s: State, c: dict) -> list[int]:
+    seat = c["mover"]
+    if purse(s, seat) < 1:
+        return []
+    return [b for b in neighbours(content, s, c["loc"]) if s["support"][b][seat] and b not in c["brought"]]
+
+
+def ally_options(content, s: State, c: dict) -> list[int]:
+    """Who the side may ask (p.10 steps 2 and 5): a player with Support in the Region, or in a
+    Battle in a Location next to it; not the other side's leader or Ally, nobody asked twice."""
+    places = [c["loc"]] + (neighbours(content, s, c["loc"]) if c["kind"] == "battle" else [])
+    taken = {c["attacker"], c["defender"], c["ally"], c["def_ally"]}
+    return [p for p in range(len(s["factions"])) if p not in taken and p not in c["asked"]
+            and any(s["support"][loc][p] for loc in places)]
+
+
+def wound_options(s: State, c: dict) -> list[Action]:
+    side = c["wounding"]
+    members = [p for p in participants(c) if side_of(c, p) == side]
+    units = [act("wound", p, k) for p in members for k in range(3) if c["units"][str(p)][k]]
+    if units:
+        return units
+    return [act("wound", p, SUPPORT) for p in members if s["support"][c["loc"]][p]]
+
+
+def legal(content, s: State) -> list[Action]:
+    c = s["conflict"]
+    step = c["step"]
+    if step == "bring":
+        return [act("bring", b) for b in bring_options(content, s, c)] + [act("done")]
+    if step == "ask":
+        return [act("ask", p) for p in ally_options(content, s, c)] + [act("alone")]
+    if step == "answer":
+        return [act("accept"), act("decline")]
+    if step == "commit":
+        seat = sealed_next(s)
+        return commit_options(content, s, seat) if seat is not None else []
+    if step == "second":
+        return [act("second", card) for card in sorted(s["hands"][c["seconds"][0]])] + [act("none")]
+    if step == "reroll":
+        seat = participants(c)[c["roller"]]
+        return [act("reroll", i) for i in range(len(c["dice"][str(seat)]))] + [act("keep")]
+    if step == "outcome":
+        return [act("take"), act("ransack")]
+    if step == "wounds":
+        return wound_options(s, c)
+    if step == "home":
+        seat = c["home"][0]
+        units = c["units"][str(seat)]
+        paid = [act("home", k) for k in range(3) if units[k]] if purse(s, seat) >= 1 else []
+        return paid + [act("release")]
+    return []
+
+
+# -- doing -------------------------------------------------------------------------------------
+def perform(content, s: State, action: Action, log: list[Event]) -> None:
+    names = _names(content, s)
+    c = s["conflict"]
+    step = c["step"]
+    verb, args = action.verb, action.args
+    if step == "bring":
+        seat = c["mover"]
+        if verb == "bring":
+            b = args[0]
+            pay(s, seat, 1)
+            s["support"][b][seat] -= 1
+            s["support"][c["loc"]][seat] += 1
+            c["brought"].append(b)
+            text = f"{names[seat]} pays 1 Gold and brings 1 Support from {names.loc(b)} into the Battle"
+            if s["fortress"][border_index(content, b, c["loc"])] == seat:
+                gain(s, seat, {"footman": 1})
+                text += "; its Fortress on the way gives a Footman (ruling LH24)"
+            log.append(Event(text + ".", "LH24", marks=(f"loc:{b}", f"loc:{c['loc']}")))
+        else:
+            _after_bring(content, s, c)
+    elif step == "ask":
+        if verb == "ask":
+            c["asked"].append(args[0])
+            c["asking"] = args[0]
+            c["step"] = "answer"
+            log.append(Event(f"{names[c['asker']]} asks {names[args[0]]} to be its Ally.", "7.battle"))
+        else:
+            _after_ask(content, s, c)
+    elif step == "answer":
+        seat = c["asking"]
+        c["asking"] = None
+        if verb == "accept":
+            log.append(Event(f"{names[seat]} agrees to be {names[c['asker']]}'s Ally.", "7.battle"))
+            if c["asker"] == c["attacker"]:
+                c["ally"] = seat
+            else:
+                c["def_ally"] = seat
+            _after_ask(content, s, c)
+        else:
+            log.append(Event(f"{names[seat]} refuses.", "7.battle"))
+            c["step"] = "ask"
+            if not ally_options(content, s, c):
+                _after_ask(content, s, c)
+    elif step == "commit":
+        seat = sealed_next(s)
+        seal(s, seat, list(args))
+        log.append(Event(f"{names[seat]} commits in secret.", "7.battle", private=None))
+    elif step == "second":
+        seat = c["seconds"].pop(0)
+        if verb == "second":
+            card = args[0]
+            s["hands"][seat].remove(card)
+            c["second"][str(seat)] = card
+            log.append(Event(f"{names[seat]} plays a second card face up: {names.card(card)} (strength "
+                             f"{content.cards[card].strength}).", "LH16"))
+        if not c["seconds"]:
+            _roll(content, s, c, log)
+    elif step == "reroll":
+        seat = participants(c)[c["roller"]]
+        if verb == "reroll":
+            i = args[0]
+            dice = c["dice"][str(seat)]
+            old = dice[i]
+            dice[i] = rng.randbelow(s, 6)
+            c["rerolls"][str(seat)] -= 1
+            log.append(Event(f"{names[seat]} rerolls a die: {face_text(content, old)} becomes "
+                             f"{face_text(content, dice[i])}.", "4.church"))
+            if c["rerolls"][str(seat)] <= 0:
+                _next_roller(content, s, c, log)
+        else:
+            _next_roller(content, s, c, log)
+    elif step == "outcome":
+        _siege_win(content, s, c, verb, log)
+    elif step == "wounds":
+        seat, kind = args
+        _wound(content, s, c, seat, kind, log)
+    elif step == "home":
+        seat = c["home"][0]
+        units = c["units"][str(seat)]
+        if verb == "home":
+            pay(s, seat, 1)
+            units[args[0]] -= 1
+            gain(s, seat, {UNIT_KINDS[args[0]]: 1})
+            log.append(Event(f"{names[seat]} pays 1 Gold to bring a {words({UNIT_KINDS[args[0]]: 1})[2:]} home.",
+                             "7.battle"))
+            if sum(units):
+                return
+        else:
+            lost = {UNIT_KINDS[k]: units[k] for k in range(3) if units[k]}
+            if lost:
+                log.append(Event(f"{names[seat]} leaves {words(lost)} to the general supply.", "7.battle"))
+            c["units"][str(seat)] = [0, 0, 0]
+        c["home"].pop(0)
+        if not c["home"]:
+            _close(content, s, c, log)
+
+
+def _after_bring(content, s: State, c: dict) -> None:
+    """After a player has brought Support: the next step of p.10 (1 attacker, 3 its Ally,
+    4 the Defender, 6 the Defender's Ally)."""
+    mover = c["mover"]
+    c["brought"] = []
+    if mover == c["attacker"]:
+        _to_ask(s, c, c["attacker"])
+    elif mover == c["ally"]:
+        c["mover"] = c["defender"]
+    elif mover == c["defender"]:
+        _to_ask(s, c, c["defender"])
+    else:
+        _to_commit(s, c)
+
+
+def _to_ask(s: State, c: dict, asker: int) -> None:
+    """A side's leader may ask for an Ally; a player who refused the attacker may still be asked
+    by the Defender (the Battle example: Robert)."""
+    if c["asker"] != asker:
+        c["asked"] = []
+    c["asker"] = asker
+    c["step"] = "ask"
+
+
+def _after_ask(content, s: State, c: dict) -> None:
+    if c["asker"] == c["attacker"]:
+        if c["kind"] == "battle" and c["ally"] is not None:
+            c["step"], c["mover"] = "bring", c["ally"]
+        elif c["kind"] == "battle":
+            c["step"], c["mover"] = "bring", c["defender"]
+        else:
+            _to_ask(s, c, c["defender"])
+    else:
+        if c["kind"] == "battle" and c["def_ally"] is not None:
+            c["step"], c["mover"] = "bring", c["def_ally"]
+        else:
+            _to_commit(s, c)
+
+
+def _to_commit(s: State, c: dict) -> None:
+    c["step"] = "commit"
+    order = [c["attacker"], c["defender"]] + [p for p in (c["ally"], c["def_ally"]) if p is not None]
+    open_sealed(s, "conflict", order)
+
+
+def face_text(content, face: int) -> str:
+    strength, wounds = content.dice[face]
+    parts = ([f"{strength} Strength"] if strength else []) + ([f"{wounds} Wound"] if wounds else [])
+    return " and ".join(parts) if parts else "a blank"
+
+
+def _applies(step: dict, c: dict, seat: int) -> bool:
+    when = step.get("when")
+    if when is None:
+        return True
+    if when in ("battle", "siege"):
+        return c["kind"] == when
+    return (when == "attacking") == (seat == c["attacker"])
+
+
+def _reveal(content, s: State, c: dict, log: list[Event]) -> None:
+    """Step 9: every hand opened at once, the cards flipped; the cards' conflict effects apply."""
+    names = _names(content, s)
+    chosen = reveal(s)
+    parts = []
+    for seat in participants(c):
+        card, f, b, x = chosen[seat]
+        st = s["stock"][seat]
+        st["footman"] -= f
+        st[big_unit(c)] -= b
+        st["faith"] -= x
+        c["units"][str(seat)] = [f, b if c["kind"] == "siege" else 0, b if c["kind"] == "battle" else 0]
+        c["faith"][str(seat)] = x
+        committed = {"footman": f, big_unit(c): b, "faith": x}
+        text = f"{names[seat]} {words(committed) if any(committed.values()) else 'nothing'}"
+        if card >= 0:
+            c["cards"][str(seat)] = card
+            if card:
+                s["hands"][seat].remove(card)
+                text += f", card {names.card(card)} (strength {content.cards[card].strength})"
+            else:
+                text += f", the Bluff card {content.bluffs[s['factions'][seat]].name}"
+        parts.append(text)
+    log.append(Event("Everything is revealed: " + "; ".join(parts) + ".", "7.battle"))
+    for seat in (c["attacker"], c["defender"]):
+        card = c["cards"].get(str(seat), 0)
+        if not card:
+            continue
+        side = side_of(c, seat)
+        for step in content.cards[card].conflict:
+            if not _applies(step, c, seat):
+                continue
+            do = step["do"]
+            if do == "strength":
+                c["bonus"][side] += step["n"]
+            elif do == "wounds":
+                c["dealt"][side] += step["n"]
+            elif do == "shield":
+                c["shield"][side] += step["n"]
+            elif do == "second_card":
+                if s["hands"][seat]:
+                    c["seconds"].append(seat)
+            elif do == "reroll":
+                c["rerolls"][str(seat)] = c["rerolls"].get(str(seat), 0) + step["n"]
+            elif do == "die":
+                c["extra"][str(seat)] = c["extra"].get(str(seat), 0) + step["n"]
+    if c["seconds"]:
+        c["step"] = "second"
+    else:
+        _roll(content, s, c, log)
+
+
+def _roll(content, s: State, c: dict, log: list[Event]) -> None:
+    """Step 10: a die per Support in the conflict (and any a card adds); then rerolls, one per
+    Church or Mosque on the board, the attacker first (p.5)."""
+    names = _names(content, s)
+    for seat in participants(c):
+        n = s["support"][c["loc"]][seat] + c["extra"].get(str(seat), 0)
+        dice = [rng.randbelow(s, 6) for _ in range(n)]
+        c["dice"][str(seat)] = dice
+        c["rerolls"][str(seat)] = c["rerolls"].get(str(seat), 0) + sum(s["church"][loc][seat] for loc in s["on_board"])
+        if dice:
+            log.append(Event(f"{names[seat]} rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}: "
+                             + ", ".join(face_text(content, d) for d in dice) + ".", "7.battle"))
+    c["roller"] = -1
+    c["step"] = "reroll"
+    _next_roller(content, s, c, log)
+
+
+def _next_roller(content, s: State, c: dict, log: list[Event]) -> None:
+    order = participants(c)
+    c["roller"] += 1
+    while c["roller"] < len(order):
+        seat = order[c["roller"]]
+        if c["rerolls"].get(str(seat), 0) > 0 and c["dice"][str(seat)]:
+            return
+        c["roller"] += 1
+    _total(content, s, c, log)
+
+
+def _total(content, s: State, c: dict, log: list[Event]) -> None:
+    """Step 11: each side's Strength; the higher side wins, a tie goes to the Defender (ruling
+    LH17). Step 12: Victory Points."""
+    names = _names(content, s)
+    loc = c["loc"]
+    strength = list(c["bonus"])
+    dealt = list(c["dealt"])
+    for seat in participants(c):
+        side = side_of(c, seat)
+        key = str(seat)
+        card = c["cards"].get(key, 0)
+        if card:
+            strength[side] += content.cards[card].strength
+        if key in c["second"]:
+            strength[side] += content.cards[c["second"][key]].strength
+        units = c["units"][key]
+        strength[side] += units[0] + 2 * units[1] + 3 * units[2] + c["faith"][key]
+        for d in c["dice"][key]:
+            strength[side] += content.dice[d][0]
+            dealt[side] += content.dice[d][1]
+        if c["kind"] == "battle":
+            strength[side] += fortresses_next_to(content, s, loc, seat) * s["upgrades"][seat][1]
+    if c["kind"] == "siege" and s["citadel"][loc] == c["defender"]:
+        strength[1] += s["upgrades"][c["defender"]][2]
+    c["strength"] = strength
+    c["wounds"] = [max(0, dealt[1] - c["shield"][0]), max(0, dealt[0] - c["shield"][1])]
+    side = 0 if strength[0] > strength[1] else 1
+    c["winner"] = side
+    win = leader(c, side)
+    tie = " (a tie goes to the Defender: ruling LH17)" if strength[0] == strength[1] else ""
+    log.append(Event(f"Strength: {names[c['attacker']]}'s side {strength[0]}, {names[c['defender']]}'s side "
+                     f"{strength[1]}. {names[win]} wins{tie}.", "7.battle"))
+    for seat in participants(c):
+        s["vp"][seat] += 1
+    if c["kind"] == "battle":
+        s["vp"][win] += 2
+        ally = c["ally"] if side == 0 else c["def_ally"]
+        if ally is not None:
+            s["vp"][ally] += 1
+        log.append(Event(f"Every player in the Battle scores 1 VP; {names[win]} 2 more"
+                         + (f", {names[ally]} as its Ally 1 more" if ally is not None else "") + ".", "3"))
+        _to_wounds(content, s, c, log)
+        return
+    log.append(Event("Every player in the Siege scores 1 VP.", "3"))
+    if side == 1:
+        defender = c["defender"]
+        here = level_of(s, defender, loc)
+        top = len(s["city"][loc]) - 1
+        if here is not None and here == top:
+            s["vp"][defender] += 1
+            log.append(Event(f"{names[defender]} holds the City it controls and scores 1 VP more.", "7.siege"))
+        elif here is not None:
+            put_influence(s, defender, loc, here + 1, log, names)
+            log.append(Event(f"{names[defender]}'s Influence in {names.loc(loc)} rises one level.", "7.siege",
+                             marks=(f"loc:{loc}",)))
+        _to_wounds(content, s, c, log)
+        return
+    c["step"] = "outcome"
+
+
+def _siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
+    """Step 12 of a Siege the attacker wins: take the City's top, or ransack it (p.11; LH19)."""
+    names = _names(content, s)
+    loc, winner, defender = c["loc"], c["attacker"], c["defender"]
+    if verb == "take":
+        remove_influence(s, defender, loc)
+        top = len(s["city"][loc]) - 1
+        if winner in s["city"][loc] or s["presence"][winner] > 0:
+            put_influence(s, winner, loc, top, log, names)
+            log.append(Event(f"{names[defender]}'s Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
+                             "level and controls the City.", "LH19", marks=(f"loc:{loc}",)))
+        else:
+            log.append(Event(f"{names[defender]}'s Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
+                             "left to place on the top level (ruling LH19).", "LH19", marks=(f"loc:{loc}",)))
+    else:
+        for seat in range(len(s["factions"])):
+            remove_influence(s, seat, loc)
+        citadel = s["citadel"][loc]
+        s["citadel"][loc] = None
+        got = content.locations[loc].ransack
+        gain(s, winner, {"gold": got})
+        log.append(Event(f"{names[winner]} ransacks {names.loc(loc)}: every Influence leaves the City"
+                         + (f", {names[citadel]}'s Citadel is destroyed" if citadel is not None else "")
+                         + f", and {names[winner]} takes {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
+    _to_wounds(content, s, c, log)
+
+
+def _to_wounds(content, s: State, c: dict, log: list[Event]) -> None:
+    c["wounding"] = 0
+    c["step"] = "wounds"
+    _settle_wounds(content, s, c, log)
+
+
+def _settle_wounds(content, s: State, c: dict, log: list[Event]) -> None:
+    """Step 13: Wounds are assigned to Units first, then Support; the side's leader decides."""
+    while c["wounding"] < 2:
+        side = c["wounding"]
+        if c["wounds"][side] > 0 and wound_options(s, c):
+            return
+        c["wounding"] += 1
+    _to_home(content, s, c, log)
+
+
+def _wound(content, s: State, c: dict, seat: int, kind: int, log: list[Event]) -> None:
+    names = _names(content, s)
+    side = c["wounding"]
+    if kind == SUPPORT:
+        s["support"][c["loc"]][seat] -= 1
+        s["presence"][seat] += 1
+        what = "a Support"
+    else:
+        c["units"][str(seat)][kind] -= 1
+        what = "a " + words({UNIT_KINDS[kind]: 1})[2:]
+    c["wounds"][side] -= 1
+    log.append(Event(f"A Wound: {names[seat]} loses {what}.", "7.battle"))
+    _settle_wounds(content, s, c, log)
+
+
+def _to_home(content, s: State, c: dict, log: list[Event]) -> None:
+    """Step 14: Units not removed may come home for 1 Gold each."""
+    c["home"] = [p for p in participants(c) if sum(c["units"][str(p)])]
+    c["step"] = "home"
+    if not c["home"]:
+        _close(content, s, c, log)
+
+
+def _close(content, s: State, c: dict, log: list[Event]) -> None:
+    """The played cards are discarded (the Bluff goes back to its owner's side); attacker and
+    Defender draw up to a full hand (ruling LH20); the turn goes on."""
+    names = _names(content, s)
+    for card in list(c["cards"].values()) + list(c["second"].values()):
+        if card:
+            s["discard"].append(card)
+    for seat in (c["attacker"], c["defender"]):
+        drawn = draw_up(s, seat)
+        if drawn:
+            log.append(Event(f"{names[seat]} draws {drawn} card{'s' if drawn > 1 else ''}.", "LH20"))
+    s["conflict"] = None
+    s["last_conflict"] = {"kind": c["kind"], "loc": c["loc"], "strength": c["strength"], "winner": leader(c, c["winner"])}
+    s["step"] = "conflicts"
+
+
+def automatic(content, s: State, log: list[Event]) -> bool:
+    """Steps that need no decision: the reveal once everyone has committed, and decisions with
+    nothing to decide (no Support to bring, nobody to ask, no Gold for Units). True if one ran."""
+    c = s["conflict"]
+    step = c["step"]
+    if step == "commit" and all_sealed(s):
+        _reveal(content, s, c, log)
+        return True
+    if step == "bring" and not bring_options(content, s, c):
+        _after_bring(content, s, c)
+        return True
+    if step == "ask" and not ally_options(content, s, c):
+        _after_ask(content, s, c)
+        return True
+    if step == "wounds" and len(set(wound_options(s, c))) == 1:
+        seat, kind = wound_options(s, c)[0].args
+        _wound(content, s, c, seat, kind, log)
+        return True
+    if step == "home" and purse(s, c["home"][0]) < 1:
+        perform(content, s, act("release"), log)
+        return True
+    return False
