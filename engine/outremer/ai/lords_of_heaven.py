@@ -5,6 +5,7 @@ another player's purse is a total (Gold and Faith behind the screen), hands are 
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..core.actions import Action
@@ -13,8 +14,15 @@ from .estimate import Logit
 
 RESOURCE = {"gold": 1.0, "faith": 1.1, "footman": 0.9, "siege_tower": 1.6, "knight": 2.4}
 UNIT_STRENGTH = (1, 2, 3)
+GOLD_VP = 0.22
+"""What a Gold is worth in VP, as the heuristic weighs one against the other."""
 DIE_STRENGTH = 0.5
 """Mean Strength of one custom die (ruling LH3: two blanks, three faces with 1 Strength of six)."""
+
+
+def win_chance(edge: float) -> float:
+    """A rough chance of winning a conflict ``edge`` Strength ahead (dice and hidden cards)."""
+    return 1 / (1 + math.exp(-edge / 2.0))
 
 
 class LordsOfHeavenHeuristic(Agent):
@@ -66,10 +74,10 @@ class LordsOfHeavenHeuristic(Agent):
     def _gold(self) -> int:
         return self.p["gold"] + self.p["faith"]
 
-    def _strength_at(self, seat: int, loc: int) -> float:
+    def _strength_at(self, seat: int, loc: int, bring: int = 0) -> float:
         """What ``seat`` could bring to a conflict at ``loc``, from what everyone sees."""
         pl = self.v["players"][seat]
-        support = self.v["support"][loc][seat]
+        support = self.v["support"][loc][seat] + bring
         cap = 2 * support
         units = sorted([3] * pl["knight"] + [1] * pl["footman"], reverse=True)[:cap]
         faith = pl["faith"] if seat == self.me else min(2, pl["purse"] // 3)
@@ -77,37 +85,86 @@ class LordsOfHeavenHeuristic(Agent):
 
     # -- the turn ------------------------------------------------------------------------------
     def _turn(self, legal: list[Action]) -> Action:
+        """Each play valued in VP, Gold at GOLD_VP a piece: Income's Gold, Presence's Cities (a VP
+        at the end of each Crusade still to come), Development's Upgrades and sets, Movement's
+        conflicts (a VP for taking part, two more for winning)."""
         v = self.v
         gold = self._gold()
-        best, best_score = None, -99.0
+        coin = GOLD_VP * 10 / (10 + max(0, gold - 4))  # a full purse makes Gold worth less
+        ends = 2 if v["crusade"] == 1 else 1
         control = self._control_moves()
+        fight = self._best_conflict()
+        best, best_score = None, -99.0
         for a in legal:
             if a.verb == "discard":
-                score = -2 - self.card_value(a.args[0]) * 0.3
+                score = -0.5 - 0.05 * self.card_value(a.args[0])
             else:
                 card, column = a.args
                 c = self.cards[card]
-                keep = self.card_value(card) * 0.25
+                effect = 0.6 if c.action and c.usable_by(self.faction) and column < 2 else 0.0
                 if column == 0:
                     cost = v["costs"][0] + c.cost
-                    score = 3.0 - cost * 0.9 + (1.5 if c.usable_by(self.faction) and c.action else 0)
+                    score = self._build_value() + effect - coin * cost
                 elif column == 1:
-                    cost = v["costs"][1] + c.cost
-                    after = gold - cost
-                    reach = [m for m in control if m[0] <= after]
-                    score = (6.0 if reach else 0.5) - cost * 0.6 + (1.5 if c.usable_by(self.faction) and c.action else 0)
+                    cost = 0 if not any(self.me in city for city in v["cities"]) else v["costs"][1] + c.cost
+                    reach = [m for m in control if m[0] <= gold - cost]
+                    score = (1.1 * ends if reach else 0.2) + effect - coin * (cost + (reach[0][0] if reach else 0))
                 elif column == 2:
-                    gain = sum(RESOURCE[k] * n for k, n in v["benefits"][0]) + sum(RESOURCE[k] * n for k, n in c.benefit[:1])
-                    score = gain * 0.8 + (2.5 if self._good_attack() else 0.0)
+                    gain = sum(RESOURCE[k] * n for k, n in v["benefits"][0]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
+                    score = coin * gain + fight
                 else:
-                    gain = sum(RESOURCE[k] * n for k, n in v["benefits"][1]) + sum(RESOURCE[k] * n for k, n in c.benefit[:1])
+                    gain = sum(RESOURCE[k] * n for k, n in v["benefits"][1]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
                     income = sum(self.content.locations[loc].income for loc in v["on_board"]
                                  if self.me in v["cities"][loc] and v["cities"][loc].index(self.me) > 0)
-                    score = (gain + 2 + income) * 0.7 + (1.5 if gold < 4 else 0)
-                score -= keep
+                    churches = sum(x[self.me] for x in v["church"]) * self.p["upgrades"][0]
+                    score = coin * (gain + 2 + income + churches) * (1.3 if gold < 4 else 1.0)
+                score -= 0.04 * self.card_value(card)
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _build_value(self) -> float:
+        ups, left = self.p["upgrades"], self.p["buildings"]
+        value = 0.0
+        for row in range(3):
+            if left[row] == 0:
+                continue
+            here = 0.5 + (1.0 if ups[row] + 1 == self.content.vp_at else 0.0) + (0.4 if left[row] == 1 else 0.0)
+            value = max(value, here)
+        return value
+
+    def _best_conflict(self) -> float:
+        """The VP a conflict started after Movement is worth, as it looks now (0: none)."""
+        v = self.v
+        best = 0.0
+        for loc in v["on_board"]:
+            mine = v["support"][loc][self.me]
+            if not mine:
+                continue
+            for other, n in enumerate(v["support"][loc]):
+                if other != self.me and n:
+                    best = max(best, self._battle_value(loc, other))
+            if any(o not in (None, self.me) for o in v["cities"][loc]):
+                best = max(best, self._siege_value(loc))
+            if self._gold() < 2:
+                continue
+            for to in self.content.locations[loc].borders:
+                if to not in v["on_board"] or v["support"][to][self.me]:
+                    continue
+                for other, n in enumerate(v["support"][to]):
+                    if other != self.me and n:
+                        best = max(best, self._battle_value(to, other, bring=mine) - GOLD_VP)
+                if any(o not in (None, self.me) for o in v["cities"][to]):
+                    best = max(best, self._siege_value(to, bring=mine) - GOLD_VP)
+        return best
+
+    def _battle_value(self, loc: int, other: int, bring: int = 0) -> float:
+        """A Battle's worth in VP against the others: a VP each for taking part, two more to the
+        winner, the opponent's gain shared among the other players, less the Units it costs
+        (``bring``: Support this seat would move in first)."""
+        p = win_chance(self._strength_at(self.me, loc, bring) - self._strength_at(other, loc))
+        rivals = max(1, len(self.v["players"]) - 1)
+        return (1 + 2 * p) - (1 + 2 * (1 - p)) / rivals - 0.3
 
     def _control_moves(self) -> list[tuple[int, int]]:
         """(Gold, location) of each City whose top this seat could reach by Presence."""
@@ -187,45 +244,63 @@ class LordsOfHeavenHeuristic(Agent):
         recruits = [a for a in legal if a.verb == "recruit"]
         if recruits:
             return max(recruits, key=lambda a: a.args[0] if a.args[0] != 1 else -1)
+        done = next(a for a in legal if a.verb == "done")
+        if self._gold() < 2:
+            return done
         v = self.v
-        gold = self._gold()
-        if gold >= 3:
-            for a in legal:
-                if a.verb != "move":
-                    continue
-                frm, to, n = a.args
-                if n != v["support"][frm][self.me] or n < 2:
-                    continue
-                mine = self._strength_at(self.me, frm) * 1.0
-                for other, k in enumerate(v["support"][to]):
-                    if other != self.me and k and mine > self._strength_at(other, to) + 3:
-                        return a
-        return next(a for a in legal if a.verb == "done")
+        here = 0.0
+        for loc in v["on_board"]:
+            if v["support"][loc][self.me]:
+                here = max([here] + [self._battle_value(loc, o) for o, k in enumerate(v["support"][loc])
+                                     if o != self.me and k])
+                if any(o not in (None, self.me) for o in v["cities"][loc]):
+                    here = max(here, self._siege_value(loc))
+        best, best_score = done, here + 0.2
+        for a in legal:
+            if a.verb != "move":
+                continue
+            frm, to, n = a.args
+            if n != v["support"][frm][self.me] or v["support"][to][self.me]:
+                continue  # whole stacks, into a Region of its own
+            scores = [self._battle_value(to, other, bring=n) for other, k in enumerate(v["support"][to])
+                      if other != self.me and k]
+            if any(o not in (None, self.me) for o in v["cities"][to]):
+                scores.append(self._siege_value(to, bring=n))
+            score = max(scores, default=0.0)
+            if score > best_score:
+                best, best_score = a, score
+        return best
 
     def _conflicts(self, legal: list[Action]) -> Action:
-        v = self.v
-        best, best_score = None, 1.5
+        best, best_score = None, 0.0
         for a in legal:
             if a.verb == "battle":
-                loc, other = a.args
-                score = self._strength_at(self.me, loc) - self._strength_at(other, loc)
+                score = self._battle_value(*a.args)
             elif a.verb == "siege":
-                loc = a.args[0]
-                city = v["cities"][loc]
-                target = next(o for o in reversed(city) if o not in (None, self.me))
-                pl = v["players"][target]
-                defence = (1 + (3 - pl["buildings"][2]) + 2 * v["support"][loc][target]) * 1.0 + 1.5
-                defence += pl["upgrades"][2] if v["citadel"][loc] == target else 0
-                pl_me = self.p
-                cap = 2 * v["support"][loc][self.me]
-                mine = sum(sorted([2] * pl_me["siege_tower"] + [1] * pl_me["footman"], reverse=True)[:cap])
-                mine += self.p["faith"] + 1.5 + v["support"][loc][self.me] * DIE_STRENGTH
-                score = mine - defence + (1.0 if city[-1] == target else 0)
+                score = self._siege_value(a.args[0])
             else:
                 continue
             if score > best_score:
                 best, best_score = a, score
         return best or next(a for a in legal if a.verb == "end")
+
+    def _siege_value(self, loc: int, bring: int = 0) -> float:
+        """A Siege's worth in VP: a VP each for taking part, and the City's control to the winner
+        (``bring``: Support this seat would move in first)."""
+        v = self.v
+        city = v["cities"][loc]
+        target = next(o for o in reversed(city) if o not in (None, self.me))
+        pl = v["players"][target]
+        defence = 1 + (3 - pl["buildings"][2]) + 2 * v["support"][loc][target] + 1.5
+        defence += pl["upgrades"][2] if v["citadel"][loc] == target else 0
+        support = v["support"][loc][self.me] + bring
+        cap = 2 * support
+        mine = sum(sorted([2] * self.p["siege_tower"] + [1] * self.p["footman"], reverse=True)[:cap])
+        mine += self.p["faith"] + 1.5 + support * DIE_STRENGTH
+        p = win_chance(mine - defence)
+        rivals = max(1, len(v["players"]) - 1)
+        worth = (2 if v["crusade"] == 1 else 1) * (1.0 if city[-1] == target else 0.4)
+        return 1 - 1 / rivals + p * worth - 0.3
 
     # -- conflicts -------------------------------------------------------------------------------
     def _bring(self, legal: list[Action]) -> Action:
@@ -328,7 +403,7 @@ class LordsOfHeavenHeuristic(Agent):
         return legal[0]
 
 
-ROLLOUT_DEPTH = 30
+ROLLOUT_DEPTH = 16
 
 
 def features(s: dict, seat: int) -> tuple[float, ...]:
@@ -345,7 +420,7 @@ def stage(s: dict) -> int:
 
 LOGIT = Logit(features, stage, (  # by stage (Crusade): the weights of VP, Cities, purse, Units
     # python bench/estimate_fit.py --game lords-of-heaven --players 4 --games 400 --seed 1: held-out
-    # log-likelihood per position -1.368 (1st Crusade) and -1.123 (2nd), knowing nothing -1.386
-    (0.0, -0.234, -0.029, 0.024),
-    (-0.305, 0.368, 0.049, -0.011),
+    # log-likelihood per position -1.266 (1st Crusade) and -0.872 (2nd), knowing nothing -1.386
+    (0.182, 0.057, -0.016, 0.071),
+    (0.239, 0.183, 0.02, 0.031),
 ))

@@ -127,7 +127,7 @@ class Content:
         return next(loc for loc in self.locations if loc.key == key)
 
     def faction(self, key: str) -> Faction:
-        return next(f for f in self.factions if f.key == key)
+        return self.factions[FACTIONS.index(key)]
 
 
 def _int(where: str, raw: dict, key: str, low: int, high: int, default=None) -> int:

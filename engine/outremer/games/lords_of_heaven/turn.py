@@ -240,9 +240,10 @@ def play_cost(content: Content, s: State, seat: int, card: int, column: int) -> 
 
 def turn_actions(content: Content, s: State, seat: int) -> list[Action]:
     acts = []
+    builds = bool(can_build(content, s, seat))
     for card in s["hands"][seat]:
         for column in range(4):
-            if column == 0 and not can_build(content, s, seat):
+            if column == 0 and not builds:
                 continue
             if column < 2 and play_cost(content, s, seat, card, column) > purse(s, seat):
                 continue

@@ -1,0 +1,61 @@
+"""Lords of Heaven balance: each faction's share of the wins between equal players.
+
+Every mode is played between heuristic players: 4 players; 3 players with each faction sitting
+out in turn; 2 players in each of the four Christian-Muslim pairings. The 4-player game is also
+played between random players. Targets (ruling LH1, designed content): in 4 players every faction
+wins 18-32% of the games; in 3 players, in each line-up, every faction 23-43%; in 2 players every
+faction 40-60% of each pairing's games.
+
+Prints one JSON object and writes it to ``bench/loh_balance.json``. Shared wins count as a
+fraction for each winner; the intervals are 95% Wilson intervals.
+
+    python bench/loh_balance.py [--games 1000] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from multiprocessing import Pool
+from pathlib import Path
+
+from outremer.games import get_game
+from outremer.sim import simulate
+
+OUT = Path(__file__).with_name("loh_balance.json")
+TARGETS = {4: (0.18, 0.32), 3: (0.23, 0.43), 2: (0.40, 0.60)}
+
+
+def series(args: tuple[str, int, dict, int, int]) -> dict:
+    kind, players, options, games, seed = args
+    game = get_game("lords-of-heaven")
+    r = simulate(game, [kind] * players, games, seed, options)
+    low, high = TARGETS[players]
+    return {"players": players, "seats": kind, "options": options, "games": games,
+            "win_rate": {k: round(v, 3) for k, v in r["win_rate"].items()},
+            "interval_95": {k: [round(x, 3) for x in v] for k, v in r["win_interval_95"].items()},
+            "mean_actions": round(r["mean_actions"], 1), "max_code_chars": r["max_code_chars"],
+            "target": f"every faction wins {low:.0%}-{high:.0%}",
+            "met": all(low <= v <= high for v in r["win_rate"].values())}
+
+
+def balance(games: int, seed: int) -> dict:
+    work = [("heuristic", 4, {}, games, seed), ("random", 4, {}, games, seed)]
+    work += [("heuristic", 3, {"absent": f}, games, seed) for f in ("caliphate", "byzantines", "crusaders", "seljuk")]
+    work += [("heuristic", 2, {"christians": c, "muslims": m}, games, seed)
+             for c in ("crusaders", "byzantines") for m in ("seljuk", "caliphate")]
+    with Pool(2) as pool:
+        results = pool.map(series, work, chunksize=1)
+    return {"series": results, "met": all(r["met"] for r in results),
+            "command": f"python bench/loh_balance.py --games {games} --seed {seed}"}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    out = balance(args.games, args.seed)
+    text = json.dumps(out, indent=1)
+    OUT.write_text(text + "\n")
+    print(text)
