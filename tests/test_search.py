@@ -14,6 +14,7 @@ import pytest
 from outremer.ai import SEARCH_BIAS, agent_for, agent_random, decide, heuristic_for, sampler
 from outremer.ai.search import Search, SearchAgent
 from outremer.core import sharecode
+from outremer.core.actions import Action
 from outremer.core.game import CONTROLLERS, clone
 from outremer.core.match import Match
 from outremer.games import game_by_code, get_game
@@ -206,3 +207,45 @@ def test_the_heuristic_biases_the_search_without_deciding_for_it():
         differed += runs[0.0].best() != hint
     assert differed, "the search alone agreed with the heuristic in every state: the test proves nothing"
     assert 0 < SEARCH_BIAS and agent_for(game, "normal").bias == SEARCH_BIAS
+
+
+class _Trap:
+    """Two moves: seat 0 plays "safe" (0.6 each way) or "bold"; after "bold", seat 1 answers
+    "yield" (seat 0 wins) or "punish" (seat 1 wins). Seat 1's heuristic always yields."""
+
+    def to_act(self, s):
+        return None if s["over"] else len(s["moves"])
+
+    def legal_for(self, s):
+        return [Action("safe"), Action("bold")] if not s["moves"] else [Action("yield"), Action("punish")]
+
+    def advance(self, s, action):
+        s["moves"].append(action.verb)
+        s["over"] = action.verb == "safe" or len(s["moves"]) == 2
+
+    def view(self, s, seat):
+        return {"viewer": seat}
+
+    def payoff(self, s):
+        if s["moves"] == ["safe"]:
+            return [0.6, 0.4]
+        return [1.0, 0.0] if s["moves"][-1] == "yield" else [0.0, 1.0]
+
+
+class _Yields:
+    def choose(self, game, view, legal, rand):
+        return Action("yield")
+
+
+def test_model_plays_the_other_seats_by_the_heuristic_inside_the_tree():
+    """Search.model (the hard level): the other seats move in the tree as the heuristic would,
+    so a bold move the heuristic does not punish looks good; without it, the other seat learns
+    in the tree to punish, and the search plays safe."""
+    game, start = _Trap(), {"moves": [], "over": False}
+    choices = {}
+    for model in (False, True):
+        search = Search(game, lambda rand: clone(start), 0, game.legal_for(start), random.Random(1), 400,
+                        _Yields(), None, 0, greedy=1.0, model=model)
+        search.run()
+        choices[model] = search.best().verb
+    assert choices == {False: "safe", True: "bold"}

@@ -25,6 +25,10 @@ def win_chance(edge: float) -> float:
     return 1 / (1 + math.exp(-edge / 2.0))
 
 
+_VALUES: dict = {}
+"""Each card's worth to a faction (it depends on nothing else)."""
+
+
 class LordsOfHeavenHeuristic(Agent):
     name = "heuristic"
 
@@ -64,6 +68,13 @@ class LordsOfHeavenHeuristic(Agent):
 
     # -- valuing -------------------------------------------------------------------------
     def card_value(self, card: int) -> float:
+        key = (card, self.faction)
+        value = _VALUES.get(key)
+        if value is None:
+            value = _VALUES[key] = self._card_value(card)
+        return value
+
+    def _card_value(self, card: int) -> float:
         c = self.cards[card]
         value = 1.2 * c.strength + sum(RESOURCE[k] * n for k, n in c.benefit) * 0.8 - 0.4 * c.cost
         if c.action and c.usable_by(self.faction):

@@ -19,6 +19,7 @@ from .state import (COLUMNS, DRAFT_DEAL, BUILDING_NAMES, border_index, buildings
                     level_of, levels, neighbours, pay, protected, purse, put_influence, round_deck, swap_down,
                     visible_benefits, words)
 
+_NAMES: dict = {}
 PROVISIONS = ({"gold": 2}, {"gold": 1, "faith": 1}, {"faith": 2}, {"footman": 1, "gold": 1},
               {"footman": 1, "faith": 1}, {"footman": 2}, {"siege_tower": 1})
 """The provision of the Income action: any mix of markers worth 2 Gold (p.9), Units at their cost."""
@@ -28,9 +29,14 @@ UNITS = ("footman", "siege_tower", "knight")
 class Names:
     """How the log names seats and places."""
 
-    def __init__(self, content: Content, s: State):
-        self.content = content
-        self.seats = [content.faction(f).name for f in s["factions"]]
+    def __new__(cls, content: Content, s: State):
+        key = tuple(s["factions"])
+        names = _NAMES.get(key)
+        if names is None:
+            names = _NAMES[key] = super().__new__(cls)
+            names.content = content
+            names.seats = [content.faction(f).name for f in s["factions"]]
+        return names
 
     def __getitem__(self, seat: int) -> str:
         return self.seats[seat]
@@ -389,8 +395,8 @@ def support_options(s: State, seat: int) -> list[int]:
 
 def place_influence(content: Content, s: State, seat: int, loc: int, level: int, log: list[Event]) -> None:
     names = Names(content, s)
-    cost = next(c for l, lv, c in influence_options(content, s, seat) if l == loc and lv == level)
     was = level_of(s, seat, loc)
+    cost = levels(content, s, loc)[level] - (levels(content, s, loc)[was] if was is not None else 0)
     before = controller(s, loc)
     pay(s, seat, cost)
     put_influence(s, seat, loc, level, log, names)
