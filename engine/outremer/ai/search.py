@@ -17,6 +17,11 @@ rollouts do not talk the search out of a sound move, while many can), and an ``e
 state)`` of each seat's payoff (:mod:`outremer.ai.estimate`), so that a rollout stops after a few
 actions instead of playing to the end. Without them it rolls out at random to the end.
 
+With ``model``, the tree branches only on the searching seat's own choices: the other seats move
+inside it as they do in the rollouts, by the heuristic (from their own view of the determinized
+state), so the iterations go to comparing its own moves against a plausible opponent instead of
+to opponent nodes whose few visits make them a poor opponent (the *hard* level).
+
 Budgets are counted in iterations, not seconds: the same seed gives the same move on any
 machine, and the time a move takes depends only on what the seat sees.
 """
@@ -54,7 +59,7 @@ class Search:
 
     def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
                  iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
-                 exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0):
+                 exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0, model: bool = False):
         self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
         self.rand = rand
         self.iterations = iterations
@@ -64,6 +69,7 @@ class Search:
         self.root = Node(seat)
         self.done = 0
         self.bias = bias if policy is not None else 0.0
+        self.model = model and policy is not None
 
     @property
     def finished(self) -> bool:
@@ -94,6 +100,14 @@ class Search:
         while (actor := game.to_act(state)) is not None:
             legal = self.legal if node is self.root else game.legal_for(state)
             children = node.children
+            if self.model and actor != self.seat:
+                action = self._policy_move(state, actor, legal)
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = Node(actor)
+                game.advance(state, action)
+                node = child
+                continue
             untried = [a for a in legal if a not in children]
             for a in legal:
                 if a in children:
@@ -134,20 +148,22 @@ class Search:
     def _policy_choice(self, state: State, actor: int, legal: list[Action]) -> Action:
         return self.policy.choose(self.game, self.game.view(state, actor), legal, self.rand)
 
+    def _policy_move(self, state: State, actor: int, legal: list[Action]) -> Action:
+        """A move as the rollouts play it: the policy's choice, now and then any legal action."""
+        rand = self.rand
+        if len(legal) == 1:
+            return legal[0]
+        if self.policy is not None and rand.random() < self.greedy:
+            return self._policy_choice(state, actor, legal)
+        return legal[rand.randrange(len(legal))]
+
     def _rollout(self, state: State) -> list[float]:
-        game, rand = self.game, self.rand
+        game = self.game
         steps = 0
         while (actor := game.to_act(state)) is not None:
             if self.estimate is not None and steps >= self.depth:
                 return self.estimate(game, state)
-            legal = game.legal_for(state)
-            if len(legal) == 1:
-                action = legal[0]
-            elif self.policy is not None and rand.random() < self.greedy:
-                action = self._policy_choice(state, actor, legal)
-            else:
-                action = legal[rand.randrange(len(legal))]
-            game.advance(state, action)
+            game.advance(state, self._policy_move(state, actor, game.legal_for(state)))
             steps += 1
         return game.payoff(state)
 
@@ -156,9 +172,9 @@ class SearchAgent(Agent):
     """The searching player of one level: a budget of iterations and the game's own hints."""
 
     def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
-                 depth: int = 0, exploration: float = 0.7, bias: float = 0.0):
+                 depth: int = 0, exploration: float = 0.7, bias: float = 0.0, model: bool = False):
         self.name = name
-        self.bias = bias
+        self.bias, self.model = bias, model
         self.iterations = iterations
         self.policy, self.estimate, self.depth = policy, estimate, depth
         self.exploration = exploration
@@ -167,7 +183,7 @@ class SearchAgent(Agent):
 
     def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random) -> Search:
         return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
-                      self.exploration, bias=self.bias)
+                      self.exploration, bias=self.bias, model=self.model)
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
         if len(legal) == 1:
