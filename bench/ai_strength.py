@@ -8,6 +8,8 @@
       heuristic ones (rotated over the kingdoms); the solo game played by normal
   python bench/ai_strength.py one --game G --players P --level L --against A [--games N] [--jobs J]
       one series of ``levels``: level L in one seat, rotated over the seats, A in the others
+  python bench/ai_strength.py series --game G --players P --level L --against A --games N --seed S --log F
+      the same, resumable: finished games are appended to the file F, a run plays the rest
   python bench/ai_strength.py times [--decisions N]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
       inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
@@ -23,6 +25,7 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 from multiprocessing import Pool
 
 from outremer.ai import SEARCH_BUDGETS, agent_for, agent_random, decide
@@ -86,6 +89,42 @@ def one_seat(game_id: str, level: str, others: str, players: int, games: int, se
             "seconds": round(time.perf_counter() - started, 1), "jobs": jobs}
 
 
+def series(game_id: str, level: str, others: str, players: int, games: int, seed: int, log: str,
+           jobs: int = 1) -> dict:
+    """``one_seat``, resumable: each finished game is appended to the JSON-lines file ``log``
+    (its number, deal, seat and payoff), a run plays only the games not yet there, and the
+    figures are those of every game the file holds. A long series (1,000 games a side) is
+    played over several runs, or by several machines each given its own range of games."""
+    path = Path(log)
+    done = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != (
+                    game_id, level, others, players, seed):
+                raise SystemExit(f"{log} holds another series ({line[:80]}…)")
+            done[row["i"]] = row
+    work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
+    started = time.perf_counter()
+    with path.open("a") as out, Pool(jobs) as pool:
+        for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work)):
+            row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
+                   "deal": seed + i // players, "me": me, "payoff": payoff}
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            done[i] = row
+    rows = [done[i] for i in sorted(done)]
+    score = sum(r["payoff"] for r in rows)
+    by_seat = [[r["payoff"] for r in rows if r["me"] == p] for p in range(players)]
+    lo, hi = wilson(score, len(rows))
+    return {"game": game_id, "players": players, "level": level, "against": others, "seed": seed,
+            "games": len(rows), "share": round(score / max(1, len(rows)), 4),
+            "interval_95": [round(lo, 4), round(hi, 4)],
+            "by_seat": [round(sum(x) / max(1, len(x)), 4) for x in by_seat],
+            "games_by_seat": [len(x) for x in by_seat], "seconds_this_run": round(time.perf_counter() - started, 1),
+            "log": log}
+
+
 def levels(games: int, seed: int, jobs: int) -> dict:
     return {
         "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed, jobs),
@@ -101,7 +140,8 @@ def times(decisions: int, seed: int) -> dict:
     heuristic players, for each level in each game and player count."""
     out = {"runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
            "python": sys.version.split()[0], "budgets": dict(SEARCH_BUDGETS)}
-    for game_id, players in (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1)):
+    for game_id, players in (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1),
+                             ("lords-of-heaven", 4), ("lords-of-heaven", 2)):
         game = get_game(game_id)
         states = []
         rand = random.Random(seed)
@@ -133,7 +173,7 @@ def times(decisions: int, seed: int) -> dict:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "times"))
+    parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "series", "times"))
     parser.add_argument("--game", default="levantine")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--level", default="normal")
@@ -142,12 +182,16 @@ if __name__ == "__main__":
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to share the games (same figures)")
+    parser.add_argument("--log", default="", help="series: the JSON-lines file of finished games")
     args = parser.parse_args()
     if args.what == "heuristic":
         print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed)))
     elif args.what == "one":
         print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed,
                                   args.jobs)))
+    elif args.what == "series":
+        print(json.dumps(series(args.game, args.level, args.against, args.players, args.games, args.seed,
+                                args.log, args.jobs)))
     elif args.what == "levels":
         print(json.dumps(levels(args.games, args.seed, args.jobs), indent=1))
     else:
