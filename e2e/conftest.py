@@ -229,6 +229,84 @@ def until(page, expression: str, timeout: float = 30.0, interval: float = 0.1):
 
 # ---------------------------------------------------------------- playing through the page
 
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+# The page's own state, read (never changed) to know when it has settled after a click:
+# "handoff:<steps>", "over:<steps>", "move:<steps>" (the viewer may act), else null.
+SETTLED = """() => {
+  const o = window.outremer, g = o && o.game, s = g && g.snapshot;
+  if (!s || document.body.dataset.busy) return null;
+  if (!document.getElementById('handoff').hidden) return 'handoff:' + s.steps;
+  if (s.over) return 'over:' + s.steps;
+  if (g.mode === 'play' && g.viewer === s.to_act && s.legal.length) return 'move:' + s.steps;
+  return null;
+}"""
+
+
+def guarded_page(browser, site: str, url: str | None = None, width: int = 1280, height: int = 900):
+    """A page of its own (a new browser context of the given size, its requests guarded) opened
+    on ``url`` (the site's front door by default), Python ready: (page, context, guard)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    guard = RequestGuard(site).attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(url or site)
+    wait_ready(page)
+    return page, context, guard
+
+
+def acts(page, prefix: str):
+    """The table's action elements whose action text starts with ``prefix``."""
+    return page.locator(f'#table [data-action^="{prefix}"]')
+
+
+def serious_violations(page) -> list[dict]:
+    """axe-core's serious and critical accessibility violations on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+@pytest.fixture
+def table(app, app_guard, site):
+    """The session's booted page (booting Python is the slow part), allowed to use the
+    clipboard; left as a visitor finds it (the next Tab starts from the top), and no request
+    may have left the site."""
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    errors = len(app_guard.errors)
+    yield app
+    app.evaluate("() => { if (document.activeElement) document.activeElement.blur(); window.scrollTo(0, 0); }")
+    app.mouse.click(2, 2)
+    assert app_guard.errors[errors:] == []
+
+
+def screenshot(page, name: str) -> None:
+    """A full-page screenshot in artifacts/screenshots/ (not committed)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def where(page, timeout: float = 60.0) -> tuple[str, int]:
+    """Wait until the page has settled (SETTLED); its kind and the game's step."""
+    kind, steps = until(page, SETTLED, timeout=timeout).split(":")
+    return kind, int(steps)
+
+
+def click_settled(page, locator, timeout: float = 60.0) -> tuple[str, int]:
+    """Click an action element and wait until the page has settled on a later step."""
+    _kind, before = where(page, timeout=timeout)
+    locator.click()
+    deadline = time.monotonic() + timeout
+    while True:
+        kind, steps = where(page, timeout=timeout)
+        if steps > before:
+            return kind, steps
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no step after clicking {locator}")
+        time.sleep(0.05)
+
+
 CONTROLLER_LABELS = {"human": "Person", "heuristic": "Computer (plays to win)", "random": "Computer (random moves)"}
 
 

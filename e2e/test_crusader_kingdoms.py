@@ -5,48 +5,26 @@ the link. Screenshots go to artifacts/screenshots/ (not committed)."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
-from conftest import ROOT, RequestGuard, set_pace, start_game, until, wait_ready
+from conftest import (ROOT, acts, guarded_page, click_settled, screenshot, serious_violations, set_pace, start_game,
+                      until)
+from conftest import where as settle
 
-SHOTS = ROOT / "artifacts" / "screenshots"
 GAME = "crusader-kingdoms"
-
-# The page's own state, read (never changed) to know when it has settled after a click.
-SETTLED = """() => {
-  const o = window.outremer, g = o && o.game, s = g && g.snapshot;
-  if (!s || document.body.dataset.busy) return null;
-  if (!document.getElementById('handoff').hidden) return 'handoff:' + s.steps;
-  if (s.over) return 'over:' + s.steps;
-  if (g.mode === 'play' && g.viewer === s.to_act && s.legal.length) return 'move:' + s.steps;
-  return null;
-}"""
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"ck-{name}.png"), full_page=True)
+    screenshot(page, f"ck-{name}")
 
 
 def where(page, timeout: float = 60.0) -> tuple[str, int]:
-    kind, steps = until(page, SETTLED, timeout=timeout).split(":")
-    return kind, int(steps)
+    return settle(page, timeout=timeout)
 
 
 def click(page, locator, timeout: float = 60.0) -> tuple[str, int]:
-    """Click an action element and wait until the page has settled on a later step."""
-    _kind, before = where(page)
-    locator.click()
-    deadline = time.monotonic() + timeout
-    while True:
-        kind, steps = where(page, timeout=timeout)
-        if steps > before:
-            return kind, steps
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no step after clicking {locator}")
-        time.sleep(0.05)
+    return click_settled(page, locator, timeout=timeout)
 
 
 def start(page, seats: list[str], seed: int) -> str:
@@ -61,27 +39,7 @@ def step_of(page) -> str:
     return page.get_attribute("section.ck", "data-step")
 
 
-def acts(page, prefix: str):
-    return page.locator(f'#table [data-action^="{prefix}"]')
 
-
-@pytest.fixture
-def table(app, app_guard, site):
-    """The session's booted page (booting Python is the slow part), allowed to use the clipboard."""
-    app.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
-    errors = len(app_guard.errors)
-    yield app
-    # leave the shared page as a visitor finds it: the next Tab starts from the top
-    app.evaluate("() => { if (document.activeElement) document.activeElement.blur(); window.scrollTo(0, 0); }")
-    app.mouse.click(2, 2)
-    assert app_guard.errors[errors:] == []
-
-
-def serious_violations(page) -> list[dict]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
 
 
 # ---------------------------------------------------------------- solo, to the end
@@ -257,13 +215,7 @@ def test_link_round_trip_on_the_map(table, browser, site):
     board = page.locator(".ck-map").inner_html()
     side = page.locator(".ck-side").inner_text()
 
-    guard = RequestGuard(site)
-    second = browser.new_context(viewport={"width": 1280, "height": 900})
-    guard.attach(second)
-    fresh = second.new_page()
-    guard.watch(fresh)
-    fresh.goto(link)
-    wait_ready(fresh)
+    fresh, second, guard = guarded_page(browser, site, link)
     fresh.wait_for_selector("section.ck .ck-map")
     where(fresh)
     assert fresh.locator(".ck-map").inner_html() == board
@@ -277,13 +229,7 @@ def test_link_round_trip_on_the_map(table, browser, site):
 
 
 def test_map_on_a_phone_and_accessible(browser, site):
-    guard = RequestGuard(site)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    guard.attach(context)
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site)
-    wait_ready(page)
+    page, context, guard = guarded_page(browser, site, width=390, height=844)
     start(page, ["human"], seed=5)
     where(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

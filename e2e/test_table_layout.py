@@ -1,5 +1,6 @@
 """The table fits the screen it is on: at 1366×900 the hand and the actions are in view without
-scrolling; at 1920×1080 the Crusader Kingdoms map and hand sit side by side; on a 390×844
+scrolling; at 1920×1080 the Crusader Kingdoms map, or the Lords of Heaven board, and the hand sit
+side by side; on a 390×844
 phone what is asked, and the buttons that answer it, stay in view while the board scrolls."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ GAMES = {
     "levantine": dict(seats=("human", "heuristic"), players=None, hand=".your-hand", ask=".lev .decision"),
     "crusader-kingdoms": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
                               hand=".ck-hand", ask=".ck > .prompt"),
+    "lords-of-heaven": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
+                            hand=".loh-hand, .loh-draft", ask=".loh > .prompt"),
 }
 BOX = """(selector) => { const el = document.querySelector(selector); if (!el) return null;
   const b = el.getBoundingClientRect();
@@ -64,8 +67,8 @@ def test_the_width_is_used_at_1920_by_1080(at_table):
     assert table["width"] >= 1300, table  # not a column in the middle of the screen
     hand = _box(page, spec["hand"])
     assert _in_view(hand, 1920, 1080), hand
-    if game == "crusader-kingdoms":
-        board = _box(page, ".ck-map")
+    if game in ("crusader-kingdoms", "lords-of-heaven"):
+        board = _box(page, ".ck-map" if game == "crusader-kingdoms" else ".loh-board")
         assert board["right"] <= hand["left"], (board, hand)  # side by side
         assert board["top"] < 1080 and hand["top"] < 1080
     page.screenshot(path=str(SHOTS / f"table-{game}-1920.png"))
@@ -75,7 +78,7 @@ def test_what_is_asked_stays_in_view_on_a_phone(at_table):
     page, game, spec = at_table
     page.set_viewport_size({"width": 390, "height": 844})
     # Scroll the board: to the middle of the map, or the opponent's side.
-    target = ".ck-map" if game == "crusader-kingdoms" else ".seat-north"
+    target = {"crusader-kingdoms": ".ck-map", "lords-of-heaven": ".loh-board"}.get(game, ".seat-north")
     page.evaluate(f"document.querySelector('{target}').scrollIntoView({{block: 'center'}})")
     page.evaluate("window.scrollBy(0, 1)")
     ask = _box(page, spec["ask"])

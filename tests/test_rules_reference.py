@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "web"))
 import render  # noqa: E402
 import rules_page  # noqa: E402
 
-GAMES = ("levantine", "crusader-kingdoms")
+GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven")
 RULEBOOKS = Path(os.environ.get("OUTREMER_RULEBOOKS", ROOT.parent / "shared" / "rules"))
 COPY_RUN = 12
 
@@ -186,7 +186,56 @@ def test_every_crusader_kingdoms_card_has_an_entry_with_its_counts(deck):
             assert texts[name] in effect, name
 
 
+def test_every_lords_of_heaven_card_has_an_entry_with_its_figures():
+    from outremer.games.lords_of_heaven.data import content
+    from outremer.games.lords_of_heaven.state import in_deck
+
+    data = content()
+    [rows] = tables(page("lords-of-heaven"), "card-reference")
+    head, *body = rows
+    assert head == ["Card", "No.", "Affiliation", "Cost", "Benefit", "Strength", "In 2 players", "Effect"]
+    by_number = {r[1]: r for r in body}
+    assert len(body) == len(data.cards) + len(data.bluffs)
+    for card in data.cards.values():
+        row = by_number[str(card.id)]
+        assert row[0] == card.name
+        assert (int(row[3]), int(row[5])) == (card.cost, card.strength), card.name
+        assert row[6] == ("yes" if in_deck(card.affiliation, ["crusaders", "seljuk"]) else "—"), card.name
+        if card.action:
+            assert "Action:" in row[7], card.name
+        if card.conflict:
+            assert "Conflict:" in row[7], card.name
+    assert sorted(r[0] for r in body if r[1] == "Bluff") == sorted(b.name for b in data.bluffs.values())
+
+
 # ---------------------------------------------------------------------------- tables equal the data
+def test_the_lords_of_heaven_locations_and_starts_equal_the_data():
+    from outremer.games.lords_of_heaven.data import content
+    from outremer.games.lords_of_heaven.game import factions_for
+    from outremer.games.lords_of_heaven.state import new_state
+
+    data = content()
+    html_text = page("lords-of-heaven")
+    [rows] = tables(html_text, "loh-locations")
+    assert [r[0] for r in rows[1:]] == [loc.name for loc in data.locations]
+    for loc, row in zip(data.locations, rows[1:]):
+        assert [int(x) for x in row[1].split(" – ")] == list(loc.four)
+        assert [int(x) for x in row[2].split(" – ")] == list(loc.two_three)
+        assert (int(row[3]), int(row[4])) == (loc.income, loc.ransack)
+        assert row[5] == ", ".join(sorted(data.locations[b].name for b in loc.borders))
+    [rows] = tables(html_text, "loh-factions")
+    s = new_state(data, factions_for(4, {}), 1)
+    for seat, (f, row) in enumerate(zip(data.factions, rows[1:])):
+        assert row[0].endswith(f.name) and row[2] == f.colour.capitalize()
+        influence = [f"{data.locations[loc].name} {city.index(seat) + 1}" for loc, city in enumerate(s["city"])
+                     if seat in city]
+        assert row[3].replace(" (top)", "").split("; ") == influence
+        assert row[4] == "; ".join(f"{data.locations[loc].name} {n[seat]}" for loc, n in enumerate(s["support"])
+                                   if n[seat])
+        assert row[5] == f"{f.stock['gold']} Gold, {f.stock['faith']} Faith"
+        assert int(row[7]) == s["presence"][seat]
+
+
 def test_the_territory_chart_equals_the_engine_chart():
     from outremer.games.levantine.state import CHART
 

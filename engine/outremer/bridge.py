@@ -139,6 +139,12 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
     }
 
 
+def _card_list(game) -> list:
+    """A game's cards, kept as a list or as a dict by number."""
+    cards = getattr(game, "cards", ())
+    return list(cards.values()) if isinstance(cards, dict) else list(cards)
+
+
 @_answer
 def catalog() -> dict:
     """The games, their seats, options and the kinds of player a seat can have."""
@@ -153,7 +159,7 @@ def catalog() -> dict:
                          "help": o.help} for o in game.options],
             "controllers": list(CONTROLLERS),
             "menu": [c for c in MENU if c in CONTROLLERS],
-            "cards": [c.to_json() for c in getattr(game, "cards", ())],
+            "cards": [c.to_json() for c in _card_list(game)],
         })
     return {"version": __version__, "code_format": sharecode.FORMAT_VERSION, "games": games}
 

@@ -11,6 +11,7 @@
 import {
   askToPersist, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
 } from "./store.js";
+import { composeButton, composeChanged, fitCompose } from "./compose.js";
 
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
 // The games, their seats for every player count and their quick setups, written into the page
@@ -323,6 +324,7 @@ function present(answer, mode = game.mode) {
   hideNotice();
   $("copy-link").disabled = false;
   $("table").innerHTML = snapshot.html.table;
+  fitCompose($("table"), mode === "play" ? snapshot.legal || [] : []);
   if (snapshot.choose && mode === "play") {
     for (const button of $("table").querySelectorAll("[data-act]")) {
       if (choosing(button)) button.setAttribute("aria-pressed", "false");
@@ -1172,6 +1174,16 @@ function wire() {
     const detail = event.target.closest("[data-detail-title]");
     if (detail) showDetail(detail, true);
     else if (!event.target.closest("#card-detail")) closeDetail();
+  });
+  // A composer's choices (table/_compose.html): kept legal as they change; Enter plays them.
+  const composed = (event) => composeChanged(event.target, (game.mode === "play" && game.snapshot?.legal) || []);
+  document.addEventListener("input", composed);
+  document.addEventListener("change", composed);
+  document.addEventListener("submit", (event) => {
+    const button = composeButton(event.target);
+    if (!button) return;
+    event.preventDefault();
+    if (!button.disabled && $("table").contains(button)) act(Number(button.dataset.act), button);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeDetail();

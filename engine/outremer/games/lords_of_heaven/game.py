@@ -11,7 +11,7 @@ from ...core.secret import redeal_sealed, sealed_view
 from . import conflict, turn
 from .data import FACTIONS, Content, content
 from .rules import INDEX
-from .state import COLUMNS, SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, column_cost, controller, levels, new_state, purse, visible_benefits
+from .state import SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, column_cost, controller, new_state, purse, visible_benefits
 
 OPTIONS = (
     Option("christians", "Christian faction (2 players)", ("crusaders", "byzantines"),
@@ -44,8 +44,6 @@ class LordsOfHeaven(Game):
     format_version = 1
     rules_revision = 1
     max_actions = 8_000
-    on_site = False
-    """The engine, the rules and the computer players first; the table follows."""
 
     @cached_property
     def content(self) -> Content:
@@ -147,7 +145,7 @@ class LordsOfHeaven(Game):
             "first": s["first"], "seat": s["seat"], "step": s["step"], "to_act": self.to_act(s),
             "players": players, "on_board": list(s["on_board"]),
             "cities": [list(city) for city in s["city"]], "support": [list(x) for x in s["support"]],
-            "levels": [list(levels(self.content, s, loc)) for loc in range(len(self.content.locations))],
+            "levels": self._levels(s["mode"]),
             "fortress": list(s["fortress"]), "church": [list(x) for x in s["church"]], "citadel": list(s["citadel"]),
             "columns": [list(col) for col in s["columns"]],
             "costs": [column_cost(self.content, s["columns"][i]) for i in (0, 1)],
@@ -159,10 +157,16 @@ class LordsOfHeaven(Game):
             "effect": None if s["effect"] is None else {"step": dict(s["effect"]["steps"][0]) if s["effect"]["steps"] else None,
                                                         "left": s["effect"]["left"]},
             "conflict": None if c is None else conflict_view(c),
+            "last_conflict": clone(s["last_conflict"]) if s.get("last_conflict") else None,
             "putback": None if s["putback"] is None else {"order": list(s["putback"]["order"]), "left": s["putback"]["left"]},
             "controllers": [controller(s, loc) for loc in range(len(self.content.locations))],
             "result": s["result"],
         }
+
+    def _levels(self, mode: str) -> list[list[int]]:
+        """The cost of each City level on the side of the Location cards in play."""
+        side = "four" if mode == "four" else "two_three"
+        return [list(getattr(loc, side)) for loc in self.content.locations]
 
     def describe(self, s: State, action: Action) -> str:
         from .view import describe
@@ -224,5 +228,4 @@ def conflict_view(c: dict) -> dict:
     keys = ("kind", "loc", "attacker", "defender", "ally", "def_ally", "step", "mover", "asker", "asking", "asked",
             "cards", "units", "faith", "second", "dice", "rerolls", "strength", "winner", "wounds", "wounding", "home",
             "bonus", "dealt", "shield")
-    import copy
-    return {k: copy.deepcopy(c[k]) for k in keys}
+    return clone({k: c[k] for k in keys})

@@ -1,0 +1,430 @@
+"""Lords of Heaven in the browser, played through clicks only: the draft, cards into the four
+columns, Influence on the City ladders, a Battle with an Ally (the commitment composed in its
+form, the dice, the Wounds), the hot-seat hand-off, undo, the link, the phone and the keyboard.
+Screenshots go to artifacts/screenshots/ (not committed)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from conftest import (ROOT, acts, guarded_page, click_settled, screenshot, serious_violations, set_pace, start_game,
+                      until)
+from conftest import where as settle
+
+GAME = "lords-of-heaven"
+FOUR = ["human", "heuristic", "heuristic", "heuristic"]
+
+
+def shot(page, name: str) -> None:
+    screenshot(page, f"loh-{name}")
+
+
+def where(page, timeout: float = 90.0) -> tuple[str, int]:
+    return settle(page, timeout=timeout)
+
+
+def click(page, locator, timeout: float = 90.0) -> tuple[str, int]:
+    return click_settled(page, locator, timeout=timeout)
+
+
+def step_of(page) -> str:
+    return page.get_attribute("section.loh", "data-step")
+
+
+def conflict_step(page) -> str | None:
+    return page.get_attribute("section.loh", "data-conflict")
+
+
+
+def start(page, seats: list[str], seed: int, **options) -> str:
+    code = start_game(page, game=GAME, seats=seats, seed=seed, options=options or None)
+    page.wait_for_selector("section.loh .loh-board")
+    set_pace(page, 0)
+    return code
+
+
+def open_code(page, code: str) -> None:
+    page.goto(page.url.split("#")[0] + "#" + code)
+    until(page, f"window.outremer.game.snapshot && window.outremer.game.code === {code!r}")
+    page.wait_for_selector("section.loh .loh-board")
+
+
+
+
+def commit_most(page) -> tuple[str, int]:
+    """Fill the commitment form as a player does — the strongest card, as many Units as allowed,
+    every Faith — and commit."""
+    form = page.locator("form.compose[data-compose='commit']")
+    card = form.locator("select[data-arg='0']")
+    if card.count():
+        options = card.locator("option:not([disabled])")
+        labels = [options.nth(i).inner_text() for i in range(options.count())]
+        best = max(range(len(labels)), key=lambda i: int(re.search(r"strength (\d)", labels[i])[1]))
+        card.select_option(options.nth(best).get_attribute("value"))
+    for arg in ("1", "2", "3"):
+        field = form.locator(f"input[type='number'][data-arg='{arg}']")
+        if field.count():
+            field.fill("99")  # more than allowed: the form keeps the most it may
+            field.dispatch_event("change")
+            assert int(field.input_value()) == int(field.get_attribute("max"))
+    button = form.locator(".compose-go")
+    action = button.get_attribute("data-action")
+    legal = page.evaluate("window.outremer.game.snapshot.legal.map(a => a.text)")
+    assert action in legal, action
+    return click(page, button)
+
+
+# ---------------------------------------------------------------- two players, to the end
+
+
+def test_two_players_played_to_the_end_by_clicks(table):
+    page = table
+    start(page, ["human", "heuristic"], seed=7)
+    assert where(page)[0] == "move"
+    # the 2-player side: 2-level Cities, Damascus and Aleppo waiting for the 2nd Crusade
+    assert page.locator(".loh-loc").count() == 9 and page.locator(".loh-loc.loh-off").count() == 2
+    assert page.locator(".loh-loc:not(.loh-off) .loh-city").first.locator(".loh-slot").count() == 2
+    assert step_of(page) == "draft"
+    assert page.locator(".loh-draft .loh-card").count() == 5
+    assert page.locator(".loh-columns .loh-column").count() == 4
+    shot(page, "two-draft")
+
+    turns = placed = played = 0
+    seen = set()
+    for _ in range(700):
+        kind, _steps = where(page)
+        if kind == "over":
+            break
+        step = step_of(page)
+        seen.add(step if step != "conflict" else f"conflict/{conflict_step(page)}")
+        if step == "draft":
+            click(page, page.locator(".loh-draft [data-action^='pick ']").first)
+        elif step == "turn":
+            turns += 1
+            placed = 0
+            # what each column would cost or give is on the card's buttons
+            first = page.locator(".loh-hand .loh-hand-card.loh-playable").first
+            assert first.locator(".loh-btn-play").count() >= 2
+            choice = ("play", 1) if turns % 3 == 1 else (("play", 2) if turns % 3 == 2 else ("play", 3))
+            buttons = page.locator(f".loh-hand [data-action^='play '][data-action$=' {choice[1]}']")
+            if not buttons.count():
+                buttons = page.locator(".loh-hand [data-action^='play '][data-action$=' 3']")
+            if not buttons.count():
+                buttons = acts(page, "discard ")
+            played += 1
+            click(page, buttons.first)
+        elif step == "presence":
+            slots = page.locator(".loh-board .loh-slot.loh-act")
+            if slots.count() and placed < 2:
+                placed += 1
+                click(page, slots.first)
+            else:
+                click(page, acts(page, "done"))
+        elif step == "movement":
+            click(page, acts(page, "done"))
+        elif step == "conflicts":
+            fights = page.locator(".loh-board .loh-act-battle, .loh-board .loh-act-siege")
+            click(page, fights.first if fights.count() and turns % 2 else acts(page, "end"))
+        elif step == "conflict" and page.locator("form.compose[data-compose='commit']").count():
+            commit_most(page)
+        else:
+            click(page, page.locator("#table [data-act]").first)
+    else:
+        pytest.fail("the game did not end")
+
+    assert played >= 10 and {"draft", "turn", "presence", "provision", "putback"} <= seen, seen
+    result = page.locator(".result")
+    assert result.count() == 1 and re.search(r"Most VP|VP each", page.locator(".result-text").inner_text())
+    assert page.locator(".standings tbody tr").count() == 2
+    assert page.locator("#table [data-act]").count() == 0
+    shot(page, "two-result")
+
+
+# ---------------------------------------------------------------- four players: a Battle with an Ally
+
+
+def _asked_to_be_an_ally() -> str:
+    """A 4-player game (a person and three computers) where a computer, attacking in a Battle,
+    asks the person to be its Ally: the share code of that moment, played by a script."""
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game(GAME)
+    for seed in range(1, 60):
+        m, rand = Match(game, game.make_setup(seed, FOUR)), random.Random(seed)
+        while m.to_act() is not None and m.steps < 300:
+            s, c = m.state, m.state["conflict"]
+            if c and c["kind"] == "battle" and c["step"] == "answer" and c["asking"] == 0 and c["asker"] == c["attacker"]:
+                return sharecode.encode(m)
+            legal, seat, pick = game.legal_actions(s), m.to_act(), None
+            if s["step"] == "conflicts" and seat != 0:
+                pick = next((a for a in legal if a.verb == "battle" and a.args[1] != 0), None)
+            elif c and c["step"] == "ask":
+                pick = next((a for a in legal if a.verb == "ask" and a.args[0] == 0), None)
+            elif s["step"] == "turn" and seat != 0:
+                pick = next((a for a in legal if a.verb == "play" and a.args[1] == 2), None)
+            elif s["step"] == "movement":
+                pick = next(a for a in legal if a.verb == "done")
+            m.play(pick or rand.choice(legal))
+    raise AssertionError("no game found where the person is asked to be an Ally")
+
+
+def test_four_players_a_battle_with_an_ally(table):
+    """A computer attacks and asks the person to be its Ally: the person agrees, brings Support if
+    it may, composes its commitment in the form; everything is revealed, the dice rolled, the
+    Wounds taken, the Units brought home; the Ally's VP show on its player board."""
+    page = table
+    set_pace(page, 0)
+    open_code(page, _asked_to_be_an_ally())
+    assert where(page)[0] == "move"
+    assert step_of(page) == "conflict" and conflict_step(page) == "answer"
+    fight = page.locator(".loh-fight")
+    assert "Battle in" in fight.locator(".loh-panel-title").inner_text()
+    assert "is asked to be" in fight.inner_text()
+    assert fight.locator(".loh-fight-steps [aria-current='step']").inner_text() == "Allies"
+    title = fight.locator(".loh-panel-title").inner_text()
+    vp_before = int(page.locator(".loh-seat[data-seat='0'] .loh-seat-vp strong").inner_text())
+    kind, _ = click(page, acts(page, "accept"))
+
+    committed = revealed = False
+    for _ in range(60):
+        fight = page.locator(".loh-fight")
+        if kind == "over" or not fight.count() or fight.locator(".loh-panel-title").inner_text() != title:
+            break  # this Battle is over (another conflict may follow)
+        step = conflict_step(page)
+        if step == "commit" and page.locator("form.compose[data-compose='commit']").count():
+            assert fight.locator(".loh-member .loh-tag", has_text="Ally").count() == 1, fight.inner_text()
+            form = page.locator("form.compose[data-compose='commit']")
+            # an Ally lays no card: only Units and Faith
+            assert form.locator("select").count() == 0
+            shot(page, "four-commit")
+            kind, _ = commit_most(page)
+            committed = True
+        else:
+            if page.locator(".loh-fight .loh-die").count():
+                revealed = True
+                shot(page, "four-dice")
+            target = page.locator(".loh-fight [data-act], .loh-board [data-act]")
+            kind, _ = click(page, target.first if target.count() else page.locator("#table [data-act]").first)
+    assert committed
+    log = page.locator("#log").inner_text()
+    assert "agrees to be" in log and "Everything is revealed" in log
+    assert re.search(r"Byzantines rolls \d+ dic?e", log) or revealed
+    assert re.search(r"Byzantines as its Ally 1 more|Every player in the Battle scores 1 VP", log)
+    last = page.locator(".loh-last-fight")
+    if last.count():  # no other conflict since
+        assert title.replace("Battle in ", "") in last.inner_text()
+        page.locator(".loh-last-fight summary").click()
+        assert "Everything is revealed" in last.inner_text()
+    vp_after = int(page.locator(".loh-seat[data-seat='0'] .loh-seat-vp strong").inner_text())
+    assert vp_after >= vp_before + 1  # every player in a Battle scores; the winner's Ally one more
+    shot(page, "four-after-battle")
+
+
+# ---------------------------------------------------------------- hot seat
+
+
+def test_hot_seat_draft_hands_off_and_hides_every_hand(table):
+    page = table
+    start(page, ["human", "human"], seed=3)
+    assert where(page)[0] == "handoff"
+    assert page.locator(".loh-draft, .loh-hand").count() == 0  # nobody's cards while the device changes hands
+    first = page.inner_text("#handoff-go")
+    page.click("#handoff-go")
+    assert where(page)[0] == "move"
+    name = page.locator(".loh-draft .loh-card-name").first.inner_text()
+    kind, _ = click(page, page.locator(".loh-draft [data-action^='pick ']").first)
+    assert kind == "handoff" and page.inner_text("#handoff-go") != first
+    assert name not in page.locator("#table").inner_text()
+    page.click("#handoff-go")
+    assert where(page)[0] == "move" and step_of(page) == "draft"
+    assert "Draft round 1 of 3" in page.locator(".loh .prompt").inner_text()
+
+
+# ---------------------------------------------------------------- undo, history and the link
+
+
+def test_undo_history_and_the_link(table, browser, site):
+    page = table
+    start(page, FOUR, seed=11)
+    while step_of(page) == "draft":
+        click(page, page.locator(".loh-draft [data-action^='pick ']").first)
+    assert step_of(page) == "turn"
+    presence = page.locator(".loh-hand [data-action^='play '][data-action$=' 1']")
+    assert presence.count()
+    assert re.search(r"pay \d+", presence.first.inner_text())
+    kind, before = click(page, presence.first)
+    assert step_of(page) in ("presence", "after", "effect")
+    while step_of(page) != "presence":
+        click(page, acts(page, "skip") if acts(page, "skip").count() else page.locator("#table [data-act]").first)
+    _kind, before = where(page)
+    slot = page.locator(".loh-board .loh-slot.loh-act").first
+    label = slot.get_attribute("aria-label")
+    assert slot.get_attribute("role") == "button" and slot.get_attribute("tabindex") == "0"
+    assert re.match(r"Influence in .+, level \d", label)
+    slot.focus()
+    page.keyboard.press("Enter")  # the keyboard works as well as the mouse
+    until(page, f"window.outremer.game.snapshot.steps === {before + 1} && !document.body.dataset.busy")
+    page.locator("#undo").click()  # nothing new was seen: it can be taken back
+    until(page, f"window.outremer.game.snapshot.steps === {before} && document.body.dataset.mode === 'play'")
+    assert page.locator(f".loh-board [aria-label={json.dumps(label)}]").count() == 1
+    click(page, page.locator(".loh-board .loh-slot.loh-act").first)
+    click(page, acts(page, "done"))
+    where(page)
+
+    page.click("#copy-link")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.url and "#" in link
+    board = page.locator(".loh-board").inner_html()
+    side = page.locator(".loh-seats").inner_text()
+    steps = page.evaluate("window.outremer.game.snapshot.steps")
+
+    fresh, second, guard = guarded_page(browser, site, link)
+    fresh.wait_for_selector("section.loh .loh-board")
+    where(fresh)
+    assert fresh.evaluate("window.outremer.game.snapshot.steps") == steps
+    assert fresh.locator(".loh-board").inner_html() == board
+    assert fresh.locator(".loh-seats").inner_text() == side
+    # the history goes back to the draft and returns
+    fresh.get_by_role("button", name="Back to the start").click()
+    until(fresh, "window.outremer.game.snapshot.step === 0")
+    assert fresh.locator("#table [data-act]").count() == 0
+    fresh.get_by_role("button", name="Back to the present").click()
+    until(fresh, f"window.outremer.game.snapshot.step === {steps} && document.body.dataset.mode === 'play'")
+    second.close()
+    guard.check()
+    assert not guard.errors, guard.errors
+
+
+# ---------------------------------------------------------------- phone and accessibility
+
+
+def test_phone_board_scrolls_in_its_frame_and_the_commitment_is_accessible(browser, site):
+    page, context, guard = guarded_page(browser, site, width=390, height=844)
+    set_pace(page, 0)
+    open_code(page, _asked_to_be_an_ally())
+    where(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    frame = page.locator(".loh-boardframe").bounding_box()
+    assert frame["width"] >= 340 and frame["x"] >= 0 and frame["x"] + frame["width"] <= 390
+    assert page.locator(".loh-board").bounding_box()["width"] >= 660
+    assert page.evaluate("(() => { const f = document.querySelector('.loh-boardframe');"
+                         " return f.scrollWidth > f.clientWidth && getComputedStyle(f).overflowX === 'auto'; })()")
+    assert not serious_violations(page)
+    kind, _ = click(page, acts(page, "accept"))
+    for _ in range(20):
+        if page.locator("form.compose[data-compose='commit']").count() or kind == "over":
+            break
+        kind, _ = click(page, page.locator(".loh-fight [data-act], .loh-board [data-act], #table [data-act]").first)
+    form = page.locator("form.compose[data-compose='commit']")
+    assert form.count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not serious_violations(page)
+    box = form.locator(".compose-go").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # from the keyboard: a number typed, Enter commits what the form shows
+    field = form.locator("input[type='number']").first
+    field.fill("1")
+    field.dispatch_event("input")
+    action = form.locator(".compose-go").get_attribute("data-action")
+    _kind, before = where(page)
+    field.press("Enter")
+    until(page, f"window.outremer.game.snapshot.steps > {before} && !document.body.dataset.busy")
+    assert action in page.locator("#log").inner_text() or "commits in secret" in page.locator("#log").inner_text()
+    shot(page, "phone-committed")
+    context.close()
+    guard.check()
+
+
+# ---------------------------------------------------------------- the table's data, under CPython
+
+
+def _web():
+    import sys
+
+    if str(ROOT / "web") not in sys.path:
+        sys.path.insert(0, str(ROOT / "web"))
+    import render
+    from games import lords_of_heaven, loh_parts
+
+    return render, lords_of_heaven, loh_parts
+
+
+def test_the_board_draws_every_border_once_and_no_road_crosses_a_card():
+    from outremer.games.lords_of_heaven.data import content
+
+    _render, _loh, parts = _web()
+    data = content()
+    geo = parts.geometry()
+    assert [(r["a"], r["b"]) for r in geo["roads"]] == list(data.borders)
+    boxes = [(p["x"], p["y"], p["x"] + geo["w"], p["y"] + geo["h"]) for p in geo["places"]]
+    for i, a in enumerate(boxes):  # cards apart, inside the board
+        assert a[0] >= 0 and a[1] >= 0 and a[2] <= geo["width"] and a[3] <= geo["height"]
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    for r in geo["roads"]:
+        assert r["length"] >= 30, r  # room for the Fortress space
+        for k, (x1, y1, x2, y2) in enumerate(boxes):
+            inside = [x1 + 1 < r["x1"] + t * (r["x2"] - r["x1"]) < x2 - 1 and y1 + 1 < r["y1"] + t * (r["y2"] - r["y1"]) < y2 - 1
+                      for t in (i / 20 for i in range(21))]
+            assert not any(inside), (r, data.locations[k].name)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_action_is_on_the_table_once_in_every_mode(players):
+    """Every legal action is one element carrying data-act, a button or an SVG element with a
+    role, a tab stop and a name; the many alike ones (a commitment, a move) are composed in one
+    form whose button carries the action composed."""
+    from html.parser import HTMLParser
+
+    from outremer import bridge
+
+    render, _loh, _parts = _web()
+    render.set_catalog(json.loads(bridge.catalog()))
+    composed = ("commit", "move", "shift")
+
+    class Acts(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.acts, self.forms = [], []
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "form" and "data-compose" in attrs:
+                self.forms.append(attrs["data-compose"])
+            if "data-act" in attrs:
+                assert tag == "button" or (attrs.get("role") == "button" and attrs.get("tabindex") == "0"
+                                           and attrs.get("aria-label")), (tag, attrs)
+                self.acts.append(int(attrs["data-act"]))
+
+    rand = random.Random(players)
+    snap = json.loads(bridge.new_game(json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0})))
+    seen = set()
+    for _ in range(600):
+        if snap["over"]:
+            break
+        snap = json.loads(bridge.open_code(snap["code"], snap["to_act"]))
+        parser = Acts()
+        parser.feed(render.table(snap))
+        legal = snap["legal"]
+        many = {a["index"] for a in legal if a["text"].split()[0] in composed}
+        assert sorted(i for i in parser.acts if i not in many) == sorted(a["index"] for a in legal if a["index"] not in many)
+        assert sorted(parser.forms) == sorted({a["text"].split()[0] for a in legal if a["index"] in many})
+        assert len([i for i in parser.acts if i in many]) == len(parser.forms)
+        seen |= {a["text"].split()[0] for a in legal}
+        # conflicts first, to reach their every step
+        keen = [a for a in legal if a["text"].split()[0] in ("battle", "siege", "accept", "ask", "effect", "second",
+                                                              "reroll", "take", "ransack")]
+        if snap["view"]["step"] == "turn" and rand.random() < 0.5:
+            keen = [a for a in legal if a["text"].startswith("play ") and a["text"].split()[2] in ("0", "1", "2")]
+        choice = rand.choice(keen if keen and rand.random() < 0.8 else legal)
+        snap = json.loads(bridge.act(snap["code"], choice["index"], snap["to_act"]))
+        assert snap["ok"], snap
+    assert snap["over"]
+    assert {"pick", "play", "commit", "battle", "provision"} <= seen, seen
+    render.table(json.loads(bridge.open_code(snap["code"], None)))  # nobody's view: the hand-off screen
