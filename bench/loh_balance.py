@@ -34,7 +34,8 @@ def series(args: tuple[str, int, dict, int, int]) -> dict:
     return {"players": players, "seats": kind, "options": options, "games": games,
             "win_rate": {k: round(v, 3) for k, v in r["win_rate"].items()},
             "interval_95": {k: [round(x, 3) for x in v] for k, v in r["win_interval_95"].items()},
-            "mean_actions": round(r["mean_actions"], 1), "max_code_chars": r["max_code_chars"],
+            "mean_actions": round(r["mean_actions"], 1), "median_code_chars": r["median_code_chars"],
+            "max_code_chars": r["max_code_chars"],
             "target": f"every faction wins {low:.0%}-{high:.0%}",
             "met": all(low <= v <= high for v in r["win_rate"].values())}
 

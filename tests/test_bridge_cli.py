@@ -96,6 +96,22 @@ def test_cli_simulate_json_has_the_promised_keys(capsys):
     assert report["games"] == 3 and sum(report["wins"].values()) == 3
 
 
+def test_cli_simulate_takes_setup_options(capsys):
+    """Lords of Heaven in 3 players with the faction that sits out, and in 2 with the pairing;
+    a malformed or unknown option is refused with a message."""
+    assert cli.main(["simulate", "lords-of-heaven", "--games", "2", "--seats", "heuristic,heuristic,heuristic",
+                     "--option", "absent=seljuk", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Byzantines", "Crusaders", "Caliphate"}
+    assert cli.main(["simulate", "lords-of-heaven", "--games", "2", "--seats", "heuristic,heuristic",
+                     "--option", "christians=byzantines", "--option", "muslims=caliphate", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Byzantines", "Caliphate"}
+    assert cli.main(["simulate", "lords-of-heaven", "--seats", "heuristic,heuristic", "--option", "absent"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
+    assert cli.main(["simulate", "lords-of-heaven", "--seats", "heuristic,heuristic,heuristic",
+                     "--option", "absent=franks"]) == 2
+    assert "cannot be 'franks'" in capsys.readouterr().err
+
+
 def test_cli_simulate_takes_the_computers_levels(capsys, monkeypatch):
     from outremer import ai
     monkeypatch.setitem(ai.SEARCH_BUDGETS, "normal", 4)  # a whole game searched, in a moment

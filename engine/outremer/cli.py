@@ -10,7 +10,7 @@ import sys
 from .ai import choose
 from .core import sharecode
 from .core.actions import Action
-from .core.errors import OutremerError
+from .core.errors import BadSetup, OutremerError
 from .core.match import Match
 from .games import game_by_code, get_game
 from .sim import simulate
@@ -20,8 +20,20 @@ def _seats(text: str) -> list[str]:
     return [s.strip() for s in text.split(",") if s.strip()]
 
 
+OPTION_HELP = "a setup option, e.g. absent=seljuk (Lords of Heaven, 3 players); repeatable"
+
+
 def _options(args) -> dict:
-    return {"egypt": True} if getattr(args, "egypt", False) else {}
+    """The setup options: ``--option KEY=VALUE`` (repeatable; true/false for a yes-or-no option),
+    and ``--egypt`` for Levantine's Strike at Egypt."""
+    options: dict = {"egypt": True} if getattr(args, "egypt", False) else {}
+    for text in getattr(args, "option", None) or []:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise BadSetup(f"An option is written KEY=VALUE, not {text!r}.")
+        value = value.strip()
+        options[key.strip()] = {"true": True, "false": False}.get(value.lower(), value)
+    return options
 
 
 def cmd_play(args) -> int:
@@ -153,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="comma-separated, one per seat: human, random, heuristic, easy, normal, hard")
     p.add_argument("--seed", type=int)
     p.add_argument("--egypt", action="store_true", help="optional rule: Strike at Egypt")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--code", help="continue the game held by a share code")
     p.set_defaults(fn=cmd_play)
     s = sub.add_parser("simulate", help="play many games between computer players")
@@ -162,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="comma-separated, one per seat: random, heuristic, easy, normal, hard")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--egypt", action="store_true")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help=OPTION_HELP)
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_simulate)
     d = sub.add_parser("decode", help="show what a share code holds")

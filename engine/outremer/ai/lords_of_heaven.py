@@ -9,6 +9,7 @@ import math
 import random
 
 from ..core.actions import Action
+from ..core.graph import distances
 from . import Agent
 from .estimate import Logit
 
@@ -120,6 +121,8 @@ class LordsOfHeavenHeuristic(Agent):
                     cost = 0 if not any(self.me in city for city in v["cities"]) else v["costs"][1] + c.cost
                     reach = [m for m in control if m[0] <= gold - cost]
                     score = (1.1 * ends if reach else 0.2) + effect - coin * (cost + (reach[0][0] if reach else 0))
+                    if self.p["presence"] > 0 and gold - cost >= 4:
+                        score = max(score, 0.15 * min(6, self._idle_units()) + effect - coin * cost)
                 elif column == 2:
                     gain = sum(RESOURCE[k] * n for k, n in v["benefits"][0]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
                     score = coin * gain + fight
@@ -133,6 +136,12 @@ class LordsOfHeavenHeuristic(Agent):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _idle_units(self) -> int:
+        """Units beyond what this seat's Support on the board can field (2 a Support)."""
+        p, v = self.p, self.v
+        support = sum(v["support"][loc][self.me] for loc in v["on_board"])
+        return max(0, p["footman"] + p["knight"] + p["siege_tower"] - 2 * support)
 
     def _build_value(self) -> float:
         ups, left = self.p["upgrades"], self.p["buildings"]
@@ -240,7 +249,7 @@ class LordsOfHeavenHeuristic(Agent):
                 if gold - cost < 1 and level != top:
                     score -= 3
             elif a.verb == "support":
-                score = 1.0 if gold >= 4 else -1
+                score = (1.0 + min(3.0, self._idle_units() / 3)) if gold >= 4 else -1
             else:
                 continue
             if score > best_score:
@@ -280,7 +289,48 @@ class LordsOfHeavenHeuristic(Agent):
             score = max(scores, default=0.0)
             if score > best_score:
                 best, best_score = a, score
+        if best is done:
+            march = self._march(legal)
+            if march is not None:
+                return march
         return best
+
+    def _march(self, legal: list[Action]) -> Action | None:
+        """With nothing to fight next door and more Units than the Support it has can field, a
+        whole stack moves one step towards the nearest Location where another player stands."""
+        v, p = self.v, self.p
+        units = p["footman"] + p["knight"] + p["siege_tower"]
+        support = sum(v["support"][loc][self.me] for loc in v["on_board"])
+        if units <= 2 * support or self._gold() < 4:
+            return None
+        targets = [loc for loc in v["on_board"]
+                   if any(n and o != self.me for o, n in enumerate(v["support"][loc]))
+                   or any(o not in (None, self.me) for o in v["cities"][loc])]
+        if not targets:
+            return None
+        far = self._far(targets)
+        best, gain = None, 0
+        for a in legal:
+            if a.verb != "move":
+                continue
+            frm, to, n = a.args
+            if n != v["support"][frm][self.me] or frm in targets:
+                continue
+            step = far[frm] - far[to]
+            if step > gain:
+                best, gain = a, step
+        return best
+
+    def _far(self, targets: list[int]) -> list[int]:
+        """Steps from each Location to the nearest of ``targets`` over the board in play."""
+        on = set(self.v["on_board"])
+        neighbours = [[b for b in loc.borders if b in on] for loc in self.content.locations]
+        far = [99] * len(neighbours)
+        for target in targets:
+            for loc, steps in enumerate(distances(neighbours, target)):
+                if steps is not None and steps < far[loc]:
+                    far[loc] = steps
+        return far
 
     def _conflicts(self, legal: list[Action]) -> Action:
         best, best_score = None, 0.0
