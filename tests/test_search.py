@@ -249,3 +249,40 @@ def test_model_plays_the_other_seats_by_the_heuristic_inside_the_tree():
         search.run()
         choices[model] = search.best().verb
     assert choices == {False: "safe", True: "bold"}
+
+
+class _Hidden:
+    """Seat 0 moves first; who moves second is a coin seat 0 cannot see (its samples draw it):
+    the same node of seat 0's tree is then reached with either seat to act."""
+
+    def to_act(self, s):
+        return None if len(s["moves"]) == 2 else (0 if not s["moves"] else s["coin"])
+
+    def legal_for(self, s):
+        return [Action("a"), Action("b")]
+
+    def advance(self, s, action):
+        s["moves"].append(action.verb)
+
+    def view(self, s, seat):
+        return {"viewer": seat}
+
+    def payoff(self, s):
+        return [1.0, 0.0] if s["moves"][0] == "b" else [0.0, 1.0]
+
+
+class _Firsts:
+    def choose(self, game, view, legal, rand):
+        return legal[0]
+
+
+def test_model_copes_with_a_node_reached_with_another_seat_to_act():
+    """With the model, a move the other seat made at a node creates a child that is never
+    scored; when the node is reached again with this seat to act, that child counts as untried
+    (it once divided by its zero visits: a Lords of Heaven conflict, whose next seat to commit
+    hangs on what the searching seat cannot see)."""
+    game = _Hidden()
+    search = Search(game, lambda rand: {"moves": [], "coin": rand.randrange(2)}, 0, game.legal_for({"moves": []}),
+                    random.Random(3), 200, _Firsts(), None, 0, greedy=1.0, model=True)
+    search.run()
+    assert search.best().verb == "b"  # seat 0's first move decides

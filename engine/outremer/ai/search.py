@@ -108,7 +108,10 @@ class Search:
                 game.advance(state, action)
                 node = child
                 continue
-            untried = [a for a in legal if a not in children]
+            # A child never visited is untried: with the model, the same node may have been
+            # reached before with another seat to act (the seat to act can hang on what this
+            # seat cannot see), and that seat's moves made children that score nothing.
+            untried = [a for a in legal if a not in children or not children[a].visits]
             for a in legal:
                 if a in children:
                     children[a].avail += 1
