@@ -10,7 +10,7 @@
       one series of ``levels``: level L in one seat, rotated over the seats, A in the others
   python bench/ai_strength.py series --game G --players P --level L --against A --games N --seed S --log F
       the same, resumable: finished games are appended to the file F, a run plays the rest
-  python bench/ai_strength.py times [--decisions N]
+  python bench/ai_strength.py times [--decisions N] [--only GAME]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
       inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
 
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from multiprocessing import Pool
 
-from outremer.ai import SEARCH_BUDGETS, agent_for, agent_random, decide
+from outremer.ai import GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
@@ -135,13 +135,18 @@ def levels(games: int, seed: int, jobs: int) -> dict:
     }
 
 
-def times(decisions: int, seed: int) -> dict:
+TIMED = (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1), ("lords-of-heaven", 4),
+         ("lords-of-heaven", 2))
+
+
+def times(decisions: int, seed: int, only: str | None = None) -> dict:
     """Seconds per decision with a choice (more than one legal action), along games between
-    heuristic players, for each level in each game and player count."""
+    heuristic players, for each level in each game and player count (``only``: one game)."""
     out = {"runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
-           "python": sys.version.split()[0], "budgets": dict(SEARCH_BUDGETS)}
-    for game_id, players in (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1),
-                             ("lords-of-heaven", 4), ("lords-of-heaven", 2)):
+           "python": sys.version.split()[0], "budgets": dict(SEARCH_BUDGETS), "game_budgets": GAME_BUDGETS}
+    for game_id, players in TIMED:
+        if only and game_id != only:
+            continue
         game = get_game(game_id)
         states = []
         rand = random.Random(seed)
@@ -182,6 +187,7 @@ if __name__ == "__main__":
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to share the games (same figures)")
+    parser.add_argument("--only", default=None, help="times: one game only")
     parser.add_argument("--log", default="", help="series: the JSON-lines file of finished games")
     args = parser.parse_args()
     if args.what == "heuristic":
@@ -195,4 +201,4 @@ if __name__ == "__main__":
     elif args.what == "levels":
         print(json.dumps(levels(args.games, args.seed, args.jobs), indent=1))
     else:
-        print(json.dumps(times(args.decisions, args.seed), indent=1))
+        print(json.dumps(times(args.decisions, args.seed, args.only), indent=1))

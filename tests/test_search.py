@@ -157,6 +157,18 @@ def test_every_level_is_a_seat_controller_and_keeps_old_links(level):
     assert agent_for(game, level).name == level
 
 
+def test_a_game_may_calibrate_a_level_budget():
+    """Budgets are iterations: the level's own, or the game's where it calibrates one (GAME_BUDGETS:
+    Lords of Heaven at hard, whose iterations cost more)."""
+    from outremer.ai import GAME_BUDGETS, SEARCH_BUDGETS
+    for game_id in ("levantine", "crusader-kingdoms", "lords-of-heaven"):
+        game = get_game(game_id)
+        for level in ("normal", "hard"):
+            wanted = GAME_BUDGETS.get(game_id, {}).get(level, SEARCH_BUDGETS[level])
+            assert agent_for(game, level).iterations == wanted
+    assert agent_for(get_game("lords-of-heaven"), "hard").iterations < SEARCH_BUDGETS["hard"]
+
+
 def test_a_whole_game_with_searching_seats():
     """A Crusader Kingdoms solo game played to the end by the searching player (small budget)."""
     from outremer import ai

@@ -33,6 +33,17 @@ hard the searching player (:mod:`outremer.ai.search`) with the budgets below."""
 SEARCH_BUDGETS = {"normal": 300, "hard": 900}
 """Iterations per decision of the searching player at each level (see bench/ai_strength.py)."""
 
+GAME_BUDGETS = {"lords-of-heaven": {"hard": 700}}
+"""A game's own budget for a level where its iterations cost more than the others', calibrated so
+that a move stays within the level's time inside Pyodide (95th percentile: normal 1 s, hard 3 s;
+``bench/ai_strength.py times``). Lords of Heaven at hard: with the model, the heuristic plays up
+to three other seats' turns inside the tree on every iteration."""
+
+
+def search_budget(game: Game, kind: str) -> int:
+    """Iterations per decision of level ``kind`` in ``game``."""
+    return GAME_BUDGETS.get(game.id, {}).get(kind, SEARCH_BUDGETS[kind])
+
 SEARCH_BIAS = 1.0
 """The weight of the game's heuristic choice in the search's tree (``Search.bias``, progressive
 bias). With it and the fitted estimates, 40 Levantine games against the heuristic: 77.5% (the
@@ -76,7 +87,7 @@ def agent_for(game: Game, kind: str) -> Agent:
         return NoisyAgent("easy", policy or RandomAgent(), EASY_NOISE)
     if kind in SEARCH_BUDGETS:
         from .search import SearchAgent
-        return SearchAgent(kind, SEARCH_BUDGETS[kind], policy, estimate, depth, bias=SEARCH_BIAS,
+        return SearchAgent(kind, search_budget(game, kind), policy, estimate, depth, bias=SEARCH_BIAS,
                            model=SEARCH_MODELS[kind])
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 

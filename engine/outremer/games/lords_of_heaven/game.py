@@ -11,7 +11,7 @@ from ...core.secret import redeal_sealed, sealed_view
 from . import conflict, turn
 from .data import FACTIONS, Content, content
 from .rules import INDEX
-from .state import SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, column_cost, controller, new_state, purse, visible_benefits
+from .state import SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, column_cost, new_state, purse, visible_benefits
 
 OPTIONS = (
     Option("christians", "Christian faction (2 players)", ("crusaders", "byzantines"),
@@ -120,6 +120,11 @@ class LordsOfHeaven(Game):
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
         n = len(s["factions"])
+        controllers = [city[-1] for city in s["city"]]
+        held = [0] * n
+        for loc in s["on_board"]:
+            if controllers[loc] is not None:
+                held[controllers[loc]] += 1
         players = []
         for p in range(n):
             st = s["stock"][p]
@@ -130,7 +135,7 @@ class LordsOfHeaven(Game):
                 "gold": st["gold"] if mine else None, "faith": st["faith"] if mine else None, "purse": purse(s, p),
                 "footman": st["footman"], "siege_tower": st["siege_tower"], "knight": st["knight"],
                 "presence": s["presence"][p], "upgrades": list(s["upgrades"][p]), "buildings": list(s["buildings"][p]),
-                "cities": cities_controlled(s, p),
+                "cities": held[p],
             })
         d = s["draft"]
         draft = None
@@ -145,7 +150,7 @@ class LordsOfHeaven(Game):
             "first": s["first"], "seat": s["seat"], "step": s["step"], "to_act": self.to_act(s),
             "players": players, "on_board": list(s["on_board"]),
             "cities": [list(city) for city in s["city"]], "support": [list(x) for x in s["support"]],
-            "levels": self._levels(s["mode"]),
+            "levels": self._levels[s["mode"] == "four"],
             "fortress": list(s["fortress"]), "church": [list(x) for x in s["church"]], "citadel": list(s["citadel"]),
             "columns": [list(col) for col in s["columns"]],
             "costs": [column_cost(self.content, s["columns"][i]) for i in (0, 1)],
@@ -157,16 +162,18 @@ class LordsOfHeaven(Game):
             "effect": None if s["effect"] is None else {"step": dict(s["effect"]["steps"][0]) if s["effect"]["steps"] else None,
                                                         "left": s["effect"]["left"]},
             "conflict": None if c is None else conflict_view(c),
-            "last_conflict": clone(s["last_conflict"]) if s.get("last_conflict") else None,
+            "last_conflict": _last_conflict(s.get("last_conflict")),
             "putback": None if s["putback"] is None else {"order": list(s["putback"]["order"]), "left": s["putback"]["left"]},
-            "controllers": [controller(s, loc) for loc in range(len(self.content.locations))],
+            "controllers": controllers,
             "result": s["result"],
         }
 
-    def _levels(self, mode: str) -> list[list[int]]:
-        """The cost of each City level on the side of the Location cards in play."""
-        side = "four" if mode == "four" else "two_three"
-        return [list(getattr(loc, side)) for loc in self.content.locations]
+    @cached_property
+    def _levels(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The cost of each City level on either side of the Location cards: [False] the
+        2-column side (2 and 3 players), [True] the 3-column side (4 players)."""
+        return tuple(tuple(tuple(getattr(loc, side)) for loc in self.content.locations)
+                     for side in ("two_three", "four"))
 
     def describe(self, s: State, action: Action) -> str:
         from .view import describe
@@ -220,6 +227,11 @@ class LordsOfHeaven(Game):
         if s["step"] == "draft":
             return list(s["draft"]["hands"][seat])
         return [list(a.args) for a in conflict.commit_options(self.content, s, seat)]
+
+
+def _last_conflict(last: dict | None) -> dict | None:
+    """The last conflict as the view shows it: a copy (its only list is the Strength)."""
+    return None if not last else {**last, "strength": list(last["strength"])}
 
 
 def conflict_view(c: dict) -> dict:
