@@ -15,6 +15,7 @@ Fixtures:
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import sys
@@ -328,7 +329,7 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
         if box.get_attribute("type") == "checkbox":
             box.set_checked(bool(value))
         else:
-            box.select_option(value)
+            box.select_option(json.dumps(value))  # a choice's value is its JSON
     page.fill("#new-game-seed", "" if seed is None else str(seed))
     page.click("#new-game-start")
     page.wait_for_selector("#new-game-dialog", state="hidden")

@@ -81,6 +81,28 @@ def commit_most(page) -> tuple[str, int]:
 # ---------------------------------------------------------------- two players, to the end
 
 
+def test_the_setup_offers_the_options_of_the_player_count_by_name(table):
+    """The New game dialog: the factions by name, and only the options that concern the number
+    of players chosen (the faction that sits out for 3, the pairing for 2, none for 4)."""
+    page = table
+    page.click("#new-game")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.select_option("#new-game-choice", GAME)
+    shown = {}
+    for players in (2, 3, 4):
+        page.select_option("#new-game-players", str(players))
+        until(page, f"document.querySelectorAll('#seat-list select').length === {players}")
+        shown[players] = sorted(o["id"] for o in page.evaluate(
+            """() => [...document.querySelectorAll('#option-list li')].filter(li => !li.hidden)
+                 .map(li => ({id: li.querySelector('select, input').id}))"""))
+        assert page.is_visible("#options-field") == (players != 4)
+    assert shown == {2: ["option-christians", "option-muslims"], 3: ["option-absent"], 4: []}
+    page.select_option("#new-game-players", "3")
+    assert page.locator("#option-absent option").all_inner_texts() == ["Caliphate", "Byzantines", "Crusaders", "Seljuk"]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+
+
 def test_two_players_played_to_the_end_by_clicks(table):
     page = table
     start(page, ["human", "heuristic"], seed=7)

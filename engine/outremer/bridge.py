@@ -156,7 +156,8 @@ def catalog() -> dict:
             "id": game.id, "name": game.name, "seat_names": list(game.seat_names),
             "min_seats": game.min_seats, "max_seats": game.max_seats,
             "options": [{"id": o.id, "label": o.label, "choices": list(o.choices), "default": o.default,
-                         "help": o.help} for o in game.options],
+                         "help": o.help, "names": o.choice_names(), "players": list(o.players)}
+                        for o in game.options],
             "controllers": list(CONTROLLERS),
             "menu": [c for c in MENU if c in CONTROLLERS],
             "cards": [c.to_json() for c in _card_list(game)],

@@ -984,6 +984,7 @@ async function drawSeats() {
   const gameId = form.elements.game.value;
   const entry = catalog.find((g) => g.id === gameId);
   const count = Number(form.elements.players.value);
+  showOptionsFor(count);
   const names = await namesFor(gameId, count);
   const list = $("seat-list");
   const previous = [...list.querySelectorAll("select")].map((s) => s.value);
@@ -1017,14 +1018,28 @@ async function drawGameChoice() {
     if (boolean) {
       input = element("input", { type: "checkbox", id, name: id, checked: option.default === true });
     } else {
-      input = element("select", { id, name: id }, option.choices.map((c) => element("option", { value: JSON.stringify(c), text: String(c) })));
+      const names = option.names || option.choices.map(String);
+      input = element("select", { id, name: id }, option.choices.map((c, i) => element("option", { value: JSON.stringify(c), text: names[i] })));
       input.value = JSON.stringify(option.default);
     }
     const help = option.help ? [element("span", { class: "option-help", text: option.help })] : [];
-    options.append(element("li", { class: boolean ? "option-check" : "" }, [input, element("label", { for: id, text: option.label }), ...help]));
+    const item = element("li", { class: boolean ? "option-check" : "" }, [input, element("label", { for: id, text: option.label }), ...help]);
+    item.dataset.players = (option.players || []).join(" ");
+    options.append(item);
   }
-  $("options-field").hidden = entry.options.length === 0;
   await drawSeats();
+}
+
+// Only the options that concern the chosen number of players are shown (the others keep their
+// default, which the engine ignores at that count).
+function showOptionsFor(count) {
+  let shown = 0;
+  for (const item of $("option-list").children) {
+    const players = item.dataset.players ? item.dataset.players.split(" ").map(Number) : [];
+    item.hidden = players.length > 0 && !players.includes(count);
+    if (!item.hidden) shown += 1;
+  }
+  $("options-field").hidden = shown === 0;
 }
 
 async function openNewGameDialog(preset = null) {

@@ -33,6 +33,13 @@ class Option:
     tells: bool = False
     """True for an option whose non-default choices let a seat learn something hidden (the
     generic harness checks that nothing tells only when every such option is at its default)."""
+    names: tuple[str, ...] = ()
+    """What a player reads for each choice (the choices themselves, where empty)."""
+    players: tuple[int, ...] = ()
+    """The player counts the option concerns (every count, where empty)."""
+
+    def choice_names(self) -> list[str]:
+        return list(self.names) if self.names else [str(c) for c in self.choices]
 
     @property
     def default(self) -> Any:

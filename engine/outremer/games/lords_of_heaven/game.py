@@ -15,11 +15,14 @@ from .state import SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, colum
 
 OPTIONS = (
     Option("christians", "Christian faction (2 players)", ("crusaders", "byzantines"),
-           "In 2 players one Christian faction plays against one Muslim faction (p.12)."),
+           "In 2 players one Christian faction plays against one Muslim faction (p.12).",
+           names=("Crusaders", "Byzantines"), players=(2,)),
     Option("muslims", "Muslim faction (2 players)", ("seljuk", "caliphate"),
-           "In 2 players one Christian faction plays against one Muslim faction (p.12)."),
+           "In 2 players one Christian faction plays against one Muslim faction (p.12).",
+           names=("Seljuk", "Caliphate"), players=(2,)),
     Option("absent", "Faction that sits out (3 players)", ("caliphate", "byzantines", "crusaders", "seljuk"),
-           "In 3 players one faction and all its elements leave the game (p.12)."),
+           "In 3 players one faction and all its elements leave the game (p.12).",
+           names=("Caliphate", "Byzantines", "Crusaders", "Seljuk"), players=(3,)),
 )
 
 
