@@ -80,7 +80,9 @@ class LordsOfHeaven(Game):
         side = "3-column" if state["mode"] == "four" else "2-column"
         intro = Event(f"A new game of Lords of Heaven: {', '.join(names)}, in this order of play; the Location "
                       f"cards show their {side} Cities. Each player drafts from 5 Action cards.", "2")
-        return state, [intro] + log
+        first = Event(f"{names[state['first']]} drawn by lot to play first in the 1st Crusade; "
+                      f"{names[(state['first'] + 1) % len(names)]} will start the 2nd.", "LH2")
+        return state, [intro, first] + log
 
     # -- the rules ---------------------------------------------------------------------------
     def to_act(self, s: State) -> int | None:

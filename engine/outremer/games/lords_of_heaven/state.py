@@ -59,6 +59,7 @@ def new_state(content: Content, factions: list[str], seed: int) -> State:
             s["presence"][seat] -= 1
     if n == 2:
         _stand_in(content, s, fs)
+    s["first"] = rng.randbelow(s, n)
     deck = [c.id for c in content.cards.values() if in_deck(c.affiliation, factions)]
     deck.sort()
     rng.shuffle(s, deck)
