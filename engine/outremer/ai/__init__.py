@@ -44,6 +44,7 @@ def search_budget(game: Game, kind: str) -> int:
     """Iterations per decision of level ``kind`` in ``game``."""
     return GAME_BUDGETS.get(game.id, {}).get(kind, SEARCH_BUDGETS[kind])
 
+
 SEARCH_BIAS = 1.0
 """The weight of the game's heuristic choice in the search's tree (``Search.bias``, progressive
 bias). With it and the fitted estimates, 40 Levantine games against the heuristic: 77.5% (the

@@ -298,10 +298,8 @@ class LordsOfHeavenHeuristic(Agent):
     def _march(self, legal: list[Action]) -> Action | None:
         """With nothing to fight next door and more Units than the Support it has can field, a
         whole stack moves one step towards the nearest Location where another player stands."""
-        v, p = self.v, self.p
-        units = p["footman"] + p["knight"] + p["siege_tower"]
-        support = sum(v["support"][loc][self.me] for loc in v["on_board"])
-        if units <= 2 * support or self._gold() < 4:
+        v = self.v
+        if not self._idle_units() or self._gold() < 4:
             return None
         targets = [loc for loc in v["on_board"]
                    if any(n and o != self.me for o, n in enumerate(v["support"][loc]))
