@@ -244,6 +244,12 @@ SETTLED = """() => {
 }"""
 
 
+def web_on_path() -> None:
+    """Make the site's own Python (web/: render.py, games/) importable, as build.py sees it."""
+    if str(ROOT / "web") not in sys.path:
+        sys.path.insert(0, str(ROOT / "web"))
+
+
 def guarded_page(browser, site: str, url: str | None = None, width: int = 1280, height: int = 900):
     """A page of its own (a new browser context of the given size, its requests guarded) opened
     on ``url`` (the site's front door by default), Python ready: (page, context, guard)."""

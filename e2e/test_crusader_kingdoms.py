@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from conftest import (ROOT, acts, guarded_page, click_settled, screenshot, serious_violations, set_pace, start_game,
-                      until)
+from conftest import (acts, click_settled, guarded_page, screenshot, serious_violations, set_pace, start_game,
+                      until, web_on_path)
 from conftest import where as settle
 
 GAME = "crusader-kingdoms"
@@ -258,10 +258,7 @@ def test_map_on_a_phone_and_accessible(browser, site):
 
 
 def _web():
-    import sys
-
-    if str(ROOT / "web") not in sys.path:
-        sys.path.insert(0, str(ROOT / "web"))
+    web_on_path()
     import render
     from games import crusader_kingdoms
 

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from conftest import (ROOT, acts, guarded_page, click_settled, screenshot, serious_violations, set_pace, start_game,
-                      until)
+from conftest import (acts, click_settled, guarded_page, screenshot, serious_violations, set_pace, start_game,
+                      until, web_on_path)
 from conftest import where as settle
 
 GAME = "lords-of-heaven"
@@ -370,10 +370,7 @@ def test_phone_board_scrolls_in_its_frame_and_the_commitment_is_accessible(brows
 
 
 def _web():
-    import sys
-
-    if str(ROOT / "web") not in sys.path:
-        sys.path.insert(0, str(ROOT / "web"))
+    web_on_path()
     import render
     from games import lords_of_heaven, loh_parts
 

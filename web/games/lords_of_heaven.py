@@ -487,6 +487,20 @@ def _fight(view, c, seats, names, cards, die_acts, unit_acts, outcome_acts, comm
             "outcome": outcome_acts, "mine": mine, "step": c["step"], "big": big}
 
 
+STEP_WORDS = {
+    "turn": ("play a card into one of the four columns, or discard one.",
+             "Each card in your hand shows what each column would cost or give: choose one."),
+    "development": ("build a Church or Mosque in a Region, a Fortress on a border or a Citadel in a City.",
+                    "Click a place outlined in red to build there."),
+    "presence": ("place Influence in the Cities and Support in the Regions.",
+                 "Click a City level outlined in red for Influence, or a Region for Support (1 Gold); Done when "
+                 "finished."),
+    "after": ("resolve the card's effect, or leave it.", ""),
+    "provision": ("take a provision worth 2 Gold; the Gold of the Cities follows.", "Choose the provision."),
+}
+"""Steps whose question and hint are always the same: (what the seat to act is asked, the hint)."""
+
+
 def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
     """What the seat to act is asked (the prompt every viewer reads) and, for the viewer to act,
     where on the table to answer (the hint)."""
@@ -504,18 +518,9 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
     elif step == "putback":
         prompt = f"{who}: put {view['putback']['left']} card{'s' if view['putback']['left'] != 1 else ''} on the bottom of the deck."
         hint = "Choose a card of your hand to put on the bottom of the deck."
-    elif step == "turn":
-        prompt = f"{who}: play a card into one of the four columns, or discard one."
-        hint = "Each card in your hand shows what each column would cost or give: choose one."
-    elif step == "development":
-        prompt = f"{who}: build a Church or Mosque in a Region, a Fortress on a border or a Citadel in a City."
-        hint = "Click a place outlined in red to build there."
-    elif step == "presence":
-        prompt = f"{who}: place Influence in the Cities and Support in the Regions."
-        hint = "Click a City level outlined in red for Influence, or a Region for Support (1 Gold); Done when finished."
-    elif step == "after":
-        prompt = f"{who}: resolve the card's effect, or leave it."
-        hint = ""
+    elif step in STEP_WORDS:
+        asked, hint = STEP_WORDS[step]
+        prompt = f"{who}: {asked}"
     elif step == "effect":
         do = effect.get("do")
         prompt = f"{who}: the card's effect — " + (parts.action_words(effect)[:1].lower()
@@ -531,9 +536,6 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
         hint = ("Move Support with the form under the columns" if "move" in forms else "")
         hint += ("; recruit Units with your Fortresses' points on your player board" if "recruit" in verbs else "")
         hint = (hint + "; Done when finished.").lstrip("; ") if hint else ""
-    elif step == "provision":
-        prompt = f"{who}: take a provision worth 2 Gold; the Gold of the Cities follows."
-        hint = "Choose the provision."
     elif step == "conflicts":
         prompt = f"{who}: start a Battle or a Siege, or end the turn."
         hint = ("Click an opponent's Support outlined in red to start a Battle there, or a City outlined in red to lay "
