@@ -219,3 +219,19 @@ def test_every_log_line_links_to_a_rule_that_is_explained(dist):
         for line in render.log_lines(snap):
             assert line["rule"] in keys, line
             assert line["href"] == f"rules/{game_id}.html#{render.rule_anchor(line['rule'])}"
+
+
+@pytest.mark.parametrize("viewer,heading", [(2, "you win"), (0, "your side wins"), (1, "you lose"), (None, None)])
+def test_the_summary_of_a_game_in_sides_names_each_side_and_the_final_winner(viewer, heading):
+    """A game played in sides (Game.teams): the heading tells each seat whether it won, its side
+    won, or it lost; every side is listed with its seats, the Final Winner named."""
+    summary = {"winners": [2], "why": "North and South win.", "columns": [], "rows": [],
+               "teams": [{"name": "North and South", "seats": [0, 2], "won": True},
+                         {"name": "East and West", "seats": [1, 3], "won": False}]}
+    page = render.render("table/_result.html", {
+        "snapshot": {"summary": summary}, "result": {}, "viewer": viewer, "steps": 9,
+        "seat_names": ["North", "East", "South", "West"], "seats": ["human"] * 4})
+    title = page.split('class="result-title"')[1].split("</h2>")[0]
+    assert (heading in title) if heading else (":" not in title)
+    assert '<li class="winner">North and South: North, South (Final Winner) — wins</li>' in page
+    assert "<li>East and West: East, West — loses</li>" in page

@@ -3,14 +3,17 @@
 Sealed Bids, 2–4 players: a deck of cards numbered 1 to 4 × players, three dealt to each seat in
 secret. Three rounds; in each, every seat bids one card of its hand in secret (a sealed round,
 opened by a different seat each round), then the bids are revealed together: the highest card
-scores a point and every bid is discarded face up. Most points wins.
+scores a point and every bid is discarded face up. Most points wins. With the "partners" option
+(4 players) North and South play against East and West: the side with more points wins, and its
+seat with more points is the Final Winner.
 """
 
 from __future__ import annotations
 
 from outremer.core import rng
 from outremer.core.actions import Action
-from outremer.core.game import Event, Game, Setup, State, clone
+from outremer.core.errors import BadSetup
+from outremer.core.game import Event, Game, Option, Setup, State, clone
 from outremer.core.secret import (all_sealed, open_sealed, redeal_sealed, reveal, seal, sealed_next,
                                   sealed_view)
 
@@ -22,10 +25,15 @@ class SealedBids(Game):
     name = "Sealed Bids"
     seat_names = ("North", "East", "South", "West")
     min_seats, max_seats = 2, 4
+    options = (Option("partners", "Partners (4 players: North and South against East and West)", (False, True),
+                      players=(4,)),)
+    SIDES = (("North and South", (0, 2)), ("East and West", (1, 3)))
 
     def initial_state(self, setup: Setup) -> State:
         n = len(setup.seats)
-        state = {"game": self.id, "format": 1, "rng": rng.seed_state(setup.seed), "rigged": [],
+        if setup.option("partners") and n != 4:
+            raise BadSetup("Partners are played by 4 players.")
+        state = {"game": self.id, "format": 1, "partners": bool(setup.option("partners")), "rng": rng.seed_state(setup.seed), "rigged": [],
                  "round": 0, "scores": [0] * n, "discards": [], "hands": [], "deck": list(range(1, 4 * n + 1))}
         rng.shuffle(state, state["deck"])
         state["hands"] = [sorted(state["deck"][3 * i:3 * i + 3]) for i in range(n)]
@@ -76,9 +84,22 @@ class SealedBids(Game):
     def result(self, state):
         if state["round"] < ROUNDS:
             return None
-        best = max(state["scores"])
-        winners = [s for s, v in enumerate(state["scores"]) if v == best]
+        scores = state["scores"]
+        if state.get("partners"):
+            totals = [sum(scores[s] for s in seats) for _, seats in self.SIDES]
+            if totals[0] == totals[1]:
+                return {"winners": [], "team": None, "text": "The sides are level: nobody wins."}
+            side = 0 if totals[0] > totals[1] else 1
+            seats = self.SIDES[side][1]
+            best = max(scores[s] for s in seats)
+            return {"winners": [s for s in seats if scores[s] == best], "team": side,
+                    "text": f"{self.SIDES[side][0]} win; most points among them is the Final Winner."}
+        best = max(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
         return {"winners": winners, "text": "Most points."}
+
+    def teams(self, state):
+        return list(self.SIDES) if state.get("partners") else []
 
     def redeal(self, state, seat, rand):
         new = clone(state)

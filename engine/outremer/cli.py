@@ -129,6 +129,9 @@ def cmd_simulate(args) -> int:
         lo, hi = report["win_interval_95"][name]
         print(f"  {name:10s} wins {wins:6.1f}  ({100 * wins / report['games']:.1f}%, 95% interval "
               f"{100 * lo:.1f}–{100 * hi:.1f}%)")
+    for name, share in report.get("team_win_rate", {}).items():
+        lo, hi = report["team_interval_95"][name]
+        print(f"  side {name}: wins {100 * share:.1f}% (95% interval {100 * lo:.1f}–{100 * hi:.1f}%)")
     for level, share in report.get("levels", {}).items():
         print(f"  {level:18s} {100 * share:5.1f}%")
     print(f"  mean game length: {report['mean_actions']:.1f} actions")

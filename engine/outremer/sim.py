@@ -35,9 +35,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict | None = None) -> dict:
-    """Play ``games`` matches from consecutive seeds and report wins, lengths and code sizes."""
+    """Play ``games`` matches from consecutive seeds and report wins, lengths and code sizes; in
+    a game played in sides (Game.teams), each side's wins besides each seat's (its Final Winner's)."""
     wins = [0.0] * len(seats)
     levels: dict[str, int] = {}
+    team_wins: dict[str, float] = {}
     actions = []
     code_chars = []
     started = time.perf_counter()
@@ -47,6 +49,13 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
         winners = match.result()["winners"]
         for w in winners:
             wins[w] += 1 / len(winners)
+        teams = game.teams(match.state)
+        if teams:
+            side = match.result().get("team")
+            if side is not None:
+                team_wins[teams[side][0]] = team_wins.get(teams[side][0], 0) + 1
+            for name, _ in teams:
+                team_wins.setdefault(name, 0)
         if "level" in match.result():
             levels[match.result()["level"]] = levels.get(match.result()["level"], 0) + 1
         actions.append(match.steps)
@@ -54,6 +63,9 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
     elapsed = time.perf_counter() - started
     names = game.seat_labels(game.make_setup(seed, seats, options))
     extra = {"levels": {k: v / games for k, v in sorted(levels.items())}} if levels else {}
+    if team_wins:
+        extra["team_win_rate"] = {name: n / games for name, n in team_wins.items()}
+        extra["team_interval_95"] = {name: list(wilson(n, games)) for name, n in team_wins.items()}
     return {
         "game": game.id, "games": games, "seats": seats, "seed": seed,
         "wins": {name: wins[i] for i, name in enumerate(names)},

@@ -22,6 +22,11 @@ CONTROLLERS = ("human", "random", "heuristic", "easy", "normal", "hard")
 seats keep their meaning: "heuristic" is the computer player of earlier versions)."""
 
 
+TEAM_SHARE = 0.5
+"""What a seat of the winning side scores in a game played in sides when it is not the Final
+Winner (the Final Winner scores 1, a seat of the losing side 0): see Game.payoff."""
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A setup option with a fixed list of choices; the first choice is the default."""
@@ -191,8 +196,16 @@ class Game:
         raise NotImplementedError
 
     def result(self, state: State) -> dict | None:
-        """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``."""
+        """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``. A game
+        played in sides (:meth:`teams`) adds ``"team"``: the index of the side that won, or None
+        when none did; its ``"winners"`` are then the seats of that side who win outright (the
+        Final Winner, or the whole side where it names none)."""
         raise NotImplementedError
+
+    def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
+        """The sides of a game played in teams, as (name, seats): the seats of a side win or
+        lose together (an Alliance). Empty where every seat plays for itself."""
+        return []
 
     def summary(self, state: State) -> dict | None:
         """The end of the game as its summary shows it; None while the game goes on.
@@ -205,8 +218,13 @@ class Game:
         if result is None:
             return None
         columns, rows = self.standings(state)
-        return {"winners": list(result.get("winners", [])), "why": result.get("why") or result.get("text", ""),
-                "columns": columns, "rows": rows}
+        out = {"winners": list(result.get("winners", [])), "why": result.get("why") or result.get("text", ""),
+               "columns": columns, "rows": rows}
+        teams = self.teams(state)
+        if teams:
+            won = result.get("team")
+            out["teams"] = [{"name": name, "seats": list(seats), "won": i == won} for i, (name, seats) in enumerate(teams)]
+        return out
 
     def standings(self, state: State) -> tuple[list[str], list[dict]]:
         """The summary's table: column labels and ``{"seat", "values", "hand"}`` per seat."""
@@ -283,9 +301,18 @@ class Game:
 
     def payoff(self, state: State) -> list[float]:
         """What each seat scores in a finished game, from 0 (lost) to 1 (won alone): a search
-        plays for it. By default the winners share 1; games with levels of victory refine it."""
-        winners = (self.result(state) or {}).get("winners", [])
-        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.seats_in(state))]
+        plays for it. By default the winners share 1; games with levels of victory refine it. In
+        a game played in sides, every seat of the winning side scores TEAM_SHARE, and its
+        winners share the rest: a seat plays for its side first, then to be the Final Winner."""
+        result = self.result(state) or {}
+        winners = result.get("winners", [])
+        out = [1 / len(winners) if seat in winners else 0.0 for seat in range(self.seats_in(state))]
+        teams = self.teams(state)
+        if teams:
+            side = result.get("team")
+            seats = teams[side][1] if side is not None else ()
+            out = [TEAM_SHARE + (1 - TEAM_SHARE) * x if seat in seats else 0.0 for seat, x in enumerate(out)]
+        return out
 
     def seats_in(self, state: State) -> int:
         """How many seats play in the match of ``state`` (a game keeping no ``hands`` list, one
