@@ -1,0 +1,452 @@
+"""Third Crusade data: the south map board, the Leaders, the starting positions; and the pure
+functions every rule asks of them: who Controls a Region, which Slot a new piece takes, and
+each Army's four tracks.
+
+All designed for Outremer but the facts the rulebook gives (ruling TC1); TOML files in
+``data/``, validated here into typed records; an error names the file, the entry and the field.
+
+A *position* is plain data: for each Region key, its 9 Slots in the order of the map file
+(6 square, 2 hexagonal, 1 trapezoid), each ``None`` (free), ``"sabotage"`` (a Sabotage token)
+or a piece ``"<owner>:<what>"``: the owner an Army or ``neutral``, the what a Unit type
+(``infantry``, ``cavalry``, ``siege``) or a Leader's key (``"ayyubid:al_adil"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterable, Mapping, Sequence
+
+from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
+from ...core.errors import DataError
+from ...core.graph import check_connected, links
+
+ARMIES = ("angevin", "hre", "ayyubid", "turkoman")
+ARMY_NAMES = {"angevin": "Angevin", "hre": "Holy Roman Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
+ALLIANCES = {"crusader": ("angevin", "hre"), "muslim": ("ayyubid", "turkoman")}
+ALLIANCE_OF = {army: alliance for alliance, armies in ALLIANCES.items() for army in armies}
+NEUTRAL = "neutral"
+ICONS = ("glory", "cp", "crown", "gold", "supply")
+TRACKS = ("cp", "crown", "supply", "gold")
+"""The four tracks of a player board, in the order the setup pages print them (ruling TC4)."""
+UNITS = ("infantry", "cavalry", "siege")
+UNIT_SHAPE = {"infantry": "square", "cavalry": "hex", "siege": "trapezoid"}
+SLOT_COUNT = {"square": 6, "hex": 2, "trapezoid": 1}
+SLOT_SHAPES = ("square",) * 6 + ("hex",) * 2 + ("trapezoid",)
+"""The shape of each of a Region's 9 Slots, by index."""
+SABOTAGE = "sabotage"
+SIDES = ("west", "east", "north", "south")
+SHIPS = ("1191 Spring", "1191 Autumn")
+
+Position = Mapping[str, Sequence]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    index: int
+    key: str
+    name: str
+    kind: str
+    """"city" or "desert"."""
+    jerusalem: bool
+    port: bool
+    mercantile: bool
+    x: int
+    y: int
+    roads: tuple[int, ...]
+    """Indices of the Regions joined to it by a Road."""
+    icons: tuple[str, ...]
+    """The printed Resource icon of each of its 9 Slots ("" for none), in SLOT_SHAPES order."""
+    flavour: str
+
+    @property
+    def city(self) -> bool:
+        return self.kind == "city"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    key: str
+    title: str
+    regions: tuple[Region, ...]
+    sides: dict
+    """Alliance -> the side of the board it sits on (ruling TC9)."""
+
+    def index(self, key: str) -> int:
+        for r in self.regions:
+            if r.key == key:
+                return r.index
+        raise KeyError(key)
+
+    def region(self, key: str) -> Region:
+        return self.regions[self.index(key)]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Joined by a Road (glossary, Adjacent)."""
+        return self.index(b) in self.region(a).roads
+
+    def by_sea(self, a: str, b: str) -> bool:
+        """Both Ports: "Port Cities counts as Adjacent to each other" (glossary, Port; ruling TC10)."""
+        return a != b and self.region(a).port and self.region(b).port
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    key: str
+    name: str
+    army: str
+    shape: str
+    unit: str
+    """"infantry", "cavalry" or "" (Strength 0)."""
+    icons: tuple[str, ...]
+    flavour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One Region of a setup page."""
+    region: str
+    own: dict
+    """Army -> its own pieces here (Unit types and Leader keys)."""
+    alliance: str | None
+    """The Alliance of the double-coloured Units here, if any."""
+    double: tuple[str, ...]
+    three_player: str | None
+    neutral: tuple[str, ...]
+    sabotage: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    gold: int
+    lone_gold: int
+    lone_faith: int
+    two_three: tuple[Placement, ...]
+    genoa: dict
+    """Ship -> Army -> pieces."""
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    south: Board
+    leaders: dict[str, Leader]
+    setup: Setup
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def _int(where: str, raw: dict, key: str, low: int, high: int) -> int:
+    value = field(where, raw, key, int)
+    if not low <= value <= high:
+        raise DataError(f"{where}: field {key!r} is {value}; expected {low} to {high}.")
+    return value
+
+
+def _strings(where: str, raw: dict, key: str, allowed=None, default=None) -> tuple[str, ...]:
+    values = field(where, raw, key, list) if default is None else field(where, raw, key, list, default)
+    for value in values:
+        if not isinstance(value, str) or (allowed is not None and value not in allowed):
+            expected = f"; expected each of {', '.join(repr(a) for a in allowed)}" if allowed is not None else ""
+            raise DataError(f"{where}: field {key!r} has {value!r}{expected}.")
+    return tuple(values)
+
+
+def parse_map(key: str, data: dict, name: str) -> Board:
+    only_known(name, data, ("title", "note", "crusader_side", "muslim_side", "region"))
+    title = field(name, data, "title", str)
+    field(name, data, "note", str)
+    sides = {a: field(name, data, f"{a}_side", str, allowed=SIDES) for a in ALLIANCES}
+    if sides["crusader"] == sides["muslim"]:
+        raise DataError(f"{name}: the two Alliances sit on the same side of the board.")
+    raws = tables(data, "region", name, "region")
+    keys = unique_keys(raws, name, "region")
+    roads = links(raws, keys, name, "region", link="roads")
+    regions = []
+    for i, raw in enumerate(raws):
+        where = entry(name, "region", i, raw)
+        only_known(where, raw, ("key", "name", "kind", "jerusalem", "port", "mercantile", "x", "y", "roads",
+                                "square", "hex", "trapezoid", "flavour"))
+        kind = field(where, raw, "kind", str, allowed=("city", "desert"))
+        flags = {flag: field(where, raw, flag, bool) for flag in ("jerusalem", "port", "mercantile")}
+        if kind == "desert":
+            for flag, on in flags.items():
+                if on:
+                    raise DataError(f"{where}: field {flag!r}: a Desert cannot be {flag.capitalize()}.")
+        if i in roads[i]:
+            raise DataError(f"{where}: field 'roads' joins the Region to itself.")
+        icons: list[str] = []
+        for shape, count in SLOT_COUNT.items():
+            slots = _strings(where, raw, shape, allowed=("",) + ICONS)
+            if len(slots) != count:
+                raise DataError(f"{where}: field {shape!r} must list {count} Slot{'s' if count > 1 else ''}, "
+                                f"not {len(slots)}.")
+            icons.extend(slots)
+        regions.append(Region(i, raw["key"], field(where, raw, "name", str), kind, flags["jerusalem"],
+                              flags["port"], flags["mercantile"], _int(where, raw, "x", 0, 1000),
+                              _int(where, raw, "y", 0, 1000), roads[i], tuple(icons),
+                              field(where, raw, "flavour", str, "")))
+    if sum(r.jerusalem for r in regions) != 1:
+        raise DataError(f"{name}: exactly one Region must be Jerusalem.")
+    ports = [r.index for r in regions if r.port]
+    joined = [tuple(sorted(set(r.roads) | ({p for p in ports if p != r.index} if r.port else set())))
+              for r in regions]
+    check_connected(joined, [r.key for r in regions], name, "region")
+    return Board(key, title, tuple(regions), sides)
+
+
+def parse_leaders(data: dict, name: str = "leaders.toml") -> dict[str, Leader]:
+    raws = tables(data, "leader", name, "leader")
+    unique_keys(raws, name, "leader")
+    out: dict[str, Leader] = {}
+    names = set()
+    for i, raw in enumerate(raws):
+        where = entry(name, "leader", i, raw)
+        only_known(where, raw, ("key", "name", "army", "shape", "unit", "icons", "flavour"))
+        title = field(where, raw, "name", str)
+        if title in names:
+            raise DataError(f"{where}: field 'name' repeats an earlier leader.")
+        names.add(title)
+        out[raw["key"]] = Leader(raw["key"], title, field(where, raw, "army", str, allowed=ARMIES + (NEUTRAL,)),
+                                 field(where, raw, "shape", str, allowed=("square", "hex")),
+                                 field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")),
+                                 _strings(where, raw, "icons", allowed=TRACKS), field(where, raw, "flavour", str, ""))
+    return out
+
+
+def _pieces(where: str, raw: dict, key: str, owner: str, leaders: dict[str, Leader],
+            units_only: bool = False) -> tuple[str, ...]:
+    allowed = UNITS if units_only else UNITS + tuple(k for k, ldr in leaders.items() if ldr.army == owner)
+    return _strings(where, raw, key, allowed=allowed, default=[])
+
+
+def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str = "setup.toml") -> Setup:
+    only_known(name, data, ("start", "two_three", "genoa"))
+    start = data.get("start")
+    if not isinstance(start, dict):
+        raise DataError(f"{name}: expected a [start] table.")
+    only_known(f"{name}: [start]", start, ("gold", "lone_gold", "lone_faith"))
+    at = f"{name}: [start]"
+    gold, lone_gold, lone_faith = (_int(at, start, "gold", 0, 20), _int(at, start, "lone_gold", 0, 20),
+                                   _int(at, start, "lone_faith", 0, 5))
+    raws = tables(data, "two_three", name, "two_three")
+    seen_regions: set[str] = set()
+    seen_leaders: dict[str, str] = {}
+    page = []
+    for i, raw in enumerate(raws):
+        where = entry(name, "two_three", i, raw, "region")
+        only_known(where, raw, ("region", *ARMIES, *ALLIANCES, "three_player", "neutral", "sabotage"))
+        key = field(where, raw, "region", str)
+        if key not in {r.key for r in board.regions}:
+            raise DataError(f"{where}: field 'region' is {key!r}, which is no Region of the {board.title}.")
+        if key in seen_regions:
+            raise DataError(f"{where}: field 'region' repeats an earlier entry.")
+        seen_regions.add(key)
+        region = board.region(key)
+        own = {a: _pieces(where, raw, a, a, leaders) for a in ARMIES if a in raw}
+        doubles = {a: _pieces(where, raw, a, a, leaders, units_only=True) for a in ALLIANCES if a in raw}
+        neutral = _pieces(where, raw, "neutral", NEUTRAL, leaders)
+        present = {ALLIANCE_OF[a] for a, p in own.items() if p} | {a for a, p in doubles.items() if p}
+        if len(present) > 1:
+            raise DataError(f"{where}: pieces of both Alliances in one Region would start a Battle.")
+        alliance, double = next(((a, p) for a, p in doubles.items() if p), (None, ()))
+        three = field(where, raw, "three_player", str, default=None)
+        if double and three is None:
+            raise DataError(f"{where}: missing field 'three_player' (who places the double-coloured Units "
+                            "when both Armies of the Alliance play).")
+        if three is not None and (not double or three not in ALLIANCES[alliance]):
+            armies = ", ".join(ALLIANCES[alliance]) if double else "none: there are no double-coloured Units here"
+            raise DataError(f"{where}: field 'three_player' is {three!r}; expected {armies}.")
+        sabotage = _strings(where, raw, "sabotage", allowed=ICONS, default=[])
+        if sabotage and region.jerusalem:
+            raise DataError(f"{where}: field 'sabotage': no Sabotage token may stand in Jerusalem.")
+        for icon in sabotage:
+            if sum(1 for s in region.icons if s == icon) < sabotage.count(icon):
+                raise DataError(f"{where}: field 'sabotage' covers a {icon!r} icon that {region.name} does not have.")
+        for who, pieces in [*own.items(), (NEUTRAL, neutral)]:
+            for p in pieces:
+                if p in leaders:
+                    if p in seen_leaders:
+                        raise DataError(f"{where}: field {who!r}: Leader {p!r} is already placed in {seen_leaders[p]}.")
+                    seen_leaders[p] = key
+        # the most the Region ever holds: every piece on the page (the 3-player game with the pair)
+        need = {shape: 0 for shape in SLOT_COUNT}
+        for p in [*double, *neutral, *(p for pieces in own.values() for p in pieces)]:
+            need[UNIT_SHAPE[p] if p in UNIT_SHAPE else leaders[p].shape] += 1
+        for icon in sabotage:
+            need[SLOT_SHAPES[region.icons.index(icon)]] += 1
+        for shape, n in need.items():
+            if n > SLOT_COUNT[shape]:
+                raise DataError(f"{where}: {n} pieces need a {shape} Slot; {region.name} has {SLOT_COUNT[shape]}.")
+        page.append(Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage))
+    genoa: dict[str, dict[str, tuple[str, ...]]] = {}
+    for i, raw in enumerate(tables(data, "genoa", name, "genoa")):
+        where = entry(name, "genoa", i, raw, "ship")
+        only_known(where, raw, ("ship", *ALLIANCES["crusader"]))
+        ship = field(where, raw, "ship", str, allowed=SHIPS)
+        if ship in genoa:
+            raise DataError(f"{where}: field 'ship' repeats an earlier ship.")
+        genoa[ship] = {a: _pieces(where, raw, a, a, leaders) for a in ALLIANCES["crusader"]}
+        for army, pieces in genoa[ship].items():
+            for p in pieces:
+                if p in leaders:
+                    if p in seen_leaders:
+                        raise DataError(f"{where}: field {army!r}: Leader {p!r} is already placed in {seen_leaders[p]}.")
+                    seen_leaders[p] = f"the {ship} ship"
+    return Setup(gold, lone_gold, lone_faith, tuple(page), genoa)
+
+
+def parse(south: dict, leaders: dict, setup: dict) -> Content:
+    board = parse_map("south", south, "map_south.toml")
+    people = parse_leaders(leaders)
+    return Content(board, people, parse_setup(setup, board, people))
+
+
+def _read(name: str) -> dict:
+    return read_toml(__package__, name, folder="data")
+
+
+@cache
+def content() -> Content:
+    return parse(_read("map_south.toml"), _read("leaders.toml"), _read("setup.toml"))
+
+
+# --- pieces, Control, Slots, tracks ---------------------------------------------------------
+
+
+def owner(piece: str | None) -> str | None:
+    """The Army (or ``neutral``) a piece belongs to; None for a free Slot or a Sabotage token."""
+    if piece is None or piece == SABOTAGE:
+        return None
+    return piece.split(":", 1)[0]
+
+
+def what(piece: str) -> str:
+    """A piece's Unit type or Leader key."""
+    return piece.split(":", 1)[1]
+
+
+def shape(content: Content, piece: str) -> str:
+    """The Slot shape a piece takes: Units by type, Leaders by their token."""
+    w = what(piece)
+    return UNIT_SHAPE[w] if w in UNIT_SHAPE else content.leaders[w].shape
+
+
+def controller(slots: Iterable) -> str | None:
+    """The Army Controlling a Region holding these Slots: the one with the most pieces there,
+    Units and Leaders alike (ruling TC6); Neutral pieces count for nobody; a tie: nobody."""
+    count: dict[str, int] = {}
+    for piece in slots:
+        army = owner(piece)
+        if army is not None and army != NEUTRAL:
+            count[army] = count.get(army, 0) + 1
+    if not count:
+        return None
+    best = max(count.values())
+    leaders = [a for a, n in count.items() if n == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def control(region: str, pieces: Position) -> str | None:
+    """Who Controls ``region`` in the position ``pieces`` (glossary, Control; ruling TC6)."""
+    return controller(pieces[region])
+
+
+def free_slot(content: Content, region: Region, slots: Sequence, piece_shape: str) -> int | None:
+    """The Slot a new piece of this shape takes: a free one without a Resource icon if there is
+    one, else the first free one with an icon, in the map's order ("avoid covering Resources
+    where possible", ruling TC5); None when every Slot of the shape is taken."""
+    free = [i for i, s in enumerate(SLOT_SHAPES) if s == piece_shape and slots[i] is None]
+    bare = [i for i in free if not region.icons[i]]
+    return (bare or free or [None])[0]
+
+
+def place(content: Content, region: Region, slots: Sequence, piece: str) -> tuple:
+    """The Slots with ``piece`` added where :func:`free_slot` puts it; a DataError if no Slot
+    of its shape is free."""
+    i = free_slot(content, region, slots, shape(content, piece))
+    if i is None:
+        raise DataError(f"{region.name} has no free {shape(content, piece)} Slot for {piece!r}.")
+    return tuple(piece if j == i else s for j, s in enumerate(slots))
+
+
+def uncovered(region: Region, slots: Sequence) -> tuple[str, ...]:
+    """The Resource icons of a Region that show: on Slots holding no piece and no token."""
+    return tuple(icon for icon, s in zip(region.icons, slots) if icon and s is None)
+
+
+def tracks(content: Content, position: Position,
+           board: Board | None = None) -> dict[str, tuple[int, int, int, int]]:
+    """Each Army's four tracks (command points, crowns, supply, gold; ruling TC4): the
+    uncovered icons of the Regions it Controls, plus the icons of its Leaders on the map
+    (Setup step 4, p.5; ruling TC8). Glory icons are no track: they count only at Upkeep."""
+    board = board or content.south
+    totals = {army: dict.fromkeys(TRACKS, 0) for army in ARMIES}
+    for key, slots in position.items():
+        region = board.region(key)
+        ruler = controller(slots)
+        if ruler is not None:
+            for icon in uncovered(region, slots):
+                if icon in TRACKS:
+                    totals[ruler][icon] += 1
+        for piece in slots:
+            army = owner(piece)
+            if army is None or what(piece) not in content.leaders:
+                continue
+            army = ruler if army == NEUTRAL else army
+            if army is not None:
+                for icon in content.leaders[what(piece)].icons:
+                    totals[army][icon] += 1
+    return {army: tuple(t[k] for k in TRACKS) for army, t in totals.items()}
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def check_armies(armies: Sequence[str]) -> None:
+    """2 players: one Army of each Alliance; 3 players: both Armies of one Alliance and one of
+    the other (Setup, p.4)."""
+    if len(set(armies)) != len(armies) or any(a not in ARMIES for a in armies):
+        raise ValueError(f"armies must be distinct, from {', '.join(ARMIES)}: {list(armies)}")
+    sizes = sorted(sum(a in ALLIANCES[al] for a in armies) for al in ALLIANCES)
+    if sizes not in ([1, 1], [1, 2]):
+        raise ValueError(f"the south page is for 2 players (one Army of each Alliance) or 3 (two Armies of one "
+                         f"Alliance, one of the other), not {list(armies)}")
+
+
+def placer(placement: Placement, armies: Sequence[str]) -> str | None:
+    """Who places the double-coloured Units of a Region: the one Army of their Alliance in
+    play (2-player page text), or the ``three_player`` Army when both are (ruling TC3)."""
+    if placement.alliance is None:
+        return None
+    playing = [a for a in ALLIANCES[placement.alliance] if a in armies]
+    if not playing:
+        return None
+    return playing[0] if len(playing) == 1 else placement.three_player
+
+
+def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tuple]:
+    """The map after setup on the 2- and 3-player page (p.6; ruling TC2) for the Armies in play:
+    the page's Sabotage tokens, each Army's own pieces and the double-coloured Units, the
+    page's Neutral pieces, then a Neutral Infantry in every City holding no Unit or Leader."""
+    check_armies(armies)
+    board = content.south
+    position = {r.key: (None,) * len(SLOT_SHAPES) for r in board.regions}
+    for p in content.setup.two_three:
+        region = board.region(p.region)
+        slots = list(position[p.region])
+        for icon in p.sabotage:
+            slots[next(i for i, s in enumerate(slots) if s is None and region.icons[i] == icon)] = SABOTAGE
+        pieces = [f"{a}:{w}" for a in ARMIES if a in armies for w in p.own.get(a, ())]
+        by = placer(p, armies)
+        if by is not None:
+            pieces += [f"{by}:{w}" for w in p.double]
+        pieces += [f"{NEUTRAL}:{w}" for w in p.neutral]
+        slots = tuple(slots)
+        for piece in pieces:
+            slots = place(content, region, slots, piece)
+        position[p.region] = slots
+    for region in board.regions:
+        if region.city and all(owner(s) is None for s in position[region.key]):
+            position[region.key] = place(content, region, position[region.key], f"{NEUTRAL}:infantry")
+    return position

@@ -1,0 +1,380 @@
+"""Third Crusade designed data (ruling TC1): the south map, the Leaders and the 2- and 3-player
+setup load, reproduce the starting tracks printed on the 2-player page (p.6) and keep every map
+fact the rulebook's examples rely on; a mistake in a file names the file, the entry and the
+field."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from outremer.core.data import read_toml
+from outremer.core.errors import DataError
+from outremer.games.third_crusade import data
+from outremer.games.third_crusade.data import (ALLIANCES, SABOTAGE, SLOT_SHAPES, content, control, controller,
+                                               free_slot, parse_leaders, parse_map, parse_setup, place,
+                                               starting_position, tracks, uncovered)
+
+C = content()
+SOUTH = C.south
+FOLDER = Path(data.__file__).parent / "data"
+
+
+def region(key):
+    return SOUTH.region(key)
+
+
+def neighbours(key):
+    return {SOUTH.regions[i].key for i in region(key).roads}
+
+
+# --- (a) the printed starting tracks ------------------------------------------------------
+
+PRINTED = {"angevin": (1, 1, 5, 1), "hre": (2, 3, 5, 1), "ayyubid": (3, 2, 4, 3), "turkoman": (2, 2, 7, 3)}
+
+
+@pytest.mark.parametrize("crusader", ALLIANCES["crusader"])
+@pytest.mark.parametrize("muslim", ALLIANCES["muslim"])
+def test_two_player_setup_gives_the_printed_tracks(crusader, muslim):
+    """2-player setup, p.6, TRACK MARKERS PLACEMENT (command points, crowns, supply, gold;
+    rulings TC3, TC4): every pairing of opposing Armies."""
+    got = tracks(C, starting_position(C, (crusader, muslim)))
+    assert got[crusader] == PRINTED[crusader]
+    assert got[muslim] == PRINTED[muslim]
+    assert all(got[a] == (0, 0, 0, 0) for a in data.ARMIES if a not in (crusader, muslim))
+
+
+@pytest.mark.parametrize("armies,expected", [
+    (("angevin", "hre", "ayyubid"), {"angevin": (1, 1, 2, 1), "hre": (1, 3, 3, 0), "ayyubid": (3, 2, 4, 3)}),
+    (("angevin", "hre", "turkoman"), {"angevin": (1, 1, 2, 1), "hre": (1, 3, 3, 0), "turkoman": (2, 2, 7, 3)}),
+    (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
+    (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
+])
+def test_three_player_setup_tracks(armies, expected):
+    """Ruling TC2: the 3-player game uses the 2-player page; the lone Army starts as printed,
+    the pair splits the double-coloured Units by `three_player`."""
+    got = tracks(C, starting_position(C, armies))
+    assert {a: got[a] for a in armies} == expected
+
+
+def test_setup_needs_two_or_three_armies_on_the_south_page():
+    for bad in (("angevin", "hre"), ("angevin",), ("angevin", "hre", "ayyubid", "turkoman"), ("angevin", "angevin")):
+        with pytest.raises(ValueError):
+            starting_position(C, bad)
+
+
+def test_setup_avoids_covering_resources_and_fills_empty_cities_with_neutral_infantry():
+    """Board setup, p.5 ("avoid blocking any Resources"); 2-player setup, p.6 (Neutral
+    Infantry in each empty City); ruling TC5."""
+    pos = starting_position(C, ("angevin", "ayyubid"))
+    covered = [(key, i) for key, slots in pos.items() for i, s in enumerate(slots)
+               if s not in (None, SABOTAGE) and region(key).icons[i]]
+    assert covered == [("tyre", 8)]          # the Siege Engine's only Slot: Tyre's Glory icon
+    for r in SOUTH.regions:
+        pieces = [s for s in pos[r.key] if s not in (None, SABOTAGE)]
+        if r.city:
+            assert pieces, r.key
+    assert [s for s in pos["famagusta"] if s] == ["neutral:infantry"]
+    assert not any(pos["desert_west_of_damascus"]) and not any(pos["desert_south_of_damascus"])
+
+
+# --- (b) map facts the examples rely on ---------------------------------------------------
+
+def test_tripoli_has_two_roads_both_to_deserts_and_sidon_is_not_adjacent():
+    """Battle example, p.14-15: the Angevin Cavalry could only retreat to the other Adjacent
+    Desert; "The Order in Sidon can not be executed because the Region is not Adjacent"."""
+    tripoli = region("tripoli")
+    assert tripoli.city and tripoli.port and tripoli.mercantile
+    assert len(tripoli.roads) == 2 and all(SOUTH.regions[i].kind == "desert" for i in tripoli.roads)
+    assert not SOUTH.adjacent("tripoli", "sidon")
+
+
+def test_ports_are_adjacent_by_sea():
+    """Glossary, Port: Sea Move between Ports; the plutorial's Sea Move from Tripoli and the
+    Genoa ships landing in Sidon."""
+    for key in ("tripoli", "sidon", "tyre", "acre", "famagusta"):
+        assert region(key).port
+    assert SOUTH.by_sea("tripoli", "famagusta") and not SOUTH.by_sea("tripoli", "damascus")
+    assert not region("famagusta").roads  # Cyprus: by sea only (ruling TC10)
+
+
+def test_plutorial_regions_and_roads():
+    """Plutorial, p.24-29: the Ayyubid Desert attacks the Angevin Desert "to the North";
+    Ahamant - Desert - Jerusalem is a Forced March; Damascus Marches to the west Desert (crown
+    icon) and keeps a Desert to the South; Sidon Marches to that west Desert; Al-Afdal retreats
+    from it to the Desert with 1 Cavalry; a Bandit on a Road west of Jerusalem."""
+    assert SOUTH.adjacent("desert_north_of_damascus", "desert_east_of_tripoli")
+    assert region("desert_east_of_tripoli").y < region("desert_north_of_damascus").y
+    assert "desert_south_of_damascus" in neighbours("ahamant") & neighbours("jerusalem")
+    assert not SOUTH.adjacent("ahamant", "jerusalem")
+    assert {"desert_west_of_damascus", "desert_south_of_damascus"} <= neighbours("damascus")
+    assert "crown" in region("desert_west_of_damascus").icons
+    assert SOUTH.adjacent("sidon", "desert_west_of_damascus")
+    assert SOUTH.adjacent("desert_west_of_damascus", "desert_south_of_damascus")
+    assert any(region(k).x < region("jerusalem").x for k in neighbours("jerusalem"))
+    assert region("jerusalem").jerusalem and region("jerusalem").city
+
+
+def test_printed_icons_the_examples_name():
+    """Plutorial: Tyre's supply icons (one covered by the third new Infantry, one uncovered in
+    Upkeep) and its covered Glory icon; Glory icons in Acre and Ahamant (both under Sabotage in
+    Upkeep) and in the Angevin Desert; Sidon's supply icon (sabotaged)."""
+    assert region("tyre").icons.count("supply") == 2 and "glory" in region("tyre").icons
+    assert "glory" in region("acre").icons and "glory" in region("ahamant").icons
+    assert "glory" in region("desert_east_of_tripoli").icons
+    assert "supply" in region("sidon").icons
+    pos = starting_position(C, ("angevin", "ayyubid"))
+    assert pos["ahamant"][region("ahamant").icons.index("glory")] == SABOTAGE
+
+
+def _remove(slots, piece, key=None):
+    """Take ``piece`` off; of several alike, one standing on an icon if there is one."""
+    alike = [i for i, s in enumerate(slots) if s == piece]
+    on_icon = [i for i in alike if key is not None and region(key).icons[i]]
+    i = (on_icon or alike)[0]
+    return slots[:i] + (None,) + slots[i + 1:]
+
+
+def _sabotage(key, slots, icon):
+    i = next(i for i, s in enumerate(slots) if s is None and region(key).icons[i] == icon)
+    return slots[:i] + (SABOTAGE,) + slots[i + 1:]
+
+
+def _add(pos, key, *pieces):
+    for p in pieces:
+        pos[key] = place(C, region(key), pos[key], p)
+
+
+def _move(pos, src, dst, *pieces):
+    for p in pieces:
+        pos[src] = _remove(pos[src], p, src)
+    _add(pos, dst, *pieces)
+
+
+def test_plutorial_command_phase_tracks():
+    """Plutorial, Command phase, p.25-27: from the printed start (Angevin 1/1/5/1, Ayyubid
+    3/2/4/3) to the printed end (gold/supply/crown/base CP): Ayyubid 4/4/2/3, Angevin 1/3/2/1.
+    Each step's track change is the one the text states."""
+    pos = dict(starting_position(C, ("angevin", "ayyubid")))
+    A, Y = "angevin", "ayyubid"
+
+    def t(army):
+        return dict(zip(data.TRACKS, tracks(C, pos)[army]))
+
+    assert control("desert_east_of_tripoli", pos) == A and "neutral:infantry" in pos["desert_east_of_tripoli"]
+    units = {k: sum(1 for s in v if s and s.startswith("angevin:") and s.split(":")[1] in data.UNITS)
+             for k, v in pos.items()}
+    assert max(units, key=units.get) == "tripoli"     # step 5: "their Region with most Units"
+    # 1. +1 Infantry in the Ayyubid Desert, 5 against 3 (Cavalry 2 + 3 Infantry; Angevin
+    #    Cavalry 2 + Neutral Infantry), Defence +2; the Angevin loses the Neutral Infantry.
+    _add(pos, "desert_north_of_damascus", "ayyubid:infantry")
+    pos["desert_east_of_tripoli"] = _remove(pos["desert_east_of_tripoli"], "neutral:infantry")
+    pos["desert_north_of_damascus"] = _remove(pos["desert_north_of_damascus"], "ayyubid:infantry")
+    assert t(A) == {"cp": 1, "crown": 1, "supply": 5, "gold": 1}
+    # 2. Sabotage on Acre's Glory icon; the Ayyubid Infantry leaves Jerusalem: no track moves.
+    pos["acre"] = _sabotage("acre", pos["acre"], "glory")
+    pos["jerusalem"] = _remove(pos["jerusalem"], "ayyubid:infantry")
+    assert control("jerusalem", pos) is None and t(Y) == {"cp": 3, "crown": 2, "supply": 4, "gold": 3}
+    # 3. Al-Adil's Forced March Ahamant -> Desert -> Jerusalem, 1 Cavalry left in the Desert;
+    #    Ibn Shaddad keeps Ahamant: gold +1, supply +1.
+    _move(pos, "ahamant", "desert_south_of_damascus", "ayyubid:al_adil", "ayyubid:cavalry", "ayyubid:cavalry",
+          "ayyubid:infantry")
+    _move(pos, "desert_south_of_damascus", "jerusalem", "ayyubid:al_adil", "ayyubid:cavalry", "ayyubid:infantry")
+    assert control("ahamant", pos) == Y
+    assert t(Y) == {"cp": 3, "crown": 2, "supply": 5, "gold": 4}
+    # 4. Guy's Expedition: a Neutral Cavalry and Infantry into the Angevin Desert.
+    _add(pos, "desert_east_of_tripoli", "neutral:cavalry", "neutral:infantry")
+    # 5. Sabotage on a supply icon in Sidon: Angevin supply -1.
+    pos["sidon"] = _sabotage("sidon", pos["sidon"], "supply")
+    assert t(A)["supply"] == 4
+    # 6. +3 Infantry in Tyre: the last covers a supply icon.
+    _add(pos, "tyre", "angevin:infantry", "angevin:infantry")
+    assert t(A)["supply"] == 4
+    _add(pos, "tyre", "angevin:infantry")
+    assert t(A)["supply"] == 3
+    # 7. Al-Afdal and 1 Infantry March from Damascus to the west Desert: crown +1.
+    _move(pos, "damascus", "desert_west_of_damascus", "ayyubid:al_afdal", "ayyubid:infantry")
+    assert control("damascus", pos) == Y and t(Y)["crown"] == 3
+    # 8. +1 Infantry in Sidon; James and 2 Infantry take the west Desert (4 against 3); the
+    #    Ayyubid loses its Infantry, Al-Afdal retreats to the Desert with 1 Cavalry (supply -1,
+    #    crown -1); the Angevin loses 1 Infantry (crown +1).
+    _add(pos, "sidon", "angevin:infantry")
+    pos["desert_west_of_damascus"] = _remove(pos["desert_west_of_damascus"], "ayyubid:infantry")
+    _move(pos, "desert_west_of_damascus", "desert_south_of_damascus", "ayyubid:al_afdal")
+    _move(pos, "sidon", "desert_west_of_damascus", "angevin:james", "angevin:infantry")
+    pos["sidon"] = _remove(pos["sidon"], "angevin:infantry")
+    assert control("sidon", pos) == A
+    # 9. +1 Cavalry in Jerusalem; 11. +2 Infantry in Ahamant.
+    _add(pos, "jerusalem", "ayyubid:cavalry")
+    _add(pos, "ahamant", "ayyubid:infantry", "ayyubid:infantry")
+    assert t(Y) == {"cp": 3, "crown": 2, "supply": 4, "gold": 4}
+    assert t(A) == {"cp": 1, "crown": 2, "supply": 3, "gold": 1}
+    # Upkeep 1, "Ensure our supply": Ayyubid 4 supply icons in 2 Regions, Angevin 3 in 3.
+    def supplied(army):
+        return [k for k, v in pos.items() if control(k, pos) == army and "supply" in uncovered(region(k), v)]
+    assert len(supplied(Y)) == 2 and len(supplied(A)) == 3
+    # Upkeep 4A: removing 1 Infantry from Tyre uncovers a supply icon: 4.
+    i = max(i for i, s in enumerate(pos["tyre"]) if s == "angevin:infantry" and region("tyre").icons[i])
+    pos["tyre"] = pos["tyre"][:i] + (None,) + pos["tyre"][i + 1:]
+    assert t(A)["supply"] == 4
+    # Upkeep 4E: uncovered Glory icons Controlled: Angevin 1 (its Desert), Ayyubid none (its
+    # +1 is a Glory chit); Acre's and Ahamant's under Sabotage, Tyre's under a Unit.
+    def glory(army):
+        return sum(uncovered(region(k), v).count("glory") for k, v in pos.items() if control(k, pos) == army)
+    assert glory(A) == 1 and glory(Y) == 0
+    # Upkeep 7, Genoa: Richard I and Philip II in Sidon: base CP +2, crowns +2.
+    before = t(A)
+    _add(pos, "sidon", "angevin:richard_i", "angevin:philip_ii")
+    assert t(A)["cp"] == before["cp"] + 2 and t(A)["crown"] == before["crown"] + 2
+
+
+def test_leader_facts():
+    """Battle example: Badr al-Din and Conrad are hexagonal, Conrad counts 1 in a City;
+    plutorial: Al-Afdal hexagonal with a Cavalry icon, James with a Cavalry icon."""
+    L = C.leaders
+    for key in ("badr_al_din", "conrad", "al_afdal"):
+        assert L[key].shape == "hex" and L[key].unit == "cavalry"
+    assert L["james"].unit == "cavalry" and L["conrad"].army == "neutral"
+    assert set(C.setup.genoa["1191 Spring"]["angevin"]) >= {"richard_i", "philip_ii"}
+
+
+# --- Control, Slots, tracks ----------------------------------------------------------------
+
+def test_control_counts_units_and_leaders_and_a_tie_is_nobody():
+    """Glossary, Control; ruling TC6: Leaders count (plutorial: Ibn Shaddad stays in Ahamant
+    "to not lose Control"); Neutral pieces count for nobody; a tie: nobody."""
+    assert controller(["ayyubid:ibn_shaddad", None]) == "ayyubid"
+    assert controller(["ayyubid:ibn_shaddad", "neutral:infantry", "neutral:infantry"]) == "ayyubid"
+    assert controller(["neutral:infantry"]) is None
+    assert controller(["angevin:infantry", "hre:infantry"]) is None
+    assert controller(["angevin:infantry", "hre:infantry", "hre:diepold"]) == "hre"
+    assert controller([SABOTAGE, None]) is None
+
+
+def test_a_new_piece_covers_an_icon_only_when_no_bare_slot_is_left():
+    """Ruling TC5: free Slots without icons first, then the first free Slot with an icon."""
+    tyre = region("tyre")
+    slots = (None,) * 9
+    taken = []
+    for _ in range(6):
+        i = free_slot(C, tyre, slots, "square")
+        taken.append(i)
+        slots = place(C, tyre, slots, "angevin:infantry")
+    assert taken == [2, 3, 4, 5, 0, 1]
+    assert free_slot(C, tyre, slots, "square") is None
+    with pytest.raises(DataError, match="Tyre has no free square Slot"):
+        place(C, tyre, slots, "angevin:infantry")
+    assert free_slot(C, tyre, slots, "trapezoid") == 8
+    assert free_slot(C, tyre, (SABOTAGE,) + (None,) * 8, "square") == 2
+
+
+def test_tracks_count_uncovered_icons_of_controlled_regions_and_leaders_anywhere():
+    pos = {k: (None,) * 9 for k in (r.key for r in SOUTH.regions)}
+    pos["damascus"] = ("ayyubid:infantry",) + (None,) * 8              # covers 1 supply
+    pos["kerak"] = ("angevin:infantry", "ayyubid:saladin") + (None,) * 7   # tie: nobody
+    got = tracks(C, pos)
+    assert got["ayyubid"] == (1 + 1, 1 + 1, 1, 0)   # Damascus cp, crown, 1 supply; Saladin cp, crown
+    assert got["angevin"] == (0, 0, 0, 0)
+
+
+# --- (c) shape of the map -------------------------------------------------------------------
+
+def test_roads_symmetric_map_connected_slots_6_2_1():
+    assert len(SOUTH.regions) == 17 and sum(r.kind == "desert" for r in SOUTH.regions) == 4
+    names = {r.name for r in SOUTH.regions}
+    for n in ("Ascalon", "Jaffa", "Acre", "Tyre", "Famagusta", "Sidon", "Tripoli", "Kerak", "Jerusalem",
+              "Damascus", "Hama", "Homs", "Ahamant"):
+        assert n in names
+    for r in SOUTH.regions:
+        for i in r.roads:
+            assert r.index in SOUTH.regions[i].roads
+        assert len(r.icons) == 9 and SLOT_SHAPES.count("square") == 6 and SLOT_SHAPES.count("hex") == 2
+        assert SLOT_SHAPES.count("trapezoid") == 1
+        assert 0 <= r.x <= 1000 and 0 <= r.y <= 1000
+    seen, todo = {0}, [0]
+    while todo:
+        here = SOUTH.regions[todo.pop()]
+        nxt = set(here.roads) | ({r.index for r in SOUTH.regions if r.port} if here.port else set())
+        for i in nxt - seen:
+            seen.add(i)
+            todo.append(i)
+    assert len(seen) == len(SOUTH.regions)
+    from outremer.core.graph import distances
+    by_road = distances([r.roads for r in SOUTH.regions], SOUTH.index("jerusalem"))
+    assert [SOUTH.regions[i].key for i, d in enumerate(by_road) if d is None] == ["famagusta"]
+    assert SOUTH.sides == {"crusader": "west", "muslim": "east"}
+
+
+# --- (d) mistakes in the files ----------------------------------------------------------------
+
+def _text(name, old, new):
+    raw = (FOLDER / name).read_text(encoding="utf-8")
+    assert old in raw, old
+    return read_toml("x", name, text=raw.replace(old, new, 1))
+
+
+def _escape(message):
+    return "".join("\\" + ch if ch in "()[]." else ch for ch in message)
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('hex = ["crown", ""]', 'hex = ["crown"]', "map_south.toml: region 1 ('famagusta'): field 'hex' must list 2 Slots, not 1"),
+    ('square = ["gold", "supply", "", "", "", ""]\nhex = ["crown", ""]',
+     'square = ["gold", "wine", "", "", "", ""]\nhex = ["crown", ""]', "region 1 ('famagusta'): field 'square' has 'wine'"),
+    ('roads = ["desert_east_of_tripoli", "desert_west_of_damascus"]', 'roads = ["desert_east_of_tripoli"]',
+     "region 8 ('desert_west_of_damascus'): field 'roads' lists 'tripoli', but 'tripoli' does not list"),
+    ('kind = "desert"', 'kind = "forest"', "region 3 ('desert_east_of_tripoli'): field 'kind' is 'forest'"),
+    ('key = "hama"\nname = "Hama"\nkind = "city"\njerusalem = false\nport = false',
+     'key = "hama"\nname = "Hama"\nkind = "city"\njerusalem = false\nport = "no"',
+     "region 4 ('hama'): field 'port' must be bool"),
+    ('x = 90', 'x = 1090', "region 1 ('famagusta'): field 'x' is 1090; expected 0 to 1000"),
+    ('flavour = "Port of Cyprus', 'colour = 1\nflavour = "Port of Cyprus', "region 1 ('famagusta'): unknown field 'colour'"),
+])
+def test_a_mistake_in_the_map_names_file_entry_and_field(old, new, message):
+    with pytest.raises(DataError, match=_escape(message)):
+        parse_map("south", _text("map_south.toml", old, new), "map_south.toml")
+
+
+def test_a_desert_port_and_a_map_without_jerusalem_are_refused():
+    raw = tomllib.loads((FOLDER / "map_south.toml").read_text(encoding="utf-8"))
+    raw["region"][2]["port"] = True
+    with pytest.raises(DataError, match=_escape("region 3 ('desert_east_of_tripoli'): field 'port': a Desert cannot")):
+        parse_map("south", raw, "map_south.toml")
+    raw = tomllib.loads((FOLDER / "map_south.toml").read_text(encoding="utf-8"))
+    next(r for r in raw["region"] if r["key"] == "jerusalem")["jerusalem"] = False
+    with pytest.raises(DataError, match="exactly one Region must be Jerusalem"):
+        parse_map("south", raw, "map_south.toml")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('key = "james"\nname = "James"\narmy = "angevin"\nshape = "hex"',
+     'key = "james"\nname = "James"\narmy = "angevin"\nshape = "round"',
+     "leaders.toml: leader 4 ('james'): field 'shape' is 'round'"),
+    ('icons = ["cp", "crown", "crown"]', 'icons = ["cp", "glory"]', "leader 5 ('frederick_i'): field 'icons' has 'glory'"),
+    ('name = "Diepold"', 'name = "Frederick I"', "leader 6 ('diepold'): field 'name' repeats an earlier leader"),
+])
+def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
+    with pytest.raises(DataError, match=_escape(message)):
+        parse_leaders(_text("leaders.toml", old, new))
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('region = "kerak"', 'region = "petra"', "setup.toml: two_three 10 ('petra'): field 'region' is 'petra'"),
+    ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "zangi"]', "two_three 10 ('kerak'): field 'ayyubid' has 'zangi'"),
+    ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "infantry"]\nangevin = ["infantry"]',
+     "two_three 10 ('kerak'): pieces of both Alliances in one Region"),
+    ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "turkoman"',
+     'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "hre"',
+     "two_three 6 ('acre'): field 'three_player' is 'hre'; expected ayyubid, turkoman"),
+    ('crusader = ["cavalry"]\nthree_player = "hre"', 'crusader = ["cavalry"]',
+     "two_three 2 ('desert_east_of_tripoli'): missing field 'three_player'"),
+    ('turkoman = ["infantry", "infantry", "zangi"]', 'turkoman = ["infantry", "infantry", "zangi", "badr_al_din"]',
+     "two_three 12 ('hama'): field 'turkoman': Leader 'badr_al_din' is already placed in homs"),
+    ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["cavalry", "cavalry", "cavalry"]',
+     "two_three 10 ('kerak'): 3 pieces need a hex Slot; Kerak has 2"),
+    ('sabotage = ["glory"]', 'sabotage = ["crown"]', "two_three 9 ('ahamant'): field 'sabotage' covers a 'crown' icon"),
+    ('ship = "1191 Autumn"', 'ship = "1192"', "genoa 2 ('1192'): field 'ship' is '1192'"),
+])
+def test_a_mistake_in_the_setup_names_file_entry_and_field(old, new, message):
+    with pytest.raises(DataError, match=_escape(message)):
+        parse_setup(_text("setup.toml", old, new), SOUTH, C.leaders)
