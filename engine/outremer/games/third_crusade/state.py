@@ -1,0 +1,103 @@
+"""The Third Crusade state: plain data, and the operations every rule uses.
+
+Seats are players; each plays one Army (a lone player in 3 players too: it uses both
+initiative markers of its Alliance, p.4 and p.8). ``s["armies"]`` lists the Armies in play by
+seat. The map is a position (``data.py``): for each Region key, its 9 Slots. Each Army's four
+tracks (command points, crowns, supply, gold) are recomputed from the map after every change
+(:func:`recount`; glossary, "Tracks are adjusted immediately"); its current command points,
+Gold chits and the Glory and Faith tracks are kept apart.
+"""
+
+from __future__ import annotations
+
+from ...core import rng
+from ...core.game import State
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, TRACKS, Content, starting_position, tracks
+
+FORMAT = 1
+ROUNDS = ("1190", "1191 Spring", "1191 Autumn", "1192")
+"""The round track (p.5): four rounds over three years."""
+MODES = {2: "two", 3: "three", 4: "four"}
+
+
+def armies_for(players: int, options: dict) -> list[str]:
+    """The Army of each seat, in the order of ``ARMIES``: 2 players, one Army of each Alliance
+    (the chosen ones); 3 players, both Armies of one Alliance and the lone player's Army of the
+    other (p.4); 4 players, all four."""
+    if players == 4:
+        return list(ARMIES)
+    crusader = options.get("crusader_army", "angevin")
+    muslim = options.get("muslim_army", "ayyubid")
+    if players == 2:
+        chosen = {crusader, muslim}
+    else:
+        lone = options.get("lone", "muslim")
+        chosen = {crusader if lone == "crusader" else muslim} | set(ALLIANCES["muslim" if lone == "crusader" else "crusader"])
+    return [a for a in ARMIES if a in chosen]
+
+
+def lone(s: State, seat: int) -> bool:
+    """Whether ``seat``'s Army is alone in its Alliance (every seat in 2 players)."""
+    army = s["armies"][seat]
+    return sum(ALLIANCE_OF[a] == ALLIANCE_OF[army] for a in s["armies"]) == 1
+
+
+def initiative_order(s: State) -> list[int]:
+    """The initiative track from the top: a random marker of one Alliance on 1 and its
+    partner's on 3, a random marker of the other on 2 and its partner's on 4; a lone player
+    uses both markers of its Alliance (p.5). In 2 players, only the two Armies' markers."""
+    n = len(s["armies"])
+    if n == 2:
+        order = [0, 1]
+        rng.shuffle(s, order)
+        return order
+    alliances = sorted(ALLIANCES)
+    rng.shuffle(s, alliances)
+    track = []
+    for alliance in alliances:
+        markers = list(ALLIANCES[alliance])
+        rng.shuffle(s, markers)
+        seats = [_seat_of_marker(s, m) for m in markers]
+        track.append(seats)
+    return [track[0][0], track[1][0], track[0][1], track[1][1]]
+
+
+def _seat_of_marker(s: State, army: str) -> int:
+    """The seat moving an Army's initiative marker: its own, or the lone player of its Alliance."""
+    if army in s["armies"]:
+        return s["armies"].index(army)
+    return next(seat for seat, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == ALLIANCE_OF[army])
+
+
+def new_state(content: Content, armies: list[str], seed: int) -> State:
+    n = len(armies)
+    position = starting_position(content, armies)
+    s: State = {
+        "format": FORMAT, "game": "third-crusade", "rng": rng.seed_state(seed), "rigged": [],
+        "mode": MODES[n], "armies": list(armies), "round": 0, "phase": "strategy",
+        "map": {key: list(slots) for key, slots in position.items()},
+        "tracks": {}, "cp": [0] * n, "glory": 0, "faith": {}, "gold": [0] * n,
+        "initiative": [], "result": None,
+    }
+    for seat in range(n):
+        s["gold"][seat] = content.setup.lone_gold if n == 3 and lone(s, seat) else content.setup.gold
+    for alliance in sorted(ALLIANCES):
+        alone = sum(ALLIANCE_OF[a] == alliance for a in armies) == 1
+        s["faith"][alliance] = content.setup.lone_faith if alone else 0
+    s["initiative"] = initiative_order(s)
+    recount(content, s)
+    for seat, army in enumerate(armies):
+        s["cp"][seat] = s["tracks"][army][0]
+    return s
+
+
+def recount(content: Content, s: State) -> None:
+    """Each Army's four tracks from the map as it stands (command points, crowns, supply,
+    gold: ruling TC4), as the glossary asks after every change of Control or covering."""
+    counted = tracks(content, {key: tuple(slots) for key, slots in s["map"].items()})
+    s["tracks"] = {army: list(counted[army]) for army in s["armies"]}
+
+
+def track(s: State, seat: int, name: str) -> int:
+    """One of ``seat``'s four tracks by name (``cp``, ``crown``, ``supply``, ``gold``)."""
+    return s["tracks"][s["armies"][seat]][TRACKS.index(name)]
