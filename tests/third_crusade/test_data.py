@@ -1,9 +1,10 @@
-"""Third Crusade designed data (ruling TC1): the south map, the Leaders and the 2- and 3-player
-setup load, reproduce the starting tracks printed on the 2-player page (p.6) and keep every map
-fact the rulebook's examples rely on; a mistake in a file names the file, the entry and the
-field."""
+"""Third Crusade designed data (ruling TC1): the south and north maps and the Roads that join
+them, the Leaders, the 2- and 3-player setup and the 4-player setup load, reproduce the starting
+tracks printed on the 2-player page (p.6) and on the 4-player page (p.8), and keep every map fact
+the rulebook's examples rely on; a mistake in a file names the file, the entry and the field."""
 
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -57,10 +58,14 @@ def test_three_player_setup_tracks(armies, expected):
     assert {a: got[a] for a in armies} == expected
 
 
-def test_setup_needs_two_or_three_armies_on_the_south_page():
-    for bad in (("angevin", "hre"), ("angevin",), ("angevin", "hre", "ayyubid", "turkoman"), ("angevin", "angevin")):
+def test_setup_needs_two_or_three_armies_on_the_south_page_or_all_four():
+    """Setup, p.4: 2 players, one Army of each Alliance; 3, two and one; 4, all four (on both
+    boards, ruling TC14)."""
+    for bad in (("angevin", "hre"), ("angevin",), ("angevin", "hre", "ayyubid", "ayyubid"), ("angevin", "angevin"),
+                ("angevin", "hre", "ayyubid", "turkoman", "angevin")):
         with pytest.raises(ValueError):
             starting_position(C, bad)
+    assert set(starting_position(C, data.ARMIES)) == {r.key for r in C.both.regions}
 
 
 def test_setup_avoids_covering_resources_and_fills_empty_cities_with_neutral_infantry():
@@ -378,3 +383,265 @@ def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
 def test_a_mistake_in_the_setup_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_setup(_text("setup.toml", old, new), SOUTH, C.leaders)
+
+
+# --- (e) the north board, the join and the 4-player page ------------------------------------
+
+NORTH = C.north
+BOTH = C.both
+FOUR = {"angevin": (1, 1, 6, 1), "hre": (2, 2, 4, 3), "ayyubid": (3, 2, 4, 3), "turkoman": (2, 2, 7, 2)}
+"""The tracks printed on the 4-player page (p.8): command points, crowns, supply, gold."""
+
+
+def joined(key):
+    return {BOTH.regions[i].key for i in BOTH.region(key).roads}
+
+
+def test_four_player_setup_gives_the_printed_tracks():
+    """4-player setup, p.8, TRACK MARKERS PLACEMENT (command points, crowns, supply, gold;
+    rulings TC4, TC14), whatever order the Armies are given in."""
+    assert tracks(C, starting_position(C, data.ARMIES)) == FOUR
+    assert tracks(C, starting_position(C, tuple(reversed(data.ARMIES)))) == FOUR
+
+
+def test_four_player_regions_held_at_the_start():
+    """Ruling TC14: where each Army's printed tracks come from."""
+    pos = starting_position(C, data.ARMIES)
+    held = {army: sorted(k for k in pos if control(k, pos) == army) for army in data.ARMIES}
+    assert held == {
+        "angevin": sorted(["tripoli", "desert_east_of_tripoli", "tyre", "tortosa", "desert_east_of_tortosa"]),
+        "hre": sorted(["sidon", "heraclea", "seleucia", "desert_east_of_iconium"]),
+        "ayyubid": sorted(["damascus", "desert_north_of_damascus", "acre", "jerusalem", "ahamant", "kerak"]),
+        "turkoman": sorted(["homs", "hama", "iconium", "aleppo", "desert_south_of_aleppo"]),
+    }
+    two = starting_position(C, ("angevin", "ayyubid"))
+    for key in held["ayyubid"]:          # the Ayyubid starts as on the 2-player page, same tracks
+        assert pos[key] == two[key], key
+
+
+def test_four_player_setup_covers_no_icon_and_fills_empty_cities_on_both_boards():
+    """Board setup, p.5 ("avoid blocking any Resources"); ruling TC7: a Neutral Infantry in
+    every empty City of both boards; Deserts get Neutral pieces only as printed; the Ahamant
+    Sabotage token as on the 2-player page."""
+    pos = starting_position(C, data.ARMIES)
+    covered = [(k, i) for k, slots in pos.items() for i, s in enumerate(slots)
+               if s not in (None, SABOTAGE) and BOTH.region(k).icons[i]]
+    assert covered == []
+    for r in BOTH.regions:
+        assert any(s not in (None, SABOTAGE) for s in pos[r.key]) or not r.city, r.key
+    for key in ("famagusta", "jaffa", "ascalon", "adana", "antioch"):
+        assert [s for s in pos[key] if s] == ["neutral:infantry"], key
+    assert [k for k in pos if not any(pos[k])] == ["desert_west_of_damascus", "desert_south_of_damascus",
+                                                   "desert_north_of_adana"]
+    assert [k for k, v in pos.items() if SABOTAGE in v] == ["ahamant"]
+
+
+def test_four_player_genoa_ships_and_leaders():
+    """"Remember the Sabotage tokens and the Genoa ships" (p.8; ruling TC14): the 4-player
+    page's ships carry Richard I and Philip II, Guido and Diepold; no Leader is both on the map
+    and on a ship; the 2- and 3-player ships are unchanged."""
+    ships = data.genoa(C, data.ARMIES)
+    assert set(ships["1191 Spring"]["angevin"]) >= {"richard_i", "philip_ii"}
+    assert set(ships["1191 Spring"]["hre"]) >= {"guido", "diepold"}
+    assert data.genoa(C, ("angevin", "ayyubid")) == C.setup.genoa
+    pos = starting_position(C, data.ARMIES)
+    on_map = {data.what(s) for slots in pos.values() for s in slots if s not in (None, SABOTAGE)}
+    shipped = {p for ship in ships.values() for pieces in ship.values() for p in pieces}
+    assert not (on_map & shipped & set(C.leaders))
+    assert {"frederick_i", "qilij_arslan_ii", "conrad", "saladin", "william"} <= on_map
+
+
+def test_tripoli_on_the_four_player_map():
+    """Battle example, p.14-15 (a 4-player game): Tripoli has exactly two Adjacent Regions,
+    both Deserts ("there are no other Adjacent Regions available"), Sidon is not Adjacent to
+    it; no Road of the join reaches it (ruling TC13)."""
+    tripoli = BOTH.region("tripoli")
+    assert tripoli.city and tripoli.port and tripoli.mercantile
+    assert joined("tripoli") == {"desert_east_of_tripoli", "desert_west_of_damascus"}
+    assert all(BOTH.region(k).kind == "desert" for k in joined("tripoli"))
+    assert not BOTH.adjacent("tripoli", "sidon") and not BOTH.adjacent("sidon", "tripoli")
+    assert all("tripoli" not in join for join in BOTH.joins)
+
+
+def test_battle_example_conrad_in_tripoli_and_its_two_hex_slots():
+    """Battle example, p.14-15: the Neutral Leader Conrad, hexagonal, stands in Tripoli (at the
+    4-player start, ruling TC14); the Crusaders hold one of its Deserts; once the Turkoman takes
+    Tripoli, its Cavalry and Conrad fill the 2 hexagonal Slots and Badr al-Din must retreat."""
+    pos = starting_position(C, data.ARMIES)
+    assert "neutral:conrad" in pos["tripoli"] and C.leaders["conrad"].shape == "hex"
+    assert control("tripoli", pos) == "angevin"
+    assert any(data.ALLIANCE_OF.get(control(k, pos)) == "crusader" for k in joined("tripoli"))
+    tripoli = BOTH.region("tripoli")
+    slots = tuple(None if s and not s.startswith("neutral:conrad") else s for s in pos["tripoli"])
+    slots = place(C, tripoli, slots, "turkoman:cavalry")
+    assert free_slot(C, tripoli, slots, "hex") is None       # no Slot left for Badr al-Din
+
+
+def test_order_placement_example_reads_as_the_four_player_start():
+    """Order placement example, p.11 (ruling TC14): 1. the Holy Roman Empire has Presence and
+    Control in Sidon; 2. the Angevin Controls Tripoli, with a Neutral Infantry; 4. a Desert
+    holds a Neutral Unit and no Army's piece, between the Holy Roman Empire and the Turkoman;
+    5. the Ayyubid Controls Damascus; 6. the Turkoman Controls Homs, where the Ayyubid has
+    Presence."""
+    pos = starting_position(C, data.ARMIES)
+    assert control("sidon", pos) == "hre"
+    assert control("tripoli", pos) == "angevin" and "neutral:infantry" in pos["tripoli"]
+    desert = "desert_north_of_seleucia"
+    assert BOTH.region(desert).kind == "desert" and control(desert, pos) is None
+    assert [s for s in pos[desert] if s] == ["neutral:infantry"]
+    assert {control(k, pos) for k in joined(desert)} >= {"hre", "turkoman"}
+    assert control("damascus", pos) == "ayyubid"
+    assert control("homs", pos) == "turkoman" and "ayyubid:infantry" in pos["homs"]
+
+
+def test_order_examples_in_a_desert_and_in_antioch():
+    """Order examples, p.13: 2. the Turkoman adds 1 Infantry to a Desert regardless of
+    Presence, gains Control and 2 supply for its uncovered supply icons; 3. the Ayyubid adds 2
+    Infantry to Antioch beside a Turkoman Unit, becomes the Controlling player and gains 1 gold
+    (its base command point comes from a token: Antioch prints none); its Glory icon waits
+    for Upkeep."""
+    pos = dict(starting_position(C, data.ARMIES))
+    before = tracks(C, pos)
+    desert = BOTH.region("desert_north_of_seleucia")
+    pos[desert.key] = place(C, desert, pos[desert.key], "turkoman:infantry")
+    assert control(desert.key, pos) == "turkoman"
+    after = tracks(C, pos)
+    assert [b - a for a, b in zip(before["turkoman"], after["turkoman"])] == [0, 0, 2, 0]
+    antioch = BOTH.region("antioch")
+    assert antioch.city and sorted(i for i in antioch.icons if i) == ["glory", "gold"]
+    pos["antioch"] = place(C, antioch, (None,) * 9, "turkoman:infantry")
+    before = tracks(C, pos)
+    for _ in range(2):
+        pos["antioch"] = place(C, antioch, pos["antioch"], "ayyubid:infantry")
+    assert control("antioch", pos) == "ayyubid"
+    after = tracks(C, pos)
+    assert [b - a for a, b in zip(before["ayyubid"], after["ayyubid"])] == [0, 0, 0, 1]
+    assert "glory" in uncovered(antioch, pos["antioch"])
+
+
+def test_the_north_board_names_and_the_objective_cities():
+    """Variable setup, p.9: the Objective decks' main Cities are Cities of the 4-player map,
+    the north ones on the north board, spelt as the text spells them ("Heracium" in the deck
+    list is the end-game example's Heraclium; ruling TC12). End game, p.18: Sidon, Ascalon and
+    Heraclium are Cities."""
+    names = {r.name: r for r in BOTH.regions}
+    crusader = ["Adana", "Antioch", "Ascalon", "Heraclium", "Selucia", "Sidon", "Tartosa", "Tripoli", "Tyre"]
+    muslim = ["Acre", "Ahamant", "Aleppo", "Damascus", "Homs", "Iconium", "Jaffa", "Kerak"]
+    for name in crusader + muslim + ["Famagusta"]:
+        assert names[name].city, name
+    north = {r.name for r in NORTH.regions if r.city}
+    assert north == {"Adana", "Antioch", "Heraclium", "Selucia", "Tartosa", "Aleppo", "Iconium"}
+    assert all(names[n].board == "north" for n in north)
+    assert all(r.board == "south" for r in SOUTH.regions)
+    assert len(NORTH.regions) == 12 and sum(r.kind == "desert" for r in NORTH.regions) == 5
+    assert not any(r.jerusalem for r in NORTH.regions)
+
+
+def test_the_north_board_follows_the_emperor_s_road():
+    """Rulings TC1, TC13: Iconium - Heraclium - Selucia (the Saleph) - Adana - Antioch, each a march
+    or two from the last; Tartosa a Port on the coast south of Antioch; Aleppo inland, east of
+    Antioch; Antioch a Port and a Mercantile City, Aleppo Mercantile."""
+    from outremer.core.graph import distances
+    roads = [r.roads for r in BOTH.regions]
+    route = ["iconium", "heraclea", "seleucia", "adana", "antioch"]
+    for a, b in zip(route, route[1:]):
+        assert distances(roads, BOTH.index(a))[BOTH.index(b)] <= 2, (a, b)
+    r = BOTH.region
+    assert r("tortosa").port and r("tortosa").y > r("antioch").y
+    assert not r("aleppo").port and r("aleppo").x > r("antioch").x and r("aleppo").mercantile
+    assert r("antioch").port and r("antioch").mercantile and r("seleucia").port
+    assert {k.key for k in NORTH.regions if k.port} == {"seleucia", "antioch", "tortosa"}
+
+
+def test_both_boards_connected_and_roads_symmetric_across_the_join():
+    """Ruling TC13: each board alone and both together are connected (by Road and by sea);
+    by Road alone only Famagusta is out of reach; every Road of the joined map is listed from
+    both ends, the join's too; the join's Roads are the only ones between the boards; every
+    Port of either board is Adjacent by sea to every other (ruling TC10)."""
+    from outremer.core.graph import distances
+    assert BOTH.joins == (("tortosa", "desert_east_of_tripoli"), ("desert_south_of_aleppo", "hama"))
+    assert {r.key for r in BOTH.regions} == {r.key for r in SOUTH.regions} | {r.key for r in NORTH.regions}
+    assert len(BOTH.regions) == len(SOUTH.regions) + len(NORTH.regions) == 29
+    assert sum(r.jerusalem for r in BOTH.regions) == 1
+    for r in BOTH.regions:
+        assert BOTH.regions[r.index] is r
+        for i in r.roads:
+            assert r.index in BOTH.regions[i].roads, (r.key, BOTH.regions[i].key)
+    across = {tuple(sorted((r.key, BOTH.regions[i].key))) for r in BOTH.regions for i in r.roads
+              if BOTH.regions[i].board != r.board}
+    assert across == {tuple(sorted(j)) for j in BOTH.joins}
+    for north, south in BOTH.joins:
+        assert BOTH.adjacent(north, south) and BOTH.adjacent(south, north)
+    for board in (SOUTH, NORTH):           # each board keeps its own Roads
+        for r in board.regions:
+            assert {board.regions[i].key for i in r.roads} <= joined(r.key)
+    for board in (NORTH, BOTH):
+        by_road = distances([r.roads for r in board.regions], board.index("antioch"))
+        out = [board.regions[i].key for i, d in enumerate(by_road) if d is None]
+        assert out == ([] if board is NORTH else ["famagusta"])
+    assert BOTH.by_sea("tortosa", "tyre") and BOTH.by_sea("seleucia", "famagusta")
+    assert BOTH.sides == NORTH.sides == SOUTH.sides
+
+
+def _north(old, new):
+    raw = _text("map_north.toml", old, new)
+    north = parse_map("north", raw, "map_north.toml", jerusalem=False, joins=True)
+    return data.join_boards(SOUTH, north, data.parse_joins(raw, north, SOUTH))
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('south = "hama"', 'south = "petra"',
+     "map_north.toml: join 2 ('desert_south_of_aleppo'): field 'south' is 'petra', which is no Region of the "
+     "South map (A)"),
+    ('north = "tortosa"', 'north = "tyre"',
+     "map_north.toml: join 1 ('tyre'): field 'north' is 'tyre', which is no Region of the North map (B)"),
+    ('north = "desert_south_of_aleppo"\nsouth = "hama"', 'north = "tortosa"\nsouth = "desert_east_of_tripoli"',
+     "join 2 ('tortosa'): repeats the Road 'tortosa' - 'desert_east_of_tripoli'"),
+    ('key = "iconium"\nname = "Iconium"\nkind = "city"\njerusalem = false',
+     'key = "iconium"\nname = "Iconium"\nkind = "city"\njerusalem = true',
+     "map_north.toml: region 1 ('iconium'): field 'jerusalem': Jerusalem is on the south board"),
+    ('roads = ["heraclea", "adana"]', 'roads = ["heraclea"]',
+     "region 7 ('adana'): field 'roads' lists 'desert_north_of_adana', but 'desert_north_of_adana' does not list"),
+    ('crusader_side = "west"\nmuslim_side = "east"', 'crusader_side = "east"\nmuslim_side = "west"',
+     "map_north.toml: the Alliances sit on other sides of the board than on the South map (A)"),
+    ('[[join]]\nnorth = "tortosa"', '[[join]]\nwest = 1\nnorth = "tortosa"', "join 1 ('tortosa'): unknown field 'west'"),
+])
+def test_a_mistake_in_the_north_board_or_the_join_names_file_entry_and_field(old, new, message):
+    with pytest.raises(DataError, match=_escape(message)):
+        _north(old, new)
+
+
+def test_a_north_key_repeating_a_south_one_and_a_join_that_cuts_the_map_are_refused():
+    raw = (FOLDER / "map_north.toml").read_text(encoding="utf-8").replace('"desert_north_of_adana"', '"kerak"')
+    edited = read_toml("x", "map_north.toml", text=raw)
+    north = parse_map("north", edited, "map_north.toml", jerusalem=False, joins=True)
+    clash = "region 6 ('kerak'): field 'key' is also a Region of the South map (A)"
+    with pytest.raises(DataError, match=_escape(clash)):
+        data.join_boards(SOUTH, north, data.parse_joins(edited, north, SOUTH))
+    # without Ports and without the join's Roads, nothing on the north board can be reached
+    landlocked = replace(NORTH, regions=tuple(replace(r, port=False) for r in NORTH.regions))
+    with pytest.raises(DataError, match="map is not connected"):
+        data.join_boards(SOUTH, landlocked, ())
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('region = "kerak"', 'region = "petra"',
+     "setup_four.toml: four 10 ('petra'): field 'region' is 'petra', which is no Region of the South map (A) and "
+     "North map (B)"),
+    ('region = "kerak"\nayyubid = ["infantry", "infantry"]',
+     'region = "kerak"\nayyubid = ["infantry", "infantry"]\nhre = ["infantry"]',
+     "four 10 ('kerak'): pieces of both Alliances in one Region"),
+    ('region = "desert_east_of_tripoli"\nangevin = ["infantry", "cavalry"]',
+     'region = "desert_east_of_tripoli"\ncrusader = ["infantry", "cavalry"]',
+     "four 2 ('desert_east_of_tripoli'): unknown field 'crusader'"),
+    ('hre = ["infantry", "infantry", "cavalry"]\n\n[[four]]\nregion = "damascus"',
+     'hre = ["infantry", "infantry", "cavalry", "diepold"]\n\n[[four]]\nregion = "damascus"',
+     "setup_four.toml: genoa 1 ('1191 Spring'): field 'hre': Leader 'diepold' is already placed in sidon"),
+    ('turkoman = ["infantry", "cavalry"]', 'turkoman = ["infantry", "cavalry", "cavalry", "cavalry"]',
+     "four 21 ('desert_south_of_aleppo'): 3 pieces need a hex Slot; Desert south of Aleppo has 2"),
+    ('neutral = ["infantry", "conrad"]', 'neutral = ["infantry", "saladin"]',
+     "four 1 ('tripoli'): field 'neutral' has 'saladin'"),
+])
+def test_a_mistake_in_the_four_player_page_names_file_entry_and_field(old, new, message):
+    with pytest.raises(DataError, match=_escape(message)):
+        data.parse_four(_text("setup_four.toml", old, new), BOTH, C.leaders)

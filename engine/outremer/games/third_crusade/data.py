@@ -1,4 +1,5 @@
-"""Third Crusade data: the south map board, the Leaders, the starting positions; and the pure
+"""Third Crusade data: the south and north map boards and the Roads that join them, the Leaders,
+the starting positions (2 and 3 players on the south board, 4 players on both); and the pure
 functions every rule asks of them: who Controls a Region, which Slot a new piece takes, and
 each Army's four tracks.
 
@@ -13,7 +14,7 @@ or a piece ``"<owner>:<what>"``: the owner an Army or ``neutral``, the what a Un
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Iterable, Mapping, Sequence
 
@@ -58,6 +59,8 @@ class Region:
     icons: tuple[str, ...]
     """The printed Resource icon of each of its 9 Slots ("" for none), in SLOT_SHAPES order."""
     flavour: str
+    board: str = "south"
+    """The map board it is printed on: "south" (A) or "north" (B)."""
 
     @property
     def city(self) -> bool:
@@ -71,6 +74,8 @@ class Board:
     regions: tuple[Region, ...]
     sides: dict
     """Alliance -> the side of the board it sits on (ruling TC9)."""
+    joins: tuple[tuple[str, str], ...] = ()
+    """The Roads between two boards put together, each (north key, south key) (ruling TC13)."""
 
     def index(self, key: str) -> int:
         for r in self.regions:
@@ -127,10 +132,22 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class Page:
+    """The 4-player page: every Army places its own pieces (ruling TC14)."""
+    placements: tuple[Placement, ...]
+    genoa: dict
+    """Ship -> Army -> pieces."""
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     south: Board
     leaders: dict[str, Leader]
     setup: Setup
+    north: Board | None = None
+    both: Board | None = None
+    """The 4-player map: both boards and the Roads that join them (ruling TC13)."""
+    four: Page | None = None
 
 
 # --- loading -------------------------------------------------------------------------------
@@ -152,8 +169,18 @@ def _strings(where: str, raw: dict, key: str, allowed=None, default=None) -> tup
     return tuple(values)
 
 
-def parse_map(key: str, data: dict, name: str) -> Board:
-    only_known(name, data, ("title", "note", "crusader_side", "muslim_side", "region"))
+def _joined(regions: Sequence[Region]) -> list[tuple[int, ...]]:
+    """Each Region's neighbours by Road and, for a Port, by sea (ruling TC10)."""
+    ports = [r.index for r in regions if r.port]
+    return [tuple(sorted(set(r.roads) | ({p for p in ports if p != r.index} if r.port else set())))
+            for r in regions]
+
+
+def parse_map(key: str, data: dict, name: str, *, jerusalem: bool = True, joins: bool = False) -> Board:
+    """One map board. ``jerusalem``: the board holds Jerusalem (the south board) or holds none
+    (the north); ``joins``: the file may declare [[join]] Roads to the other board, read by
+    :func:`parse_joins`."""
+    only_known(name, data, ("title", "note", "crusader_side", "muslim_side", "region") + (("join",) if joins else ()))
     title = field(name, data, "title", str)
     field(name, data, "note", str)
     sides = {a: field(name, data, f"{a}_side", str, allowed=SIDES) for a in ALLIANCES}
@@ -185,14 +212,62 @@ def parse_map(key: str, data: dict, name: str) -> Board:
         regions.append(Region(i, raw["key"], field(where, raw, "name", str), kind, flags["jerusalem"],
                               flags["port"], flags["mercantile"], _int(where, raw, "x", 0, 1000),
                               _int(where, raw, "y", 0, 1000), roads[i], tuple(icons),
-                              field(where, raw, "flavour", str, "")))
-    if sum(r.jerusalem for r in regions) != 1:
+                              field(where, raw, "flavour", str, ""), key))
+    if jerusalem and sum(r.jerusalem for r in regions) != 1:
         raise DataError(f"{name}: exactly one Region must be Jerusalem.")
-    ports = [r.index for r in regions if r.port]
-    joined = [tuple(sorted(set(r.roads) | ({p for p in ports if p != r.index} if r.port else set())))
-              for r in regions]
-    check_connected(joined, [r.key for r in regions], name, "region")
+    for r in regions:
+        if r.jerusalem and not jerusalem:
+            raise DataError(f"{entry(name, 'region', r.index, raws[r.index])}: field 'jerusalem': Jerusalem is "
+                            "on the south board.")
+    check_connected(_joined(regions), [r.key for r in regions], name, "region")
     return Board(key, title, tuple(regions), sides)
+
+
+def parse_joins(data: dict, north: Board, south: Board, name: str = "map_north.toml") -> tuple[tuple[str, str], ...]:
+    """The [[join]] Roads of the north board's file, each (north key, south key): declared once,
+    each end a Region of its board, no Road twice (ruling TC13)."""
+    out: list[tuple[str, str]] = []
+    for i, raw in enumerate(tables(data, "join", name, "join")):
+        where = entry(name, "join", i, raw, "north")
+        only_known(where, raw, ("north", "south", "flavour"))
+        ends = []
+        for side, board in (("north", north), ("south", south)):
+            key = field(where, raw, side, str)
+            if key not in {r.key for r in board.regions}:
+                raise DataError(f"{where}: field {side!r} is {key!r}, which is no Region of the {board.title}.")
+            ends.append(key)
+        field(where, raw, "flavour", str, "")
+        if tuple(ends) in out:
+            raise DataError(f"{where}: repeats the Road {ends[0]!r} - {ends[1]!r}.")
+        out.append((ends[0], ends[1]))
+    return tuple(out)
+
+
+def join_boards(south: Board, north: Board, joins: Sequence[tuple[str, str]], name: str = "map_north.toml") -> Board:
+    """The 4-player map: the south board's Regions, then the north's, each keeping its Roads,
+    and the ``joins`` Roads added at both ends (ruling TC13). Keys are unique over both boards,
+    both boards seat the Alliances alike (ruling TC9), and the whole map is connected."""
+    south_keys = {r.key for r in south.regions}
+    for r in north.regions:
+        if r.key in south_keys:
+            raise DataError(f"{name}: region {r.index + 1} ({r.key!r}): field 'key' is also a Region of the "
+                            f"{south.title}.")
+    if north.sides != south.sides:
+        raise DataError(f"{name}: the Alliances sit on other sides of the board than on the {south.title}.")
+    offset = len(south.regions)
+    index = {r.key: r.index for r in south.regions} | {r.key: r.index + offset for r in north.regions}
+    extra: dict[int, set[int]] = {}
+    for a, b in joins:
+        extra.setdefault(index[a], set()).add(index[b])
+        extra.setdefault(index[b], set()).add(index[a])
+    regions = []
+    for r in (*south.regions, *north.regions):
+        i = index[r.key]
+        shift = 0 if r.board == south.key else offset
+        roads = tuple(sorted({j + shift for j in r.roads} | extra.get(i, set())))
+        regions.append(replace(r, index=i, roads=roads))
+    check_connected(_joined(regions), [r.key for r in regions], name, "region")
+    return Board("both", f"{south.title} and {north.title}", tuple(regions), dict(south.sides), tuple(joins))
 
 
 def parse_leaders(data: dict, name: str = "leaders.toml") -> dict[str, Leader]:
@@ -229,13 +304,24 @@ def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str 
     at = f"{name}: [start]"
     gold, lone_gold, lone_faith = (_int(at, start, "gold", 0, 20), _int(at, start, "lone_gold", 0, 20),
                                    _int(at, start, "lone_faith", 0, 5))
-    raws = tables(data, "two_three", name, "two_three")
-    seen_regions: set[str] = set()
     seen_leaders: dict[str, str] = {}
+    page = _placements(data, "two_three", board, leaders, name, seen_leaders)
+    genoa = _genoa(data, leaders, name, seen_leaders)
+    return Setup(gold, lone_gold, lone_faith, page, genoa)
+
+
+def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader], name: str,
+                seen_leaders: dict[str, str]) -> tuple[Placement, ...]:
+    """The Regions of a setup page: the [[two_three]] tables, with double-coloured Units and
+    who places them in 3 players, or the [[four]] tables, each Army's own pieces only."""
+    doubled = table == "two_three"
+    raws = tables(data, table, name, table)
+    seen_regions: set[str] = set()
     page = []
     for i, raw in enumerate(raws):
-        where = entry(name, "two_three", i, raw, "region")
-        only_known(where, raw, ("region", *ARMIES, *ALLIANCES, "three_player", "neutral", "sabotage"))
+        where = entry(name, table, i, raw, "region")
+        only_known(where, raw, ("region", *ARMIES, *(ALLIANCES if doubled else ()),
+                                *(("three_player",) if doubled else ()), "neutral", "sabotage"))
         key = field(where, raw, "region", str)
         if key not in {r.key for r in board.regions}:
             raise DataError(f"{where}: field 'region' is {key!r}, which is no Region of the {board.title}.")
@@ -279,6 +365,11 @@ def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str 
             if n > SLOT_COUNT[shape]:
                 raise DataError(f"{where}: {n} pieces need a {shape} Slot; {region.name} has {SLOT_COUNT[shape]}.")
         page.append(Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage))
+    return tuple(page)
+
+
+def _genoa(data: dict, leaders: dict[str, Leader], name: str, seen_leaders: dict[str, str]) -> dict:
+    """The [[genoa]] tables of a page: what each Crusader Army's ship carries."""
     genoa: dict[str, dict[str, tuple[str, ...]]] = {}
     for i, raw in enumerate(tables(data, "genoa", name, "genoa")):
         where = entry(name, "genoa", i, raw, "ship")
@@ -293,13 +384,30 @@ def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str 
                     if p in seen_leaders:
                         raise DataError(f"{where}: field {army!r}: Leader {p!r} is already placed in {seen_leaders[p]}.")
                     seen_leaders[p] = f"the {ship} ship"
-    return Setup(gold, lone_gold, lone_faith, tuple(page), genoa)
+    return genoa
 
 
-def parse(south: dict, leaders: dict, setup: dict) -> Content:
+def parse_four(data: dict, board: Board, leaders: dict[str, Leader], name: str = "setup_four.toml") -> Page:
+    """The 4-player page on the joined map ``board``: each Army's own pieces, Neutral pieces and
+    Sabotage tokens per Region, and its Genoa ships (ruling TC14)."""
+    only_known(name, data, ("four", "genoa"))
+    seen_leaders: dict[str, str] = {}
+    page = _placements(data, "four", board, leaders, name, seen_leaders)
+    return Page(page, _genoa(data, leaders, name, seen_leaders))
+
+
+def parse(south: dict, leaders: dict, setup: dict, north: dict | None = None,
+          four: dict | None = None) -> Content:
+    """The game's content: the south board, the Leaders and the 2- and 3-player page; with
+    ``north``, the north board and the 4-player map; with ``four`` too, the 4-player page."""
     board = parse_map("south", south, "map_south.toml")
     people = parse_leaders(leaders)
-    return Content(board, people, parse_setup(setup, board, people))
+    content = Content(board, people, parse_setup(setup, board, people))
+    if north is None:
+        return content
+    upper = parse_map("north", north, "map_north.toml", jerusalem=False, joins=True)
+    both = join_boards(board, upper, parse_joins(north, upper, board))
+    return replace(content, north=upper, both=both, four=parse_four(four, both, people) if four is not None else None)
 
 
 def _read(name: str) -> dict:
@@ -308,7 +416,8 @@ def _read(name: str) -> dict:
 
 @cache
 def content() -> Content:
-    return parse(_read("map_south.toml"), _read("leaders.toml"), _read("setup.toml"))
+    return parse(_read("map_south.toml"), _read("leaders.toml"), _read("setup.toml"), _read("map_north.toml"),
+                 _read("setup_four.toml"))
 
 
 # --- pieces, Control, Slots, tracks ---------------------------------------------------------
@@ -379,8 +488,9 @@ def tracks(content: Content, position: Position,
            board: Board | None = None) -> dict[str, tuple[int, int, int, int]]:
     """Each Army's four tracks (command points, crowns, supply, gold; ruling TC4): the
     uncovered icons of the Regions it Controls, plus the icons of its Leaders on the map
-    (Setup step 4, p.5; ruling TC8). Glory icons are no track: they count only at Upkeep."""
-    board = board or content.south
+    (Setup step 4, p.5; ruling TC8). Glory icons are no track: they count only at Upkeep.
+    ``board`` defaults to the 4-player map, which holds every Region of both boards."""
+    board = board or content.both or content.south
     totals = {army: dict.fromkeys(TRACKS, 0) for army in ARMIES}
     for key, slots in position.items():
         region = board.region(key)
@@ -405,13 +515,28 @@ def tracks(content: Content, position: Position,
 
 def check_armies(armies: Sequence[str]) -> None:
     """2 players: one Army of each Alliance; 3 players: both Armies of one Alliance and one of
-    the other (Setup, p.4)."""
+    the other; 4 players: all four (Setup, p.4)."""
     if len(set(armies)) != len(armies) or any(a not in ARMIES for a in armies):
         raise ValueError(f"armies must be distinct, from {', '.join(ARMIES)}: {list(armies)}")
     sizes = sorted(sum(a in ALLIANCES[al] for a in armies) for al in ALLIANCES)
-    if sizes not in ([1, 1], [1, 2]):
+    if sizes not in ([1, 1], [1, 2], [2, 2]):
         raise ValueError(f"the south page is for 2 players (one Army of each Alliance) or 3 (two Armies of one "
-                         f"Alliance, one of the other), not {list(armies)}")
+                         f"Alliance, one of the other), the 4-player page for all four, not {list(armies)}")
+
+
+def board_for(content: Content, armies: Sequence[str]) -> Board:
+    """The map in play: the south board with 2 and 3 players, both boards joined with 4 (p.5)."""
+    check_armies(armies)
+    if len(armies) < 4:
+        return content.south
+    if content.both is None or content.four is None:
+        raise ValueError("the 4-player game needs the north board and the 4-player page")
+    return content.both
+
+
+def genoa(content: Content, armies: Sequence[str]) -> dict:
+    """The Genoa ships of the page in play: ship -> Crusader Army -> pieces (p.5; ruling TC14)."""
+    return content.four.genoa if len(armies) == 4 and content.four is not None else content.setup.genoa
 
 
 def placer(placement: Placement, armies: Sequence[str]) -> str | None:
@@ -426,13 +551,13 @@ def placer(placement: Placement, armies: Sequence[str]) -> str | None:
 
 
 def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tuple]:
-    """The map after setup on the 2- and 3-player page (p.6; ruling TC2) for the Armies in play:
-    the page's Sabotage tokens, each Army's own pieces and the double-coloured Units, the
-    page's Neutral pieces, then a Neutral Infantry in every City holding no Unit or Leader."""
-    check_armies(armies)
-    board = content.south
+    """The map after setup for the Armies in play, on the 2- and 3-player page (p.6; ruling TC2)
+    or, with all four, on the 4-player page over both boards (p.8-9; ruling TC14): the page's
+    Sabotage tokens, each Army's own pieces and the double-coloured Units, the page's Neutral
+    pieces, then a Neutral Infantry in every City holding no Unit or Leader."""
+    board = board_for(content, armies)
     position = {r.key: (None,) * len(SLOT_SHAPES) for r in board.regions}
-    for p in content.setup.two_three:
+    for p in (content.four.placements if len(armies) == 4 else content.setup.two_three):
         region = board.region(p.region)
         slots = list(position[p.region])
         for icon in p.sabotage:
