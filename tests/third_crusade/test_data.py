@@ -46,8 +46,8 @@ def test_two_player_setup_gives_the_printed_tracks(crusader, muslim):
 
 
 @pytest.mark.parametrize("armies,expected", [
-    (("angevin", "hre", "ayyubid"), {"angevin": (1, 1, 2, 1), "hre": (1, 3, 3, 0), "ayyubid": (3, 2, 4, 3)}),
-    (("angevin", "hre", "turkoman"), {"angevin": (1, 1, 2, 1), "hre": (1, 3, 3, 0), "turkoman": (2, 2, 7, 3)}),
+    (("angevin", "hre", "ayyubid"), {"angevin": (0, 1, 3, 0), "hre": (2, 3, 2, 1), "ayyubid": (3, 2, 4, 3)}),
+    (("angevin", "hre", "turkoman"), {"angevin": (0, 1, 3, 0), "hre": (2, 3, 2, 1), "turkoman": (2, 2, 7, 3)}),
     (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
     (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
 ])
@@ -371,7 +371,7 @@ def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
     ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "turkoman"',
      'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "hre"',
      "two_three 6 ('acre'): field 'three_player' is 'hre'; expected ayyubid, turkoman"),
-    ('crusader = ["cavalry"]\nthree_player = "hre"', 'crusader = ["cavalry"]',
+    ('crusader = ["cavalry"]\nthree_player = "angevin"', 'crusader = ["cavalry"]',
      "two_three 2 ('desert_east_of_tripoli'): missing field 'three_player'"),
     ('turkoman = ["infantry", "infantry", "zangi"]', 'turkoman = ["infantry", "infantry", "zangi", "badr_al_din"]',
      "two_three 12 ('hama'): field 'turkoman': Leader 'badr_al_din' is already placed in homs"),

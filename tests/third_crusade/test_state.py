@@ -3,10 +3,12 @@ the four tracks recomputed from the map (p.4-6; rulings TC2-TC4)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from outremer.games.third_crusade.data import ALLIANCE_OF, content
-from outremer.games.third_crusade.state import armies_for, lone, new_state, track
+from outremer.games.third_crusade.data import ALLIANCE_OF, content, supply_need
+from outremer.games.third_crusade.state import armies_for, lone, need, new_state, track
 
 PRINTED = {"angevin": [1, 1, 5, 1], "hre": [2, 3, 5, 1], "ayyubid": [3, 2, 4, 3], "turkoman": [2, 2, 7, 3]}
 """The tracks printed on the 2- and 3-player page (p.6): command points, crowns, supply, gold."""
@@ -47,7 +49,7 @@ def test_three_players_the_lone_player_has_six_gold_faith_2_and_both_markers(lon
 def test_three_players_the_pair_starts_on_the_designed_tracks():
     """Ruling TC2: the tracks of the pair on the 2- and 3-player page."""
     s = new_state(content(), armies_for(3, {"lone": "muslim"}), seed=1)
-    assert s["tracks"]["angevin"] == [1, 1, 2, 1] and s["tracks"]["hre"] == [1, 3, 3, 0]
+    assert s["tracks"]["angevin"] == [0, 1, 3, 0] and s["tracks"]["hre"] == [2, 3, 2, 1]
     s = new_state(content(), armies_for(3, {"lone": "crusader"}), seed=1)
     assert s["tracks"]["ayyubid"] == [3, 2, 2, 1] and s["tracks"]["turkoman"] == [1, 1, 5, 3]
 
@@ -62,3 +64,55 @@ def test_the_initiative_track_alternates_the_alliances_and_is_drawn_from_the_see
         tracks.add(tuple(order))
         assert new_state(content(), armies, seed)["initiative"] == order
     assert len(tracks) > 1
+
+
+def test_the_reserve_is_what_is_not_on_the_map_or_on_a_ship():
+    """p.5: Units go onto the map and the Genoa ships from the player board."""
+    s = new_state(content(), ["angevin", "ayyubid"], seed=1)
+    assert s["reserve"]["angevin"] == {"infantry": 30 - 7 - 6, "cavalry": 12 - 2 - 2, "siege": 6 - 1 - 1}
+    assert s["reserve"]["ayyubid"] == {"infantry": 30 - 11, "cavalry": 12 - 5, "siege": 6}
+
+
+@pytest.mark.parametrize("armies", [["angevin", "ayyubid"], ["angevin", "turkoman"], ["hre", "ayyubid"],
+                                    ["hre", "turkoman"], ["angevin", "hre", "ayyubid"], ["angevin", "hre", "turkoman"],
+                                    ["angevin", "ayyubid", "turkoman"], ["hre", "ayyubid", "turkoman"],
+                                    ["angevin", "hre", "ayyubid", "turkoman"]])
+def test_every_army_starts_with_the_supply_its_board_needs(armies):
+    """Ruling TC21: on every starting page each Army's supply covers its player board's need."""
+    c = content()
+    s = new_state(c, armies, seed=1)
+    for seat, army in enumerate(armies):
+        assert need(c, s, army) <= track(s, seat, "supply"), army
+
+
+def test_the_plutorial_supply_check():
+    """Plutorial, Upkeep 4A (p.29): the Angevin, 10 Infantry, 2 Cavalry and a Siege Engine on the
+    map with its ships loaded, needs 4, and 4 still after bringing 1 Infantry home; the Ayyubid,
+    11 Infantry and 6 Cavalry on the map, needs 4."""
+    c = content()
+    angevin = {"infantry": 30 - 10 - 6, "cavalry": 12 - 2 - 2, "siege": 6 - 1 - 1}
+    assert supply_need(c, angevin) == 4
+    assert supply_need(c, dict(angevin, infantry=angevin["infantry"] + 1)) == 4
+    assert supply_need(c, {"infantry": 30 - 11, "cavalry": 12 - 6, "siege": 6}) == 4
+
+
+def test_the_upkeep_example_five_sections_need_8_and_two_infantry_home_leave_7():
+    """p.17, Supply check: 5 Sections not fully stacked need 8; 2 Infantry brought home fill a
+    Section and the need is 7 (12 Infantry, 2 Cavalry and 4 Siege Engines off the board)."""
+    c = content()
+    reserve = {"infantry": 30 - 12, "cavalry": 12 - 2, "siege": 6 - 4}
+    assert supply_need(c, reserve) == 8
+    assert supply_need(c, dict(reserve, infantry=reserve["infantry"] + 2)) == 7
+    assert supply_need(c, {"infantry": 30, "cavalry": 12, "siege": 6}) == 0  # every Section full
+
+
+def test_the_player_board_must_hold_every_unit():
+    from outremer.core.data import read_toml
+    from outremer.core.errors import DataError
+    from outremer.games.third_crusade.data import parse_player_board
+    text = (Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusade/data/player_boards.toml").read_text()
+    bad = text.replace('unit = "siege"\nsize = 3\nsupply = 4', 'unit = "siege"\nsize = 2\nsupply = 4')
+    with pytest.raises(DataError, match="player_boards.toml: the siege Sections hold 5 Units; an Army has 6"):
+        parse_player_board(read_toml("x", "player_boards.toml", text=bad))
+    with pytest.raises(DataError, match=r"player_boards.toml: section 1 \('infantry'\): unknown field 'colour'"):
+        parse_player_board(read_toml("x", "player_boards.toml", text=text.replace('size = 10\n', 'size = 10\ncolour = 1\n', 1)))

@@ -31,6 +31,8 @@ ICONS = ("glory", "cp", "crown", "gold", "supply")
 TRACKS = ("cp", "crown", "supply", "gold")
 """The four tracks of a player board, in the order the setup pages print them (ruling TC4)."""
 UNITS = ("infantry", "cavalry", "siege")
+UNIT_TOTALS = {"infantry": 30, "cavalry": 12, "siege": 6}
+"""Each Army's Units (components, p.35)."""
 UNIT_SHAPE = {"infantry": "square", "cavalry": "hex", "siege": "trapezoid"}
 SLOT_COUNT = {"square": 6, "hex": 2, "trapezoid": 1}
 SLOT_SHAPES = ("square",) * 6 + ("hex",) * 2 + ("trapezoid",)
@@ -140,6 +142,14 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """A Unit Section of the player board (ruling TC21)."""
+    unit: str
+    size: int
+    supply: int
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     south: Board
     leaders: dict[str, Leader]
@@ -148,6 +158,8 @@ class Content:
     both: Board | None = None
     """The 4-player map: both boards and the Roads that join them (ruling TC13)."""
     four: Page | None = None
+    sections: tuple[Section, ...] = ()
+    """The Unit Sections of every Army's player board, each Unit type's left to right."""
 
 
 # --- loading -------------------------------------------------------------------------------
@@ -410,14 +422,47 @@ def parse(south: dict, leaders: dict, setup: dict, north: dict | None = None,
     return replace(content, north=upper, both=both, four=parse_four(four, both, people) if four is not None else None)
 
 
+def parse_player_board(data: dict, name: str = "player_boards.toml") -> tuple[Section, ...]:
+    """The Unit Sections of a player board: every Unit type has at least one, and they hold
+    the Army's 30 Infantry, 12 Cavalry and 6 Siege Engines exactly (components, p.35)."""
+    only_known(name, data, ("section",))
+    out = []
+    for i, raw in enumerate(tables(data, "section", name, "section")):
+        where = entry(name, "section", i, raw, "unit")
+        only_known(where, raw, ("unit", "size", "supply"))
+        out.append(Section(field(where, raw, "unit", str, allowed=UNITS), _int(where, raw, "size", 1, 30),
+                           _int(where, raw, "supply", 0, 9)))
+    for unit, total in UNIT_TOTALS.items():
+        held = sum(s.size for s in out if s.unit == unit)
+        if held != total:
+            raise DataError(f"{name}: the {unit} Sections hold {held} Units; an Army has {total} (components, p.35).")
+    return tuple(out)
+
+
 def _read(name: str) -> dict:
     return read_toml(__package__, name, folder="data")
 
 
 @cache
 def content() -> Content:
-    return parse(_read("map_south.toml"), _read("leaders.toml"), _read("setup.toml"), _read("map_north.toml"),
-                 _read("setup_four.toml"))
+    return replace(parse(_read("map_south.toml"), _read("leaders.toml"), _read("setup.toml"), _read("map_north.toml"),
+                         _read("setup_four.toml")), sections=parse_player_board(_read("player_boards.toml")))
+
+
+def supply_need(content: Content, reserve: Mapping[str, int]) -> int:
+    """The supply an Army needs at Upkeep with ``reserve`` Units of each type on its player
+    board: the icons of every Section not fully stacked (p.17). Units leave from the leftmost
+    Section still holding their type and come back to the rightmost one not full (p.5), so
+    the Units on the board fill a type's Sections from the right."""
+    need = 0
+    for unit in UNITS:
+        left = reserve.get(unit, 0)
+        for section in reversed([s for s in content.sections if s.unit == unit]):
+            inside = min(section.size, left)
+            left -= inside
+            if inside < section.size:
+                need += section.supply
+    return need
 
 
 # --- pieces, Control, Slots, tracks ---------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import State
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, TRACKS, Content, starting_position, tracks
+from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, TRACKS, UNIT_TOTALS, UNITS, Content, genoa, owner, starting_position,
+                   supply_need, tracks, what)
 
 FORMAT = 1
 ROUNDS = ("1190", "1191 Spring", "1191 Autumn", "1192")
@@ -77,6 +78,7 @@ def new_state(content: Content, armies: list[str], seed: int) -> State:
         "mode": MODES[n], "armies": list(armies), "round": 0, "phase": "strategy",
         "map": {key: list(slots) for key, slots in position.items()},
         "tracks": {}, "cp": [0] * n, "glory": 0, "faith": {}, "gold": [0] * n,
+        "ships": genoa(content, armies), "reserve": {},
         "initiative": [], "result": None,
     }
     for seat in range(n):
@@ -84,6 +86,8 @@ def new_state(content: Content, armies: list[str], seed: int) -> State:
     for alliance in sorted(ALLIANCES):
         alone = sum(ALLIANCE_OF[a] == alliance for a in armies) == 1
         s["faith"][alliance] = content.setup.lone_faith if alone else 0
+    for army in armies:
+        s["reserve"][army] = {unit: UNIT_TOTALS[unit] - _units(s, army, unit) for unit in UNITS}
     s["initiative"] = initiative_order(s)
     recount(content, s)
     for seat, army in enumerate(armies):
@@ -96,6 +100,17 @@ def recount(content: Content, s: State) -> None:
     gold: ruling TC4), as the glossary asks after every change of Control or covering."""
     counted = tracks(content, {key: tuple(slots) for key, slots in s["map"].items()})
     s["tracks"] = {army: list(counted[army]) for army in s["armies"]}
+
+
+def _units(s: State, army: str, unit: str) -> int:
+    """``army``'s Units of a type off its player board: on the map or on a Genoa ship (p.5)."""
+    on_map = sum(1 for slots in s["map"].values() for piece in slots if owner(piece) == army and what(piece) == unit)
+    return on_map + sum(ship.get(army, []).count(unit) for ship in s["ships"].values())
+
+
+def need(content: Content, s: State, army: str) -> int:
+    """The supply ``army`` needs at Upkeep (p.17; ruling TC21)."""
+    return supply_need(content, s["reserve"][army])
 
 
 def track(s: State, seat: int, name: str) -> int:
