@@ -1,0 +1,148 @@
+"""Pieces on the map (glossary p.32-34): adding a piece to a Region's Slots, taking it off,
+mustering Units from the player board, Marching a group along a Road, and whether a Region
+holds a Battle. Every change recounts the four tracks at once (``state.recount``).
+
+A piece is ``"<owner>:<what>"`` (``data.py``); a *group* is a list of pieces leaving one Region
+together.
+"""
+
+from __future__ import annotations
+
+from ...core.game import State
+from .data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, free_slot, owner, shape, what
+from .state import recount
+
+
+class NoSlot(Exception):
+    """No free Slot of a piece's shape in the Region."""
+
+
+def region_of(content: Content, s: State, key: str):
+    return board_for(content, s["armies"]).region(key)
+
+
+def pieces(s: State, key: str, army: str | None = None) -> list[str]:
+    """The pieces in a Region (one Army's, or everyone's, Neutral included)."""
+    return [p for p in s["map"][key] if owner(p) is not None and (army is None or owner(p) == army)]
+
+
+def alliance_in(s: State, key: str) -> set[str]:
+    """The Alliances with pieces in a Region (Neutral pieces belong to none)."""
+    return {ALLIANCE_OF[owner(p)] for p in s["map"][key] if owner(p) not in (None, NEUTRAL)}
+
+
+def presence(s: State, key: str, armies) -> bool:
+    """Whether any of ``armies`` has a Unit or Leader in the Region (glossary, Presence)."""
+    return any(owner(p) in armies for p in s["map"][key])
+
+
+def free(content: Content, s: State, key: str, piece_shape: str) -> int:
+    """Free Slots of a shape in a Region (a Sabotage token fills one)."""
+    return sum(1 for i, sh in enumerate(SLOT_SHAPES) if sh == piece_shape and s["map"][key][i] is None)
+
+
+def add(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:
+    """Put a piece on a free Slot of its shape, covering an icon only when it must (TC5)."""
+    slots = s["map"][key]
+    i = free_slot(content, region_of(content, s, key), slots, shape(content, piece))
+    if i is None:
+        raise NoSlot(f"no free {shape(content, piece)} Slot in {region_of(content, s, key).name}")
+    slots[i] = piece
+    if recount_now:
+        recount(content, s)
+
+
+def take(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:
+    """Take a piece off a Region's Slots (the last Slot holding it, so that an icon a piece
+    covers is uncovered first: the plutorial's Upkeep takes the Infantry covering Tyre's supply)."""
+    slots = s["map"][key]
+    icons = region_of(content, s, key).icons
+    held = [i for i, p in enumerate(slots) if p == piece]
+    if not held:
+        raise ValueError(f"{piece} is not in {key}")
+    i = max(held, key=lambda j: (bool(icons[j]), j))
+    slots[i] = None
+    if recount_now:
+        recount(content, s)
+
+
+def to_board(content: Content, s: State, key: str, piece: str) -> None:
+    """A Unit goes back to its owner's player board (lost in Battle, removed by an effect or for
+    supply); a Leader leaves the game; a Neutral piece goes back to the general supply (p.15)."""
+    take(content, s, key, piece)
+    army, kind = owner(piece), what(piece)
+    if army != NEUTRAL and kind in UNITS:
+        s["reserve"][army][kind] += 1
+
+
+def muster(content: Content, s: State, army: str, unit: str, key: str, n: int) -> int:
+    """Up to ``n`` Units of a type from the player board into a Region, as many as its free
+    Slots and the board allow (glossary, Slot: those that do not fit are not placed). Returns
+    how many were placed."""
+    placed = 0
+    while placed < n and s["reserve"][army][unit] > 0 and free(content, s, key, shape(content, f"{army}:{unit}")):
+        s["reserve"][army][unit] -= 1
+        add(content, s, key, f"{army}:{unit}", recount_now=False)
+        placed += 1
+    recount(content, s)
+    return placed
+
+
+def can_march(content: Content, s: State, frm: str, to: str, group: list[str]) -> bool:
+    """A group may March from ``frm`` along a Road into ``to`` (glossary, March): Adjacent by a
+    Road, every piece in ``frm``; into a Region without another Alliance's pieces, every piece
+    must find a Slot of its shape (a March into a Battle waits on the Road, p.14)."""
+    board = board_for(content, s["armies"])
+    if board.index(to) not in board.region(frm).roads:
+        return False
+    here = list(s["map"][frm])
+    for piece in group:
+        if piece not in here:
+            return False
+        here.remove(piece)
+    movers = {ALLIANCE_OF[owner(p)] for p in group if owner(p) != NEUTRAL}
+    if battle_at(s, to, movers):
+        return True
+    for sh in set(shape(content, p) for p in group):
+        if sum(1 for p in group if shape(content, p) == sh) > free(content, s, to, sh):
+            return False
+    return True
+
+
+def march(content: Content, s: State, frm: str, to: str, group: list[str]) -> bool:
+    """Move the group; True if it moved in, False if it waits on the Road for a Battle in ``to``
+    (p.14: "Keep the Units and/or Leaders of the attacking Alliance in a separate group on the
+    Road")."""
+    for piece in group:
+        take(content, s, frm, piece, recount_now=False)
+    movers = {ALLIANCE_OF[owner(p)] for p in group if owner(p) != NEUTRAL}
+    if battle_at(s, to, movers):
+        s["road"] = {"from": frm, "to": to, "group": list(group)}
+        recount(content, s)
+        return False
+    for piece in group:
+        add(content, s, to, piece, recount_now=False)
+    recount(content, s)
+    return True
+
+
+def battle_at(s: State, key: str, attackers: set[str]) -> bool:
+    """Whether pieces of the Alliance(s) ``attackers`` entering the Region meet a defence: pieces
+    of the other Alliance; or Neutral pieces where no piece of theirs stands (Neutral pieces are
+    Controlled by whoever Controls the Region, and defend it, p.14 and glossary, Control)."""
+    neutral = friends = False
+    for p in s["map"][key]:
+        who = owner(p)
+        if who is None:
+            continue
+        if who == NEUTRAL:
+            neutral = True
+        elif ALLIANCE_OF[who] in attackers:
+            friends = True
+        else:
+            return True
+    return neutral and not friends
+
+
+def sabotaged(s: State, key: str) -> int:
+    return sum(1 for p in s["map"][key] if p == SABOTAGE)
