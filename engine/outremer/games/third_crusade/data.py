@@ -107,6 +107,8 @@ class Leader:
     """"infantry", "cavalry" or "" (Strength 0)."""
     icons: tuple[str, ...]
     flavour: str
+    units: int = 1
+    """How many Units of its ``unit`` it counts as in Battle (its unit icons)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +291,7 @@ def parse_leaders(data: dict, name: str = "leaders.toml") -> dict[str, Leader]:
     names = set()
     for i, raw in enumerate(raws):
         where = entry(name, "leader", i, raw)
-        only_known(where, raw, ("key", "name", "army", "shape", "unit", "icons", "flavour"))
+        only_known(where, raw, ("key", "name", "army", "shape", "unit", "units", "icons", "flavour"))
         title = field(where, raw, "name", str)
         if title in names:
             raise DataError(f"{where}: field 'name' repeats an earlier leader.")
@@ -297,7 +299,10 @@ def parse_leaders(data: dict, name: str = "leaders.toml") -> dict[str, Leader]:
         out[raw["key"]] = Leader(raw["key"], title, field(where, raw, "army", str, allowed=ARMIES + (NEUTRAL,)),
                                  field(where, raw, "shape", str, allowed=("square", "hex")),
                                  field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")),
-                                 _strings(where, raw, "icons", allowed=TRACKS), field(where, raw, "flavour", str, ""))
+                                 _strings(where, raw, "icons", allowed=TRACKS), field(where, raw, "flavour", str, ""),
+                                 _int(where, raw, "units", 1, 3) if "units" in raw else (1 if raw.get("unit") else 0))
+        if out[raw["key"]].units and not out[raw["key"]].unit:
+            raise DataError(f"{where}: field 'units' needs a 'unit' icon.")
     return out
 
 
