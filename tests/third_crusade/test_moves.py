@@ -54,12 +54,13 @@ def test_a_march_needs_a_road_and_room():
     assert not moves.can_march(C, s, "tripoli", desert, ["angevin:cavalry"] * 2)  # one hexagonal Slot free
 
 
-def test_neutral_pieces_defend_a_region_without_the_marchers():
-    """p.14: Neutral pieces in the Region attacked defend it; a City with only a Neutral
-    Infantry (setup, p.6) is taken by a Battle."""
+def test_neutral_pieces_alone_join_the_army_that_marches_in():
+    """Glossary, Neutral Units and Leaders: a Region holding only Neutral pieces is Controlled by
+    nobody, and they join the next Army to take Control; no Battle (p.14: a Battle is opposing
+    Alliances in one Region)."""
     s = _two()
     city = next(k for k, v in s["map"].items() if moves.pieces(s, k) == ["neutral:infantry"])
-    assert moves.battle_at(s, city, {"crusader"}) and moves.battle_at(s, city, {"muslim"})
+    assert not moves.battle_at(s, city, {"crusader"}) and not moves.battle_at(s, city, {"muslim"})
 
 
 def test_a_march_into_the_enemy_waits_on_the_road():

@@ -127,21 +127,11 @@ def march(content: Content, s: State, frm: str, to: str, group: list[str]) -> bo
 
 
 def battle_at(s: State, key: str, attackers: set[str]) -> bool:
-    """Whether pieces of the Alliance(s) ``attackers`` entering the Region meet a defence: pieces
-    of the other Alliance; or Neutral pieces where no piece of theirs stands (Neutral pieces are
-    Controlled by whoever Controls the Region, and defend it, p.14 and glossary, Control)."""
-    neutral = friends = False
-    for p in s["map"][key]:
-        who = owner(p)
-        if who is None:
-            continue
-        if who == NEUTRAL:
-            neutral = True
-        elif ALLIANCE_OF[who] in attackers:
-            friends = True
-        else:
-            return True
-    return neutral and not friends
+    """Whether pieces of the Alliance(s) ``attackers`` entering the Region meet the other
+    Alliance's pieces: a Battle occurs whenever opposing Alliances share a Region (p.14). Neutral
+    pieces alone fight nobody: they join the next Army to take Control of their Region
+    (glossary, Neutral Units and Leaders)."""
+    return any(owner(p) not in (None, NEUTRAL) and ALLIANCE_OF[owner(p)] not in attackers for p in s["map"][key])
 
 
 def sabotaged(s: State, key: str) -> int:
