@@ -144,3 +144,38 @@ def test_the_battle_example_reactions_defence_reinforce_diversion():
     assert s["glory"] == glory - 3  # a City, a Leader on each side: 3 Glory to the Muslims
     assert "neutral:conrad" in s["map"]["tripoli"] and "turkoman:badr_al_din" in s["map"][frm]
     assert "turkoman:cavalry" in s["map"]["tripoli"] and "angevin:cavalry" in s["map"][side_desert]
+
+
+def _own_march(order, frm, seed=1):
+    s = _game(["angevin", "ayyubid"], "angevin", {frm: ("angevin", "march_1")})
+    s["box"]["angevin"].append(order)
+    s["sections"][frm]["crusader"] = ["angevin", order]
+    s["cp"][0] = 5
+    _do(s, act("execute", frm))
+    return s
+
+
+def test_a_forced_march_marches_twice_and_a_disperse_splits_into_two_regions():
+    """Glossary: Forced March, a March then another from the new Region; Disperse, a March into
+    any 2 Adjacent Regions."""
+    s = _own_march("forced_march", "tyre")
+    first = [a for a in command.legal(C, s, 0) if a.verb == "march" and a.args[0] == "sidon"]
+    assert first
+    _do(s, first[-1])
+    assert s["pending"]["from"] == "sidon"  # the second March starts where the first ended
+    second = [a for a in command.legal(C, s, 0) if a.verb == "march"]
+    assert second and all(a.args[0] != "sidon" for a in second)
+    _do(s, act("stay"))
+    assert s["pending"] is None
+    s = _own_march("disperse", "tyre")
+    _do(s, next(a for a in command.legal(C, s, 0) if a.verb == "march" and a.args[0] == "sidon"))
+    assert s["pending"]["from"] == "tyre"
+    assert all(a.args[0] != "sidon" for a in command.legal(C, s, 0) if a.verb == "march")
+
+
+def test_a_sea_move_goes_from_port_to_port():
+    """Glossary, Sea Move: between Ports (all Ports Adjacent by sea, ruling TC10)."""
+    s = _own_march("sea_move", "tyre")
+    targets = {a.args[0] for a in command.legal(C, s, 0) if a.verb == "march"}
+    ports = {r.key for r in C.south.regions if r.port} - {"tyre"}
+    assert targets and targets <= ports and "famagusta" in targets
