@@ -92,3 +92,18 @@ def test_no_slot_is_refused():
     moves.muster(C, s, "angevin", "infantry", "tyre", 9)
     with pytest.raises(moves.NoSlot):
         moves.add(C, s, "tyre", "angevin:infantry")
+
+
+def test_a_resource_token_counts_while_no_piece_stands_on_it():
+    """Glossary, Resources (ruling TC32): a token adds its icon to the Region's controller's track
+    while its Slot is empty; a piece on it hides it."""
+    s = _two()
+    crowns = track(s, 0, "crown")
+    assert moves.place_token(C, s, "tyre", "crown")
+    assert track(s, 0, "crown") == crowns + 1
+    moves.muster(C, s, "angevin", "infantry", "tyre", 1)
+    assert track(s, 0, "crown") == crowns + 1  # a new piece avoids the token while it can (TC5)
+    while moves.free(C, s, "tyre", "square"):
+        moves.muster(C, s, "angevin", "infantry", "tyre", 1)
+    assert track(s, 0, "crown") == crowns  # covered by the last Infantry
+    assert not moves.place_token(C, s, "tyre", "gold")  # no square Slot left for a token

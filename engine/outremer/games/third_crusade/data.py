@@ -529,13 +529,20 @@ def place(content: Content, region: Region, slots: Sequence, piece: str) -> tupl
     return tuple(piece if j == i else s for j, s in enumerate(slots))
 
 
-def uncovered(region: Region, slots: Sequence) -> tuple[str, ...]:
-    """The Resource icons of a Region that show: on Slots holding no piece and no token."""
-    return tuple(icon for icon, s in zip(region.icons, slots) if icon and s is None)
+def uncovered(region: Region, slots: Sequence, tokens: Sequence | None = None) -> tuple[str, ...]:
+    """The Resource icons of a Region that show: on Slots holding no piece and no Sabotage
+    token; a Resource token on a Slot shows its icon instead of the printed one (ruling TC32)."""
+    out = []
+    for i, (icon, held) in enumerate(zip(region.icons, slots)):
+        if held is None:
+            shown = tokens[i] if tokens and tokens[i] else icon
+            if shown:
+                out.append(shown)
+    return tuple(out)
 
 
-def tracks(content: Content, position: Position,
-           board: Board | None = None) -> dict[str, tuple[int, int, int, int]]:
+def tracks(content: Content, position: Position, board: Board | None = None,
+           tokens: Mapping[str, Sequence] | None = None) -> dict[str, tuple[int, int, int, int]]:
     """Each Army's four tracks (command points, crowns, supply, gold; ruling TC4): the
     uncovered icons of the Regions it Controls, plus the icons of its Leaders on the map
     (Setup step 4, p.5; ruling TC8). Glory icons are no track: they count only at Upkeep.
@@ -546,7 +553,7 @@ def tracks(content: Content, position: Position,
         region = board.region(key)
         ruler = controller(slots)
         if ruler is not None:
-            for icon in uncovered(region, slots):
+            for icon in uncovered(region, slots, (tokens or {}).get(key)):
                 if icon in TRACKS:
                     totals[ruler][icon] += 1
         for piece in slots:

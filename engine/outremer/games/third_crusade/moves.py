@@ -9,7 +9,7 @@ together.
 from __future__ import annotations
 
 from ...core.game import State
-from .data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, free_slot, owner, shape, what
+from .data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, owner, shape, what
 from .state import recount
 
 
@@ -44,7 +44,11 @@ def free(content: Content, s: State, key: str, piece_shape: str) -> int:
 def add(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:
     """Put a piece on a free Slot of its shape, covering an icon only when it must (TC5)."""
     slots = s["map"][key]
-    i = free_slot(content, region_of(content, s, key), slots, shape(content, piece))
+    region = region_of(content, s, key)
+    tokens = s.get("tokens", {}).get(key) or [None] * len(slots)
+    free_ = [j for j, sh in enumerate(SLOT_SHAPES) if sh == shape(content, piece) and slots[j] is None]
+    bare = [j for j in free_ if not region.icons[j] and not tokens[j]]
+    i = (bare or free_ or [None])[0]
     if i is None:
         raise NoSlot(f"no free {shape(content, piece)} Slot in {region_of(content, s, key).name}")
     slots[i] = piece
@@ -132,6 +136,25 @@ def battle_at(s: State, key: str, attackers: set[str]) -> bool:
     pieces alone fight nobody: they join the next Army to take Control of their Region
     (glossary, Neutral Units and Leaders)."""
     return any(owner(p) not in (None, NEUTRAL) and ALLIANCE_OF[owner(p)] not in attackers for p in s["map"][key])
+
+
+TOKEN_SHAPE = {"glory": "hex", "cp": "square", "crown": "square", "gold": "square", "supply": "square"}
+"""The Slot a Resource token takes (ruling TC29: the Glory token hexagonal, the others square)."""
+
+
+def place_token(content: Content, s: State, key: str, kind: str) -> bool:
+    """A Resource token onto a free Slot of its shape without a piece or another token, one
+    without a printed icon if there is one (ruling TC32); False if none is free (not placed)."""
+    region = region_of(content, s, key)
+    tokens = s["tokens"].setdefault(key, [None] * len(SLOT_SHAPES))
+    open_ = [i for i, sh in enumerate(SLOT_SHAPES) if sh == TOKEN_SHAPE[kind] and s["map"][key][i] is None
+             and tokens[i] is None]
+    if not open_:
+        return False
+    bare = [i for i in open_ if not region.icons[i]]
+    tokens[(bare or open_)[0]] = kind
+    recount(content, s)
+    return True
 
 
 def sabotaged(s: State, key: str) -> int:

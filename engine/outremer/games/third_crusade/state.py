@@ -78,7 +78,7 @@ def new_state(content: Content, armies: list[str], seed: int) -> State:
         "mode": MODES[n], "armies": list(armies), "round": 0, "phase": "strategy",
         "map": {key: list(slots) for key, slots in position.items()},
         "tracks": {}, "cp": [0] * n, "glory": 0, "faith": {}, "gold": [0] * n,
-        "ships": genoa(content, armies), "reserve": {},
+        "ships": genoa(content, armies), "reserve": {}, "tokens": {},
         "initiative": [], "result": None,
     }
     for seat in range(n):
@@ -98,7 +98,7 @@ def new_state(content: Content, armies: list[str], seed: int) -> State:
 def recount(content: Content, s: State) -> None:
     """Each Army's four tracks from the map as it stands (command points, crowns, supply,
     gold: ruling TC4), as the glossary asks after every change of Control or covering."""
-    counted = tracks(content, {key: tuple(slots) for key, slots in s["map"].items()})
+    counted = tracks(content, {key: tuple(slots) for key, slots in s["map"].items()}, tokens=s.get("tokens"))
     s["tracks"] = {army: list(counted[army]) for army in s["armies"]}
 
 

@@ -31,7 +31,8 @@ def counted(content: Content, s: State, army: str, predicate: Predicate) -> int:
     for key, slots in s["map"].items():
         if controller(slots) != army:
             continue
-        if matches(predicate, b, key, uncovered(b.region(key), slots), key in s.get("destroyed", [])):
+        shown = uncovered(b.region(key), slots, s.get("tokens", {}).get(key))
+        if matches(predicate, b, key, shown, key in s.get("destroyed", [])):
             n += 1
     return n
 
@@ -93,14 +94,15 @@ def jerusalem_glory(content: Content, s: State) -> int:
 
 
 def glory_icons(content: Content, s: State) -> int:
-    """Step 4E: a Glory for each uncovered Glory icon in the Regions each Army Controls, as a
-    change of ``s["glory"]``."""
+    """Step 4E: a Glory for each uncovered Glory icon or token in the Regions each Army Controls,
+    as a change of ``s["glory"]``."""
     b = board_for(content, s["armies"])
     total = 0
     for key, slots in s["map"].items():
         ruler = controller(slots)
         if ruler is not None:
-            total += towards(ALLIANCE_OF[ruler], uncovered(b.region(key), slots).count("glory"))
+            shown = uncovered(b.region(key), slots, s.get("tokens", {}).get(key))
+            total += towards(ALLIANCE_OF[ruler], shown.count("glory"))
     return total
 
 
