@@ -31,7 +31,7 @@ def gives(key):
 
 
 def leader(key):
-    return (LEADERS | B.leaders)[B.space(key).leader]
+    return LEADERS[B.space(key).leader]
 
 
 # --- the board's shape -------------------------------------------------------------------------
@@ -107,13 +107,13 @@ def test_the_contents_are_the_kinds_the_text_names():
     assert all(s.instant == (s.gives in ("glory", "faith")) for s in B.spaces)
 
 
-def test_the_new_neutral_leaders_are_white_and_each_offered_once():
-    assert set(B.leaders) == {"balian", "humphrey", "leo", "isaac"}
-    assert not set(B.leaders) & set(LEADERS)
-    assert all(ldr.army == NEUTRAL for ldr in B.leaders.values())
+def test_the_neutral_leaders_are_white_and_each_offered_once():
+    """Ruling TC30: four Neutral Leaders of leaders.toml, one space each; Conrad starts on the
+    4-player map and is not offered."""
     offered = [s.leader for s in B.spaces if s.gives == "leader"]
-    assert sorted(offered) == sorted(B.leaders)
-    assert "conrad" not in offered  # he starts on the 4-player map (ruling TC14)
+    assert sorted(offered) == ["balian", "humphrey", "isaac", "leo"]
+    assert all(LEADERS[k].army == NEUTRAL for k in offered)
+    assert "conrad" not in offered
 
 
 # --- the movement rule on hand-made positions -------------------------------------------------
@@ -325,15 +325,11 @@ def _escape(message):
     ('leader = "balian"', 'leader = "saladin"',
      "space 13 ('r5a'): field 'leader' is 'saladin', which is no Neutral Leader"),
     ('leader = "balian"', 'leader = "leo"', "space 25 ('r9a'): field 'leader': 'leo' is given by 'r5a' already"),
-    ('leader = "balian"', 'leader = "conrad"', "diplomacy_board.toml: leader 'balian' is given by no space"),
     ('leader = "balian"', 'leader = "balian"\nn = 2', "space 13 ('r5a'): field 'n': a Leader space gives one"),
     ('gives = "crown_token"\nup = ["r2a", "r2b"]', 'gives = "crown_token"\nleader = "leo"\nup = ["r2a", "r2b"]',
      "space 1 ('r1a'): field 'leader' is only for gives = 'leader'"),
     ('key = "r1b"\nrow = 1\nx = 750', 'key = "r1b"\nrow = 1\nx = 1750', "space 2 ('r1b'): field 'x' is 1750"),
     ('key = "r1b"\nrow = 1', 'key = "r1b"\nrow = 1\ncolour = "red"', "space 2 ('r1b'): unknown field 'colour'"),
-    ('key = "balian"', 'key = "conrad"', "leader 1 ('conrad'): field 'key' is a Leader of leaders.toml already"),
-    ('icons = ["crown"]\nflavour = "He held', 'icons = ["glory"]\nflavour = "He held',
-     "leader 1 ('balian'): field 'icons' has 'glory'"),
     ('alliance = "muslim"', 'alliance = "crusader"', "start 2 ('start_muslim'): field 'alliance': the crusader start"),
     ('up = ["r1b"]', 'up = ["r2c"]', "start 2 ('start_muslim'): field 'up' names 'r2c', which is no space of the first"),
     ('key = "start_muslim"', 'key = "r1b"', "start 2 ('r1b'): field 'key' is a space of the board too"),
@@ -374,7 +370,6 @@ def test_a_board_without_room_for_twelve_markers_is_refused():
     for s in raw["space"]:
         if s["row"] == 2:
             s["up"] = []
-    raw.pop("leader")
     with pytest.raises(DataError, match=_escape("from the crusader start a player finds room for 5 of its 12 markers")):
         parse_board(raw, LEADERS)
 

@@ -99,8 +99,6 @@ class DiplomacyBoard:
     spaces: tuple[Space, ...]
     starts: dict[str, Start]
     """Alliance -> its start space."""
-    leaders: dict[str, Leader]
-    """The Neutral Leaders the board adds to those of ``leaders.toml``."""
     tokens: dict[str, str]
     """Token kind -> the Slot shape it takes."""
 
@@ -151,39 +149,12 @@ def _int(where: str, raw: dict, key: str, low: int, high: int, default=None) -> 
     return value
 
 
-def _neutral_leaders(data: dict, known: Mapping[str, Leader], name: str) -> dict[str, Leader]:
-    out: dict[str, Leader] = {}
-    if "leader" not in data:
-        return out
-    raws = tables(data, "leader", name, "leader")
-    unique_keys(raws, name, "leader")
-    names = {ldr.name for ldr in known.values()}
-    for i, raw in enumerate(raws):
-        where = entry(name, "leader", i, raw)
-        only_known(where, raw, ("key", "name", "shape", "unit", "icons", "flavour"))
-        if raw["key"] in known:
-            raise DataError(f"{where}: field 'key' is a Leader of leaders.toml already.")
-        title = field(where, raw, "name", str)
-        if title in names:
-            raise DataError(f"{where}: field 'name' repeats an earlier leader.")
-        names.add(title)
-        icons = field(where, raw, "icons", list, [])
-        for icon in icons:
-            if icon not in TRACKS:
-                raise DataError(f"{where}: field 'icons' has {icon!r}; expected each of "
-                                f"{', '.join(repr(t) for t in TRACKS)}.")
-        out[raw["key"]] = Leader(raw["key"], title, NEUTRAL, field(where, raw, "shape", str, allowed=("square", "hex")),
-                                 field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")), tuple(icons),
-                                 field(where, raw, "flavour", str, ""))
-    return out
-
-
 def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
                 name: str = "diplomacy_board.toml") -> DiplomacyBoard:
     """The diplomacy board. ``leaders`` are those of ``leaders.toml``: a Leader space names one
-    of their Neutral Leaders or one the file adds."""
+    of their Neutral Leaders (ruling TC30)."""
     leaders = dict(content().leaders if leaders is None else leaders)
-    only_known(name, data, ("title", "note", "rows", "tokens", "start", "leader", "space"))
+    only_known(name, data, ("title", "note", "rows", "tokens", "start", "space"))
     title = field(name, data, "title", str)
     field(name, data, "note", str)
     rows = field(name, data, "rows", list)
@@ -195,8 +166,7 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
     tokens = field(name, data, "tokens", dict)
     only_known(f"{name}: [tokens]", tokens, TOKENS)
     shapes = {kind: field(f"{name}: [tokens]", tokens, kind, str, allowed=tuple(SLOT_COUNT)) for kind in TOKENS}
-    added = _neutral_leaders(data, leaders, name)
-    offered = {k: ldr for k, ldr in leaders.items() if ldr.army == NEUTRAL} | added
+    offered = {k: ldr for k, ldr in leaders.items() if ldr.army == NEUTRAL}
 
     raws = tables(data, "space", name, "space")
     keys = unique_keys(raws, name, "space")
@@ -244,9 +214,6 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
         if got != size:
             plural = "" if got == 1 else "s"
             raise DataError(f"{name}: row {number} has {got} space{plural}; field 'rows' gives it {size}.")
-    unused = sorted(set(added) - set(given_leaders))
-    if unused:
-        raise DataError(f"{name}: leader {unused[0]!r} is given by no space.")
 
     starts: dict[str, Start] = {}
     start_raws = tables(data, "start", name, "start")
@@ -271,7 +238,7 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
     for alliance in ALLIANCES:
         if alliance not in starts:
             raise DataError(f"{name}: no [[start]] for the {alliance} Alliance.")
-    board = DiplomacyBoard(title, tuple(rows), tuple(spaces), starts, added, shapes)
+    board = DiplomacyBoard(title, tuple(rows), tuple(spaces), starts, shapes)
     _check_reach(board, name)
     return board
 
