@@ -1,0 +1,243 @@
+"""The Diplomacy phase (p.16): secret bids of Gold revealed together, the rewards of the round's
+Diplomacy Card taken down the bids, then the moves on the diplomacy board in the order the card
+prints, each taking what its space gives (rulings TC19, TC23-TC31).
+
+State: ``s["diplomacy_cards"]`` the deck (the top is the round's), ``s["markers"][army]`` the
+spaces of an Army's markers in order, ``s["dip"]`` the phase in progress: the bid order, the
+rewards, who moves, and what a player still has to place on the map.
+"""
+
+from __future__ import annotations
+
+from ...core import rng
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from . import diplomacy as rules
+from .cards import cards, orders
+from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, controller, shape
+from .moves import TOKEN_SHAPE, add, free, place_token
+from .state import recount
+from .upkeep import towards
+
+TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
+              "supply_token": "supply"}
+
+
+def setup(content: Content, s: State) -> None:
+    """The Diplomacy Cards shuffled face up (the top one is the round's) and no marker on the
+    diplomacy board yet (p.5)."""
+    deck = sorted(c.key for c in cards().diplomacy)
+    rng.shuffle(s, deck)
+    s["diplomacy_cards"] = deck
+    s["markers"] = {army: [] for army in s["armies"]}
+
+
+def card(s: State):
+    return next(c for c in cards().diplomacy if c.key == s["diplomacy_cards"][0])
+
+
+def start(content: Content, s: State) -> None:
+    """Bids are sealed in initiative order (each seat once), nobody seeing another's."""
+    s["phase"] = "diplomacy"
+    seats = list(dict.fromkeys(s["initiative"]))
+    s["dip"] = {"stage": "bid", "order": [], "rewards": {}, "paid": {}, "moving": [], "place": [],
+                "extra": []}
+    open_sealed(s, f"bids-{s['round']}", seats)
+
+
+def to_act(s: State) -> int | None:
+    d = s.get("dip")
+    if s["phase"] != "diplomacy" or d is None:
+        return None
+    if d["stage"] == "bid":
+        return sealed_next(s)
+    if d["stage"] == "reward":
+        return s["armies"].index(d["order"][len(d["rewards"])])
+    if d["place"]:
+        return s["armies"].index(d["place"][0]["army"])
+    return s["armies"].index(d["moving"][0])
+
+
+def legal(content: Content, s: State, seat: int) -> list[Action]:
+    d = s["dip"]
+    army = s["armies"][seat]
+    if d["stage"] == "bid":
+        return [act("bid", n) for n in range(s["gold"][seat] + 1)]
+    if d["stage"] == "reward":
+        place = len(d["rewards"])
+        return [act("reward", k) for k in rules.reward_choices(len(d["order"]), place,
+                                                               [r for r in d["rewards"].values() if r])]
+    if d["place"]:
+        return [act("place", key) for key in _places(content, s, d["place"][0])] + [act("discard")]
+    occupied = {k for spaces in s["markers"].values() for k in spaces}
+    spots = rules.player_moves(rules.board(), occupied, army, s["markers"][army])
+    return [act("move", key) for key in sorted(spots)]
+
+
+def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
+    d = s["dip"]
+    army = s["armies"][seat]
+    name = ARMY_NAMES[army]
+    if d["stage"] == "bid":
+        seal(s, seat, action.args[0])
+        log.append(Event(f"{name} bids {action.args[0]} Gold in secret.", "p.16", private=seat,
+                         public=f"{name} has made its bid."))
+        if all_sealed(s):
+            _open_bids(content, s, log)
+        return
+    if d["stage"] == "reward":
+        _reward(content, s, army, action.args[0], log)
+        return
+    if d["place"]:
+        item = d["place"].pop(0)
+        if action.verb == "discard":
+            log.append(Event(f"{name} leaves {item['text']} off the map.", "p.16"))
+        else:
+            _put(content, s, item, action.args[0], log)
+        _next_mover(content, s, log)
+        return
+    _move(content, s, army, action.args[0], log)
+
+
+def _open_bids(content: Content, s: State, log: list[Event]) -> None:
+    d = s["dip"]
+    bids = {s["armies"][seat]: n for seat, n in reveal(s).items()}
+    track_armies = [s["armies"][seat] for seat in s["initiative"]]
+    d["order"] = list(rules.bid_order(bids, track_armies))
+    d["bids"] = bids
+    log.append(Event("The bids are revealed: " + ", ".join(f"{ARMY_NAMES[a]} {bids[a]}" for a in d["order"])
+                     + f". {card(s).name}: the highest bidder chooses first.", "p.16"))
+    for army in d["order"]:
+        seat = s["armies"].index(army)
+        s["gold"][seat] -= bids[army]
+    d["stage"] = "reward"
+    _auto_rewards(content, s, log)
+
+
+def _auto_rewards(content: Content, s: State, log: list[Event]) -> None:
+    """A bidder with one reward left (or none) takes it without being asked."""
+    d = s["dip"]
+    while len(d["rewards"]) < len(d["order"]):
+        place = len(d["rewards"])
+        choices = rules.reward_choices(len(d["order"]), place, [r for r in d["rewards"].values() if r])
+        if len(choices) > 1:
+            return
+        army = d["order"][place]
+        if choices:
+            _reward(content, s, army, choices[0], log, auto=True)
+        else:
+            d["rewards"][army] = None
+            log.append(Event(f"{ARMY_NAMES[army]} takes no reward.", "p.16"))
+    _start_moves(content, s, log)
+
+
+def _reward(content: Content, s: State, army: str, k: int, log: list[Event], auto: bool = False) -> None:
+    d = s["dip"]
+    d["rewards"][army] = k
+    reward = card(s).rewards[k - 1]
+    seat = s["armies"].index(army)
+    log.append(Event(f"{ARMY_NAMES[army]} takes reward {k}: {reward.n} {reward.gain.replace('_', ' ')}.", "p.16"))
+    if reward.gain == "glory":
+        s["glory"] += towards(ALLIANCE_OF[army], reward.n)
+    elif reward.gain == "faith":
+        gain_faith(s, army, reward.n)
+    elif reward.gain == "gold":
+        s["gold"][seat] += reward.n
+    elif reward.gain == "advanced_order":
+        have = set(s["box"][army]) | {k for sides in s["sections"].values() for side in sides.values()
+                                      if side and side[0] == army for k in [side[1]]}
+        for order in [o for o in orders(army) if o.advanced and o.key not in have][:reward.n]:
+            s["box"][army].append(order.key)  # ruling TC19: taken free, the first not yet owned
+    elif reward.gain == "remove_sabotage":
+        left = reward.n
+        for key, slots in s["map"].items():
+            if left and controller(slots) == army and SABOTAGE in slots:
+                slots[slots.index(SABOTAGE)] = None
+                left -= 1
+        recount(content, s)
+    elif reward.gain == "diplomacy_move":
+        d["extra"] += [army] * reward.n
+    if not auto:
+        _auto_rewards(content, s, log)
+
+
+def gain_faith(s: State, army: str, n: int) -> None:
+    """The Faith marker moves ``n`` steps towards ``army`` (p.16): on an Alliance of two Armies a
+    tug-of-war between them (positive towards the first of ``ALLIANCES``), up to 5; a lone
+    Army's marker goes up, and never below 0 (p.5)."""
+    alliance = ALLIANCE_OF[army]
+    pair = [a for a in ALLIANCES[alliance] if a in s["armies"]]
+    if len(pair) == 2:
+        step = n if army == ALLIANCES[alliance][0] else -n
+        s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + step))
+    else:
+        s["faith"][alliance] = max(0, min(5, s["faith"][alliance] + n))
+
+
+def _start_moves(content: Content, s: State, log: list[Event]) -> None:
+    d = s["dip"]
+    d["stage"] = "move"
+    d["moving"] = list(rules.movement_order(card(s), d["rewards"])) + d["extra"]
+    _next_mover(content, s, log)
+
+
+def _next_mover(content: Content, s: State, log: list[Event]) -> None:
+    """On to the next mover with somewhere to go (a player with nowhere, or no marker left, does
+    not move: ruling TC26); the phase ends after the last."""
+    d = s["dip"]
+    if d["place"]:
+        return
+    occupied = {k for spaces in s["markers"].values() for k in spaces}
+    while d["moving"]:
+        army = d["moving"][0]
+        if rules.player_moves(rules.board(), occupied, army, s["markers"][army]):
+            return
+        d["moving"].pop(0)
+        log.append(Event(f"{ARMY_NAMES[army]} has no space to move to on the diplomacy board.", "TC26"))
+    s["dip"] = None
+    s["phase"] = "upkeep"
+
+
+def _move(content: Content, s: State, army: str, key: str, log: list[Event]) -> None:
+    d = s["dip"]
+    d["moving"].pop(0)
+    s["markers"][army].append(key)
+    space = rules.board().space(key)
+    log.append(Event(f"{ARMY_NAMES[army]} places a diplomacy marker on {space.text}.", "p.16"))
+    if space.gives == "glory":
+        s["glory"] += towards(ALLIANCE_OF[army], space.n)
+    elif space.gives == "faith":
+        gain_faith(s, army, space.n)
+    elif space.gives == "leader":
+        d["place"].append({"army": army, "piece": f"{NEUTRAL}:{space.leader}", "text": content.leaders[space.leader].name})
+    elif space.gives in TOKEN_KIND:
+        d["place"] += [{"army": army, "token": TOKEN_KIND[space.gives], "text": space.text}] * space.n
+    else:
+        d["place"] += [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": space.text}] * space.n
+    _next_mover(content, s, log)
+
+
+def _places(content: Content, s: State, item: dict) -> list[str]:
+    """Where a gain may go: a Region the player Controls with a free Slot for it (p.16)."""
+    out = []
+    for key, slots in s["map"].items():
+        if controller(slots) != item["army"]:
+            continue
+        if "token" in item:
+            tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
+            if any(sh == TOKEN_SHAPE[item["token"]] and slots[i] is None and tokens[i] is None
+                   for i, sh in enumerate(SLOT_SHAPES)):
+                out.append(key)
+        elif free(content, s, key, shape(content, item["piece"])):
+            out.append(key)
+    return out
+
+
+def _put(content: Content, s: State, item: dict, key: str, log: list[Event]) -> None:
+    where = board_for(content, s["armies"]).region(key).name
+    if "token" in item:
+        place_token(content, s, key, item["token"])
+    else:
+        add(content, s, key, item["piece"])
+    log.append(Event(f"{ARMY_NAMES[item['army']]} places {item['text']} in {where}.", "p.16", marks=(f"region:{key}",)))
