@@ -1,0 +1,370 @@
+"""The Upkeep phase in order (p.17), with the players' choices in it, and the end of the game
+(p.18): the Objective Cards revealed, the Alliance's victory and the Final Winner.
+
+Steps that need nobody's choice are done at once (the counts are in ``upkeep.py``); a step that
+asks (Tithe, Units brought home for supply, Advanced Orders bought, the Genoa ships' landing,
+the Objective revealed) keeps ``s["upkeep"]`` with a queue of questions, each for one seat.
+"""
+
+from __future__ import annotations
+
+from ...core import rng
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from . import upkeep as counts
+from .cards import cards, orders
+from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
+from .moves import add, free, presence, take
+from .state import ROUNDS, need, recount, track
+
+ADVANCED_PRICE = 2
+"""Supply left over buys an Advanced Order for 2 (p.17, 4B)."""
+
+
+def setup(content: Content, s: State) -> None:
+    """The Mission Cards shuffled face up (the top one active, the next visible) and 2 Objective
+    Cards dealt to each player in secret (p.4-5; with the south board alone, the south cards:
+    ruling TC20)."""
+    missions = sorted(m.key for m in cards().missions)
+    rng.shuffle(s, missions)
+    s["missions"] = missions
+    north = len(s["armies"]) == 4
+    deck = sorted(o.key for o in cards().objectives if north or o.section == "south")
+    rng.shuffle(s, deck)
+    s["objectives"] = {army: [deck.pop(), deck.pop()] for army in s["armies"]}
+    s["revealed_objective"] = {}
+
+
+def mission(s: State):
+    return next(m for m in cards().missions if m.key == s["missions"][0])
+
+
+def _alliance_name(alliance: str) -> str:
+    return "Crusader" if alliance == "crusader" else "Muslim"
+
+
+def start(content: Content, s: State, log: list[Event]) -> None:
+    s["phase"] = "upkeep"
+    m = mission(s)
+    diff = counts.mission_glory(content, s, m)
+    s["glory"] += diff
+    log.append(Event(f"Mission {m.title}: " + (f"the {_alliance_name('crusader' if diff > 0 else 'muslim')} Alliance "
+                                                f"gains {abs(diff)} Glory." if diff else "a tie, no Glory."), "p.17"))
+    for alliance, move in counts.mission_faith(content, s, m).items():
+        if move:
+            first, second = ALLIANCES[alliance]
+            s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + move))
+            log.append(Event(f"Mission {m.title}: the {ARMY_NAMES[first if move > 0 else second]} moves the "
+                             f"{_alliance_name(alliance)} Faith marker {abs(move)} towards itself.", "p.17"))
+    queue = []
+    for seat in dict.fromkeys(s["initiative"]):
+        army = s["armies"][seat]
+        for key, sides in s["sections"].items():
+            placed = sides[ALLIANCE_OF[army]]
+            if placed and placed[0] == army:
+                order = next(o for o in orders(army) if o.key == placed[1])
+                if order.tithe:
+                    queue.append({"ask": "tithe", "seat": seat, "region": key})
+    s["upkeep"] = {"queue": queue}
+    _next(content, s, log)
+
+
+def to_act(s: State) -> int | None:
+    u = s.get("upkeep")
+    if s["phase"] not in ("upkeep", "scoring") or not u or not u["queue"]:
+        return None
+    return u["queue"][0]["seat"]
+
+
+def legal(content: Content, s: State, seat: int) -> list[Action]:
+    q = s["upkeep"]["queue"][0]
+    army = s["armies"][seat]
+    if q["ask"] == "tithe":
+        order = next(o for o in orders(army) if o.key == s["sections"][q["region"]][ALLIANCE_OF[army]][1])
+        can = presence(s, q["region"], {army}) and s["cp"][seat] >= order.cost
+        return ([act("tithe", q["region"])] if can else []) + [act("keep")]
+    if q["ask"] == "supply":
+        return sorted({act("bring", key, piece.split(":")[1]) for key, piece in counts.units_on_map(s, army)})
+    if q["ask"] == "buy":
+        owned = _owned(s, army)
+        return [act("buy", o.key) for o in orders(army) if o.advanced and o.key not in owned] + [act("done")]
+    if q["ask"] == "land":
+        return [act("land", port) for port in _ports(content, s, q)]
+    if q["ask"] == "objective":
+        return [act("objective", key) for key in s["objectives"][army]]
+    return []
+
+
+def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
+    q = s["upkeep"]["queue"][0]
+    army = s["armies"][seat]
+    name = ARMY_NAMES[army]
+    if q["ask"] == "tithe":
+        s["upkeep"]["queue"].pop(0)
+        side = ALLIANCE_OF[army]
+        if action.verb == "tithe":
+            order = next(o for o in orders(army) if o.key == s["sections"][q["region"]][side][1])
+            s["sections"][q["region"]][side] = None
+            s.setdefault("executed", {}).setdefault(army, []).append(order.key)
+            s["cp"][seat] -= order.cost
+            s["gold"][seat] += 1
+            log.append(Event(f"{name} reveals {order.name} in {_name(content, s, q['region'])} as a Tithe: "
+                             f"{order.cost} command points for 1 Gold.", "p.17"))
+    elif q["ask"] == "supply":
+        key, unit = action.args
+        take(content, s, key, f"{army}:{unit}")
+        s["reserve"][army][unit] += 1
+        recount(content, s)
+        label = "Siege Engine" if unit == "siege" else unit.capitalize()
+        log.append(Event(f"{name} brings 1 {label} home from {_name(content, s, key)} for its supply.", "p.17"))
+        if need(content, s, army) <= track(s, seat, "supply") or not counts.units_on_map(s, army):
+            s["upkeep"]["queue"].pop(0)  # met, or nothing left on the map to bring home
+    elif q["ask"] == "buy":
+        if action.verb == "done":
+            s["upkeep"]["queue"].pop(0)
+        else:
+            q["left"] -= ADVANCED_PRICE
+            s["box"][army].append(action.args[0])
+            log.append(Event(f"{name} buys the Advanced Order {_order_name(army, action.args[0])} for "
+                             f"{ADVANCED_PRICE} supply.", "p.17"))
+            if q["left"] < ADVANCED_PRICE or len(legal(content, s, seat)) == 1:
+                s["upkeep"]["queue"].pop(0)
+    elif q["ask"] == "land":
+        piece = q["pieces"].pop(0)
+        add(content, s, action.args[0], piece)
+        if action.args[0] not in q.setdefault("ports", []):
+            q["ports"].append(action.args[0])
+        kind = piece.split(":")[1]
+        label = content.leaders[kind].name if kind in content.leaders else (
+            "a Siege Engine" if kind == "siege" else f"1 {kind.capitalize()}")
+        log.append(Event(f"{name} lands {label} from the Genoa ship in "
+                         f"{_name(content, s, action.args[0])}.", "p.17"))
+        if not q["pieces"] or not _ports(content, s, q):
+            s["upkeep"]["queue"].pop(0)
+            if q["pieces"]:
+                log.append(Event(f"{len(q['pieces'])} pieces from the ship find no Port and are lost.", "p.17"))
+    elif q["ask"] == "objective":
+        s["upkeep"]["queue"].pop(0)
+        key = action.args[0]
+        s["revealed_objective"][army] = key
+        objective = next(o for o in cards().objectives if o.key == key)
+        held = sum(1 for city in objective.cities if controller(s["map"].get(city, ())) == army)
+        gained = objective.glory[held - 1] if held else 0
+        s["glory"] += counts.towards(ALLIANCE_OF[army], gained)
+        log.append(Event(f"{name} reveals the Objective {_name(content, s, key)}: it Controls {held} of its Cities "
+                         f"and its Alliance gains {gained} Glory.", "p.18"))
+    _next(content, s, log)
+
+
+def _name(content: Content, s: State, key: str) -> str:
+    return board_for(content, s["armies"]).region(key).name
+
+
+def _order_name(army: str, key: str) -> str:
+    return next(o.name for o in orders(army) if o.key == key)
+
+
+def _owned(s: State, army: str) -> set[str]:
+    on_map = {side[1] for sides in s["sections"].values() for side in sides.values() if side and side[0] == army}
+    return set(s["box"][army]) | on_map | set(s.get("executed", {}).get(army, []))
+
+
+def _ports(content: Content, s: State, q: dict) -> list[str]:
+    """Where the next piece of a Genoa ship may land (p.17, step 7): a Port of the Army's own
+    Presence with a free Slot for it; once a Port is used, only it, unless it is full (then a
+    second Port)."""
+    army = q["army"]
+    piece = q["pieces"][0]
+    b = board_for(content, s["armies"])
+    ports = [r.key for r in b.regions if r.port and r.key not in s.get("destroyed", [])
+             and presence(s, r.key, {army}) and free(content, s, r.key, shape(content, piece))]
+    used = q.get("ports", [])
+    if used and used[-1] in ports:
+        return [used[-1]]
+    if len(used) >= 2:
+        return []
+    return ports
+
+
+def _next(content: Content, s: State, log: list[Event]) -> None:
+    """Go on through the steps until one asks somebody something."""
+    u = s["upkeep"]
+    while not u["queue"]:
+        step = u.get("step", 2)
+        u["step"] = step + 1
+        if step == 2:
+            _orders_step(content, s, log)
+        elif step == 3:
+            _supply_step(content, s, log)
+        elif step == 4:
+            _buy_step(content, s, log)
+        elif step == 5:
+            _income_step(content, s, log)
+            if _victory(s, log):
+                return
+        elif step == 6:
+            if s["round"] == len(ROUNDS) - 1:
+                _scoring(content, s, log)
+                return
+            s["round"] += 1
+            log.append(Event(f"The round marker moves to {ROUNDS[s['round']]}.", "p.17"))
+            _genoa_step(content, s, log)
+        elif step == 7:
+            _end_of_round(content, s, log)
+            return
+        elif step == 100:
+            _final(content, s, log)
+            return
+
+
+def _orders_step(content: Content, s: State, log: list[Event]) -> None:
+    for army, n in counts.unexecuted(content, s).items():
+        if n:
+            s["glory"] += counts.towards(ALLIANCE_OF[army], -n)
+            log.append(Event(f"{ARMY_NAMES[army]} left {n} Order{'s' if n > 1 else ''} unexecuted: "
+                             f"{n} Glory away from its Alliance.", "p.17"))
+    counts.clear_orders(s)
+
+
+def _supply_step(content: Content, s: State, log: list[Event]) -> None:
+    for seat in dict.fromkeys(s["initiative"]):
+        army = s["armies"][seat]
+        short = counts.shortfall(content, s, seat)
+        if short:
+            s["glory"] += counts.towards(ALLIANCE_OF[army], -short)
+            log.append(Event(f"{ARMY_NAMES[army]} is {short} supply short: {short} Glory away from its Alliance, "
+                             "and it brings Units home until its supply is enough.", "p.17"))
+            if counts.units_on_map(s, army):
+                s["upkeep"]["queue"].append({"ask": "supply", "seat": seat})
+
+
+def _buy_step(content: Content, s: State, log: list[Event]) -> None:
+    for seat in dict.fromkeys(s["initiative"]):
+        army = s["armies"][seat]
+        left = track(s, seat, "supply") - need(content, s, army)
+        if left >= ADVANCED_PRICE and any(o.advanced and o.key not in _owned(s, army) for o in orders(army)):
+            s["upkeep"]["queue"].append({"ask": "buy", "seat": seat, "left": left})
+
+
+def _income_step(content: Content, s: State, log: list[Event]) -> None:
+    jerusalem = counts.jerusalem_glory(content, s)
+    if jerusalem:
+        s["glory"] += jerusalem
+        log.append(Event("The Crusaders Control Jerusalem: 2 Glory.", "p.17"))
+    for seat, army in enumerate(s["armies"]):
+        s["gold"][seat] += track(s, seat, "gold")
+    icons = counts.glory_icons(content, s)
+    s["glory"] += icons
+    log.append(Event(f"Each player takes its Gold; the Glory icons on the map move the marker {abs(icons)} towards "
+                     f"the {_alliance_name('crusader' if icons >= 0 else 'muslim')} Alliance.", "p.17"))
+
+
+def _victory(s: State, log: list[Event]) -> bool:
+    won = counts.winner(s)
+    if won is None:
+        return False
+    log.append(Event(f"Victory check: the {_alliance_name(won)} Alliance has 10 Glory and wins.", "p.17"))
+    _finish(s, won, f"The {_alliance_name(won)} Alliance reached 10 Glory.")
+    return True
+
+
+def _genoa_step(content: Content, s: State, log: list[Event]) -> None:
+    ship = s["ships"].get(ROUNDS[s["round"]])
+    if not ship:
+        return
+    for seat in dict.fromkeys(s["initiative"]):
+        army = s["armies"][seat]
+        if ship.get(army):
+            pieces = [f"{army}:{w}" for w in ship[army]]
+            q = {"ask": "land", "seat": seat, "army": army, "pieces": pieces}
+            if _ports(content, s, q):
+                s["upkeep"]["queue"].append(q)
+            else:
+                log.append(Event(f"{ARMY_NAMES[army]} has no Port to land its Genoa ship in: its pieces are lost.",
+                                 "p.17"))
+    s["ships"][ROUNDS[s["round"]]] = {}
+
+
+def _end_of_round(content: Content, s: State, log: list[Event]) -> None:
+    s["diplomacy_cards"].pop(0)
+    s["missions"].pop(0)
+    counts.turn_track(s)
+    for seat, army in enumerate(s["armies"]):
+        s["cp"][seat] = track(s, seat, "cp")
+        s["hand"][army] = []
+    s["upkeep"] = None
+    s["phase"] = "strategy"
+    log.append(Event(f"The round ends: the next Diplomacy and Mission Cards come up, the initiative track turns, "
+                     f"command points return to their base. {ROUNDS[s['round']]} begins.", "p.17"))
+
+
+def _scoring(content: Content, s: State, log: list[Event]) -> None:
+    """After the fourth round each player, in initiative order, reveals one Objective (p.18)."""
+    s["phase"] = "scoring"
+    s["upkeep"]["queue"] = [{"ask": "objective", "seat": seat} for seat in dict.fromkeys(s["initiative"])]
+    s["upkeep"]["step"] = 100
+
+
+def _final(content: Content, s: State, log: list[Event]) -> None:
+    if s["glory"]:
+        won = "crusader" if s["glory"] > 0 else "muslim"
+        why = f"The {_alliance_name(won)} Alliance has the most Glory ({abs(s['glory'])})."
+    else:
+        holder = controller(s["map"][next(r.key for r in board_for(content, s["armies"]).regions if r.jerusalem)])
+        won = ALLIANCE_OF[holder] if holder else None
+        why = ("The Glory is level; the " + _alliance_name(won) + " Alliance Controls Jerusalem." if won
+               else "The Glory is level and nobody Controls Jerusalem: nobody wins.")
+    log.append(Event(why, "p.18"))
+    _finish(s, won, why, content)
+
+
+def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], str]:
+    """The Final Winner between partners (p.18): the majority of three tie-breakers — Faith
+    (the marker on one's side), Mercantile Cities (more of them Controlled, ruling TC36) and the
+    second Objective (more of its Cities Controlled, TC20); still level, Jerusalem, then Gold."""
+    seats = [i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == alliance]
+    if len(seats) < 2:
+        return seats, ""
+    first, second = seats if s["armies"][seats[0]] == ALLIANCES[alliance][0] else seats[::-1]
+    points = {first: 0, second: 0}
+    faith = s["faith"][alliance]
+    if faith:
+        points[first if faith > 0 else second] += 1
+    b = board_for(content, s["armies"])
+    merc = {seat: sum(1 for r in b.regions if r.mercantile and controller(s["map"][r.key]) == s["armies"][seat])
+            for seat in points}
+    if merc[first] != merc[second]:
+        points[max(merc, key=merc.get)] += 1
+    held = {}
+    for seat in points:
+        army = s["armies"][seat]
+        other = [k for k in s["objectives"][army] if k != s["revealed_objective"].get(army)]
+        card = next(o for o in cards().objectives if o.key == other[0]) if other else None
+        held[seat] = sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army) if card else 0
+    if held[first] != held[second]:
+        points[max(held, key=held.get)] += 1
+    why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), second Objective "
+           f"({held[first]} to {held[second]} Cities)")
+    if points[first] != points[second]:
+        return [max(points, key=points.get)], why
+    jerusalem = controller(s["map"][next(r.key for r in b.regions if r.jerusalem)])
+    for seat in points:
+        if s["armies"][seat] == jerusalem:
+            return [seat], why + "; level, and it Controls Jerusalem"
+    if s["gold"][first] != s["gold"][second]:
+        return [first if s["gold"][first] > s["gold"][second] else second], why + "; level, and it has more Gold"
+    return [first, second], why + "; level in everything: they share the win"
+
+
+def _finish(s: State, alliance: str | None, why: str, content: Content | None = None) -> None:
+    from .data import content as load
+    content = content or load()
+    if alliance is None:
+        s["result"] = {"winners": [], "team": None, "text": why, "why": why}
+    else:
+        winners, how = final_winner(content, s, alliance)
+        team = sorted(ALLIANCES).index(alliance)
+        text = why + (f" Final Winner: {', '.join(ARMY_NAMES[s['armies'][w]] for w in winners)} ({how})." if how else "")
+        s["result"] = {"winners": winners, "team": team, "text": text, "why": text}
+    s["phase"] = "over"
+    s["upkeep"] = None

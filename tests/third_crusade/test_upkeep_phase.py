@@ -1,0 +1,105 @@
+"""The Upkeep phase played in order, and the end of the game (p.17-18)."""
+
+from __future__ import annotations
+
+from outremer.core.actions import act
+from outremer.games.third_crusade import diplomacy_phase, planning, strategy
+from outremer.games.third_crusade import upkeep_phase as phase
+from outremer.games.third_crusade.data import content
+from outremer.games.third_crusade.state import ROUNDS, need, new_state, track
+
+C = content()
+
+
+def _state(armies=("angevin", "ayyubid"), seed=1):
+    s = new_state(C, list(armies), seed)
+    planning.setup_orders(C, s)
+    strategy.setup_events(C, s)
+    diplomacy_phase.setup(C, s)
+    phase.setup(C, s)
+    s["executed"] = {a: [] for a in s["armies"]}
+    return s
+
+
+def _answer(s, pick=lambda legal: legal[0]):
+    log = []
+    while phase.to_act(s) is not None:
+        seat = phase.to_act(s)
+        phase.perform(C, s, seat, pick(phase.legal(C, s, seat)), log)
+    return log
+
+
+def test_a_tithe_pays_command_points_for_a_gold_and_orders_left_cost_glory():
+    """Steps 2-3: a Reaction Order left on the map may be tithed (its cost for 1 Gold, with
+    Presence); every other Order left costs its Alliance a Glory."""
+    s = _state()
+    for region, (army, key) in {"tyre": ("angevin", "defence"), "sidon": ("angevin", "march_1")}.items():
+        s["box"][army].remove(key)
+        s["sections"][region]["crusader"] = [army, key]
+    s["cp"][0] = 3
+    gold = s["gold"][0]
+    log = []
+    phase.start(C, s, log)
+    assert phase.to_act(s) == 0 and phase.legal(C, s, 0) == [act("tithe", "tyre"), act("keep")]
+    phase.perform(C, s, 0, act("tithe", "tyre"), log)
+    _answer(s, lambda legal: legal[-1])
+    assert s["gold"][0] >= gold + 1 and s["cp"][0] == track(s, 0, "cp")  # round over: cp back to base
+    lost = sum(1 for e in log if "unexecuted" in e.text)
+    assert lost == 1  # the March in Sidon; the tithed Defence is not counted
+    assert all(len(box) >= 12 for box in s["box"].values())
+    assert s["phase"] == "strategy" and s["round"] == 1
+
+
+def test_short_of_supply_costs_glory_and_units_come_home_until_it_is_enough():
+    """Step 4A (p.17): the need above the supply track costs a Glory each, and Units come home
+    until the need is met."""
+    s = _state()
+    s["reserve"]["angevin"]["siege"] -= 3  # Siege Engines and Cavalry away from the board (lost at sea)
+    s["reserve"]["angevin"]["cavalry"] -= 6
+    short = need(C, s, "angevin") - track(s, 0, "supply")
+    assert short > 0
+    log = []
+    phase.start(C, s, log)
+    seen = 0
+    while phase.to_act(s) is not None:
+        seat = phase.to_act(s)
+        legal = phase.legal(C, s, seat)
+        phase.perform(C, s, seat, legal[0] if legal[0].verb != "buy" else legal[-1], log)
+        if legal[0].verb == "bring":
+            seen += 1
+            asked_again = phase.to_act(s) == seat and phase.legal(C, s, seat)[0].verb == "bring"
+            if not asked_again:  # the step ends when the need is met or nothing is left to bring
+                on_map = [p for v in s["map"].values() for p in v if p and p.startswith("angevin:")
+                          and p.split(":")[1] in ("infantry", "cavalry", "siege")]
+                assert need(C, s, "angevin") <= track(s, 0, "supply") or not on_map
+    assert seen >= 1
+    assert any(f"{short} supply short: {short} Glory away" in e.text for e in log)
+
+
+def test_the_fourth_round_ends_in_objectives_and_a_result_with_the_final_winner():
+    """p.18: after 1192 each player reveals an Objective; the Alliance with the most Glory wins;
+    in 4 players the Final Winner is decided between the partners."""
+    s = _state(("angevin", "hre", "ayyubid", "turkoman"))
+    s["round"] = len(ROUNDS) - 1
+    s["glory"] = 3
+    log = []
+    phase.start(C, s, log)
+    _answer(s, lambda legal: legal[-1] if legal[-1].verb in ("keep", "done") else legal[0])
+    assert s["phase"] == "over"
+    result = s["result"]
+    assert result["team"] in (0, 1, None)
+    if result["team"] is not None:
+        winners = result["winners"]
+        assert winners and all(s["armies"][w] in (("angevin", "hre") if result["team"] == 0 else ("ayyubid", "turkoman"))
+                               for w in winners)
+        assert "Final Winner" in result["text"]
+    assert len(s["revealed_objective"]) == 4
+
+
+def test_ten_glory_ends_the_game_at_the_victory_check():
+    s = _state()
+    s["glory"] = -12
+    log = []
+    phase.start(C, s, log)
+    _answer(s)
+    assert s["phase"] == "over" and s["result"]["team"] == 1 and s["result"]["winners"] == [1]
