@@ -41,7 +41,7 @@ def _group(s, frm, army, **counts):
     wanted = []
     for kind in kinds:
         wanted.append(counts.get(kind.split(":")[1], 0))
-    return ".".join(map(str, wanted))
+    return "g" + ".".join(map(str, wanted))
 
 
 def test_plutorial_step_1_a_march_into_the_angevin_desert_meets_a_defence_of_2():

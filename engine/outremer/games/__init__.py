@@ -13,7 +13,8 @@ def all_games() -> dict[str, Game]:
     from .crusader_kingdoms import CrusaderKingdoms
     from .levantine import Levantine
     from .lords_of_heaven import LordsOfHeaven
-    games = [Levantine(), CrusaderKingdoms(), LordsOfHeaven()]
+    from .third_crusade.game import ThirdCrusade
+    games = [Levantine(), CrusaderKingdoms(), LordsOfHeaven(), ThirdCrusade()]
     return {g.id: g for g in games}
 
 

@@ -1,25 +1,29 @@
-"""The Command phase (p.12-13) as far as Orders go, and the Battles they start (p.14-15).
+"""The Command phase (p.12-13) and the Battles it starts (p.14-15).
 
-In initiative order each player executes one Order on the map, or passes for the rest of the
-phase (Event Cards come with the Strategy phase). Executing an Order: its Region must meet the
+In initiative order each player executes one Event Card from its hand (``effects.py``), or one
+Order on the map, or passes for the rest of the phase. Executing an Order: its Region must meet the
 Presence and Region type it shows and its cost must be within the Army's current command points;
 it is turned face up, paid, set aside, and its large icons are resolved one by one (a Muster
 places up to its number, a March moves a group the player chooses). A March into the other
 Alliance's pieces starts a Battle: the Reaction loop, the losses, the retreats and the Glory.
+A March along a Road with Bandits loses 2 Units for each, and so does a retreat (glossary, Bandit).
 
-State: ``s["pending"]`` the Order being resolved, ``s["battle"]`` the Battle being fought.
+State: ``s["pending"]`` the Order or Event Card being resolved (``"kind": "event"`` for a card),
+``s["battle"]`` the Battle being fought.
 """
 
 from __future__ import annotations
 
-from itertools import product
-
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from . import battle as arithmetic
+from . import effects
 from .cards import Order, orders
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, board_for, controller, owner, shape, what
-from .moves import add, alliance_in, battle_at, free, pieces, presence, take, to_board
+from .moves import (BANDIT_TOLL, add, group_code, group_of, alliance_in, bandits_on, battle_at, cross, destinations, free, groups, movable,
+                    pieces, presence, take, to_board)
+from .moves import describe as describe_group
+from .moves import fits as _fits
 from .state import recount
 
 MARCHES = ("march", "coordinated_march", "forced_march", "sea_move", "disperse")
@@ -90,13 +94,16 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if s["battle"]:
         return battle_legal(content, s, seat)
     if s["pending"]:
-        return step_legal(content, s)
-    return [act("execute", key) for key, _ in executable(content, s, seat)] + [act("pass")]
+        return effects.legal(content, s) if s["pending"].get("kind") == "event" else step_legal(content, s)
+    return ([act("event", key) for key in effects.playable(content, s, seat)]
+            + [act("execute", key) for key, _ in executable(content, s, seat)] + [act("pass")])
 
 
 def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
     if s["battle"]:
         battle_perform(content, s, seat, action, log)
+    elif s["pending"] and s["pending"].get("kind") == "event":
+        _event_perform(content, s, action, log)
     elif s["pending"]:
         step_perform(content, s, action, log)
     elif action.verb == "pass":
@@ -104,10 +111,27 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         log.append(Event(f"{ARMY_NAMES[s['armies'][seat]]} passes for the rest of the Command phase.", "p.12"))
         _advance(content, s)
         return
+    elif action.verb == "event":
+        effects.start(content, s, seat, action.args[0], log)
+        _event_battle(content, s, log)
     else:
         execute(content, s, seat, action.args[0], log)
     if not s["battle"] and not s["pending"]:
         _advance(content, s)
+
+
+def _event_perform(content: Content, s: State, action: Action, log: list[Event]) -> None:
+    effects.perform(content, s, action, log)
+    _event_battle(content, s, log)
+
+
+def _event_battle(content: Content, s: State, log: list[Event]) -> None:
+    """The Battle an Event Card's step asks for: Units added to, or Marching into, a Region
+    with the other Alliance's pieces (p.12)."""
+    attack = s["pending"].pop("attack", None) if s["pending"] else None
+    if attack:
+        start_battle(content, s, s["pending"]["seat"], attack["from"], attack["to"], attack["group"], log,
+                     strength=attack["strength"], sea=attack["sea"])
 
 
 def execute(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
@@ -150,6 +174,9 @@ def _next_step(content: Content, s: State, log: list[Event]) -> None:
 
 def _done_step(content: Content, s: State, log: list[Event]) -> None:
     p = s["pending"]
+    if p.get("kind") == "event":
+        effects.after_battle(content, s, log)
+        return
     step = _step(s)
     if step.do == "forced_march" and len(p["went"]) == 1 and not p.get("stopped"):
         p["from"] = p["went"][0]  # the second March, from the new Region
@@ -161,28 +188,6 @@ def _done_step(content: Content, s: State, log: list[Event]) -> None:
         p["went"] = []
         p.pop("stopped", None)
     _next_step(content, s, log)
-
-
-def movable(content: Content, s: State, key: str, army: str, coordinated: bool) -> list[str]:
-    """The pieces ``army`` may March out of a Region: its own, its partner's on a Coordinated
-    March, and the Neutral pieces it Controls there (glossary, March, Neutral Units)."""
-    mine = {army} | ({a for a in s["armies"] if ALLIANCE_OF[a] == ALLIANCE_OF[army]} if coordinated else set())
-    rules = controller(s["map"][key]) == army
-    return [p for p in pieces(s, key) if owner(p) in mine or (owner(p) == NEUTRAL and rules)]
-
-
-def groups(candidates: list[str]) -> list[tuple[int, ...]]:
-    """Every non-empty choice among ``candidates``, as counts of each distinct piece (sorted)."""
-    kinds = sorted(set(candidates))
-    return [counts for counts in product(*(range(candidates.count(k) + 1) for k in kinds)) if any(counts)]
-
-
-def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[str]) -> list[str]:
-    b = board(content, s)
-    if sea:
-        return [r.key for r in b.regions if r.key != frm and b.by_sea(frm, r.key)
-                and r.key not in s.get("destroyed", [])]
-    return [b.regions[i].key for i in b.region(frm).roads if b.regions[i].key not in exclude]
 
 
 def step_legal(content: Content, s: State) -> list[Action]:
@@ -201,22 +206,10 @@ def step_legal(content: Content, s: State) -> list[Action]:
             group = [k for k, n in zip(kinds, counts) for _ in range(n)]
             if step.keep and len(pieces(s, frm, p["army"])) - sum(1 for g in group if owner(g) == p["army"]) < step.keep:
                 continue
-            if _fits(content, s, to, group, first_of_forced=step.do == "forced_march" and not p["went"]):
-                out.append(act("march", to, ".".join(map(str, counts))))
+            if _fits(content, s, to, group, first_of_forced=step.do == "forced_march" and not p["went"],
+                     side=ALLIANCE_OF[p["army"]]):
+                out.append(act("march", to, group_code(counts)))
     return out + [act("stay")]
-
-
-def _fits(content: Content, s: State, to: str, group: list[str], first_of_forced: bool = False) -> bool:
-    """A group marching into its own Alliance's or an empty Region must find Slots there; one
-    marching into the other Alliance waits on the Road (a Forced March's first step must fit,
-    glossary)."""
-    movers = {ALLIANCE_OF[owner(g)] for g in group if owner(g) != NEUTRAL}
-    if battle_at(s, to, movers) and not first_of_forced:
-        return True
-    for sh in set(shape(content, g) for g in group):
-        if sum(1 for g in group if shape(content, g) == sh) > free(content, s, to, sh):
-            return False
-    return True
 
 
 def step_perform(content: Content, s: State, action: Action, log: list[Event]) -> None:
@@ -241,18 +234,24 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
     to, code = action.args
     frm = p["from"]
     kinds = sorted(set(movable(content, s, frm, army, _step(s).do == "coordinated_march")))
-    group = [k for k, n in zip(kinds, map(int, str(code).split("."))) for _ in range(n)]
+    group = group_of(kinds, code)
     p["went"].append(to)
     for piece in group:
         take(content, s, frm, piece, recount_now=False)
-    movers = {ALLIANCE_OF[owner(g)] for g in group if owner(g) != NEUTRAL}
+    recount(content, s)
+    movers = {ALLIANCE_OF[army]}
     names = board(content, s)
     log.append(Event(f"{name} Marches {describe_group(content, group)} from {names.region(frm).name} to "
                      f"{names.region(to).name}.", "p.13", marks=(f"region:{frm}", f"region:{to}")))
-    if battle_at(s, to, movers):
+    sea = _step(s).do == "sea_move"
+    lost = [] if sea else cross(content, s, frm, to, group)
+    if lost:
+        log.append(Event(f"Bandits on the Road: {describe_group(content, lost)} lost; the Bandits are removed.",
+                         "p.32"))
+    if group and battle_at(s, to, movers):
         if _step(s).do == "forced_march" and len(p["went"]) == 1:
             p["stopped"] = True  # "If a Battle occurs in the first Region the March is over"
-        start_battle(content, s, p["seat"], frm, to, group, log)
+        start_battle(content, s, p["seat"], frm, to, group, log, sea=sea)
         return
     for piece in group:
         add(content, s, to, piece, recount_now=False)
@@ -260,22 +259,15 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
     _done_step(content, s, log)
 
 
-def describe_group(content: Content, group: list[str]) -> str:
-    words = []
-    for kind in sorted(set(group)):
-        n = group.count(kind)
-        w = what(kind)
-        label = content.leaders[w].name if w in content.leaders else ("Siege Engine" if w == "siege" else w.capitalize())
-        neutral = "Neutral " if owner(kind) == NEUTRAL else ""
-        words.append(f"{n} {neutral}{label}" if w in UNITS else f"{neutral}{label}")
-    return ", ".join(words)
-
-
 # -- Battle --------------------------------------------------------------------------------------
-def start_battle(content: Content, s: State, seat: int, frm: str, to: str, group: list[str], log: list[Event]) -> None:
-    """The attacking group waits on the Road (p.14); the Reaction loop starts."""
+def start_battle(content: Content, s: State, seat: int, frm: str | None, to: str, group: list[str], log: list[Event],
+                 strength: int = 0, sea: bool = False) -> None:
+    """The attacking group waits on the Road (p.14); the Reaction loop starts. ``frm`` is None
+    for Units an Event Card adds; ``strength`` an Event March's modifier to the attack; ``sea``
+    a Sea Move, whose way back is by sea, past no Bandit."""
     attacker = s["armies"][seat]
     s["battle"] = {"region": to, "from": frm, "attacker": seat, "side": ALLIANCE_OF[attacker], "group": list(group),
+                   "strength": strength, "sea": sea, "toll": {},
                    "reactions": [], "declined": [], "stage": "react", "ask": [], "chooser": None,
                    "losses": [], "lost": [], "retreat": [], "reinforce": {},
                    "leaders_attacking": any(what(p) in content.leaders for p in group)}
@@ -320,7 +312,8 @@ def strengths(content: Content, s: State) -> tuple[int, int]:
     alone = {side: sum(ALLIANCE_OF[a] == side for a in s["armies"]) == 1 for side in bonus}
     faith = {side: arithmetic.faith_bonus(alone[side] and len(s["armies"]) < 4, s["faith"][side],
                                           s["faith"][other if side == b["side"] else b["side"]]) for side in bonus}
-    attack = arithmetic.strength(content, b["group"], kind, bonus[b["side"]] + faith[b["side"]])
+    march = b.get("strength", 0)  # an Event March's modifier
+    attack = arithmetic.strength(content, b["group"], kind, bonus[b["side"]] + faith[b["side"]] + march)
     defence = arithmetic.strength(content, defenders(s), kind, bonus[other] + faith[other])
     return attack, defence
 
@@ -560,9 +553,10 @@ def _after_losses(content: Content, s: State, log: list[Event]) -> None:
         for piece in b["group"]:
             if owner(piece) == NEUTRAL and free(content, s, region, shape(content, piece)):
                 add(content, s, region, piece, recount_now=False)  # Neutral attackers join the defence
-            elif free(content, s, b["from"], shape(content, piece)):
-                add(content, s, b["from"], piece, recount_now=False)
-            else:
+            elif b["from"] and free(content, s, b["from"], shape(content, piece)):
+                if b.get("sea") or _past_bandits(content, s, b["from"], piece, log):
+                    add(content, s, b["from"], piece, recount_now=False)
+            else:  # no room where it came from, or added by an Event Card: it retreats
                 b["retreat"].append({"pieces": [piece], "n": 1})
         b["group"] = []
     recount(content, s)
@@ -620,10 +614,31 @@ def _retreat(content: Content, s: State, key: str, piece: str, log: list[Event])
     entry["n"] -= 1
     if piece in b["group"]:
         b["group"].remove(piece)
-    add(content, s, key, piece)
     log.append(Event(f"{describe_group(content, [piece])} retreats to {board(content, s).region(key).name}.", "p.15",
                      marks=(f"region:{key}",)))
+    if _past_bandits(content, s, key, piece, log):
+        add(content, s, key, piece)
     _next_retreat(content, s, log)
+
+
+def _past_bandits(content: Content, s: State, to: str, piece: str, log: list[Event]) -> bool:
+    """A piece leaving the Battle along the Road to ``to``: the Road's Bandits take 2 Units each
+    from all that go that way in this Battle, then are removed ("even as part of a retreat",
+    glossary, Bandit). Leaders are no Units: they pass. Whether the piece gets through."""
+    b = s["battle"]
+    n = bandits_on(s, b["region"], to)
+    if n:
+        b["toll"][to] = b["toll"].get(to, 0) + BANDIT_TOLL * n
+        s["bandits"] = [r for r in s["bandits"] if sorted(r) != sorted((b["region"], to))]
+    if what(piece) not in UNITS or not b["toll"].get(to):
+        return True
+    b["toll"][to] -= 1
+    if owner(piece) != NEUTRAL:
+        s["reserve"][owner(piece)][what(piece)] += 1
+    recount(content, s)
+    log.append(Event(f"Bandits on the Road to {board(content, s).region(to).name}: "
+                     f"{describe_group(content, [piece])} is lost.", "p.32"))
+    return False
 
 
 def _glory(content: Content, s: State, log: list[Event]) -> None:

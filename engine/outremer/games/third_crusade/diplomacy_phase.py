@@ -212,9 +212,10 @@ def _move(content: Content, s: State, army: str, key: str, log: list[Event]) -> 
     elif space.gives == "leader":
         d["place"].append({"army": army, "piece": f"{NEUTRAL}:{space.leader}", "text": content.leaders[space.leader].name})
     elif space.gives in TOKEN_KIND:
-        d["place"] += [{"army": army, "token": TOKEN_KIND[space.gives], "text": space.text}] * space.n
+        d["place"] += [{"army": army, "token": TOKEN_KIND[space.gives], "text": space.text} for _ in range(space.n)]
     else:
-        d["place"] += [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": space.text}] * space.n
+        d["place"] += [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": space.gives.capitalize()}
+                       for _ in range(space.n)]
     _next_mover(content, s, log)
 
 

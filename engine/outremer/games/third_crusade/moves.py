@@ -1,6 +1,7 @@
 """Pieces on the map (glossary p.32-34): adding a piece to a Region's Slots, taking it off,
-mustering Units from the player board, Marching a group along a Road, and whether a Region
-holds a Battle. Every change recounts the four tracks at once (``state.recount``).
+mustering Units from the player board, Marching a group along a Road (who may go, where, past
+which Bandits), and whether a Region holds a Battle. Every change recounts the four tracks at
+once (``state.recount``).
 
 A piece is ``"<owner>:<what>"`` (``data.py``); a *group* is a list of pieces leaving one Region
 together.
@@ -8,8 +9,10 @@ together.
 
 from __future__ import annotations
 
+from itertools import product
+
 from ...core.game import State
-from .data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, owner, shape, what
+from .data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner, shape, what
 from .state import recount
 
 
@@ -157,5 +160,121 @@ def place_token(content: Content, s: State, key: str, kind: str) -> bool:
     return True
 
 
+def describe(content: Content, group: list[str]) -> str:
+    """Pieces in words for the log: "2 Infantry, 1 Neutral Cavalry, Al-Adil"."""
+    words = []
+    for kind in sorted(set(group)):
+        n, w = group.count(kind), what(kind)
+        label = (content.leaders[w].name if w in content.leaders
+                 else "Siege Engine" if w == "siege" else w.capitalize())
+        neutral = "Neutral " if owner(kind) == NEUTRAL else ""
+        words.append(f"{n} {neutral}{label}" if w in UNITS else f"{neutral}{label}")
+    return ", ".join(words)
+
+
 def sabotaged(s: State, key: str) -> int:
     return sum(1 for p in s["map"][key] if p == SABOTAGE)
+
+
+def remove_token(content: Content, s: State, key: str, kind: str) -> bool:
+    """Take one Resource token of a kind off a Region (the one a piece does not hide first);
+    False if there is none."""
+    tokens = s.get("tokens", {}).get(key)
+    held = [i for i, t in enumerate(tokens or []) if t == kind]
+    if not held:
+        return False
+    tokens[min(held, key=lambda i: (s["map"][key][i] is not None, i))] = None
+    recount(content, s)
+    return True
+
+
+# -- Marches: who may go, in which groups, where ----------------------------------------------
+def movable(content: Content, s: State, key: str, army: str, coordinated: bool) -> list[str]:
+    """The pieces ``army`` may March out of a Region: its own, its partner's on a Coordinated
+    March, and the Neutral pieces it Controls there (glossary, March, Neutral Units)."""
+    mine = {army} | ({a for a in s["armies"] if ALLIANCE_OF[a] == ALLIANCE_OF[army]} if coordinated else set())
+    rules = controller(s["map"][key]) == army
+    return [p for p in pieces(s, key) if owner(p) in mine or (owner(p) == NEUTRAL and rules)]
+
+
+def groups(candidates: list[str]) -> list[tuple[int, ...]]:
+    """Every non-empty choice among ``candidates``, as counts of each distinct piece (sorted)."""
+    kinds = sorted(set(candidates))
+    return [counts for counts in product(*(range(candidates.count(k) + 1) for k in kinds)) if any(counts)]
+
+
+def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[str]) -> list[str]:
+    """Where a March from ``frm`` may go: along its Roads, or for a Sea Move from a Port to
+    every other Port, no Destroyed Port at either end (glossary, Destroyed Port); never into a
+    Region a truce closes (``s["truce"]``)."""
+    b = board_for(content, s["armies"])
+    closed = set(s.get("truce") or ())
+    if sea:
+        if frm in s.get("destroyed", []):
+            return []
+        return [r.key for r in b.regions if r.key != frm and b.by_sea(frm, r.key)
+                and r.key not in s.get("destroyed", []) and r.key not in closed]
+    return [b.regions[i].key for i in b.region(frm).roads if b.regions[i].key not in exclude
+            and b.regions[i].key not in closed]
+
+
+def fits(content: Content, s: State, to: str, group: list[str], first_of_forced: bool = False,
+         side: str | None = None) -> bool:
+    """A group marching into its own Alliance's or an empty Region must find Slots there; one
+    marching into the other Alliance waits on the Road (a Forced March's first step must fit,
+    glossary). ``side``: the Alliance of the Army marching (Neutral pieces march with it)."""
+    movers = {side} if side else {ALLIANCE_OF[owner(g)] for g in group if owner(g) != NEUTRAL}
+    if battle_at(s, to, movers) and not first_of_forced:
+        return True
+    for sh in set(shape(content, g) for g in group):
+        if sum(1 for g in group if shape(content, g) == sh) > free(content, s, to, sh):
+            return False
+    return True
+
+
+# -- Bandits ---------------------------------------------------------------------------------
+BANDIT_TOLL = 2
+"""Units lost for each Bandit on a Road marched along (glossary, Bandit)."""
+TOLL_ORDER = ("infantry", "cavalry", "siege")
+
+
+def road(a: str, b: str) -> list[str]:
+    """A Road as ``s["bandits"]`` keeps it: its two ends, sorted."""
+    return sorted((a, b))
+
+
+def bandits_on(s: State, a: str, b: str) -> int:
+    return sum(1 for r in s.get("bandits", []) if r == road(a, b))
+
+
+def cross(content: Content, s: State, frm: str, to: str, group: list[str], ignore: bool = False) -> list[str]:
+    """A group going along the Road ``frm``-``to`` past its Bandits: 2 Units lost for each, and
+    the Bandits removed, unless the move ignores Bandits (glossary, Bandit). The Units lost are
+    the cheapest, Neutral ones first, then the partner's, then the mover's own; they go back to
+    their boards. Leaders are not Units: they pass. Returns the pieces lost (taken from
+    ``group``, which the caller holds off the map)."""
+    n = bandits_on(s, frm, to)
+    if not n or ignore:
+        return []
+    s["bandits"] = [r for r in s["bandits"] if r != road(frm, to)]
+    armies = [owner(p) for p in group if owner(p) != NEUTRAL]
+    mover = max(set(armies), key=armies.count) if armies else NEUTRAL
+    units = sorted((p for p in group if what(p) in UNITS),
+                   key=lambda p: (TOLL_ORDER.index(what(p)), owner(p) != NEUTRAL, owner(p) == mover))
+    lost = units[:BANDIT_TOLL * n]
+    for piece in lost:
+        group.remove(piece)
+        if owner(piece) != NEUTRAL:
+            s["reserve"][owner(piece)][what(piece)] += 1
+    return lost
+
+
+def group_code(counts) -> str:
+    """A March group as a word of an action: how many of each distinct piece, in sorted order,
+    after a "g" (so that a one-kind group, "g3", never reads as a number)."""
+    return "g" + ".".join(map(str, counts))
+
+
+def group_of(kinds: list[str], code: str) -> list[str]:
+    """The pieces a group word names, ``kinds`` being the distinct movable pieces, sorted."""
+    return [k for k, n in zip(kinds, map(int, str(code).lstrip("g").split("."))) for _ in range(n)]

@@ -78,7 +78,8 @@ def new_state(content: Content, armies: list[str], seed: int) -> State:
         "mode": MODES[n], "armies": list(armies), "round": 0, "phase": "strategy",
         "map": {key: list(slots) for key, slots in position.items()},
         "tracks": {}, "cp": [0] * n, "glory": 0, "faith": {}, "gold": [0] * n,
-        "ships": genoa(content, armies), "reserve": {}, "tokens": {},
+        "ships": {ship: {a: list(p) for a, p in load.items() if a in armies} for ship, load in genoa(content, armies).items()},
+        "reserve": {}, "tokens": {},
         "initiative": [], "result": None,
     }
     for seat in range(n):
@@ -97,9 +98,13 @@ def new_state(content: Content, armies: list[str], seed: int) -> State:
 
 def recount(content: Content, s: State) -> None:
     """Each Army's four tracks from the map as it stands (command points, crowns, supply,
-    gold: ruling TC4), as the glossary asks after every change of Control or covering."""
+    gold: ruling TC4), as the glossary asks after every change of Control or covering; the
+    base command points Event Cards gave or took (``s["base_cp"]``) stay on the track."""
     counted = tracks(content, {key: tuple(slots) for key, slots in s["map"].items()}, tokens=s.get("tokens"))
     s["tracks"] = {army: list(counted[army]) for army in s["armies"]}
+    for army, n in (s.get("base_cp") or {}).items():
+        if army in s["tracks"]:
+            s["tracks"][army][0] = max(0, s["tracks"][army][0] + n)
 
 
 def _units(s: State, army: str, unit: str) -> int:

@@ -31,7 +31,8 @@ def setup(content: Content, s: State) -> None:
     north = len(s["armies"]) == 4
     deck = sorted(o.key for o in cards().objectives if north or o.section == "south")
     rng.shuffle(s, deck)
-    s["objectives"] = {army: [deck.pop(), deck.pop()] for army in s["armies"]}
+    s["objectives"] = {army: sorted([deck.pop(), deck.pop()]) for army in s["armies"]}
+    s["objective_deck"] = deck
     s["revealed_objective"] = {}
 
 
@@ -189,6 +190,7 @@ def _ports(content: Content, s: State, q: dict) -> list[str]:
 def _next(content: Content, s: State, log: list[Event]) -> None:
     """Go on through the steps until one asks somebody something."""
     u = s["upkeep"]
+    _prune(content, s, log)
     while not u["queue"]:
         step = u.get("step", 2)
         u["step"] = step + 1
@@ -214,6 +216,23 @@ def _next(content: Content, s: State, log: list[Event]) -> None:
             return
         elif step == 100:
             _final(content, s, log)
+            return
+        _prune(content, s, log)
+
+
+def _prune(content: Content, s: State, log: list[Event]) -> None:
+    """Drop a question nobody can answer any more: a ship's pieces with no Port left to land in
+    (they are lost), a player with no Unit left to bring home."""
+    queue = s["upkeep"]["queue"]
+    while queue:
+        q = queue[0]
+        if q["ask"] == "land" and not _ports(content, s, q):
+            queue.pop(0)
+            log.append(Event(f"{ARMY_NAMES[q['army']]} has no Port left for its Genoa ship: "
+                             f"{len(q['pieces'])} pieces are lost.", "p.17"))
+        elif q["ask"] == "supply" and not counts.units_on_map(s, s["armies"][q["seat"]]):
+            queue.pop(0)
+        else:
             return
 
 

@@ -1,0 +1,618 @@
+"""Event Cards in the Command phase (p.12-13): instead of an Order, a player executes one of the
+Event Cards in its hand (``s["hand"][army]``, card keys). The main event is free; the crown
+event needs the Army's crowns up to its requirement, each missing crown bought for 2 Gold for
+that event only. The steps are carried out in the order the card lists them, each skippable (as
+much or as little as the player wishes); a step that cannot apply is ignored. Each step goes in
+its own Region meeting the banner, unless the card says "In same Region" or names a Region or a
+Leader (ruling TC35).
+
+State: ``s["pending"] = {"kind": "event", ...}`` while a card is being executed: ``queue`` the
+steps still to do, each a path (``["main", i]``, ``["crown", i]``, or inside an OR
+``[part, i, option, j]``), ``stage`` ("crown", "where" or "act"), ``ok`` the Regions meeting
+each banner when the card was executed, ``at`` the Region of the current step, ``same`` the
+card's one Region when it says "In same Region", ``from``/``went`` a March in progress,
+``attack`` a Battle for the Command phase to start. Kept on the map besides the pieces:
+``s["bandits"]`` (Roads, each its two ends sorted), ``s["destroyed"]`` (Destroyed Ports),
+``s["base_cp"]`` (base command points gained or lost by events, added by ``state.recount``),
+``s["extra_moves"]`` (diplomacy moves for the Diplomacy phase), ``s["gone"]`` (Leaders
+returned to the box), ``s["flipped"]``, ``s["truce"]`` (Regions The Treaty of Jaffa closes).
+
+The Command phase (``command.py``) offers ``event <key>`` for each card of :func:`playable`,
+calls :func:`start`, routes the pending choices to :func:`legal` and :func:`perform`, starts
+the Battle a step asks for, and calls :func:`after_battle` when it is over.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from .cards import orders
+from .data import (ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for,
+                   controller, owner, shape, what)
+from .diplomacy_phase import gain_faith
+from .events import MARCHES, Step, event
+from .moves import (TOKEN_SHAPE, add, group_code, group_of, battle_at, cross, describe, destinations, fits, free, groups, movable,
+                    pieces, place_token, presence, remove_token, road, take, to_board)
+from .state import recount, track
+from .upkeep import towards
+
+CROWN_PRICE = 2
+"""Gold for each crown a player is short of a crown event (p.12)."""
+REGIONLESS = ("gain", "lose", "advanced_order", "diplomacy_move", "special", "or")
+"""Steps that act off the map and need no Region (ruling TC35)."""
+AT_ONCE = ("leader", "destroyed_port", "token", "remove_token")
+"""Steps carried out as soon as their Region is chosen."""
+TRUCE = ("jerusalem", "jaffa", "ascalon")
+"""The Regions The Treaty of Jaffa closes."""
+
+
+def _name(content: Content, s: State, key: str) -> str:
+    return board_for(content, s["armies"]).region(key).name
+
+
+def _armies(who: str) -> tuple[str, ...]:
+    return ALLIANCES[who] if who in ALLIANCES else (who,)
+
+
+# -- the hand and the start ---------------------------------------------------------------------
+def missing(s: State, seat: int, card) -> int:
+    """The crowns ``seat`` is short of the card's crown event."""
+    return max(0, card.crowns - track(s, seat, "crown"))
+
+
+def _crown_open(s: State, seat: int, card) -> bool:
+    return bool(card.crown) and s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card)
+
+
+def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
+    card = event(key)
+    army = s["armies"][seat]
+    return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [],
+            "ok": {"main": [r for r in s["map"] if meets(content, s, card.banner, army, r)],
+                   "crown": [r for r in s["map"] if meets(content, s, card.crown_banner, army, r)]},
+            "same": None, "at": None, "from": None, "went": [], "count": 0}
+
+
+def _paths(card, part: str) -> list[list]:
+    return [[part, i] for i in range(len(card.main if part == "main" else card.crown))]
+
+
+def playable(content: Content, s: State, seat: int) -> list[str]:
+    """The cards in ``seat``'s hand it may execute now: a step of the main event, or of a crown
+    event it can pay for, could do something."""
+    army = s["armies"][seat]
+    out = []
+    for key in s.get("hand", {}).get(army, []):
+        card = event(key)
+        p = _fresh(content, s, seat, key)
+        parts = ["main"] + (["crown"] if _crown_open(s, seat, card) else [])
+        if any(_choices(content, s, p, path) for part in parts for path in _paths(card, part)):
+            out.append(key)
+    return out
+
+
+def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
+    """``seat`` executes the card ``key`` from its hand."""
+    army = s["armies"][seat]
+    s["hand"][army].remove(key)
+    card = event(key)
+    log.append(Event(f"{ARMY_NAMES[army]} executes the Event Card {card.title}.", "p.12", marks=(f"card:{key}",)))
+    s["pending"] = _fresh(content, s, seat, key)
+    if not _crown_open(s, seat, card) or not any(_choices(content, s, s["pending"], path)
+                                                 for path in _paths(card, "crown")):
+        _begin(content, s, False, log)
+
+
+def _begin(content: Content, s: State, crown: bool, log: list[Event]) -> None:
+    p = s["pending"]
+    card = event(p["card"])
+    queue = [] if crown and card.crown_mode == "instead" else _paths(card, "main")
+    p["queue"] = queue + (_paths(card, "crown") if crown else [])
+    _next(content, s, log)
+
+
+# -- the banner ------------------------------------------------------------------------------------
+def leader_region(s: State, key: str) -> str | None:
+    return next((r for r, slots in s["map"].items() if any(p and p != SABOTAGE and what(p) == key for p in slots)),
+                None)
+
+
+def meets(content: Content, s: State, banner, army: str, key: str) -> bool:
+    """Whether a Region meets a banner (p.12; card anatomy): a Named Region or a Named Leader's
+    Region, the Presence icon, the "No X Presence" icons, the Region type, Control."""
+    region = board_for(content, s["armies"]).region(key)
+    if banner.named and key != banner.named:
+        return False
+    if banner.leader and key != leader_region(s, banner.leader):
+        return False
+    if banner.presence != "none" and not presence(s, key, _armies(banner.presence)):
+        return False
+    if any(presence(s, key, _armies(a)) for a in banner.absent):
+        return False
+    if banner.control and controller(s["map"][key]) != army:
+        return False
+    return {"any": True, "city": region.city, "desert": not region.city, "jerusalem": region.jerusalem,
+            "port": region.port and key not in s.get("destroyed", [])}[banner.region]
+
+
+# -- one step ------------------------------------------------------------------------------------------
+def step_of(card, path: list) -> Step:
+    part, i, *rest = path
+    step = (card.main if part == "main" else card.crown)[i]
+    return step.options[rest[0]][rest[1]] if rest else step
+
+
+def _current(s: State) -> Step:
+    p = s["pending"]
+    return step_of(event(p["card"]), p["queue"][0])
+
+
+def _muster_army(s: State, army: str, step: Step) -> str:
+    """Whose Units a muster places: the Army's, its partner's (its own when the partner does not
+    play, as for double-coloured Units at setup, p.6), or Neutral ones."""
+    if step.army == "partner":
+        partner = next((a for a in ALLIANCES[ALLIANCE_OF[army]] if a != army), army)
+        return partner if partner in s["armies"] else army
+    return NEUTRAL if step.army == NEUTRAL else army
+
+
+def _closed(s: State, key: str, side: str) -> bool:
+    """A truce forbids a Battle here (The Treaty of Jaffa)."""
+    return key in (s.get("truce") or ()) and battle_at(s, key, {side})
+
+
+def _leader_free(s: State, key: str) -> bool:
+    on_ship = any(key in pieces_ for ship in s["ships"].values() for pieces_ in ship.values())
+    return leader_region(s, key) is None and not on_ship and key not in s.get("gone", [])
+
+
+def _units(s: State, key: str, whose: str, unit: str = "any") -> list[str]:
+    """The Units (never Leaders) of ``whose`` in a Region, of a type or any."""
+    armies = (NEUTRAL,) if whose == NEUTRAL else _armies(whose)
+    return [p for p in pieces(s, key) if owner(p) in armies and what(p) in UNITS and unit in ("any", what(p))]
+
+
+def _leaders(content: Content, s: State, key: str, whose: str) -> list[str]:
+    armies = None if whose == "any" else ((NEUTRAL,) if whose == NEUTRAL else _armies(whose))
+    return [p for p in pieces(s, key) if what(p) in content.leaders and (armies is None or owner(p) in armies)]
+
+
+def _slots(content: Content, s: State, key: str, held) -> list[int]:
+    """One Slot of each kind (shape and icon shown) holding ``held`` (None: free)."""
+    region = board_for(content, s["armies"]).region(key)
+    tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
+    seen, out = set(), []
+    for i, piece in enumerate(s["map"][key]):
+        kind = (SLOT_SHAPES[i], tokens[i] or region.icons[i])
+        if piece == held and kind not in seen:
+            seen.add(kind)
+            out.append(i)
+    return out
+
+
+def _roads(content: Content, s: State, key: str) -> list[str]:
+    b = board_for(content, s["armies"])
+    return [b.regions[i].key for i in b.region(key).roads]
+
+
+def _can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
+    """Whether ``step`` could do something in the Region."""
+    army, do = p["army"], step.do
+    region = board_for(content, s["armies"]).region(key)
+    if do == "muster":
+        who = _muster_army(s, army, step)
+        piece = f"{who}:{step.unit}"
+        if who == NEUTRAL:
+            return free(content, s, key, shape(content, piece)) > 0
+        if _closed(s, key, ALLIANCE_OF[who]) or not s["reserve"][who][step.unit]:
+            return False
+        return free(content, s, key, shape(content, piece)) > 0 or battle_at(s, key, {ALLIANCE_OF[who]})
+    if do == "remove":
+        return bool(_units(s, key, step.whose, step.unit))
+    if do == "leader":
+        leader = content.leaders[step.key]
+        if step.action != "add":
+            return leader_region(s, step.key) == key
+        if (leader.army != NEUTRAL and leader.army not in s["armies"]) or not _leader_free(s, step.key):
+            return False
+        if leader.army != NEUTRAL:
+            side = ALLIANCE_OF[leader.army]
+            if _closed(s, key, side):
+                return False
+            if battle_at(s, key, {side}):
+                return True
+        return free(content, s, key, leader.shape) > 0
+    if do == "assassinate":
+        return bool(_leaders(content, s, key, step.whose))
+    if do == "sabotage":
+        return not region.jerusalem and None in s["map"][key]
+    if do == "remove_sabotage":
+        return SABOTAGE in s["map"][key]
+    if do == "bandit":
+        return bool(_roads(content, s, key))
+    if do == "remove_bandit":
+        return any(key in r for r in s.get("bandits", []))
+    if do == "destroyed_port":
+        return region.port and key not in s.get("destroyed", [])
+    if do == "token":
+        tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
+        return any(sh == TOKEN_SHAPE[step.icon] and s["map"][key][i] is None and tokens[i] is None
+                   for i, sh in enumerate(SLOT_SHAPES))
+    if do == "remove_token":
+        return step.icon in (s.get("tokens", {}).get(key) or [])
+    if do in MARCHES:
+        return bool(_marches(content, s, {**p, "from": key, "went": []}, step))
+    return False
+
+
+def _doable(content: Content, s: State, p: dict, step: Step) -> bool:
+    """Whether a step off the map could do something."""
+    army = p["army"]
+    if step.do == "lose":
+        whose = army if step.whose == "own" else step.whose
+        if whose not in s["armies"]:
+            return False
+        seat = s["armies"].index(whose)
+        return {"glory": True, "faith": True, "gold": s["gold"][seat] > 0, "current_cp": s["cp"][seat] > 0,
+                "base_cp": track(s, seat, "cp") > 0}[step.what]
+    if step.do == "advanced_order":
+        return bool(_new_advanced(s, army))
+    return step.do in ("gain", "diplomacy_move", "special")
+
+
+def _regions(content: Content, s: State, p: dict, path: list) -> list[str]:
+    """The Regions where the step of ``path`` could do something: meeting its part's banner
+    (as the card found the map when executed), the card's one Region if it says "In same
+    Region"."""
+    step = step_of(event(p["card"]), path)
+    card = event(p["card"])
+    ok = p["ok"][path[0]]
+    if card.crown_mode == "same_region" and p["same"]:
+        ok = [p["same"]] if p["same"] in ok else []
+    return [key for key in ok if _can(content, s, p, step, key)]
+
+
+def _choices(content: Content, s: State, p: dict, path: list) -> list[Action]:
+    """The ways to take the step of ``path`` (without skipping it); none: it cannot apply."""
+    step = step_of(event(p["card"]), path)
+    if step.do == "or":
+        return [act("or", k + 1) for k, option in enumerate(step.options)
+                if any(_choices(content, s, p, path + [k, j]) for j in range(len(option)))]
+    if step.do in REGIONLESS:
+        return [act("do")] if _doable(content, s, p, step) else []
+    return [act("at", key) for key in _regions(content, s, p, path)]
+
+
+# -- the pending event's choices ---------------------------------------------------------------------
+def legal(content: Content, s: State) -> list[Action]:
+    p = s["pending"]
+    card = event(p["card"])
+    if p["stage"] == "crown":
+        return [act("main"), act("crown", missing(s, p["seat"], card))]
+    step = _current(s)
+    if p["stage"] == "where":
+        own_loss = step.do == "lose" and step.whose == "own"
+        return _choices(content, s, p, p["queue"][0]) + ([] if own_loss else [act("skip")])
+    at = p["at"]
+    if step.do == "muster":
+        return [act("muster", k) for k in range(_most(content, s, p, step) + 1)]
+    if step.do in MARCHES:
+        return _marches(content, s, p, step) + [act("stay")]
+    if step.do == "remove":
+        out = [act("remove", piece) for piece in sorted(set(_units(s, at, step.whose, step.unit)))]
+    elif step.do == "assassinate":
+        out = [act("assassinate", piece) for piece in sorted(set(_leaders(content, s, at, step.whose)))]
+    elif step.do == "sabotage":
+        out = [act("sabotage", i) for i in _slots(content, s, at, None)]
+    elif step.do == "remove_sabotage":
+        out = [act("unsabotage", i) for i in _slots(content, s, at, SABOTAGE)]
+    elif step.do == "bandit":
+        out = [act("bandit", to) for to in _roads(content, s, at)]
+    else:  # remove_bandit
+        out = [act("unbandit", to) for to in _roads(content, s, at) if road(at, to) in s.get("bandits", [])]
+    return out + [act("done")]
+
+
+def _most(content: Content, s: State, p: dict, step: Step) -> int:
+    who = _muster_army(s, p["army"], step)
+    if who != NEUTRAL and battle_at(s, p["at"], {ALLIANCE_OF[who]}):
+        return min(step.n, s["reserve"][who][step.unit])
+    room = free(content, s, p["at"], shape(content, f"{who}:{step.unit}"))
+    return min(step.n, room, s["reserve"][who][step.unit] if who != NEUTRAL else room)
+
+
+def perform(content: Content, s: State, action: Action, log: list[Event]) -> None:
+    p = s["pending"]
+    card = event(p["card"])
+    name = ARMY_NAMES[p["army"]]
+    verb = action.verb
+    if verb in ("main", "crown"):
+        bought = action.args[0] if verb == "crown" else 0
+        s["gold"][p["seat"]] -= CROWN_PRICE * bought
+        if verb == "crown":
+            paid = (f", buying {bought} crown{'s' if bought > 1 else ''} for {CROWN_PRICE * bought} Gold"
+                    if bought else "")
+            log.append(Event(f"{name} executes the crown event{paid}"
+                             f"{' instead of the main event' if card.crown_mode == 'instead' else ''}.", "p.12"))
+        _begin(content, s, verb == "crown", log)
+        return
+    step = _current(s)
+    if verb == "skip":
+        log.append(Event(f"{name} does not carry out {_words(step)}.", "p.12"))
+        _pop(content, s, log)
+    elif verb == "or":
+        k = action.args[0] - 1
+        head = p["queue"].pop(0)
+        p["queue"][:0] = [head + [k, j] for j in range(len(step.options[k]))]
+        log.append(Event(f"{name} chooses: {', '.join(_words(x) for x in step.options[k])}.", "p.12"))
+        _next(content, s, log)
+    elif verb == "do":
+        _off_map(content, s, p, step, log)
+        _pop(content, s, log)
+    elif verb == "at":
+        _at(content, s, p, step, action.args[0], log)
+    elif verb == "muster":
+        _muster(content, s, p, step, action.args[0], log)
+    elif verb in ("march", "stay"):
+        _march(content, s, p, step, action, log)
+    elif verb == "done":
+        _pop(content, s, log)
+    else:
+        _one(content, s, p, step, action, log)
+
+
+def _at(content: Content, s: State, p: dict, step: Step, key: str, log: list[Event]) -> None:
+    card = event(p["card"])
+    p["at"] = key
+    if card.crown_mode == "same_region" and p["same"] is None:
+        p["same"] = key
+    if step.do in MARCHES:
+        p["from"], p["went"] = key, []
+    p["stage"] = "act"
+    if step.do not in AT_ONCE:
+        return
+    name, where = ARMY_NAMES[p["army"]], _name(content, s, key)
+    if step.do == "leader":
+        leader = content.leaders[step.key]
+        piece = f"{leader.army}:{step.key}"
+        if step.action == "add":
+            log.append(Event(f"{name} adds {leader.name} in {where}.", "p.12", marks=(f"region:{key}",)))
+            if _attack(s, p, key, [piece]):
+                return
+            add(content, s, key, piece)
+        elif step.action == "remove":
+            take(content, s, key, next(x for x in pieces(s, key) if what(x) == step.key))
+            s.setdefault("gone", []).append(step.key)
+            log.append(Event(f"{name} removes {leader.name} from {where} to the box.", "p.12"))
+        else:
+            flipped = s.setdefault("flipped", [])
+            flipped.remove(step.key) if step.key in flipped else flipped.append(step.key)
+            log.append(Event(f"{name} flips {leader.name} in {where}.", "p.12"))
+    elif step.do == "destroyed_port":
+        s.setdefault("destroyed", []).append(key)
+        log.append(Event(f"{name} places a Destroyed Port token on {where}: it no longer counts as a Port.", "p.13",
+                         marks=(f"region:{key}",)))
+    elif step.do == "token":
+        placed = sum(place_token(content, s, key, step.icon) for _ in range(step.n))
+        log.append(Event(f"{name} places {placed} {step.icon} token{'s' if placed > 1 else ''} in {where}.", "p.12",
+                         marks=(f"region:{key}",)))
+    else:
+        taken = sum(remove_token(content, s, key, step.icon) for _ in range(step.n))
+        log.append(Event(f"{name} removes {taken} {step.icon} token{'s' if taken > 1 else ''} from {where}.", "p.12"))
+    _pop(content, s, log)
+
+
+def _attack(s: State, p: dict, key: str, group: list[str], strength: int = 0, frm: str | None = None,
+            sea: bool = False, side: str | None = None) -> bool:
+    """Pieces of an Alliance coming into the other Alliance's pieces: a Battle, which the
+    Command phase starts (p.12: "a Battle immediately takes place"). ``side``: the Alliance of
+    a marching Army (the Neutral pieces marching with it are its own); else the pieces' own."""
+    movers = {side} if side else {ALLIANCE_OF[owner(g)] for g in group if owner(g) != NEUTRAL}
+    if not movers or not any(battle_at(s, key, {m}) for m in movers):
+        return False
+    p["attack"] = {"from": frm, "to": key, "group": list(group), "strength": strength, "sea": sea}
+    return True
+
+
+def _muster(content: Content, s: State, p: dict, step: Step, n: int, log: list[Event]) -> None:
+    who = _muster_army(s, p["army"], step)
+    key = p["at"]
+    piece = f"{who}:{step.unit}"
+    label = "Siege Engine" if step.unit == "siege" else step.unit.capitalize()
+    whose = "Neutral " if who == NEUTRAL else ("" if who == p["army"] else f"{ARMY_NAMES[who]} ")
+    log.append(Event(f"{ARMY_NAMES[p['army']]} adds {n} {whose}{label} in {_name(content, s, key)}.", "p.12",
+                     marks=(f"region:{key}",)))
+    if who != NEUTRAL:
+        s["reserve"][who][step.unit] -= n
+    if n and _attack(s, p, key, [piece] * n):
+        return
+    for _ in range(n):
+        add(content, s, key, piece, recount_now=False)
+    recount(content, s)
+    _pop(content, s, log)
+
+
+def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: list[Event]) -> None:
+    """One target of a step that takes up to n: a Unit removed, a Leader assassinated, a
+    Sabotage or Bandit token placed or removed."""
+    key, arg = p["at"], action.args[0]
+    name, where = ARMY_NAMES[p["army"]], _name(content, s, key)
+    if action.verb == "remove":
+        to_board(content, s, key, arg)
+        text = f"removes {describe(content, [arg])} from {where}"
+    elif action.verb == "assassinate":
+        take(content, s, key, arg)
+        s.setdefault("gone", []).append(what(arg))
+        text = f"assassinates {describe(content, [arg])} in {where}"
+    elif action.verb in ("sabotage", "unsabotage"):
+        s["map"][key][arg] = SABOTAGE if action.verb == "sabotage" else None
+        recount(content, s)
+        icon = (s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES))[arg] or \
+            board_for(content, s["armies"]).region(key).icons[arg]
+        covered = f" on its {icon} icon" if icon else ""
+        text = (f"places a Sabotage token in {where}{covered}" if action.verb == "sabotage"
+                else f"removes a Sabotage token from {where}{covered}")
+    elif action.verb == "bandit":
+        s.setdefault("bandits", []).append(road(key, arg))
+        text = f"places a Bandit on the Road from {where} to {_name(content, s, arg)}"
+    else:
+        s["bandits"].remove(road(key, arg))
+        text = f"removes a Bandit from the Road from {where} to {_name(content, s, arg)}"
+    log.append(Event(f"{name} {text}.", "p.12", marks=(f"region:{key}",)))
+    p["count"] += 1
+    if p["count"] >= (step.n or 1) or legal(content, s) == [act("done")]:
+        _pop(content, s, log)
+
+
+def _new_advanced(s: State, army: str) -> list[str]:
+    """The Advanced Orders ``army`` does not own: not behind its screen, on the map or executed."""
+    have = set(s.get("box", {}).get(army, [])) | set(s.get("executed", {}).get(army, []))
+    have |= {side[1] for sides in s.get("sections", {}).values() for side in sides.values() if side and side[0] == army}
+    return [o.key for o in orders(army) if o.advanced and o.key not in have]
+
+
+def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) -> None:
+    """A step that needs no Region: gains and losses, Advanced Orders, diplomacy moves, the
+    bespoke card."""
+    army = p["army"]
+    name = ARMY_NAMES[army]
+    if step.do in ("gain", "lose"):
+        whose = army if step.do == "gain" or step.whose == "own" else step.whose
+        seat = s["armies"].index(whose)
+        n = step.n if step.do == "gain" else -step.n
+        if step.what == "glory":
+            s["glory"] += towards(ALLIANCE_OF[whose], n)
+        elif step.what == "faith":
+            gain_faith(s, whose, n)
+        elif step.what == "gold":
+            s["gold"][seat] = max(0, s["gold"][seat] + n)
+        elif step.what == "current_cp":
+            s["cp"][seat] = max(0, s["cp"][seat] + n)
+        else:  # base_cp: kept beside the map's icons, the track recounted (p.12, Court of Christ at Mainz)
+            s.setdefault("base_cp", {})[whose] = s.get("base_cp", {}).get(whose, 0) + n
+            recount(content, s)
+        log.append(Event(f"{ARMY_NAMES[whose]} {'gains' if n > 0 else 'loses'} {abs(n)} "
+                         f"{step.what.replace('_cp', ' command point').replace('_', ' ')}.", "p.12"))
+    elif step.do == "advanced_order":
+        new = _new_advanced(s, army)[:step.n]
+        s["box"][army] += new
+        log.append(Event(f"{name} takes {len(new)} Advanced Order{'s' if len(new) > 1 else ''} behind its screen.",
+                         "p.33"))
+    elif step.do == "diplomacy_move":
+        moves = s.setdefault("extra_moves", {})
+        moves[army] = moves.get(army, 0) + step.n
+        log.append(Event(f"{name} will make {step.n} more move{'s' if step.n > 1 else ''} on the diplomacy board.",
+                         "p.16"))
+    else:  # special: the Treaty of Jaffa
+        s["truce"] = [key for key in TRUCE if key in s["map"]]
+        log.append(Event("Until the end of the round no Unit may March, Forced March, Disperse or Sea Move into "
+                         "Jerusalem, Jaffa or Ascalon, and no Battle starts there.", "p.12"))
+
+
+# -- Marches ----------------------------------------------------------------------------------------
+def _marches(content: Content, s: State, p: dict, step: Step) -> list[Action]:
+    """``march <to> <counts>`` as for Orders (``command.step_legal``)."""
+    frm = p["from"]
+    candidates = movable(content, s, frm, p["army"], step.do == "coordinated_march")
+    kinds = sorted(set(candidates))
+    forced_first = step.do == "forced_march" and not p["went"]
+    out = []
+    for to in destinations(content, s, frm, step.do == "sea_move", p["went"]):
+        for counts in groups(candidates):
+            group = [k for k, n in zip(kinds, counts) for _ in range(n)]
+            if step.keep and len(pieces(s, frm, p["army"])) - sum(owner(g) == p["army"] for g in group) < step.keep:
+                continue
+            if fits(content, s, to, group, first_of_forced=forced_first, side=ALLIANCE_OF[p["army"]]):
+                out.append(act("march", to, group_code(counts)))
+    return out
+
+
+def _march(content: Content, s: State, p: dict, step: Step, action: Action, log: list[Event]) -> None:
+    name = ARMY_NAMES[p["army"]]
+    if action.verb == "stay":
+        p["stopped"] = True
+        log.append(Event(f"{name} does not March.", "p.13"))
+        _marched(content, s, log)
+        return
+    to, code = action.args
+    frm = p["from"]
+    kinds = sorted(set(movable(content, s, frm, p["army"], step.do == "coordinated_march")))
+    group = group_of(kinds, code)
+    p["went"].append(to)
+    for piece in group:
+        take(content, s, frm, piece, recount_now=False)
+    recount(content, s)
+    verb = "Sea Moves" if step.do == "sea_move" else "Marches"
+    log.append(Event(f"{name} {verb} {describe(content, group)} from {_name(content, s, frm)} to "
+                     f"{_name(content, s, to)}.", "p.13", marks=(f"region:{frm}", f"region:{to}")))
+    if step.do != "sea_move":
+        lost = cross(content, s, frm, to, group, step.ignore_bandit)
+        if lost:
+            log.append(Event(f"Bandits on the Road: {describe(content, lost)} lost; the Bandits are removed.",
+                             "p.32"))
+    if group and _attack(s, p, to, group, step.strength, frm, step.do == "sea_move", side=ALLIANCE_OF[p["army"]]):
+        if step.do == "forced_march" and len(p["went"]) == 1:
+            p["stopped"] = True  # "If a Battle occurs in the first Region the March is over"
+        return
+    for piece in group:
+        add(content, s, to, piece, recount_now=False)
+    recount(content, s)
+    _marched(content, s, log)
+
+
+def _marched(content: Content, s: State, log: list[Event]) -> None:
+    """After a March: a Forced March's second March from the new Region, a Disperse's second
+    group from the same Region, or the next step."""
+    p = s["pending"]
+    step = _current(s)
+    if len(p["went"]) == 1 and not p.get("stopped") and step.do in ("forced_march", "disperse"):
+        if step.do == "forced_march":
+            p["from"] = p["went"][0]
+        return
+    _pop(content, s, log)
+
+
+def after_battle(content: Content, s: State, log: list[Event]) -> None:
+    """The event goes on after a Battle one of its steps started."""
+    if _current(s).do in MARCHES:
+        _marched(content, s, log)
+    else:
+        _pop(content, s, log)
+
+
+# -- the queue --------------------------------------------------------------------------------------
+def _pop(content: Content, s: State, log: list[Event]) -> None:
+    p = s["pending"]
+    p["queue"].pop(0)
+    p.update(at=None, count=0, went=[])
+    p["from"] = None
+    p.pop("stopped", None)
+    _next(content, s, log)
+
+
+def _next(content: Content, s: State, log: list[Event]) -> None:
+    """On to the next step that can apply; a part that cannot is ignored (p.12). The card is
+    done after its last step."""
+    p = s["pending"]
+    while p["queue"]:
+        if _choices(content, s, p, p["queue"][0]):
+            p["stage"] = "where"
+            return
+        log.append(Event(f"{_words(_current(s)).capitalize()} cannot be carried out: ignored.", "p.12"))
+        p["queue"].pop(0)
+    s["pending"] = None
+
+
+def _words(step: Step) -> str:
+    """A step in a few words, for the log."""
+    if step.do == "or":
+        return " or ".join(", ".join(_words(x) for x in option) for option in step.options)
+    if step.do in ("gain", "lose"):
+        return f"{step.do} {step.n} {step.what.replace('_', ' ')}"
+    if step.do == "muster":
+        return f"+{step.n} {'Neutral ' if step.army == NEUTRAL else ''}{step.unit}"
+    if step.do == "leader":
+        return f"{step.action} a Leader"
+    if step.do == "special":
+        return step.key.replace("_", " ")
+    return step.do.replace("_", " ")

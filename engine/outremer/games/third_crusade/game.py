@@ -1,0 +1,270 @@
+"""Third Crusade: 2-4 players in two Alliances, four Armies of 1189-1192, four rounds from
+Strategy to Upkeep (rules: third-crusade.md). Still being built: played in the terminal and
+tested like the other games, not yet on the site."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...core.actions import Action
+from ...core.game import Event, Game, Option, Setup, State, clone
+from ...core.secret import redeal_sealed, sealed_view
+from . import command, diplomacy_phase, planning, strategy, upkeep_phase
+from .cards import orders
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, Content, content
+from .events import PERIODS
+from .state import ROUNDS, armies_for, need, new_state
+
+OPTIONS = (
+    Option("crusader_army", "Crusader Army (2 players; the lone Crusader in 3)", ("angevin", "hre"),
+           "In 2 players one Army of each Alliance plays (p.4).", names=("Angevin", "Holy Roman Empire"),
+           players=(2, 3)),
+    Option("muslim_army", "Muslim Army (2 players; the lone Muslim in 3)", ("ayyubid", "turkoman"),
+           "In 2 players one Army of each Alliance plays (p.4).", names=("Ayyubid", "Turkoman"), players=(2, 3)),
+    Option("lone", "The Alliance played by one player (3 players)", ("muslim", "crusader"),
+           "In 3 players one Alliance has two players and the other a lone player, who uses both of its "
+           "Alliance's initiative markers (p.4).", names=("Muslim", "Crusader"), players=(3,)),
+)
+
+PHASES = {"strategy": strategy, "planning": planning, "command": command, "diplomacy": diplomacy_phase}
+
+
+class ThirdCrusade(Game):
+    id = "third-crusade"
+    name = "Third Crusade"
+    code_id = 4
+    seat_names = ("Angevin", "Holy Roman Empire", "Ayyubid", "Turkoman")
+    min_seats, max_seats = 2, 4
+    options = OPTIONS
+    format_version = 1
+    rules_revision = 1
+    max_actions = 8_000
+    on_site = False
+
+    @cached_property
+    def content(self) -> Content:
+        return content()
+
+    def seat_labels(self, setup: Setup) -> list[str]:
+        return [ARMY_NAMES[a] for a in armies_for(len(setup.seats), dict(setup.options))]
+
+    def seat_label(self, state: State, seat: int) -> str:
+        return ARMY_NAMES[state["armies"][seat]]
+
+    def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
+        return [(f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
+                 tuple(i for i, a in enumerate(state["armies"]) if ALLIANCE_OF[a] == al)) for al in sorted(ALLIANCES)]
+
+    # -- setup ---------------------------------------------------------------------------
+    def initial_state(self, setup: Setup) -> State:
+        c = self.content
+        s = new_state(c, armies_for(len(setup.seats), dict(setup.options)), setup.seed)
+        planning.setup_orders(c, s)
+        strategy.setup_events(c, s)
+        diplomacy_phase.setup(c, s)
+        upkeep_phase.setup(c, s)
+        s["executed"] = {a: [] for a in s["armies"]}
+        s["pending"], s["battle"], s["road"], s["upkeep"], s["dip"] = None, None, None, None, None
+        strategy.start(c, s)
+        return s
+
+    def start(self, setup: Setup):
+        state, log = super().start(setup)
+        names = ", ".join(self.seat_label(state, p) for p in range(len(state["armies"])))
+        track = ", ".join(self.seat_label(state, p) for p in state["initiative"])
+        intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each player "
+                      "lays 4 Event Cards face down under the bidding board.", "p.4")
+        return state, [intro] + log
+
+    # -- the rules ---------------------------------------------------------------------------
+    def to_act(self, s: State) -> int | None:
+        phase = s["phase"]
+        if phase in PHASES:
+            return PHASES[phase].to_act(s)
+        if phase in ("upkeep", "scoring"):
+            return upkeep_phase.to_act(s)
+        return None
+
+    def legal_actions(self, s: State) -> list[Action]:
+        seat = self.to_act(s)
+        if seat is None:
+            return []
+        phase = s["phase"]
+        module = PHASES.get(phase, upkeep_phase)
+        return module.legal(self.content, s, seat)
+
+    def perform(self, s: State, action: Action, log: list[Event]) -> None:
+        seat = self.to_act(s)
+        module = PHASES.get(s["phase"], upkeep_phase)
+        module.perform(self.content, s, seat, action, log)
+
+    def settle(self, s: State, log: list[Event]) -> None:
+        """The phases follow one another (p.10-18): a phase over starts the next."""
+        c = self.content
+        for _ in range(12):
+            phase = s["phase"]
+            if phase == "planning" and s.get("_started") != "planning":
+                s["_started"] = "planning"
+                planning.start(c, s)
+                log.append(Event(f"Planning, {ROUNDS[s['round']]}: each player places Orders face down or passes.",
+                                 "p.11"))
+                continue
+            if phase == "command" and s.get("_started") != "command":
+                s["_started"] = "command"
+                command.start(c, s)
+                log.append(Event("Command: each player executes an Order or passes.", "p.12"))
+                continue
+            if phase == "end_of_command":
+                won = upkeep_phase.counts.winner(s)
+                if won is not None:
+                    upkeep_phase._victory(s, log)
+                    return
+                s["_started"] = "diplomacy"
+                diplomacy_phase.start(c, s)
+                log.append(Event(f"Diplomacy: {diplomacy_phase.card(s).name} is the round's card; each player bids "
+                                 "Gold in secret.", "p.16"))
+                continue
+            if phase == "upkeep" and s.get("_started") != "upkeep":
+                s["_started"] = "upkeep"
+                upkeep_phase.start(c, s, log)
+                continue
+            if phase == "strategy" and s.get("strategy") is None:
+                s["_started"] = "strategy"
+                strategy.start(c, s)
+                log.append(Event(f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down.", "p.10"))
+                continue
+            if self.to_act(s) is None and phase not in ("over",):
+                raise RuntimeError(f"nobody to act in phase {phase!r}")
+            return
+
+    def result(self, s: State) -> dict | None:
+        return s["result"]
+
+    def seats_in(self, s: State) -> int:
+        return len(s["armies"])
+
+    def standings(self, s: State) -> tuple[list[str], list[dict]]:
+        rows = []
+        for seat, army in enumerate(s["armies"]):
+            objective = s.get("revealed_objective", {}).get(army)
+            board = self.content.both or self.content.south
+            rows.append({"seat": seat, "values": [s["tracks"][army][0], s["tracks"][army][1], s["tracks"][army][2],
+                                                  s["gold"][seat], board.region(objective).name if objective else ""],
+                         "hand": []})
+        return ["Base command points", "Crowns", "Supply", "Gold", "Objective revealed"], rows
+
+    # -- what a seat sees -------------------------------------------------------------------
+    def view(self, s: State, seat: int | None) -> dict:
+        mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
+        players = []
+        for p, army in enumerate(s["armies"]):
+            own = p == seat
+            partner = seat is not None and ALLIANCE_OF[army] == mine
+            players.append({
+                "seat": p, "army": army, "name": ARMY_NAMES[army], "alliance": ALLIANCE_OF[army],
+                "tracks": list(s["tracks"][army]), "cp": s["cp"][p], "gold": s["gold"][p],
+                "reserve": dict(s["reserve"][army]), "need": need(self.content, s, army),
+                "hand": list(s["hand"][army]),
+                "box": sorted(s["box"][army]) if partner else None, "box_count": len(s["box"][army]),
+                "owned": sorted(self._owned(s, army)),
+                "executed": list(s["executed"].get(army, [])),
+                "objectives": list(s["objectives"][army]) if own else None,
+                "revealed_objective": s["revealed_objective"].get(army),
+                "markers": list(s["markers"][army]),
+                "pile": len(s["events"][army][PERIODS[min(s["round"], 3)]]),
+            })
+        st = s.get("strategy")
+        strat = None
+        if st:
+            strat = {"rows": None if st["rows"] is None else {a: list(r) for a, r in st["rows"].items()},
+                     "drawn": list(st["drawn"][s["armies"][seat]]) if seat is not None and st["rows"] is None else None,
+                     "picks": {k: [list(x) for x in v] for k, v in st["picks"].items()}}
+        d = s.get("dip")
+        dip = None
+        if d:
+            dip = {"stage": d["stage"], "order": list(d["order"]), "rewards": dict(d["rewards"]),
+                   "moving": list(d["moving"]), "place": [dict(x) for x in d["place"]]}
+        return {
+            "game": self.id, "viewer": seat, "mode": s["mode"], "round": s["round"], "phase": s["phase"],
+            "to_act": self.to_act(s), "players": players, "initiative": list(s["initiative"]),
+            "map": {k: list(v) for k, v in s["map"].items()}, "tokens": {k: list(v) for k, v in s["tokens"].items()},
+            "sections": planning.sections_view(s, seat), "glory": s["glory"], "faith": dict(s["faith"]),
+            "ships": {k: {a: list(p) for a, p in v.items()} for k, v in s["ships"].items()},
+            "mission": s["missions"][0] if s["missions"] else None,
+            "next_mission": s["missions"][1] if len(s["missions"]) > 1 else None,
+            "diplomacy_card": s["diplomacy_cards"][0] if s["diplomacy_cards"] else None,
+            "destroyed": list(s.get("destroyed", [])), "bandits": [list(b) for b in s.get("bandits", [])],
+            "strategy": strat, "sealed": sealed_view(s, seat), "dip": dip,
+            "pending": clone(s["pending"]) if s.get("pending") else None,
+            "battle": clone(s["battle"]) if s.get("battle") else None,
+            "upkeep": None if not s.get("upkeep") else {"queue": [dict(q) for q in s["upkeep"]["queue"]]},
+            "result": s["result"],
+        }
+
+    @staticmethod
+    def _owned(s: State, army: str) -> set[str]:
+        return upkeep_phase._owned(s, army)
+
+    # -- hidden information -------------------------------------------------------------------
+    def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
+        """Chance, a sealed round revealed, a phase over, an Order turned face up, tithed, or
+        revealed as it leaves the map at Upkeep."""
+        if super().reveals(before, after, actor, seat):
+            return True
+        if before["executed"] != after["executed"] or before["phase"] != after["phase"]:
+            return True
+        return any(side is not None and after["sections"][key][al] is None
+                   for key, sides in before["sections"].items() for al, side in sides.items())
+
+    def redeal(self, s: State, seat: int, rand) -> State:
+        """What ``seat`` cannot see dealt anew: the other players' Objectives (from the unseen
+        ones), the other Alliance's Orders face down and behind its screens, the Event piles'
+        order and the cards drawn but not yet revealed, the Mission and Diplomacy Cards not yet
+        turned up, and the other seats' sealed choices."""
+        new = clone(s)
+        mine = ALLIANCE_OF[new["armies"][seat]]
+        others = [a for a in new["armies"] if a != new["armies"][seat]]
+        hidden = sorted(k for a in others for k in new["objectives"][a] if k != new["revealed_objective"].get(a))
+        hidden += sorted(new["objective_deck"])
+        hidden.sort()
+        rand.shuffle(hidden)
+        for a in others:
+            keep = [k for k in new["objectives"][a] if k == new["revealed_objective"].get(a)]
+            size = len(new["objectives"][a]) - len(keep)
+            new["objectives"][a], hidden = sorted(keep + hidden[:size]), hidden[size:]
+        new["objective_deck"] = hidden
+        for army in new["armies"]:
+            if ALLIANCE_OF[army] == mine:
+                continue
+            side = ALLIANCE_OF[army]
+            spots = sorted(key for key, sides in new["sections"].items() if sides[side] and sides[side][0] == army)
+            pool = sorted(list(new["box"][army]) + [new["sections"][k][side][1] for k in spots])
+            rand.shuffle(pool)
+            for key in spots:
+                new["sections"][key][side] = [army, pool.pop()]
+            new["box"][army] = sorted(pool)
+        st = new.get("strategy")
+        for army in new["armies"]:
+            for period, pile in new["events"][army].items():
+                cards = sorted(pile)
+                if st and st["rows"] is None and army != new["armies"][seat] and period == PERIODS[new["round"]]:
+                    cards = sorted(cards + st["drawn"][army])
+                rand.shuffle(cards)
+                if st and st["rows"] is None and army != new["armies"][seat] and period == PERIODS[new["round"]]:
+                    st["drawn"][army], cards = sorted(cards[:len(st["drawn"][army])]), cards[len(st["drawn"][army]):]
+                new["events"][army][period] = cards
+        for key, visible in (("missions", 2), ("diplomacy_cards", 1)):
+            rest = sorted(new[key][visible:])
+            rand.shuffle(rest)
+            new[key] = new[key][:visible] + rest
+        redeal_sealed(new, seat, rand, self._sealed_choices)
+        return new
+
+    def _sealed_choices(self, s: State, seat: int) -> list:
+        if s["phase"] == "strategy":
+            drawn = s["strategy"]["drawn"][s["armies"][seat]]
+            return [[drawn[i] for i in order] for order in strategy.ORDERS]
+        return list(range(s["gold"][seat] + 1))
+
+    def describe(self, s: State, action: Action) -> str:
+        return action.text

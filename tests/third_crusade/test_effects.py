@@ -1,0 +1,278 @@
+"""Event Cards executed in the Command phase (p.12-13), played through the plutorial's Event
+steps (p.25-26: steps 2 to 5) and the rules around them: crowns bought, "In same Region",
+"Instead", OR, a part that cannot apply, a Battle started by an event, Bandits and Destroyed
+Ports (glossary)."""
+
+from __future__ import annotations
+
+from outremer.core.actions import act
+from outremer.games.third_crusade import command, effects, planning
+from outremer.games.third_crusade.data import controller, content
+from outremer.games.third_crusade.moves import add, pieces, road
+from outremer.games.third_crusade.state import new_state, track
+
+C = content()
+
+
+def _game(armies, first, hands, orders=None):
+    """A state in the Command phase, ``first`` at the top of the initiative track, each Army's
+    hand of Event Cards given."""
+    s = new_state(C, armies, 1)
+    planning.setup_orders(C, s)
+    for region, (army, key) in (orders or {}).items():
+        side = "crusader" if army in ("angevin", "hre") else "muslim"
+        s["box"][army].remove(key)
+        s["sections"][region][side] = [army, key]
+    first_seat = armies.index(first)
+    s["initiative"] = [first_seat] + [i for i in range(len(armies)) if i != first_seat]
+    s["hand"] = {army: list(hands.get(army, [])) for army in armies}
+    command.start(C, s)
+    return s
+
+
+def _do(s, action):
+    seat = command.to_act(s)
+    legal = command.legal(C, s, seat)
+    assert action in legal, (action, legal[:12])
+    log = []
+    command.perform(C, s, seat, action, log)
+    return log
+
+
+def _group(s, frm, army, **counts):
+    kinds = sorted(set(command.movable(C, s, frm, army, False)))
+    return "g" + ".".join(str(counts.get(kind.split(":")[1], 0)) for kind in kinds)
+
+
+PLUTORIAL = {"angevin": ["ayyubid_servants_loot", "guys_expedition"],
+             "ayyubid": ["al_adils_victory", "crusader_fleet_defeats"]}
+
+
+def test_plutorial_steps_2_to_5_the_event_cards():
+    s = _game(["angevin", "ayyubid"], "angevin", PLUTORIAL, {"tripoli": ("angevin", "sea_move")})
+    angevin, ayyubid = 0, 1
+    # 2. Ayyubid Servants Loot Their Own Camp: where the Ayyubid has Presence. With 1 crown and
+    # 4 Gold the Angevin cannot buy the 3 crowns the crown event lacks: it is not offered.
+    assert act("event", "ayyubid_servants_loot") in command.legal(C, s, angevin)
+    _do(s, act("event", "ayyubid_servants_loot"))
+    assert s["hand"]["angevin"] == ["guys_expedition"]
+    assert act("crown", 3) not in command.legal(C, s, angevin)
+    assert act("at", "acre") in command.legal(C, s, angevin) and act("at", "tyre") not in command.legal(C, s, angevin)
+    _do(s, act("at", "acre"))
+    _do(s, act("sabotage", 0))  # Acre's Glory icon
+    assert s["map"]["acre"][0] == "sabotage"
+    _do(s, act("at", "jerusalem"))
+    _do(s, act("remove", "ayyubid:infantry"))
+    assert pieces(s, "jerusalem") == ["neutral:infantry"] and controller(s["map"]["jerusalem"]) is None
+    assert s["pending"] is None and command.to_act(s) == ayyubid
+
+    # 3. Al-Adil's Victory: a Forced March from Al-Adil's Region; the crown event (3) bought with
+    # 2 Gold for the 1 crown missing; a Bandit west of Jerusalem.
+    gold, supply = track(s, ayyubid, "gold"), track(s, ayyubid, "supply")
+    assert command.legal(C, s, ayyubid)[0] == act("event", "al_adils_victory")
+    _do(s, act("event", "al_adils_victory"))
+    assert command.legal(C, s, ayyubid) == [act("main"), act("crown", 1)]
+    _do(s, act("crown", 1))
+    assert s["gold"][ayyubid] == 2 and track(s, ayyubid, "crown") == 2
+    assert command.legal(C, s, ayyubid) == [act("at", "ahamant"), act("skip")]
+    _do(s, act("at", "ahamant"))
+    desert = "desert_south_of_damascus"
+    _do(s, act("march", desert, _group(s, "ahamant", "ayyubid", al_adil=1, cavalry=2, infantry=1)))
+    assert "ayyubid:ibn_shaddad" in s["map"]["ahamant"] and controller(s["map"]["ahamant"]) == "ayyubid"
+    _do(s, act("march", "jerusalem", _group(s, desert, "ayyubid", al_adil=1, cavalry=1, infantry=1)))
+    assert pieces(s, desert) == ["ayyubid:cavalry"]
+    assert controller(s["map"]["jerusalem"]) == "ayyubid" and controller(s["map"][desert]) == "ayyubid"
+    assert (track(s, ayyubid, "gold"), track(s, ayyubid, "supply")) == (gold + 1, supply + 1)
+    assert s["gold"][ayyubid] == 2  # no Gold chits
+    _do(s, act("at", "jerusalem"))
+    _do(s, act("bandit", "jaffa"))
+    assert s["bandits"] == [road("jaffa", "jerusalem")] and s["pending"] is None
+
+    # 4. Guy's Expedition: a Neutral Cavalry and Infantry into the Angevin's only Desert; the
+    # crown event (4 crowns) is out of reach.
+    _do(s, act("event", "guys_expedition"))
+    desert = "desert_east_of_tripoli"
+    assert command.legal(C, s, angevin) == [act("at", desert), act("skip")]
+    _do(s, act("at", desert))
+    _do(s, act("muster", 1))
+    _do(s, act("at", desert))
+    _do(s, act("muster", 1))
+    assert sorted(pieces(s, desert)) == ["angevin:cavalry", "neutral:cavalry", "neutral:infantry", "neutral:infantry"]
+    assert s["pending"] is None
+
+    # 5. Crusader Fleet Suffer Defeats: a Destroyed Port on Tripoli, a Sabotage on a supply icon of
+    # Sidon (Angevin supply -1); the crown event is not bought with the last 2 Gold.
+    supply = track(s, angevin, "supply")
+    _do(s, act("event", "crusader_fleet_defeats"))
+    assert command.legal(C, s, ayyubid) == [act("main"), act("crown", 1)]
+    _do(s, act("main"))
+    _do(s, act("at", "tripoli"))
+    assert s["destroyed"] == ["tripoli"]
+    # the banner was read when the card was executed: Tripoli stays one of the card's Regions
+    assert act("at", "tripoli") in command.legal(C, s, ayyubid)
+    _do(s, act("at", "sidon"))
+    _do(s, act("sabotage", 0))
+    assert track(s, angevin, "supply") == supply - 1 and s["gold"][ayyubid] == 2 and s["pending"] is None
+    # the Angevin's Sea Move Order in Tripoli cannot be executed
+    assert act("execute", "tripoli") not in command.legal(C, s, angevin)
+
+
+def test_a_destroyed_port_stops_sea_moves_from_and_to_it():
+    s = _game(["angevin", "ayyubid"], "angevin", {}, {"tyre": ("angevin", "sea_move")})
+    s["destroyed"] = ["sidon"]
+    s["cp"][0] = 5
+    _do(s, act("execute", "tyre"))
+    targets = {a.args[0] for a in command.legal(C, s, 0) if a.verb == "march"}
+    assert targets and "sidon" not in targets and "tripoli" in targets
+    assert command.destinations(C, s, "sidon", True, []) == []
+
+
+def test_crowns_bought_for_2_gold_each_and_in_same_region():
+    """p.12: Tuhgril's Rebellion, 4 crowns needed with 2 on the track: 4 Gold buys the rest.
+    Its crown event is "In same Region": the Cavalry goes where Tughril went."""
+    s = _game(["angevin", "ayyubid"], "ayyubid", {"ayyubid": ["tuhgrils_rebellion"]})
+    ayyubid = 1
+    s["gold"][ayyubid] = 3
+    _do(s, act("event", "tuhgrils_rebellion"))
+    assert act("crown", 2) not in command.legal(C, s, ayyubid)  # 3 Gold buys 1 crown, not 2
+    s = _game(["angevin", "ayyubid"], "ayyubid", {"ayyubid": ["tuhgrils_rebellion"]})
+    _do(s, act("event", "tuhgrils_rebellion"))
+    _do(s, act("crown", 2))
+    assert s["gold"][ayyubid] == 0 and track(s, ayyubid, "crown") == 2
+    deserts = {a.args[0] for a in command.legal(C, s, ayyubid) if a.verb == "at"}
+    assert deserts == {"desert_west_of_damascus", "desert_south_of_damascus"}  # no Crusader or Muslim Presence
+    _do(s, act("at", "desert_west_of_damascus"))
+    assert "ayyubid:tughril" in s["map"]["desert_west_of_damascus"]
+    _do(s, act("skip"))  # the main event's Cavalry
+    assert command.legal(C, s, ayyubid) == [act("at", "desert_west_of_damascus"), act("skip")]
+    _do(s, act("at", "desert_west_of_damascus"))
+    _do(s, act("muster", 1))
+    assert sorted(pieces(s, "desert_west_of_damascus")) == ["ayyubid:cavalry", "ayyubid:tughril"]
+    assert s["pending"] is None
+
+
+def test_an_event_march_adds_its_strength_in_the_battle_it_starts():
+    """Guy's Expedition's crown event, "In same Region": a March +1 from the Desert the Neutral
+    Units went to, into the Ayyubid Desert: 6 + 1 against 5."""
+    s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["guys_expedition"]})
+    s["gold"][0] = 6
+    desert, enemy = "desert_east_of_tripoli", "desert_north_of_damascus"
+    _do(s, act("event", "guys_expedition"))
+    _do(s, act("crown", 3))
+    for _ in range(2):
+        _do(s, act("at", desert))
+        _do(s, act("muster", 1))
+    assert command.legal(C, s, 0) == [act("at", desert), act("skip")]
+    _do(s, act("at", desert))
+    code = _group(s, desert, "angevin", cavalry=1, infantry=2)
+    _do(s, act("march", enemy, code))
+    assert s["battle"] and command.strengths(C, s) == (7, 5)
+
+
+def test_or_and_instead():
+    """"Gain 1 Faith OR 3 Glory" (p.12); an "Instead" crown event replaces the main event."""
+    s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["pilgrims_at_the_sepulchre"]})
+    _do(s, act("event", "pilgrims_at_the_sepulchre"))
+    _do(s, act("main"))
+    assert command.legal(C, s, 0) == [act("or", 1), act("or", 2), act("skip")]
+    _do(s, act("or", 2))
+    glory = s["glory"]
+    _do(s, act("do"))
+    assert s["glory"] == glory + 3 and s["pending"] is None
+    s = _game(["angevin", "turkoman"], "turkoman", {"turkoman": ["raid_on_the_road"]})
+    s["gold"][1] = 10
+    missing = effects.missing(s, 1, effects.event("raid_on_the_road"))
+    _do(s, act("event", "raid_on_the_road"))
+    _do(s, act("crown", missing))
+    gold = s["gold"][1]
+    _do(s, act("at", "damascus"))  # the crown event's first step: the main event's is gone
+    _do(s, act("bandit", "desert_south_of_damascus"))
+    _do(s, act("bandit", "desert_west_of_damascus"))
+    assert command.legal(C, s, 1) == [act("do"), act("skip")]
+    _do(s, act("do"))
+    assert s["gold"][1] == gold + 3 and len(s["bandits"]) == 2  # the crown's 2 Bandits only, not the main's
+    assert s["pending"] is None
+
+
+def test_a_part_that_cannot_apply_is_ignored():
+    """p.12: Burning of Haifa in Acre with no Ayyubid Infantry there: the Infantry is not removed."""
+    s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["burning_of_haifa"]})
+    s["map"]["acre"] = [None, None, None, "ayyubid:cavalry", None, None, None, None, None]
+    _do(s, act("event", "burning_of_haifa"))
+    _do(s, act("main"))
+    _do(s, act("at", "acre"))
+    assert s["pending"] is None and s["destroyed"] == ["acre"]
+
+
+def test_adding_units_into_the_other_alliance_starts_a_battle():
+    """p.12: Conquests of Cyprus musters 2 Infantry in Famagusta, held by an Ayyubid Infantry:
+    2 against 1; the beaten Ayyubid has no Road to retreat along and is lost; the event goes on."""
+    s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["conquests_of_cyprus"]})
+    s["map"]["famagusta"] = [None] * 9
+    add(C, s, "famagusta", "ayyubid:infantry")
+    _do(s, act("event", "conquests_of_cyprus"))
+    _do(s, act("main"))
+    _do(s, act("at", "famagusta"))
+    _do(s, act("muster", 2))
+    assert s["battle"] and s["battle"]["from"] is None and command.strengths(C, s) == (2, 1)
+    _do(s, act("lose", "ayyubid:infantry"))
+    _do(s, act("lose", "angevin:infantry"))
+    assert s["battle"] is None and pieces(s, "famagusta") == ["angevin:infantry"]
+    assert s["pending"]["kind"] == "event"  # the Cavalry step comes next
+    _do(s, act("at", "famagusta"))
+    _do(s, act("muster", 1))
+    assert sorted(pieces(s, "famagusta")) == ["angevin:cavalry", "angevin:infantry"]
+
+
+def test_bandits_take_2_units_from_a_march_and_are_removed():
+    """Glossary, Bandit: 2 Units lost for each Bandit on the Road, then the Bandit is removed."""
+    s = _game(["angevin", "ayyubid"], "angevin", {}, {"tyre": ("angevin", "march_1")})
+    s["bandits"] = [road("tyre", "sidon")]
+    reserve = s["reserve"]["angevin"]["infantry"]
+    s["cp"][0] = 5
+    _do(s, act("execute", "tyre"))
+    _do(s, act("march", "sidon", _group(s, "tyre", "angevin", infantry=2, siege=1)))
+    assert s["bandits"] == [] and s["reserve"]["angevin"]["infantry"] == reserve + 2
+    assert sorted(pieces(s, "sidon")) == ["angevin:infantry", "angevin:infantry", "angevin:james", "angevin:siege"]
+
+
+def test_bandits_take_a_retreating_unit():
+    """Glossary, Bandit: "even as part of a retreat from a Battle". Tyre's 2 Infantry and Siege
+    Engine beat 3 Ayyubid Infantry in Sidon (5 against 3); the last one retreats along the Road
+    to the west Desert, where a Bandit takes it."""
+    s = _game(["angevin", "ayyubid"], "angevin", {}, {"tyre": ("angevin", "march_1")})
+    s["map"]["sidon"] = [None] * 9
+    for _ in range(3):
+        add(C, s, "sidon", "ayyubid:infantry")
+    desert = "desert_west_of_damascus"
+    s["bandits"] = [road("sidon", desert)]
+    s["cp"][0] = 5
+    _do(s, act("execute", "tyre"))
+    _do(s, act("march", "sidon", _group(s, "tyre", "angevin", infantry=2, siege=1)))
+    assert command.strengths(C, s) == (5, 3)
+    _do(s, act("lose", "ayyubid:infantry"))
+    _do(s, act("lose", "ayyubid:infantry"))
+    _do(s, act("lose", "angevin:infantry"))
+    reserve = s["reserve"]["ayyubid"]["infantry"]
+    _do(s, act("retreat", desert, "ayyubid:infantry"))
+    assert pieces(s, desert) == [] and s["bandits"] == [] and s["reserve"]["ayyubid"]["infantry"] == reserve + 1
+    assert s["battle"] is None
+
+
+def test_an_event_march_that_ignores_bandits_keeps_its_units():
+    """Armenian Guides: a Forced March ignoring Bandits; the Bandit stays on the Road."""
+    s = _game(["hre", "ayyubid"], "hre", {"hre": ["armenian_guides"]})
+    s["map"]["tyre"] = [None] * 9
+    for piece in ("hre:infantry", "hre:infantry"):
+        add(C, s, "tyre", piece)
+    s["bandits"] = [road("tyre", "acre"), road("tyre", "acre")]
+    s["map"]["acre"] = [None] * 9
+    _do(s, act("event", "armenian_guides"))
+    if command.legal(C, s, 0)[0].verb == "main":
+        _do(s, act("main"))
+    _do(s, act("skip"))  # the Bandits are not removed
+    _do(s, act("at", "tyre"))
+    _do(s, act("march", "acre", _group(s, "tyre", "hre", infantry=2)))
+    _do(s, act("stay"))
+    assert pieces(s, "acre") == ["hre:infantry", "hre:infantry"] and len(s["bandits"]) == 2
+    assert s["pending"] is None
