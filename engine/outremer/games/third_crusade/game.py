@@ -267,4 +267,5 @@ class ThirdCrusade(Game):
         return list(range(s["gold"][seat] + 1))
 
     def describe(self, s: State, action: Action) -> str:
-        return action.text
+        from .view import describe
+        return describe(self, s, action)

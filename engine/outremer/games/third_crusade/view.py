@@ -1,0 +1,109 @@
+"""Third Crusade actions in words, as the terminal lists them (``outremer play``)."""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from ...core.game import State
+from .cards import orders
+from .data import ARMY_NAMES, SLOT_SHAPES, board_for, owner, what
+from .events import event
+from .moves import movable
+
+
+def describe(game, s: State, action: Action) -> str:
+    c = game.content
+    board = board_for(c, s["armies"])
+    seat = game.to_act(s)
+    army = s["armies"][seat] if seat is not None else None
+    verb, args = action.verb, action.args
+
+    def place(key) -> str:
+        return board.region(key).name
+
+    def piece(p: str) -> str:
+        w = what(p)
+        name = c.leaders[w].name if w in c.leaders else ("Siege Engine" if w == "siege" else w.capitalize())
+        return ("Neutral " if owner(p) == "neutral" else f"{ARMY_NAMES.get(owner(p), '')} ") + name
+
+    if verb == "arrange":
+        from .strategy import ORDERS
+        drawn = s["strategy"]["drawn"][army]
+        return "Lay " + ", ".join(f"{event(drawn[ORDERS[args[0]][i]]).title} under {flag}"
+                                  for i, flag in enumerate((2, 3, 4, 5)))
+    if verb == "pick":
+        key = s["strategy"]["rows"][args[0]][(2, 3, 4, 5).index(args[1])]
+        return f"Pick {event(key).title} from the {ARMY_NAMES[args[0]]} row ({args[1]} command points)"
+    if verb == "order":
+        order = next(o for o in orders(army) if o.key == args[0])
+        return f"Place {order.name} ({order.text}) in {place(args[1])}"
+    if verb == "execute":
+        return f"Execute the Order in {place(args[0])}"
+    if verb == "event":
+        return f"Execute the Event Card {event(args[0]).title}"
+    if verb in ("march",):
+        p = s.get("pending") or {}
+        frm = p.get("from") or p.get("at")
+        if frm:
+            kinds = sorted(set(movable(c, s, frm, p.get("army", army),
+                                       "coordinated" in str(p.get("do", "")) or _coordinated(s))))
+            counts = [int(n) for n in str(args[1]).lstrip("g").split(".")]
+            group = ", ".join(f"{n} × {piece(k)}" for k, n in zip(kinds, counts) if n)
+            return f"March {group} to {place(args[0])}"
+        return f"March to {place(args[0])}"
+    if verb == "stay":
+        return "Do not March"
+    if verb == "muster":
+        return f"Muster {args[0]}"
+    if verb == "react":
+        return f"React with the Order in {place(args[0])}"
+    if verb == "no_react":
+        return "No Reaction"
+    if verb == "lose":
+        return f"Lose {piece(args[0])}"
+    if verb == "retreat":
+        return f"Retreat {piece(args[1])} to {place(args[0])}"
+    if verb == "bid":
+        return f"Bid {args[0]} Gold"
+    if verb == "reward":
+        return f"Take reward {args[0]}"
+    if verb == "move":
+        from .diplomacy import board as dboard
+        return f"Place a diplomacy marker on {dboard().space(args[0]).text}"
+    if verb == "place":
+        return f"Place it in {place(args[0])}"
+    if verb == "tithe":
+        return f"Tithe the Order in {place(args[0])} for 1 Gold"
+    if verb == "keep":
+        return "Leave it"
+    if verb == "bring":
+        unit = "Siege Engine" if args[1] == "siege" else args[1].capitalize()
+        return f"Bring 1 {unit} home from {place(args[0])}"
+    if verb == "buy":
+        return f"Buy the Advanced Order {next(o.name for o in orders(army) if o.key == args[0])}"
+    if verb == "land":
+        return f"Land in {place(args[0])}"
+    if verb == "objective":
+        return f"Reveal the Objective {place(args[0])}"
+    if verb == "main":
+        return "The main event only"
+    if verb == "crown":
+        return f"The crown event too (buying {args[0]} crowns)" if args[0] else "The crown event too"
+    if verb == "at":
+        return f"In {place(args[0])}"
+    if verb in ("sabotage", "unsabotage"):
+        return f"{'Sabotage' if verb == 'sabotage' else 'Clear the Sabotage on'} a {SLOT_SHAPES[args[0]]} Slot"
+    if verb in ("bandit", "unbandit"):
+        return f"{'A Bandit on' if verb == 'bandit' else 'Remove a Bandit from'} the Road to {place(args[0])}"
+    if verb == "remove":
+        return f"Remove {piece(args[0])}"
+    if verb == "assassinate":
+        return f"Assassinate {piece(args[0])}"
+    if verb == "or":
+        return f"Option {args[0]}"
+    words = {"pass": "Pass", "done": "Done", "skip": "Skip this step", "do": "Do it", "discard": "Leave it off the map"}
+    return words.get(verb, action.text)
+
+
+def _coordinated(s: State) -> bool:
+    p = s.get("pending") or {}
+    return bool(p.get("coordinated"))

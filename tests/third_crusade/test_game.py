@@ -1,0 +1,35 @@
+"""Third Crusade as a whole game: every mode plays to a result with the Alliances as sides, and
+every action a player is offered reads in words (the terminal lists them)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from outremer.core.match import Match
+from outremer.games import get_game
+
+GAME = get_game("third-crusade")
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (2, {"crusader_army": "hre", "muslim_army": "turkoman"}),
+                                             (3, {"lone": "muslim"}), (3, {"lone": "crusader"}), (4, {})])
+def test_every_mode_plays_to_a_result_between_the_alliances(players, options):
+    match = Match(GAME, GAME.make_setup(7, ["random"] * players, options))
+    rand = random.Random(7)
+    verbs = set()
+    while match.to_act() is not None:
+        legal = match.legal_actions()
+        for action in legal:
+            words = GAME.describe(match.state, action)
+            assert words and words != action.text, action.text
+        verbs |= {a.verb for a in legal}
+        match.play(rand.choice(legal))
+    result = match.result()
+    sides = GAME.teams(match.state)
+    assert [name for name, _ in sides] == ["Crusader Alliance", "Muslim Alliance"]
+    assert sorted(seat for _, seats in sides for seat in seats) == list(range(players))
+    if result["team"] is not None:
+        assert set(result["winners"]) <= set(sides[result["team"]][1]) and result["winners"]
+    assert {"arrange", "pick", "order", "execute", "bid"} <= verbs
