@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Iterable
 
-from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
+from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, Board, content
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, Board, content, read_data
 
 PRESENCE = ("own", "alliance", "none")
 """Whose Presence an Order needs: the Army's own, its Alliance's, or none (disregarding)."""
@@ -378,15 +378,11 @@ def parse_objectives(data: dict, board: Board, name: str = "objectives.toml") ->
     return tuple(out)
 
 
-def _read(name: str) -> dict:
-    return read_toml(__package__, name, folder="data")
-
-
 @cache
 def cards() -> Cards:
-    return Cards(parse_orders(_read("orders.toml")), parse_missions(_read("missions.toml")),
-                 parse_diplomacy(_read("diplomacy.toml")),
-                 parse_objectives(_read("objectives.toml"), content().both))
+    return Cards(parse_orders(read_data("orders.toml")), parse_missions(read_data("missions.toml")),
+                 parse_diplomacy(read_data("diplomacy.toml")),
+                 parse_objectives(read_data("objectives.toml"), content().both))
 
 
 def orders(army: str) -> tuple[Order, ...]:

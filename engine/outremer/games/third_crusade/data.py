@@ -444,14 +444,16 @@ def parse_player_board(data: dict, name: str = "player_boards.toml") -> tuple[Se
     return tuple(out)
 
 
-def _read(name: str) -> dict:
+def read_data(name: str) -> dict:
+    """A TOML file of the game's ``data/`` folder."""
     return read_toml(__package__, name, folder="data")
 
 
 @cache
 def content() -> Content:
-    return replace(parse(_read("map_south.toml"), _read("leaders.toml"), _read("setup.toml"), _read("map_north.toml"),
-                         _read("setup_four.toml")), sections=parse_player_board(_read("player_boards.toml")))
+    parsed = parse(read_data("map_south.toml"), read_data("leaders.toml"), read_data("setup.toml"),
+                   read_data("map_north.toml"), read_data("setup_four.toml"))
+    return replace(parsed, sections=parse_player_board(read_data("player_boards.toml")))
 
 
 def supply_need(content: Content, reserve: Mapping[str, int]) -> int:

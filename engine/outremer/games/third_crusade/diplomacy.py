@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Collection, Iterable, Mapping, Sequence
 
-from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
+from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
 from ...core.graph import distances, links
 from .cards import DiplomacyCard
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, NEUTRAL, SLOT_COUNT, TRACKS, Leader, content
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, NEUTRAL, SLOT_COUNT, TRACKS, Leader, content, read_data
 
 MARKERS = 12
 """Diplomacy markers per player (setup 5B, p.5); a lone player of 3 players gets no more."""
@@ -284,18 +284,14 @@ def parse_bidding(data: dict, name: str = "bidding_board.toml") -> BiddingBoard:
     return BiddingBoard(title, tuple(out))
 
 
-def _read(name: str) -> dict:
-    return read_toml(__package__, name, folder="data")
-
-
 @cache
 def board() -> DiplomacyBoard:
-    return parse_board(_read("diplomacy_board.toml"), content().leaders)
+    return parse_board(read_data("diplomacy_board.toml"), content().leaders)
 
 
 @cache
 def bidding() -> BiddingBoard:
-    return parse_bidding(_read("bidding_board.toml"))
+    return parse_bidding(read_data("bidding_board.toml"))
 
 
 # --- the diplomacy board ---------------------------------------------------------------------

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Iterable
 
-from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
+from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, NEUTRAL, UNITS, Board, Leader, content
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, NEUTRAL, UNITS, Board, Leader, content, read_data
 
 PERIODS = ("1190", "1191 Spring", "1191 Autumn", "1192")
 """The four rounds, each with its own pile of Event Cards (setup, p.4)."""
@@ -297,14 +297,10 @@ def parse_events(data: dict, board: Board, leaders: dict[str, Leader], name: str
     return tuple(out)
 
 
-def _read(name: str) -> dict:
-    return read_toml(__package__, name, folder="data")
-
-
 @cache
 def events() -> tuple[Event, ...]:
     c = content()
-    return parse_events(_read("events.toml"), c.both, c.leaders)
+    return parse_events(read_data("events.toml"), c.both, c.leaders)
 
 
 def event(key: str) -> Event:
