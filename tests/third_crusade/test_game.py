@@ -33,3 +33,12 @@ def test_every_mode_plays_to_a_result_between_the_alliances(players, options):
     if result["team"] is not None:
         assert set(result["winners"]) <= set(sides[result["team"]][1]) and result["winners"]
     assert {"arrange", "pick", "order", "execute", "bid"} <= verbs
+
+
+def test_the_heuristic_beats_a_random_player_from_either_side():
+    """The rules-aware computer player (it reads only its seat's view) against random play, 2
+    players, 8 games a side: it wins at least 7 of them."""
+    from outremer.sim import simulate
+    first = simulate(GAME, ["heuristic", "random"], 8, 1)
+    second = simulate(GAME, ["random", "heuristic"], 8, 1)
+    assert first["wins"]["Angevin"] >= 7 and second["wins"]["Ayyubid"] >= 7

@@ -73,6 +73,9 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
     if game.id == "lords-of-heaven":
         from .lords_of_heaven import LOGIT, ROLLOUT_DEPTH, LordsOfHeavenHeuristic
         return LordsOfHeavenHeuristic(), LOGIT, ROLLOUT_DEPTH
+    if game.id == "third-crusade":
+        from .third_crusade import ROLLOUT_DEPTH, ThirdCrusadeHeuristic, estimate
+        return ThirdCrusadeHeuristic(), estimate, ROLLOUT_DEPTH
     return None, None, 0
 
 

@@ -1,0 +1,247 @@
+"""A rules-aware Third Crusade player for any Army, from its seat's view only: lays its strong
+Event Cards under the high flags, picks cheap cards for many command points, places Orders where
+its stacks can strike or must hold, executes every Order it can (an Order left costs Glory),
+attacks where it is stronger, reacts whenever it may, loses Neutral and cheap pieces first, bids
+little and takes Glory first."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..core.actions import Action
+from ..games.third_crusade.battle import strength
+from ..games.third_crusade.cards import orders
+from ..games.third_crusade.data import ALLIANCE_OF, UNITS, board_for, controller, owner, what
+from ..games.third_crusade.events import event
+from ..games.third_crusade.events import value as points
+from ..games.third_crusade.moves import group_of
+from . import Agent
+
+LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
+"""What goes first when a side must lose pieces: Neutral pieces, then the cheapest Units;
+Leaders last (a Leader killed gives the other side Glory, p.15)."""
+REWARD_WORTH = {"glory": 3.0, "faith": 1.5, "gold": 1.0, "advanced_order": 1.5, "diplomacy_move": 1.0,
+                "remove_sabotage": 0.5}
+
+
+def value(card) -> float:
+    """A card's worth to its owner: its main event, and half its crown event (crowns cost)."""
+    main, crown = points(card)
+    return main + 0.5 * crown
+
+
+class ThirdCrusadeHeuristic(Agent):
+    name = "heuristic"
+
+    def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        self.g, self.v, self.c = game, view, game.content
+        self.me = view["viewer"]
+        self.army = view["players"][self.me]["army"]
+        self.side = ALLIANCE_OF[self.army]
+        self.board = board_for(self.c, [p["army"] for p in view["players"]])
+        verbs = {a.verb for a in legal}
+        for verb, handler in (("arrange", self._arrange), ("pick", self._pick), ("order", self._plan),
+                              ("execute", self._command), ("event", self._command), ("march", self._march),
+                              ("muster", self._most), ("react", self._first_of("react")), ("lose", self._lose),
+                              ("bid", self._bid), ("reward", self._reward), ("move", self._move),
+                              ("tithe", self._first_of("tithe")), ("bring", self._bring), ("buy", self._first_of("buy")),
+                              ("objective", self._objective), ("crown", self._first_of("crown")),
+                              ("at", self._first_of("at")), ("do", self._first_of("do")), ("or", self._first_of("or"))):
+            if verb in verbs:
+                return handler(legal)
+        for verb in ("place", "land", "retreat", "remove", "assassinate", "sabotage", "bandit", "unsabotage",
+                     "unbandit"):
+            if verb in verbs:
+                return next(a for a in legal if a.verb == verb)
+        for verb in ("done", "keep", "no_react", "stay", "pass", "skip", "main"):
+            if verb in verbs:
+                return next(a for a in legal if a.verb == verb)
+        return legal[0]
+
+    @staticmethod
+    def _first_of(verb: str):
+        return lambda legal: next(a for a in legal if a.verb == verb)
+
+    # -- the map as this seat sees it --------------------------------------------------------
+    def _mine(self, key: str) -> list[str]:
+        return [p for p in self.v["map"][key] if owner(p) == self.army]
+
+    def _enemy(self, key: str) -> list[str]:
+        return [p for p in self.v["map"][key] if owner(p) not in (None, "neutral") and ALLIANCE_OF[owner(p)] != self.side]
+
+    def _power(self, key: str, pieces: list[str]) -> int:
+        return strength(self.c, [p for p in pieces if p != "sabotage"], self.board.region(key).kind)
+
+    def _defence(self, key: str) -> int:
+        return self._power(key, [p for p in self.v["map"][key]
+                                 if owner(p) == "neutral" or (owner(p) and ALLIANCE_OF[owner(p)] != self.side)])
+
+    def _near(self, key: str) -> list[str]:
+        return [self.board.regions[i].key for i in self.board.region(key).roads]
+
+    # -- Strategy --------------------------------------------------------------------------------
+    def _arrange(self, legal: list[Action]) -> Action:
+        """The strongest cards under the highest flags: a picker must pay for the command points
+        by handing this Army a good card."""
+        from ..games.third_crusade.strategy import ORDERS
+        drawn = self.v["strategy"]["drawn"]
+        worth = [value(event(k)) for k in drawn]
+        rank = sorted(range(len(drawn)), key=lambda i: worth[i])
+        best = tuple(rank)
+        return next(a for a in legal if ORDERS[a.args[0]] == best)
+
+    def _pick(self, legal: list[Action]) -> Action:
+        rows = self.v["strategy"]["rows"]
+        return max(legal, key=lambda a: a.args[1] - 0.6 * value(event(rows[a.args[0]][(2, 3, 4, 5).index(a.args[1])])))
+
+    # -- Planning ---------------------------------------------------------------------------------
+    def _plan(self, legal: list[Action]) -> Action:
+        player = self.v["players"][self.me]
+        planned = sum(self._order(k).cost for sides in self.v["sections"].values()
+                      for side in sides.values() if side and side["army"] == self.army and side["order"]
+                      for k in [side["order"]])
+        budget = player["cp"] - planned
+        best, score = None, 0.8
+        for a in legal:
+            if a.verb != "order":
+                continue
+            order, key = self._order(a.args[0]), a.args[1]
+            if order.cost > budget:
+                continue
+            s = self._order_worth(order, key)
+            if s > score:
+                best, score = a, s
+        return best or next(a for a in legal if a.verb == "pass")
+
+    def _order(self, key: str):
+        return next(o for o in orders(self.army) if o.key == key)
+
+    def _order_worth(self, order, key: str) -> float:
+        region = self.board.region(key)
+        if order.region == "city" and not region.city or order.region == "desert" and region.city:
+            return 0.0
+        if order.region == "port" and not region.port:
+            return 0.0
+        mine = self._mine(key)
+        if order.presence in ("own", "alliance") and not mine:
+            return 0.0
+        threat = max((self._power(n, self._enemy(n)) for n in self._near(key)), default=0)
+        if order.blank:
+            return 0.9 if threat else 0.0
+        do = order.effects[0].do
+        if order.reaction:
+            return 1.2 + 0.3 * threat if threat and do in ("defence", "reinforce") else 0.0
+        if do == "muster":
+            return 1.5 + 0.3 * threat + (0.5 if region.city else 0)
+        if do in ("march", "coordinated_march", "forced_march", "disperse", "sea_move"):
+            if len(mine) < 2:
+                return 0.0
+            here = self._power(key, mine)
+            targets = [n for n in self._near(key) if self._enemy(n) or controller(self.v["map"][n]) is None]
+            gain = max((here - self._defence(n) for n in targets), default=-9)
+            return 2.0 + 0.4 * gain if gain > 0 else 0.5
+        return 1.0
+
+    # -- Command ---------------------------------------------------------------------------------
+    def _command(self, legal: list[Action]) -> Action:
+        events = [a for a in legal if a.verb == "event"]
+        if events:
+            return max(events, key=lambda a: value(event(a.args[0])))
+        execs = [a for a in legal if a.verb == "execute"]
+        if execs:
+            return execs[0]
+        return next(a for a in legal if a.verb == "pass")
+
+    def _march(self, legal: list[Action]) -> Action:
+        """Into the other Alliance where the group is stronger, else into an empty Region with
+        icons, else stay."""
+        p = self.v.get("pending") or {}
+        frm = p.get("from") or p.get("at")
+        best, score = next((a for a in legal if a.verb == "stay"), legal[0]), 0.5
+        if not frm:
+            return best
+        from ..games.third_crusade.moves import movable
+        coordinated = "coordinated" in str(p)
+        kinds = sorted(set(self._movable(frm, coordinated, movable)))
+        for a in legal:
+            if a.verb != "march":
+                continue
+            to, code = a.args
+            group = group_of(kinds, code)
+            enemy = self._enemy(to)
+            if enemy:
+                edge = self._power(to, group) - self._defence(to)
+                s = 1.0 + edge if edge > 0 else -1.0
+            else:
+                icons = sum(1 for i in self.board.region(to).icons if i)
+                s = 0.3 * icons + (0.5 if self.board.region(to).city else 0) - (0 if len(self._mine(frm)) > len(group) else 1)
+            s += 0.05 * len(group)
+            if s > score:
+                best, score = a, s
+        return best
+
+    def _movable(self, frm, coordinated, movable):
+        state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
+        return movable(self.c, state, frm, self.army, coordinated)
+
+    @staticmethod
+    def _most(legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: a.args[0])
+
+    def _lose(self, legal: list[Action]) -> Action:
+        def cost(a: Action) -> tuple:
+            piece = a.args[0]
+            kind = "neutral" if owner(piece) == "neutral" and what(piece) in UNITS else what(piece)
+            return (LOSS_ORDER.get(kind, 9), owner(piece) != self.army)
+        return min(legal, key=cost)
+
+    # -- Diplomacy and Upkeep ------------------------------------------------------------------
+    def _bid(self, legal: list[Action]) -> Action:
+        gold = self.v["players"][self.me]["gold"]
+        return next(a for a in legal if a.args[0] == min(gold, 1 if gold < 6 else 2))
+
+    def _reward(self, legal: list[Action]) -> Action:
+        from ..games.third_crusade.cards import cards
+        card = next(c for c in cards().diplomacy if c.key == self.v["diplomacy_card"])
+        return max(legal, key=lambda a: REWARD_WORTH[card.rewards[a.args[0] - 1].gain] * card.rewards[a.args[0] - 1].n)
+
+    def _move(self, legal: list[Action]) -> Action:
+        from ..games.third_crusade.diplomacy import board
+        worth = {"glory": 3, "faith": 2, "glory_token": 2, "leader": 2.5, "crown_token": 1.5, "cp_token": 2,
+                 "infantry": 1, "cavalry": 1.5, "gold_token": 1, "supply_token": 1}
+        return max(legal, key=lambda a: worth.get(board().space(a.args[0]).gives, 0) * board().space(a.args[0]).n)
+
+    def _bring(self, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: (len(self._mine(a.args[0])), a.args[1] == "infantry"))
+
+    def _objective(self, legal: list[Action]) -> Action:
+        from ..games.third_crusade.cards import cards
+
+        def held(a: Action) -> int:
+            o = next(x for x in cards().objectives if x.key == a.args[0])
+            return sum(1 for c in o.cities if c in self.v["map"] and controller(self.v["map"][c]) == self.army)
+        return max(legal, key=held)
+
+
+ROLLOUT_DEPTH = 24
+"""Actions a search plays out before it estimates (a game runs to 200-500 actions)."""
+GLORY_SCALE = 3.0
+"""How far ahead on the Glory track makes a side a likely winner (10 wins at once)."""
+
+
+def estimate(game, s) -> list[float]:
+    """Each seat's expected payoff (see ``Game.payoff``) from the Glory track: the side ahead is
+    the likelier winner, the more so the nearer the end; a seat of a pair expects the share of a
+    side's win half-way between Final Winner and partner."""
+    rounds_left = 4 - s["round"]
+    p = 1 / (1 + math.exp(-s["glory"] / (GLORY_SCALE * (1 + 0.25 * rounds_left))))
+    out = []
+    for army in s["armies"]:
+        side = ALLIANCE_OF[army]
+        pair = sum(ALLIANCE_OF[a] == side for a in s["armies"]) == 2
+        chance = p if side == "crusader" else 1 - p
+        out.append(chance * (0.75 if pair else 1.0))
+    return out
