@@ -10,8 +10,7 @@ from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
 from . import command, diplomacy_phase, planning, strategy, upkeep_phase
-from .cards import orders
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, Content, content
+from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
 from .state import ROUNDS, armies_for, need, new_state
 
