@@ -114,9 +114,7 @@ class ThirdCrusade(Game):
                 log.append(Event("Command: each player executes an Order or passes.", "p.12"))
                 continue
             if phase == "end_of_command":
-                won = upkeep_phase.counts.winner(s)
-                if won is not None:
-                    upkeep_phase._victory(s, log)
+                if upkeep_phase.victory_check(c, s, log):
                     return
                 s["_started"] = "diplomacy"
                 diplomacy_phase.start(c, s)
@@ -165,7 +163,7 @@ class ThirdCrusade(Game):
                 "reserve": dict(s["reserve"][army]), "need": need(self.content, s, army),
                 "hand": list(s["hand"][army]),
                 "box": sorted(s["box"][army]) if partner else None, "box_count": len(s["box"][army]),
-                "owned": sorted(self._owned(s, army)),
+                "owned": sorted(upkeep_phase.owned(s, army)),
                 "executed": list(s["executed"].get(army, [])),
                 "objectives": list(s["objectives"][army]) if own else None,
                 "revealed_objective": s["revealed_objective"].get(army),
@@ -199,10 +197,6 @@ class ThirdCrusade(Game):
             "upkeep": None if not s.get("upkeep") else {"queue": [dict(q) for q in s["upkeep"]["queue"]]},
             "result": s["result"],
         }
-
-    @staticmethod
-    def _owned(s: State, army: str) -> set[str]:
-        return upkeep_phase._owned(s, army)
 
     # -- hidden information -------------------------------------------------------------------
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:

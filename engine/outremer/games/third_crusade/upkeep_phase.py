@@ -87,8 +87,8 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if q["ask"] == "supply":
         return sorted({act("bring", key, piece.split(":")[1]) for key, piece in counts.units_on_map(s, army)})
     if q["ask"] == "buy":
-        owned = _owned(s, army)
-        return [act("buy", o.key) for o in orders(army) if o.advanced and o.key not in owned] + [act("done")]
+        have = owned(s, army)
+        return [act("buy", o.key) for o in orders(army) if o.advanced and o.key not in have] + [act("done")]
     if q["ask"] == "land":
         return [act("land", port) for port in _ports(content, s, q)]
     if q["ask"] == "objective":
@@ -165,7 +165,8 @@ def _order_name(army: str, key: str) -> str:
     return next(o.name for o in orders(army) if o.key == key)
 
 
-def _owned(s: State, army: str) -> set[str]:
+def owned(s: State, army: str) -> set[str]:
+    """The Orders an Army owns: behind its screen, on the map, executed this round."""
     on_map = {side[1] for sides in s["sections"].values() for side in sides.values() if side and side[0] == army}
     return set(s["box"][army]) | on_map | set(s.get("executed", {}).get(army, []))
 
@@ -202,7 +203,7 @@ def _next(content: Content, s: State, log: list[Event]) -> None:
             _buy_step(content, s, log)
         elif step == 5:
             _income_step(content, s, log)
-            if _victory(s, log):
+            if victory_check(content, s, log):
                 return
         elif step == 6:
             if s["round"] == len(ROUNDS) - 1:
@@ -261,7 +262,7 @@ def _buy_step(content: Content, s: State, log: list[Event]) -> None:
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
         left = track(s, seat, "supply") - need(content, s, army)
-        if left >= ADVANCED_PRICE and any(o.advanced and o.key not in _owned(s, army) for o in orders(army)):
+        if left >= ADVANCED_PRICE and any(o.advanced and o.key not in owned(s, army) for o in orders(army)):
             s["upkeep"]["queue"].append({"ask": "buy", "seat": seat, "left": left})
 
 
@@ -278,12 +279,13 @@ def _income_step(content: Content, s: State, log: list[Event]) -> None:
                      f"the {_alliance_name('crusader' if icons >= 0 else 'muslim')} Alliance.", "p.17"))
 
 
-def _victory(s: State, log: list[Event]) -> bool:
+def victory_check(content: Content, s: State, log: list[Event]) -> bool:
+    """Step 5 and the end of the Command and Diplomacy phases: 10 Glory on one side ends the game."""
     won = counts.winner(s)
     if won is None:
         return False
     log.append(Event(f"Victory check: the {_alliance_name(won)} Alliance has 10 Glory and wins.", "p.17"))
-    _finish(s, won, f"The {_alliance_name(won)} Alliance reached 10 Glory.")
+    _finish(content, s, won, f"The {_alliance_name(won)} Alliance reached 10 Glory.")
     return True
 
 
@@ -334,7 +336,7 @@ def _final(content: Content, s: State, log: list[Event]) -> None:
         why = ("The Glory is level; the " + _alliance_name(won) + " Alliance Controls Jerusalem." if won
                else "The Glory is level and nobody Controls Jerusalem: nobody wins.")
     log.append(Event(why, "p.18"))
-    _finish(s, won, why, content)
+    _finish(content, s, won, why)
 
 
 def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], str]:
@@ -375,9 +377,7 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
     return [first, second], why + "; level in everything: they share the win"
 
 
-def _finish(s: State, alliance: str | None, why: str, content: Content | None = None) -> None:
-    from .data import content as load
-    content = content or load()
+def _finish(content: Content, s: State, alliance: str | None, why: str) -> None:
     if alliance is None:
         s["result"] = {"winners": [], "team": None, "text": why, "why": why}
     else:
