@@ -164,25 +164,78 @@ class Shared:
     guard: RequestGuard
 
 
+def draws_frames(page, within_ms: int = 5000) -> bool:
+    """Whether the page still paints: two animation frames come within ``within_ms``.
+
+    Headless Chromium now and then stops producing compositor frames for a page for good
+    (requestAnimationFrame never fires again, while scripts still run); every click and
+    screenshot on that page then times out. A fresh page in the same context paints again.
+    """
+    try:
+        return bool(page.evaluate(
+            """(ms) => new Promise(resolve => {
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
+                setTimeout(() => resolve(false), ms);
+            })""",
+            within_ms,
+        ))
+    except Exception:  # a closed or crashed page does not paint either
+        return False
+
+
+_SHARED: list[Shared] = []  # the session's shared page, for the rerun condition below
+
+
+def _open_shared_page(shared: Shared, site: str) -> None:
+    page = shared.context.new_page()
+    shared.guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    shared.page = page
+
+
 @pytest.fixture(scope="session")
 def shared(browser, site):
     """One page of the site, booted once for the whole session (booting Python is the
     slow part), its context guarded: any request off our origin fails the session."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     guard = RequestGuard(site).attach(context)
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site)
-    wait_ready(page)
-    yield Shared(context, page, guard)
+    shared = Shared(context, None, guard)
+    _open_shared_page(shared, site)
+    _SHARED.append(shared)
+    yield shared
+    _SHARED.remove(shared)
     guard.check()
     context.close()
 
 
+def compositor_stalled(error: BaseException | None = None) -> bool:
+    """The rerun condition: a Playwright timeout while the shared page has stopped painting.
+    Any other failure, or a timeout on a page that still paints, stands."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    if error is not None and not isinstance(error, PlaywrightTimeout):
+        return False
+    return any(not draws_frames(shared.page) for shared in _SHARED)
+
+
+def pytest_collection_modifyitems(items):
+    """Every browser test runs once more, and only once, if it failed on a stalled
+    compositor (see ``draws_frames``); the rerun starts on a fresh page (``app``)."""
+    for item in items:
+        item.add_marker(pytest.mark.flaky(reruns=1, condition=compositor_stalled))
+
+
 @pytest.fixture
-def app(shared):
+def app(shared, site):
     """The shared page, booted to "engine ready", back at its top level (no dialog open,
-    nothing focused, scrolled to the top, the usual window size)."""
+    nothing focused, scrolled to the top, the usual window size). A page that has stopped
+    painting is replaced by a fresh one first."""
+    if not draws_frames(shared.page):
+        stalled = shared.page
+        _open_shared_page(shared, site)
+        stalled.close()
+        print("the shared page stopped painting; a fresh page replaces it")
     page = shared.page
     page.set_viewport_size({"width": 1280, "height": 900})
     page.evaluate(
