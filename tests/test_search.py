@@ -24,9 +24,10 @@ MODES = [("levantine", 2, {}), ("levantine", 2, {"egypt": True}), ("crusader-kin
          ("crusader-kingdoms", 3, {}), ("crusader-kingdoms", 2, {}), ("crusader-kingdoms", 1, {}),
          ("lords-of-heaven", 4, {}), ("lords-of-heaven", 3, {"absent": "seljuk"}),
          ("lords-of-heaven", 2, {"christians": "byzantines", "muslims": "caliphate"}),
-         ("third-crusade", 4, {}), ("third-crusade", 3, {"lone": "crusader"}), ("third-crusade", 2, {})]
+         ("third-crusade", 4, {}), ("third-crusade", 3, {"lone": "crusader"}), ("third-crusade", 2, {}),
+         ("third-crusade", 4, {"variable": True})]
 IDS = ["levantine", "levantine-egypt", "ck-4", "ck-3", "ck-coop", "ck-solo", "loh-4", "loh-3", "loh-2",
-       "tc-4", "tc-3", "tc-2"]
+       "tc-4", "tc-3", "tc-2", "tc-4-variable"]
 BUDGET = 24  # iterations: enough for the tree to branch on what the search believes
 
 

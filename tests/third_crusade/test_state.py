@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from outremer.games.third_crusade.data import ALLIANCE_OF, content, supply_need
-from outremer.games.third_crusade.state import armies_for, lone, need, new_state, track
+from outremer.games.third_crusade.state import alone, armies_for, lone, need, new_state, partner, track
 
 PRINTED = {"angevin": [1, 1, 5, 1], "hre": [2, 3, 5, 1], "ayyubid": [3, 2, 4, 3], "turkoman": [2, 2, 7, 3]}
 """The tracks printed on the 2- and 3-player page (p.6): command points, crowns, supply, gold."""
@@ -116,3 +116,21 @@ def test_the_player_board_must_hold_every_unit():
         parse_player_board(read_toml("x", "player_boards.toml", text=bad))
     with pytest.raises(DataError, match=r"player_boards.toml: section 1 \('infantry'\): unknown field 'colour'"):
         parse_player_board(read_toml("x", "player_boards.toml", text=text.replace('size = 10\n', 'size = 10\ncolour = 1\n', 1)))
+
+
+@pytest.mark.parametrize("players,lone_alliance,expected", [
+    (2, "muslim", {"crusader": True, "muslim": True}),
+    (3, "muslim", {"crusader": False, "muslim": True}),
+    (3, "crusader", {"crusader": True, "muslim": False}),
+    (4, "muslim", {"crusader": False, "muslim": False}),
+])
+def test_an_alliance_is_alone_when_one_army_plays_it(players, lone_alliance, expected):
+    """p.4: 2 players, one Army of each Alliance; 3, a lone player against a pair; 4, two pairs.
+    The one answer every rule asks (Faith, the Faith bonus, double picks, the Final Winner)."""
+    s = new_state(content(), armies_for(players, {"lone": lone_alliance}), seed=1)
+    assert {al: alone(s, al) for al in expected} == expected
+    for seat, army in enumerate(s["armies"]):
+        assert lone(s, seat) == expected[ALLIANCE_OF[army]]
+        assert (partner(s, army) is None) == expected[ALLIANCE_OF[army]]
+        if partner(s, army):
+            assert ALLIANCE_OF[partner(s, army)] == ALLIANCE_OF[army] and partner(s, army) != army

@@ -29,6 +29,11 @@ def _do(s, action):
     return seat, log
 
 
+def _arrange(s, i):
+    """The ``i``-th way to lay the cards of the seat to act (``strategy.ORDERS[i]``)."""
+    return strategy.legal(C, s, strategy.to_act(s))[i]
+
+
 def _play(s, rand):
     while s["phase"] == "strategy":
         _do(s, rand.choice(strategy.legal(C, s, strategy.to_act(s))))
@@ -36,13 +41,13 @@ def _play(s, rand):
 
 def test_the_cards_are_laid_in_secret_and_revealed_together():
     s = _start(2)
-    seat, log = _do(s, act("arrange", 5))
+    seat, log = _do(s, _arrange(s, 5))
     other = 1 - seat
     assert "face down" in log[0].for_seat(other)
     for key in s["strategy"]["drawn"][s["armies"][seat]]:
         assert event(key).title not in log[0].for_seat(other)
     assert s["strategy"]["rows"] is None  # nothing shows before the other has laid its own
-    _do(s, act("arrange", 0))
+    _do(s, _arrange(s, 0))
     rows = s["strategy"]["rows"]
     army = s["armies"][seat]
     order = strategy.ORDERS[5]
@@ -51,8 +56,8 @@ def test_the_cards_are_laid_in_secret_and_revealed_together():
 
 def test_two_players_each_pick_two_from_the_other_row_for_its_flags():
     s = _start(2, seed=3)
-    _do(s, act("arrange", 0))
-    _do(s, act("arrange", 0))
+    _do(s, _arrange(s, 0))
+    _do(s, _arrange(s, 0))
     cp = list(s["cp"])
     gained = [0, 0]
     while s["phase"] == "strategy":
@@ -71,7 +76,7 @@ def test_two_players_each_pick_two_from_the_other_row_for_its_flags():
 def test_three_players_the_lone_player_picks_four_and_the_pair_one_each_at_double():
     s = _start(3, seed=2, lone="crusader")
     for _ in range(3):
-        _do(s, act("arrange", 0))
+        _do(s, _arrange(s, 0))
     lone = next(i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == "crusader")
     picks = {i: 0 for i in range(3)}
     flags = {i: 0 for i in range(3)}

@@ -2,7 +2,9 @@
 Event Cards under the high flags, picks cheap cards for many command points, places Orders where
 its stacks can strike or must hold, executes every Order it can (an Order left costs Glory),
 attacks where it is stronger, reacts whenever it may, loses Neutral and cheap pieces first, bids
-little and takes Glory first."""
+little and takes Glory first. In the variable setup it keeps the Objectives whose Cities are
+richest and deploys where a piece gains the most for its points: tracks, Glory icons, Strength
+against the enemy next door, less any supply it will lack."""
 
 from __future__ import annotations
 
@@ -12,15 +14,22 @@ import random
 from ..core.actions import Action
 from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
-from ..games.third_crusade.data import ALLIANCE_OF, UNITS, board_for, controller, owner, what
+from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, controller, owner, place, supply_need,
+                                        tracks, uncovered, what)
 from ..games.third_crusade.events import event
 from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
+from ..games.third_crusade.state import alone
 from . import Agent
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
 """What goes first when a side must lose pieces: Neutral pieces, then the cheapest Units;
 Leaders last (a Leader killed gives the other side Glory, p.15)."""
+TRACK_WORTH = {"cp": 1.6, "crown": 0.8, "supply": 0.9, "gold": 1.0, "glory": 1.2}
+"""What one icon of each kind is worth when deploying (variable setup)."""
+POINT_WORTH = 0.3
+"""What a deployment point is worth against the other placements it could pay for: it ranks the
+placements (points left at the end are lost, so none is refused for its price alone)."""
 REWARD_WORTH = {"glory": 3.0, "faith": 1.5, "gold": 1.0, "advanced_order": 1.5, "diplomacy_move": 1.0,
                 "remove_sabotage": 0.5}
 
@@ -43,7 +52,8 @@ class ThirdCrusadeHeuristic(Agent):
         self.side = ALLIANCE_OF[self.army]
         self.board = board_for(self.c, [p["army"] for p in view["players"]])
         verbs = {a.verb for a in legal}
-        for verb, handler in (("arrange", self._arrange), ("pick", self._pick), ("order", self._plan),
+        for verb, handler in (("discard_objective", self._discard), ("deploy", self._deploy),
+                              ("arrange", self._arrange), ("pick", self._pick), ("order", self._plan),
                               ("execute", self._command), ("event", self._command), ("march", self._march),
                               ("muster", self._most), ("react", self._first_of("react")), ("lose", self._lose),
                               ("bid", self._bid), ("reward", self._reward), ("move", self._move),
@@ -82,16 +92,73 @@ class ThirdCrusadeHeuristic(Agent):
     def _near(self, key: str) -> list[str]:
         return [self.board.regions[i].key for i in self.board.region(key).roads]
 
+    # -- the variable setup ----------------------------------------------------------------------
+    def _discard(self, legal: list[Action]) -> Action:
+        """Keep the Objectives whose main Cities, and the best Desert beside each, hold the most
+        Resource icons; the Cities near one another count a little more (one Desert serves them)."""
+        dealt = self.v["variable"]["objectives"][self.army]
+
+        def icons(key: str) -> float:
+            return sum(TRACK_WORTH[i] for i in self.board.region(key).icons if i)
+
+        def worth(a: Action) -> float:
+            kept = [k for k in dealt if k not in a.args]
+            deserts = {n for k in kept for n in self._near(k) if not self.board.region(n).city}
+            near = sum(1 for k in kept for n in deserts if n in self._near(k))
+            return (sum(icons(k) for k in kept) + 0.5 * max((icons(d) for d in deserts), default=0)
+                    + 0.3 * near)
+        return max(legal, key=worth)
+
+    def _deploy(self, legal: list[Action]) -> Action:
+        """The placement that gains the most for its points (see ``_placement``); when every one
+        loses something (supply it will lack), stop, if the rules let it."""
+        from ..games.third_crusade.deployment import cost, variable
+        scored = [(self._placement(a), a) for a in legal if a.verb == "deploy"]
+        _, best = max(scored, key=lambda x: x[0] - POINT_WORTH * cost(variable(), x[1].args[0]))
+        done = next((a for a in legal if a.verb == "done"), None)
+        return done if done is not None and max(g for g, _ in scored) <= 0 else best
+
+    def _placement(self, a: Action) -> float:
+        """What deploying a piece gains: the tracks and Glory icons it wins, Strength (more where
+        the enemy next door is stronger), less 1.5 for each supply it will lack at Upkeep."""
+        kind, key = a.args
+        before = {key: tuple(self.v["map"][key])}
+        after = {key: place(self.c, self.board.region(key), before[key], f"{self.army}:{kind}")}
+        diff = [n - m for n, m in zip(self._tracks(after), self._tracks(before))]
+        gain = sum(TRACK_WORTH[t] * d for t, d in zip(TRACKS, diff))
+        gain += TRACK_WORTH["glory"] * (self._glory(after) - self._glory(before))
+        kind_of = self.board.region(key).kind
+        mine = self._power(key, [p for p in before[key] if owner(p) in self._allies()])
+        added = self._power(key, [f"{self.army}:{kind}"])
+        threat = max((self._power(key, self._enemy(n)) for n in self._near(key)), default=0)
+        gain += 0.2 * added + 0.4 * added / (1 + mine) + 0.5 * min(added, max(0, threat + 1 - mine))
+        if kind in UNITS:
+            player = self.v["players"][self.me]
+            reserve = dict(player["reserve"], **{kind: player["reserve"][kind] - 1})
+            supply = player["tracks"][TRACKS.index("supply")]
+            short = (max(0, supply_need(self.c, reserve) - supply - diff[TRACKS.index("supply")])
+                     - max(0, player["need"] - supply))
+            gain -= 1.5 * short
+        return gain + (0.01 if kind_of == "city" else 0)
+
+    def _allies(self) -> set[str]:
+        return {p["army"] for p in self.v["players"] if ALLIANCE_OF[p["army"]] == self.side}
+
+    def _tracks(self, position: dict) -> tuple:
+        """This Army's tracks from the Regions of ``position`` (some of the map)."""
+        return tracks(self.c, position, self.board, self.v["tokens"])[self.army]
+
+    def _glory(self, position: dict) -> int:
+        return sum(uncovered(self.board.region(k), slots, self.v["tokens"].get(k)).count("glory")
+                   for k, slots in position.items() if controller(slots) == self.army)
+
     # -- Strategy --------------------------------------------------------------------------------
     def _arrange(self, legal: list[Action]) -> Action:
         """The strongest cards under the highest flags: a picker must pay for the command points
         by handing this Army a good card."""
-        from ..games.third_crusade.strategy import ORDERS
         drawn = self.v["strategy"]["drawn"]
-        worth = [value(event(k)) for k in drawn]
-        rank = sorted(range(len(drawn)), key=lambda i: worth[i])
-        best = tuple(rank)
-        return next(a for a in legal if ORDERS[a.args[0]] == best)
+        best = tuple(sorted(drawn, key=lambda k: value(event(k))))
+        return next(a for a in legal if tuple(a.args) == best)
 
     def _pick(self, legal: list[Action]) -> Action:
         rows = self.v["strategy"]["rows"]
@@ -241,7 +308,7 @@ def estimate(game, s) -> list[float]:
     out = []
     for army in s["armies"]:
         side = ALLIANCE_OF[army]
-        pair = sum(ALLIANCE_OF[a] == side for a in s["armies"]) == 2
+        pair = not alone(s, side)
         chance = p if side == "crusader" else 1 - p
         out.append(chance * (0.75 if pair else 1.0))
     return out

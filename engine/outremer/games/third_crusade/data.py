@@ -109,6 +109,11 @@ class Leader:
     flavour: str
     units: int = 1
     """How many Units of its ``unit`` it counts as in Battle (its unit icons)."""
+    other: str = ""
+    """The key of the token's other side, for a Leader an event may flip (ruling TC52); "" for a
+    token whose two sides are alike."""
+    back: bool = False
+    """Whether this is a token's back side: it comes into play only by a flip, never at setup."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,24 +296,42 @@ def parse_leaders(data: dict, name: str = "leaders.toml") -> dict[str, Leader]:
     names = set()
     for i, raw in enumerate(raws):
         where = entry(name, "leader", i, raw)
-        only_known(where, raw, ("key", "name", "army", "shape", "unit", "units", "icons", "flavour"))
-        title = field(where, raw, "name", str)
-        if title in names:
-            raise DataError(f"{where}: field 'name' repeats an earlier leader.")
-        names.add(title)
-        out[raw["key"]] = Leader(raw["key"], title, field(where, raw, "army", str, allowed=ARMIES + (NEUTRAL,)),
-                                 field(where, raw, "shape", str, allowed=("square", "hex")),
-                                 field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")),
-                                 _strings(where, raw, "icons", allowed=TRACKS), field(where, raw, "flavour", str, ""),
-                                 _int(where, raw, "units", 1, 3) if "units" in raw else (1 if raw.get("unit") else 0))
-        if out[raw["key"]].units and not out[raw["key"]].unit:
-            raise DataError(f"{where}: field 'units' needs a 'unit' icon.")
+        only_known(where, raw, ("key", "name", "army", "shape", "unit", "units", "icons", "flavour", "back"))
+        army = field(where, raw, "army", str, allowed=ARMIES + (NEUTRAL,))
+        token = field(where, raw, "shape", str, allowed=("square", "hex"))
+        back = field(where, raw, "back", dict, None)
+        front = _side(where, raw, army, token, names, back["key"] if back else "", False)
+        out[front.key] = front
+        if back is not None:
+            at = f"{where}: [back]"
+            only_known(at, back, ("key", "name", "unit", "units", "icons", "flavour"))
+            key = field(at, back, "key", str)
+            if key in out or key in (r.get("key") for r in raws):
+                raise DataError(f"{at}: field 'key' is {key!r}, the key of another side.")
+            out[key] = _side(at, back, army, token, names, front.key, True)
     return out
+
+
+def _side(where: str, raw: dict, army: str, token: str, names: set, other: str, back: bool) -> Leader:
+    """One side of a Leader's token: its name, unit icons, Resource icons and flavour; the army
+    and the shape are the token's (ruling TC52)."""
+    title = field(where, raw, "name", str)
+    if title in names:
+        raise DataError(f"{where}: field 'name' repeats an earlier leader.")
+    names.add(title)
+    side = Leader(field(where, raw, "key", str), title, army, token,
+                  field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")),
+                  _strings(where, raw, "icons", allowed=TRACKS), field(where, raw, "flavour", str, ""),
+                  _int(where, raw, "units", 1, 3) if "units" in raw else (1 if raw.get("unit") else 0), other, back)
+    if side.units and not side.unit:
+        raise DataError(f"{where}: field 'units' needs a 'unit' icon.")
+    return side
 
 
 def _pieces(where: str, raw: dict, key: str, owner: str, leaders: dict[str, Leader],
             units_only: bool = False) -> tuple[str, ...]:
-    allowed = UNITS if units_only else UNITS + tuple(k for k, ldr in leaders.items() if ldr.army == owner)
+    fronts = tuple(k for k, ldr in leaders.items() if ldr.army == owner and not ldr.back)  # ruling TC52
+    allowed = UNITS if units_only else UNITS + fronts
     return _strings(where, raw, key, allowed=allowed, default=[])
 
 

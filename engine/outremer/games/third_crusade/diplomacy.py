@@ -166,7 +166,7 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
     tokens = field(name, data, "tokens", dict)
     only_known(f"{name}: [tokens]", tokens, TOKENS)
     shapes = {kind: field(f"{name}: [tokens]", tokens, kind, str, allowed=tuple(SLOT_COUNT)) for kind in TOKENS}
-    offered = {k: ldr for k, ldr in leaders.items() if ldr.army == NEUTRAL}
+    offered = {k: ldr for k, ldr in leaders.items() if ldr.army == NEUTRAL and not ldr.back}
 
     raws = tables(data, "space", name, "space")
     keys = unique_keys(raws, name, "space")

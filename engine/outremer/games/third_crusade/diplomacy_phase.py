@@ -15,10 +15,9 @@ from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from . import diplomacy as rules
 from .cards import cards, orders
-from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, controller, shape
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, controller, shape
 from .moves import TOKEN_SHAPE, add, free, place_token
-from .state import recount
-from .upkeep import towards
+from .state import gain_faith, recount, towards
 
 TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
               "supply_token": "supply"}
@@ -160,19 +159,6 @@ def _reward(content: Content, s: State, army: str, k: int, log: list[Event], aut
         d["extra"] += [army] * reward.n
     if not auto:
         _auto_rewards(content, s, log)
-
-
-def gain_faith(s: State, army: str, n: int) -> None:
-    """The Faith marker moves ``n`` steps towards ``army`` (p.16): on an Alliance of two Armies a
-    tug-of-war between them (positive towards the first of ``ALLIANCES``), up to 5; a lone
-    Army's marker goes up, and never below 0 (p.5)."""
-    alliance = ALLIANCE_OF[army]
-    pair = [a for a in ALLIANCES[alliance] if a in s["armies"]]
-    if len(pair) == 2:
-        step = n if army == ALLIANCES[alliance][0] else -n
-        s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + step))
-    else:
-        s["faith"][alliance] = max(0, min(5, s["faith"][alliance] + n))
 
 
 def _start_moves(content: Content, s: State, log: list[Event]) -> None:

@@ -15,7 +15,9 @@ card's one Region when it says "In same Region", ``from``/``went`` a March in pr
 ``s["bandits"]`` (Roads, each its two ends sorted), ``s["destroyed"]`` (Destroyed Ports),
 ``s["base_cp"]`` (base command points gained or lost by events, added by ``state.recount``),
 ``s["extra_moves"]`` (diplomacy moves for the Diplomacy phase), ``s["gone"]`` (Leaders
-returned to the box), ``s["flipped"]``, ``s["truce"]`` (Regions The Treaty of Jaffa closes).
+returned to the box, by their token's front), ``s["truce"]`` (Regions The Treaty of Jaffa
+closes). A Leader flipped shows its other side on the map: its piece names that side (ruling
+TC52).
 
 The Command phase (``command.py``) offers ``event <key>`` for each card of :func:`playable`,
 calls :func:`start`, routes the pending choices to :func:`legal` and :func:`perform`, starts
@@ -29,12 +31,11 @@ from ...core.game import Event, State
 from .cards import orders
 from .data import (ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for,
                    controller, owner, shape, what)
-from .diplomacy_phase import gain_faith
-from .events import MARCHES, Step, event
-from .moves import (TOKEN_SHAPE, add, group_code, group_of, battle_at, cross, describe, destinations, fits, free, groups, movable,
-                    pieces, place_token, presence, remove_token, road, take, to_board)
-from .state import recount, track
-from .upkeep import towards
+from .events import MARCHES, Step, event, words
+from .moves import (TOKEN_SHAPE, add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece,
+                    leader_region, marches, movable, pieces, place_token, presence, remove_token, road, sides, take,
+                    to_board, token)
+from .state import gain_faith, partner, recount, towards, track
 
 CROWN_PRICE = 2
 """Gold for each crown a player is short of a crown event (p.12)."""
@@ -112,18 +113,13 @@ def _begin(content: Content, s: State, crown: bool, log: list[Event]) -> None:
 
 
 # -- the banner ------------------------------------------------------------------------------------
-def leader_region(s: State, key: str) -> str | None:
-    return next((r for r, slots in s["map"].items() if any(p and p != SABOTAGE and what(p) == key for p in slots)),
-                None)
-
-
 def meets(content: Content, s: State, banner, army: str, key: str) -> bool:
     """Whether a Region meets a banner (p.12; card anatomy): a Named Region or a Named Leader's
     Region, the Presence icon, the "No X Presence" icons, the Region type, Control."""
     region = board_for(content, s["armies"]).region(key)
     if banner.named and key != banner.named:
         return False
-    if banner.leader and key != leader_region(s, banner.leader):
+    if banner.leader and key != leader_region(content, s, banner.leader):
         return False
     if banner.presence != "none" and not presence(s, key, _armies(banner.presence)):
         return False
@@ -151,8 +147,7 @@ def _muster_army(s: State, army: str, step: Step) -> str:
     """Whose Units a muster places: the Army's, its partner's (its own when the partner does not
     play, as for double-coloured Units at setup, p.6), or Neutral ones."""
     if step.army == "partner":
-        partner = next((a for a in ALLIANCES[ALLIANCE_OF[army]] if a != army), army)
-        return partner if partner in s["armies"] else army
+        return partner(s, army) or army
     return NEUTRAL if step.army == NEUTRAL else army
 
 
@@ -161,9 +156,10 @@ def _closed(s: State, key: str, side: str) -> bool:
     return key in (s.get("truce") or ()) and battle_at(s, key, {side})
 
 
-def _leader_free(s: State, key: str) -> bool:
-    on_ship = any(key in pieces_ for ship in s["ships"].values() for pieces_ in ship.values())
-    return leader_region(s, key) is None and not on_ship and key not in s.get("gone", [])
+def _leader_free(content: Content, s: State, key: str) -> bool:
+    up = sides(content, key)
+    on_ship = any(k in pieces_ for ship in s["ships"].values() for pieces_ in ship.values() for k in up)
+    return leader_region(content, s, key) is None and not on_ship and key not in s.get("gone", [])
 
 
 def _units(s: State, key: str, whose: str, unit: str = "any") -> list[str]:
@@ -212,8 +208,8 @@ def _can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     if do == "leader":
         leader = content.leaders[step.key]
         if step.action != "add":
-            return leader_region(s, step.key) == key
-        if (leader.army != NEUTRAL and leader.army not in s["armies"]) or not _leader_free(s, step.key):
+            return leader_region(content, s, step.key) == key
+        if (leader.army != NEUTRAL and leader.army not in s["armies"]) or not _leader_free(content, s, step.key):
             return False
         if leader.army != NEUTRAL:
             side = ALLIANCE_OF[leader.army]
@@ -338,13 +334,13 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         return
     step = _current(s)
     if verb == "skip":
-        log.append(Event(f"{name} does not carry out {_words(step)}.", "p.12"))
+        log.append(Event(f"{name} does not carry out {words(step)}.", "p.12"))
         _pop(content, s, log)
     elif verb == "or":
         k = action.args[0] - 1
         head = p["queue"].pop(0)
         p["queue"][:0] = [head + [k, j] for j in range(len(step.options[k]))]
-        log.append(Event(f"{name} chooses: {', '.join(_words(x) for x in step.options[k])}.", "p.12"))
+        log.append(Event(f"{name} chooses: {', '.join(words(x) for x in step.options[k])}.", "p.12"))
         _next(content, s, log)
     elif verb == "do":
         _off_map(content, s, p, step, log)
@@ -381,13 +377,14 @@ def _at(content: Content, s: State, p: dict, step: Step, key: str, log: list[Eve
                 return
             add(content, s, key, piece)
         elif step.action == "remove":
-            take(content, s, key, next(x for x in pieces(s, key) if what(x) == step.key))
+            piece = leader_piece(content, s, step.key)
+            take(content, s, key, piece)
             s.setdefault("gone", []).append(step.key)
-            log.append(Event(f"{name} removes {leader.name} from {where} to the box.", "p.12"))
+            log.append(Event(f"{name} removes {content.leaders[what(piece)].name} from {where} to the box.", "p.12"))
         else:
-            flipped = s.setdefault("flipped", [])
-            flipped.remove(step.key) if step.key in flipped else flipped.append(step.key)
-            log.append(Event(f"{name} flips {leader.name} in {where}.", "p.12"))
+            was, now = flip(content, s, step.key)
+            log.append(Event(f"{name} flips {was.name} in {where}: {now.name} now shows {describe_side(now)}.", "TC52",
+                             marks=(f"region:{key}",)))
     elif step.do == "destroyed_port":
         s.setdefault("destroyed", []).append(key)
         log.append(Event(f"{name} places a Destroyed Port token on {where}: it no longer counts as a Port.", "p.13",
@@ -442,7 +439,7 @@ def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: l
         text = f"removes {describe(content, [arg])} from {where}"
     elif action.verb == "assassinate":
         take(content, s, key, arg)
-        s.setdefault("gone", []).append(what(arg))
+        s.setdefault("gone", []).append(token(content, what(arg)))
         text = f"assassinates {describe(content, [arg])} in {where}"
     elif action.verb in ("sabotage", "unsabotage"):
         s["map"][key][arg] = SABOTAGE if action.verb == "sabotage" else None
@@ -511,20 +508,8 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
 
 # -- Marches ----------------------------------------------------------------------------------------
 def _marches(content: Content, s: State, p: dict, step: Step) -> list[Action]:
-    """``march <to> <counts>`` as for Orders (``command.step_legal``)."""
-    frm = p["from"]
-    candidates = movable(content, s, frm, p["army"], step.do == "coordinated_march")
-    kinds = sorted(set(candidates))
-    forced_first = step.do == "forced_march" and not p["went"]
-    out = []
-    for to in destinations(content, s, frm, step.do == "sea_move", p["went"]):
-        for counts in groups(candidates):
-            group = [k for k, n in zip(kinds, counts) for _ in range(n)]
-            if step.keep and len(pieces(s, frm, p["army"])) - sum(owner(g) == p["army"] for g in group) < step.keep:
-                continue
-            if fits(content, s, to, group, first_of_forced=forced_first, side=ALLIANCE_OF[p["army"]]):
-                out.append(act("march", to, group_code(counts)))
-    return out
+    """``march <to> <counts>``, as for Orders (``moves.marches``)."""
+    return marches(content, s, p["army"], p["from"], step.do, step.keep, p["went"])
 
 
 def _march(content: Content, s: State, p: dict, step: Step, action: Action, log: list[Event]) -> None:
@@ -546,10 +531,7 @@ def _march(content: Content, s: State, p: dict, step: Step, action: Action, log:
     log.append(Event(f"{name} {verb} {describe(content, group)} from {_name(content, s, frm)} to "
                      f"{_name(content, s, to)}.", "p.13", marks=(f"region:{frm}", f"region:{to}")))
     if step.do != "sea_move":
-        lost = cross(content, s, frm, to, group, step.ignore_bandit)
-        if lost:
-            log.append(Event(f"Bandits on the Road: {describe(content, lost)} lost; the Bandits are removed.",
-                             "p.32"))
+        cross(content, s, frm, to, group, log, step.ignore_bandit)
     if group and _attack(s, p, to, group, step.strength, frm, step.do == "sea_move", side=ALLIANCE_OF[p["army"]]):
         if step.do == "forced_march" and len(p["went"]) == 1:
             p["stopped"] = True  # "If a Battle occurs in the first Region the March is over"
@@ -598,21 +580,6 @@ def _next(content: Content, s: State, log: list[Event]) -> None:
         if _choices(content, s, p, p["queue"][0]):
             p["stage"] = "where"
             return
-        log.append(Event(f"{_words(_current(s)).capitalize()} cannot be carried out: ignored.", "p.12"))
+        log.append(Event(f"{words(_current(s)).capitalize()} cannot be carried out: ignored.", "p.12"))
         p["queue"].pop(0)
     s["pending"] = None
-
-
-def _words(step: Step) -> str:
-    """A step in a few words, for the log."""
-    if step.do == "or":
-        return " or ".join(", ".join(_words(x) for x in option) for option in step.options)
-    if step.do in ("gain", "lose"):
-        return f"{step.do} {step.n} {step.what.replace('_', ' ')}"
-    if step.do == "muster":
-        return f"+{step.n} {'Neutral ' if step.army == NEUTRAL else ''}{step.unit}"
-    if step.do == "leader":
-        return f"{step.action} a Leader"
-    if step.do == "special":
-        return step.key.replace("_", " ")
-    return step.do.replace("_", " ")

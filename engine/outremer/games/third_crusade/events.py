@@ -179,8 +179,11 @@ def _step(where: str, label: str, index: int, raw, army: str, leaders: dict[str,
                         f"{MUSTER_CAP[values['unit']]} Slot(s).")
     if do == "leader":
         leader = leaders.get(values["key"])
-        if leader is None:
-            raise DataError(f"{at}: field 'key' is {values['key']!r}, which is no Leader (leaders.toml).")
+        if leader is None or leader.back:
+            raise DataError(f"{at}: field 'key' is {values['key']!r}, which is no Leader (leaders.toml; a token "
+                            "is named by its front).")
+        if values["action"] == "flip" and not leader.other:
+            raise DataError(f"{at}: field 'key': {leader.name} has no other side to flip to (ruling TC52).")
         if values["action"] == "add" and leader.army not in (NEUTRAL, *ALLIANCES[ALLIANCE_OF[army]]):
             raise DataError(f"{at}: field 'key': a card adds a Leader of its own Alliance or a Neutral one, "
                             f"not {leader.name} ({leader.army}).")
@@ -225,8 +228,9 @@ def _banner(where: str, label: str, raw, board: Board, leaders: dict[str, Leader
         if not fits[region]:
             raise DataError(f"{at}: field 'region' is {region!r}, but {r.name} is not one.")
     leader = field(at, raw, "leader", str, "")
-    if leader and leader not in leaders:
-        raise DataError(f"{at}: field 'leader' is {leader!r}, which is no Leader (leaders.toml).")
+    if leader and (leader not in leaders or leaders[leader].back):
+        raise DataError(f"{at}: field 'leader' is {leader!r}, which is no Leader (leaders.toml; a token is named "
+                        "by its front).")
     if leader and named:
         raise DataError(f"{at}: a banner names a Region or a Leader's Region, not both.")
     return Banner(presence, tuple(absent), region, control, named, leader)
@@ -330,6 +334,21 @@ def deck(army: str, period: str, armies_in_game: Iterable[str], north: bool,
 UNIT_POINTS = {"infantry": 1.0, "cavalry": 2.0, "siege": 2.0, "any": 1.5}
 TOKEN_POINTS = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
 GAIN_POINTS = {"glory": 1.0, "faith": 1.0, "gold": 0.5, "base_cp": 2.0, "current_cp": 0.5}
+def words(step: Step) -> str:
+    """A step in a few words, for the log."""
+    if step.do == "or":
+        return " or ".join(", ".join(words(x) for x in option) for option in step.options)
+    if step.do in ("gain", "lose"):
+        return f"{step.do} {step.n} {step.what.replace('_', ' ')}"
+    if step.do == "muster":
+        return f"+{step.n} {'Neutral ' if step.army == NEUTRAL else ''}{step.unit}"
+    if step.do == "leader":
+        return f"{step.action} a Leader"
+    if step.do == "special":
+        return step.key.replace("_", " ")
+    return step.do.replace("_", " ")
+
+
 FLAT_POINTS = {"leader_add": 3.0, "leader_remove": 3.0, "leader_flip": 1.0, "assassinate": 3.0,
                "sabotage": 1.0, "remove_sabotage": 0.5, "bandit": 1.0, "remove_bandit": 0.5,
                "destroyed_port": 1.5, "advanced_order": 1.5, "diplomacy_move": 1.0,

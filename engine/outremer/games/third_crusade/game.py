@@ -1,6 +1,5 @@
 """Third Crusade: 2-4 players in two Alliances, four Armies of 1189-1192, four rounds from
-Strategy to Upkeep (rules: third-crusade.md). Still being built: played in the terminal and
-tested like the other games, not yet on the site."""
+Strategy to Upkeep (rules: third-crusade.md)."""
 
 from __future__ import annotations
 
@@ -9,9 +8,10 @@ from functools import cached_property
 from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
-from . import command, diplomacy_phase, planning, strategy, upkeep_phase
+from . import command, diplomacy_phase, planning, setup_phase, strategy, upkeep_phase
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
+from .rules import INDEX
 from .state import ROUNDS, armies_for, need, new_state
 
 OPTIONS = (
@@ -23,9 +23,16 @@ OPTIONS = (
     Option("lone", "The Alliance played by one player (3 players)", ("muslim", "crusader"),
            "In 3 players one Alliance has two players and the other a lone player, who uses both of its "
            "Alliance's initiative markers (p.4).", names=("Muslim", "Crusader"), players=(3,)),
+    Option("variable", "Variable setup (2 and 4 players)", (False, True),
+           "For experienced players (p.9): each player is dealt 4 Objective Cards of its Alliance, discards 1 and "
+           "reveals the rest, then the players take turns deploying their Leaders and Units with deployment "
+           "points into the main Cities of their Objectives, one Desert beside them and, for the Muslims, "
+           "Jerusalem. With 2 players the cards with the North icon are left out.",
+           names=("Off", "On"), players=setup_phase.PLAYERS),
 )
 
-PHASES = {"strategy": strategy, "planning": planning, "command": command, "diplomacy": diplomacy_phase}
+PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
+          "diplomacy": diplomacy_phase}
 
 
 class ThirdCrusade(Game):
@@ -36,9 +43,10 @@ class ThirdCrusade(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 1
+    rules_revision = 2
+    earlier_revisions = {1: {"variable": False}}
     max_actions = 8_000
-    on_site = False
+    on_site = True
 
     @cached_property
     def content(self) -> Content:
@@ -50,6 +58,12 @@ class ThirdCrusade(Game):
     def seat_label(self, state: State, seat: int) -> str:
         return ARMY_NAMES[state["armies"][seat]]
 
+    def rule_title(self, key: str) -> str:
+        return INDEX.title(key)
+
+    def rule_anchor(self, key: str) -> str:
+        return INDEX.anchor(key)
+
     def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
         return [(f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
                  tuple(i for i, a in enumerate(state["armies"]) if ALLIANCE_OF[a] == al)) for al in sorted(ALLIANCES)]
@@ -57,19 +71,26 @@ class ThirdCrusade(Game):
     # -- setup ---------------------------------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
         c = self.content
-        s = new_state(c, armies_for(len(setup.seats), dict(setup.options)), setup.seed)
+        armies = armies_for(len(setup.seats), dict(setup.options))
+        variable = setup_phase.applies(len(setup.seats), dict(setup.options))
+        s = new_state(c, armies, setup.seed, **(setup_phase.start_position(c, armies) if variable else {}))
         planning.setup_orders(c, s)
         strategy.setup_events(c, s)
         diplomacy_phase.setup(c, s)
-        upkeep_phase.setup(c, s)
+        upkeep_phase.setup(c, s, objectives=not variable)
         s["executed"] = {a: [] for a in s["armies"]}
         s["pending"], s["battle"], s["road"], s["upkeep"], s["dip"] = None, None, None, None, None
-        strategy.start(c, s)
+        if variable:
+            setup_phase.start(c, s)
+        else:
+            strategy.start(c, s)
         return s
 
     def start(self, setup: Setup):
         state, log = super().start(setup)
         names = ", ".join(self.seat_label(state, p) for p in range(len(state["armies"])))
+        if state["phase"] == "variable":
+            return state, [Event(f"A new game of Third Crusade: {names}. {setup_phase.intro(state)}", "p.9")] + log
         track = ", ".join(self.seat_label(state, p) for p in state["initiative"])
         intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each player "
                       "lays 4 Event Cards face down under the bidding board.", "p.4")
@@ -191,12 +212,20 @@ class ThirdCrusade(Game):
             "next_mission": s["missions"][1] if len(s["missions"]) > 1 else None,
             "diplomacy_card": s["diplomacy_cards"][0] if s["diplomacy_cards"] else None,
             "destroyed": list(s.get("destroyed", [])), "bandits": [list(b) for b in s.get("bandits", [])],
-            "strategy": strat, "sealed": sealed_view(s, seat), "dip": dip,
+            "strategy": strat, "sealed": sealed_view(s, seat), "dip": dip, "variable": setup_phase.view(s, seat),
             "pending": clone(s["pending"]) if s.get("pending") else None,
-            "battle": clone(s["battle"]) if s.get("battle") else None,
+            "battle": self._battle_view(s),
             "upkeep": None if not s.get("upkeep") else {"queue": [dict(q) for q in s["upkeep"]["queue"]]},
             "result": s["result"],
         }
+
+    def _battle_view(self, s: State) -> dict | None:
+        """The Battle under way, with both sides' Battle Strength as it stands and the defending
+        pieces (p.14): all public."""
+        if not s.get("battle"):
+            return None
+        attack, defence = command.strengths(self.content, s)
+        return {**clone(s["battle"]), "attack": attack, "defence": defence, "defenders": command.defenders(s)}
 
     # -- hidden information -------------------------------------------------------------------
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
@@ -250,10 +279,13 @@ class ThirdCrusade(Game):
             rest = sorted(new[key][visible:])
             rand.shuffle(rest)
             new[key] = new[key][:visible] + rest
+        setup_phase.redeal(new, seat, rand)
         redeal_sealed(new, seat, rand, self._sealed_choices)
         return new
 
     def _sealed_choices(self, s: State, seat: int) -> list:
+        if s["phase"] == "variable":
+            return setup_phase.sealed_choices(s, seat)
         if s["phase"] == "strategy":
             drawn = s["strategy"]["drawn"][s["armies"][seat]]
             return [[drawn[i] for i in order] for order in strategy.ORDERS]

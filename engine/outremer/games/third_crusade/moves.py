@@ -1,7 +1,8 @@
 """Pieces on the map (glossary p.32-34): adding a piece to a Region's Slots, taking it off,
-mustering Units from the player board, Marching a group along a Road (who may go, where, past
-which Bandits), and whether a Region holds a Battle. Every change recounts the four tracks at
-once (``state.recount``).
+mustering Units from the player board, Marching a group along a Road (who may go, where, and the
+one toll every move along a Road pays its Bandits, :func:`cross`), a Leader token's sides, and
+whether a Region holds a Battle. Every change recounts the four tracks at once
+(``state.recount``).
 
 A piece is ``"<owner>:<what>"`` (``data.py``); a *group* is a list of pieces leaving one Region
 together.
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...core.game import State
-from .data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner, shape, what
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from .data import (ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, Leader, board_for, controller, owner,
+                   shape, what)
 from .state import recount
 
 
@@ -116,12 +119,14 @@ def can_march(content: Content, s: State, frm: str, to: str, group: list[str]) -
     return True
 
 
-def march(content: Content, s: State, frm: str, to: str, group: list[str]) -> bool:
-    """Move the group; True if it moved in, False if it waits on the Road for a Battle in ``to``
-    (p.14: "Keep the Units and/or Leaders of the attacking Alliance in a separate group on the
-    Road")."""
+def march(content: Content, s: State, frm: str, to: str, group: list[str], log: list[Event] | None = None) -> bool:
+    """Move the group, past the Road's Bandits (:func:`cross`); True if it moved in, False if it
+    waits on the Road for a Battle in ``to`` (p.14: "Keep the Units and/or Leaders of the
+    attacking Alliance in a separate group on the Road")."""
+    group = list(group)
     for piece in group:
         take(content, s, frm, piece, recount_now=False)
+    cross(content, s, frm, to, group, [] if log is None else log)
     movers = {ALLIANCE_OF[owner(p)] for p in group if owner(p) != NEUTRAL}
     if battle_at(s, to, movers):
         s["road"] = {"from": frm, "to": to, "group": list(group)}
@@ -172,6 +177,15 @@ def describe(content: Content, group: list[str]) -> str:
     return ", ".join(words)
 
 
+def describe_side(leader: Leader) -> str:
+    """What a Leader's side shows, for the log: "1 Infantry icon, 1 crown icon"."""
+    def icons(n: int, word: str) -> str:
+        return f"{n} {word} icon{'s' if n > 1 else ''}"
+    shown = [icons(leader.units, leader.unit.capitalize()) if leader.unit else "no Unit icon"]
+    shown += [icons(leader.icons.count(i), i.replace("cp", "command point")) for i in dict.fromkeys(leader.icons)]
+    return ", ".join(shown)
+
+
 def sabotaged(s: State, key: str) -> int:
     return sum(1 for p in s["map"][key] if p == SABOTAGE)
 
@@ -186,6 +200,45 @@ def remove_token(content: Content, s: State, key: str, kind: str) -> bool:
     tokens[min(held, key=lambda i: (s["map"][key][i] is not None, i))] = None
     recount(content, s)
     return True
+
+
+# -- Leaders: a token and its sides (ruling TC52) -------------------------------------------
+def token(content: Content, key: str) -> str:
+    """The Leader token a side belongs to, by its front's key (what events and the box name)."""
+    leader = content.leaders[key]
+    return leader.other if leader.back else key
+
+
+def sides(content: Content, key: str) -> tuple[str, ...]:
+    """Both sides' keys of the token ``key`` shows (one if its sides are alike)."""
+    front = token(content, key)
+    other = content.leaders[front].other
+    return (front, other) if other else (front,)
+
+
+def leader_region(content: Content, s: State, key: str) -> str | None:
+    """The Region of the Leader token ``key``, whichever side is up; None off the map."""
+    up = sides(content, key)
+    return next((r for r, slots in s["map"].items() if any(p and p != SABOTAGE and what(p) in up for p in slots)),
+                None)
+
+
+def leader_piece(content: Content, s: State, key: str) -> str:
+    """The piece of the Leader token ``key`` on the map, as it shows."""
+    up = sides(content, key)
+    return next(p for slots in s["map"].values() for p in slots if p and p != SABOTAGE and what(p) in up)
+
+
+def flip(content: Content, s: State, key: str) -> tuple[Leader, Leader]:
+    """Turn the Leader token ``key`` over on its Slot (glossary, Named Leader): its other side's
+    icons count from now on. Returns the sides (was, now)."""
+    piece = leader_piece(content, s, key)
+    was = content.leaders[what(piece)]
+    now = content.leaders[was.other]
+    slots = s["map"][leader_region(content, s, key)]
+    slots[slots.index(piece)] = f"{owner(piece)}:{now.key}"
+    recount(content, s)
+    return was, now
 
 
 # -- Marches: who may go, in which groups, where ----------------------------------------------
@@ -218,6 +271,24 @@ def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[
             and b.regions[i].key not in closed]
 
 
+def marches(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]) -> list[Action]:
+    """``march <to> <counts>`` for each group ``army`` may March from ``frm`` by a March icon of
+    an Order or an Event Card (``do``: march, coordinated_march, forced_march, disperse or
+    sea_move): its Roads or, by sea, the Ports, none it went to already; ``keep`` of its own pieces
+    staying; every piece finding a Slot unless it meets the other Alliance (:func:`fits`)."""
+    candidates = movable(content, s, frm, army, do == "coordinated_march")
+    kinds = sorted(set(candidates))
+    out = []
+    for to in destinations(content, s, frm, do == "sea_move", went):
+        for counts in groups(candidates):
+            group = [k for k, n in zip(kinds, counts) for _ in range(n)]
+            if keep and len(pieces(s, frm, army)) - sum(1 for g in group if owner(g) == army) < keep:
+                continue
+            if fits(content, s, to, group, first_of_forced=do == "forced_march" and not went, side=ALLIANCE_OF[army]):
+                out.append(act("march", to, group_code(counts)))
+    return out
+
+
 def fits(content: Content, s: State, to: str, group: list[str], first_of_forced: bool = False,
          side: str | None = None) -> bool:
     """A group marching into its own Alliance's or an empty Region must find Slots there; one
@@ -247,25 +318,42 @@ def bandits_on(s: State, a: str, b: str) -> int:
     return sum(1 for r in s.get("bandits", []) if r == road(a, b))
 
 
-def cross(content: Content, s: State, frm: str, to: str, group: list[str], ignore: bool = False) -> list[str]:
-    """A group going along the Road ``frm``-``to`` past its Bandits: 2 Units lost for each, and
-    the Bandits removed, unless the move ignores Bandits (glossary, Bandit). The Units lost are
-    the cheapest, Neutral ones first, then the partner's, then the mover's own; they go back to
-    their boards. Leaders are not Units: they pass. Returns the pieces lost (taken from
-    ``group``, which the caller holds off the map)."""
-    n = bandits_on(s, frm, to)
-    if not n or ignore:
+def cross(content: Content, s: State, frm: str, to: str, group: list[str], log: list[Event], ignore: bool = False,
+          owed: dict | None = None) -> list[str]:
+    """The one toll of the Road ``frm``-``to`` (glossary, Bandit; rulings TC39, TC50): every
+    move along a Road pays it once, a March, a Forced March's each leg, a retreat from a Battle
+    and a Reinforce alike. Its Bandits take 2 Units each from ``group`` and are removed, unless
+    the move ignores Bandits. The Units lost are the cheapest, Neutral ones first, then the
+    partner's, then the mover's own; they go back to their boards; Leaders are not Units: they
+    pass. ``group`` is held off the map by the caller (a Reinforce takes the lost off its Region
+    itself); the lost are taken out of it and returned. ``owed`` (a Battle's, for pieces that
+    leave it one at a time): a toll not yet taken on a Road stays owed by the next Units that go
+    the same way in this Battle."""
+    if ignore:
         return []
-    s["bandits"] = [r for r in s["bandits"] if r != road(frm, to)]
+    n = bandits_on(s, frm, to)
+    if n:
+        s["bandits"] = [r for r in s["bandits"] if r != road(frm, to)]
+    way = "|".join(road(frm, to))
+    toll = BANDIT_TOLL * n + (owed.pop(way, 0) if owed is not None else 0)
+    if not toll:
+        return []
     armies = [owner(p) for p in group if owner(p) != NEUTRAL]
     mover = max(set(armies), key=armies.count) if armies else NEUTRAL
     units = sorted((p for p in group if what(p) in UNITS),
                    key=lambda p: (TOLL_ORDER.index(what(p)), owner(p) != NEUTRAL, owner(p) == mover))
-    lost = units[:BANDIT_TOLL * n]
+    lost = units[:toll]
     for piece in lost:
         group.remove(piece)
         if owner(piece) != NEUTRAL:
             s["reserve"][owner(piece)][what(piece)] += 1
+    if owed is not None and toll > len(lost):
+        owed[way] = toll - len(lost)
+    board = board_for(content, s["armies"])
+    if n or lost:
+        gone = f"{describe(content, lost)} lost" if lost else "nothing lost"
+        log.append(Event(f"Bandits on the Road from {board.region(frm).name} to {board.region(to).name}: {gone}"
+                         + ("; the Bandits are removed." if n else "."), "p.32"))
     return lost
 
 

@@ -37,10 +37,40 @@ def armies_for(players: int, options: dict) -> list[str]:
     return [a for a in ARMIES if a in chosen]
 
 
+def alone(s: State, alliance: str) -> bool:
+    """Whether one Army plays ``alliance``: both Alliances in 2 players, the lone player's in 3
+    (p.4), none in 4. Such an Alliance's Faith marker only rises (p.5), its player has the Faith
+    bonus in Battle (p.14), its row is worth double to the pair (p.10), and it has no Final
+    Winner to find (p.18). The one answer to the question, wherever a rule asks it."""
+    return sum(ALLIANCE_OF[a] == alliance for a in s["armies"]) == 1
+
+
 def lone(s: State, seat: int) -> bool:
     """Whether ``seat``'s Army is alone in its Alliance (every seat in 2 players)."""
-    army = s["armies"][seat]
-    return sum(ALLIANCE_OF[a] == ALLIANCE_OF[army] for a in s["armies"]) == 1
+    return alone(s, ALLIANCE_OF[s["armies"][seat]])
+
+
+def partner(s: State, army: str) -> str | None:
+    """``army``'s Alliance Partner, if it is in play (glossary, Alliance Partner)."""
+    return next((a for a in s["armies"] if a != army and ALLIANCE_OF[a] == ALLIANCE_OF[army]), None)
+
+
+def towards(alliance: str, n: int) -> int:
+    """``n`` steps of the Glory marker towards ``alliance``, as a change of ``s["glory"]`` (the
+    two-sided track, p.5: positive towards the Crusader Alliance)."""
+    return n if alliance == "crusader" else -n
+
+
+def gain_faith(s: State, army: str, n: int) -> None:
+    """The Faith marker moves ``n`` steps towards ``army`` (p.16): on an Alliance of two Armies a
+    tug-of-war between them (positive towards the first of ``ALLIANCES``), up to 5; a lone
+    Army's marker goes up, and never below 0 (p.5)."""
+    alliance = ALLIANCE_OF[army]
+    if not alone(s, alliance):
+        step = n if army == ALLIANCES[alliance][0] else -n
+        s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + step))
+    else:
+        s["faith"][alliance] = max(0, min(5, s["faith"][alliance] + n))
 
 
 def initiative_order(s: State) -> list[int]:
@@ -70,23 +100,26 @@ def _seat_of_marker(s: State, army: str) -> int:
     return next(seat for seat, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == ALLIANCE_OF[army])
 
 
-def new_state(content: Content, armies: list[str], seed: int) -> State:
+def new_state(content: Content, armies: list[str], seed: int, position: dict | None = None,
+              ships: dict | None = None) -> State:
+    """A game's state after setup on the page for the player count, or from another ``position``
+    and Genoa ``ships`` (the variable setup's empty map, ruling TC42)."""
     n = len(armies)
-    position = starting_position(content, armies)
+    position = starting_position(content, armies) if position is None else position
+    ships = genoa(content, armies) if ships is None else ships
     s: State = {
         "format": FORMAT, "game": "third-crusade", "rng": rng.seed_state(seed), "rigged": [],
         "mode": MODES[n], "armies": list(armies), "round": 0, "phase": "strategy",
         "map": {key: list(slots) for key, slots in position.items()},
         "tracks": {}, "cp": [0] * n, "glory": 0, "faith": {}, "gold": [0] * n,
-        "ships": {ship: {a: list(p) for a, p in load.items() if a in armies} for ship, load in genoa(content, armies).items()},
+        "ships": {ship: {a: list(p) for a, p in load.items() if a in armies} for ship, load in ships.items()},
         "reserve": {}, "tokens": {},
         "initiative": [], "result": None,
     }
     for seat in range(n):
         s["gold"][seat] = content.setup.lone_gold if n == 3 and lone(s, seat) else content.setup.gold
     for alliance in sorted(ALLIANCES):
-        alone = sum(ALLIANCE_OF[a] == alliance for a in armies) == 1
-        s["faith"][alliance] = content.setup.lone_faith if alone else 0
+        s["faith"][alliance] = content.setup.lone_faith if alone(s, alliance) else 0
     for army in armies:
         s["reserve"][army] = {unit: UNIT_TOTALS[unit] - _units(s, army, unit) for unit in UNITS}
     s["initiative"] = initiative_order(s)

@@ -24,7 +24,7 @@ from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .diplomacy import FLAGS
 from .events import DRAW, PERIODS, deck, event
-from .state import ROUNDS
+from .state import ROUNDS, alone, lone
 
 ORDERS = tuple(permutations(range(DRAW)))
 """The 24 ways to lay 4 cards under the slots: ``ORDERS[i][slot]`` is the drawn card there."""
@@ -52,7 +52,7 @@ def quotas(s: State) -> dict[int, dict[str, int]]:
     for seat, army in enumerate(s["armies"]):
         rows = [a for a in s["armies"] if ALLIANCE_OF[a] != ALLIANCE_OF[army]]
         if n == 3:
-            out[seat] = {a: (2 if len(rows) == 2 else 1) for a in rows}
+            out[seat] = {a: (2 if lone(s, seat) else 1) for a in rows}
         else:
             out[seat] = {a: 2 for a in rows}  # with 4 players, 2 in all (checked in ``legal``)
     return out
@@ -82,7 +82,8 @@ def to_act(s: State) -> int | None:
 def legal(content: Content, s: State, seat: int) -> list[Action]:
     st = s["strategy"]
     if st["rows"] is None:
-        return [act("arrange", i) for i in range(len(ORDERS))]
+        drawn = st["drawn"][s["armies"][seat]]
+        return [act("arrange", *(drawn[i] for i in order)) for order in ORDERS]
     return [act("pick", army, FLAGS[slot]) for army, slot in _open_slots(s, seat)]
 
 
@@ -111,8 +112,9 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     st = s["strategy"]
     army = s["armies"][seat]
     if st["rows"] is None:
-        order = ORDERS[action.args[0]]
-        laid = [st["drawn"][army][order[slot]] for slot in range(DRAW)]
+        laid = list(action.args)  # the cards under the flags 2, 3, 4 and 5, in order
+        if sorted(laid) != sorted(st["drawn"][army]):
+            raise ValueError("arrange: not the cards drawn")
         seal(s, seat, laid)
         log.append(Event(f"{ARMY_NAMES[army]} lays its Event Cards under the bidding board: "
                          + ", ".join(f"{FLAGS[i]}: {event(k).title}" for i, k in enumerate(laid)) + ".", "p.10",
@@ -132,7 +134,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     st["rows"][row][slot] = None
     st["picks"][str(seat)].append([row, flag])
     s["hand"][row].append(key)
-    double = len(s["armies"]) == 3 and sum(ALLIANCE_OF[a] == ALLIANCE_OF[row] for a in s["armies"]) == 1
+    double = len(s["armies"]) == 3 and alone(s, ALLIANCE_OF[row])
     gain = flag * (2 if double else 1)
     s["cp"][seat] += gain
     log.append(Event(f"{ARMY_NAMES[army]} picks {event(key).title} from the {ARMY_NAMES[row]} row for "

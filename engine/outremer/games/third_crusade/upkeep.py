@@ -13,15 +13,10 @@ from __future__ import annotations
 from ...core.game import State
 from .cards import Mission, Predicate, matches, orders
 from .data import ALLIANCE_OF, ALLIANCES, Content, board_for, controller, owner, uncovered
-from .state import need, track
+from .state import alone, need, towards, track
 
 VICTORY = 10
 """A victory check wins at 10 Glory or more on one side (p.17)."""
-
-
-def towards(alliance: str, n: int) -> int:
-    """``n`` steps of the Glory marker towards ``alliance``, as a change of ``s["glory"]``."""
-    return n if alliance == "crusader" else -n
 
 
 def counted(content: Content, s: State, army: str, predicate: Predicate) -> int:
@@ -53,7 +48,7 @@ def mission_faith(content: Content, s: State, mission: Mission) -> dict[str, int
     towards its first Army in ``ALLIANCES``."""
     out = {}
     for al, (first, second) in ALLIANCES.items():
-        if first in s["armies"] and second in s["armies"]:
+        if not alone(s, al):
             out[al] = counted(content, s, first, mission.faith) - counted(content, s, second, mission.faith)
     return out
 

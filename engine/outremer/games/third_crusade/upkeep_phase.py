@@ -15,19 +15,30 @@ from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
 from .moves import add, free, presence, take
-from .state import ROUNDS, need, recount, track
+from .state import ROUNDS, alone, need, recount, towards, track
 
 ADVANCED_PRICE = 2
 """Supply left over buys an Advanced Order for 2 (p.17, 4B)."""
 
 
-def setup(content: Content, s: State) -> None:
+def setup(content: Content, s: State, objectives: bool = True) -> None:
     """The Mission Cards shuffled face up (the top one active, the next visible) and 2 Objective
     Cards dealt to each player in secret (p.4-5; with the south board alone, the south cards:
-    ruling TC20)."""
+    ruling TC20). ``objectives`` False: the variable setup uses the Objective Cards first and
+    deals them after (ruling TC46)."""
     missions = sorted(m.key for m in cards().missions)
     rng.shuffle(s, missions)
     s["missions"] = missions
+    if objectives:
+        deal_objectives(s)
+    else:
+        s["objectives"] = {army: [] for army in s["armies"]}
+        s["objective_deck"] = []
+        s["revealed_objective"] = {}
+
+
+def deal_objectives(s: State) -> None:
+    """Every Objective Card in play shuffled, and 2 dealt to each player in secret (p.4)."""
     north = len(s["armies"]) == 4
     deck = sorted(o.key for o in cards().objectives if north or o.section == "south")
     rng.shuffle(s, deck)
@@ -151,7 +162,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         objective = next(o for o in cards().objectives if o.key == key)
         held = sum(1 for city in objective.cities if controller(s["map"].get(city, ())) == army)
         gained = objective.glory[held - 1] if held else 0
-        s["glory"] += counts.towards(ALLIANCE_OF[army], gained)
+        s["glory"] += towards(ALLIANCE_OF[army], gained)
         log.append(Event(f"{name} reveals the Objective {_name(content, s, key)}: it Controls {held} of its Cities "
                          f"and its Alliance gains {gained} Glory.", "p.18"))
     _next(content, s, log)
@@ -240,7 +251,7 @@ def _prune(content: Content, s: State, log: list[Event]) -> None:
 def _orders_step(content: Content, s: State, log: list[Event]) -> None:
     for army, n in counts.unexecuted(content, s).items():
         if n:
-            s["glory"] += counts.towards(ALLIANCE_OF[army], -n)
+            s["glory"] += towards(ALLIANCE_OF[army], -n)
             log.append(Event(f"{ARMY_NAMES[army]} left {n} Order{'s' if n > 1 else ''} unexecuted: "
                              f"{n} Glory away from its Alliance.", "p.17"))
     counts.clear_orders(s)
@@ -251,7 +262,7 @@ def _supply_step(content: Content, s: State, log: list[Event]) -> None:
         army = s["armies"][seat]
         short = counts.shortfall(content, s, seat)
         if short:
-            s["glory"] += counts.towards(ALLIANCE_OF[army], -short)
+            s["glory"] += towards(ALLIANCE_OF[army], -short)
             log.append(Event(f"{ARMY_NAMES[army]} is {short} supply short: {short} Glory away from its Alliance, "
                              "and it brings Units home until its supply is enough.", "p.17"))
             if counts.units_on_map(s, army):
@@ -344,7 +355,7 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
     (the marker on one's side), Mercantile Cities (more of them Controlled, ruling TC36) and the
     second Objective (more of its Cities Controlled, TC20); still level, Jerusalem, then Gold."""
     seats = [i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == alliance]
-    if len(seats) < 2:
+    if alone(s, alliance):
         return seats, ""
     first, second = seats if s["armies"][seats[0]] == ALLIANCES[alliance][0] else seats[::-1]
     points = {first: 0, second: 0}

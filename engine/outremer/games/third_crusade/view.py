@@ -25,11 +25,23 @@ def describe(game, s: State, action: Action) -> str:
         name = c.leaders[w].name if w in c.leaders else ("Siege Engine" if w == "siege" else w.capitalize())
         return ("Neutral " if owner(p) == "neutral" else f"{ARMY_NAMES.get(owner(p), '')} ") + name
 
+    if verb == "discard_objective":
+        kept = [k for k in s["variable"]["dealt"][army] if k not in args]
+        return (f"Discard the Objective {', '.join(place(k) for k in args)} face down; keep "
+                f"{', '.join(place(k) for k in kept)}")
+    if verb == "deploy":
+        from .deployment import cost, variable
+        kind, key = args
+        if kind in c.leaders:
+            return f"Deploy {c.leaders[kind].name} in {place(key)} (free)"
+        left = s["variable"]["points"][army] - cost(variable(), kind)
+        unit = "Siege Engine" if kind == "siege" else kind.capitalize()
+        return f"Deploy 1 {unit} in {place(key)} ({cost(variable(), kind)} of your points; {left} left)"
+    if verb == "done" and s["phase"] == "variable":
+        left = s["variable"]["points"][army]
+        return "Stop deploying" + (f" ({left} deployment point{'' if left == 1 else 's'} left are lost)" if left else "")
     if verb == "arrange":
-        from .strategy import ORDERS
-        drawn = s["strategy"]["drawn"][army]
-        return "Lay " + ", ".join(f"{event(drawn[ORDERS[args[0]][i]]).title} under {flag}"
-                                  for i, flag in enumerate((2, 3, 4, 5)))
+        return "Lay " + ", ".join(f"{event(key).title} under {flag}" for key, flag in zip(args, (2, 3, 4, 5)))
     if verb == "pick":
         key = s["strategy"]["rows"][args[0]][(2, 3, 4, 5).index(args[1])]
         return f"Pick {event(key).title} from the {ARMY_NAMES[args[0]]} row ({args[1]} command points)"

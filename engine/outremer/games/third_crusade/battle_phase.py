@@ -1,0 +1,451 @@
+"""A Battle (p.14-15), started by a March or an Event Card in the Command phase: the attacking
+group waits on the Road; the Alliance with the lower Strength may execute Reaction Orders, asked
+in turn, until it executes none; the losses, chosen one by one by the player in charge of each
+side; the retreats, one piece at a time, each Road paying its Bandits (``moves.cross``); the
+Glory. A Retreat or Tactical Retreat Order takes the defence out of the Battle (ruling TC51).
+
+State: ``s["battle"]``, the Battle being fought, None when there is none. The Battle ends with
+``s["battle"]`` back to None; the Command phase then goes on with what started it.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from . import battle as arithmetic
+from .cards import Order
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, controller, owner, shape, what
+from .execution import board, executable, turn_up
+from .moves import add, alliance_in, cross, free, pieces, presence, take, to_board
+from .moves import describe as describe_group
+from .state import alone, recount
+
+WITHDRAWALS = ("retreat", "tactical_retreat")
+"""Reaction Orders by which the defence leaves the Battle (glossary, Retreat, Tactical Retreat)."""
+
+
+def to_act(s: State) -> int:
+    """The seat asked for a Reaction, or choosing a loss or a retreat."""
+    b = s["battle"]
+    return b["ask"][0] if b["stage"] == "react" else b["chooser"]
+
+
+def start(content: Content, s: State, seat: int, frm: str | None, to: str, group: list[str], log: list[Event],
+          strength: int = 0, sea: bool = False) -> None:
+    """The attacking group waits on the Road (p.14); the Reaction loop starts. ``frm`` is None
+    for Units an Event Card adds; ``strength`` an Event March's modifier to the attack; ``sea``
+    a Sea Move, whose way back is by sea, past no Bandit."""
+    attacker = s["armies"][seat]
+    s["battle"] = {"region": to, "from": frm, "attacker": seat, "side": ALLIANCE_OF[attacker], "group": list(group),
+                   "strength": strength, "sea": sea, "toll": {},
+                   "reactions": [], "declined": [], "stage": "react", "ask": [], "chooser": None,
+                   "losses": [], "lost": [], "retreat": [], "reinforce": {},
+                   "leaders_attacking": any(what(p) in content.leaders for p in group)}
+    log.append(Event(f"A Battle in {board(content, s).region(to).name}: {ARMY_NAMES[attacker]} attacks.", "p.14",
+                     marks=(f"region:{to}",)))
+    _react_round(content, s, log)
+
+
+def kind_of(content: Content, s: State, key: str) -> str:
+    return board(content, s).region(key).kind
+
+
+def defenders(s: State) -> list[str]:
+    b = s["battle"]
+    return [p for p in pieces(s, b["region"]) if owner(p) == NEUTRAL or ALLIANCE_OF[owner(p)] != b["side"]]
+
+
+def in_charge(s: State, side: str) -> int:
+    """The seat in charge of a side: the attacker; for the defence the Army Controlling the
+    Region, or, on a tie, the one ahead on the initiative track (p.14)."""
+    b = s["battle"]
+    if side == b["side"]:
+        return b["attacker"]
+    ruler = controller(s["map"][b["region"]])
+    if ruler is not None and ALLIANCE_OF[ruler] == side and ruler in s["armies"]:
+        return s["armies"].index(ruler)
+    for seat in s["initiative"]:
+        if ALLIANCE_OF[s["armies"][seat]] == side and presence(s, b["region"], {s["armies"][seat]}):
+            return seat
+    return next(seat for seat in s["initiative"] if ALLIANCE_OF[s["armies"][seat]] == side)
+
+
+def strengths(content: Content, s: State) -> tuple[int, int]:
+    """(attack, defence): the pieces by the table, the lone player's Faith bonus, Reactions."""
+    b = s["battle"]
+    kind = kind_of(content, s, b["region"])
+    other = "muslim" if b["side"] == "crusader" else "crusader"
+    bonus = {b["side"]: 0, other: 0}
+    for r in b["reactions"]:
+        if not r.get("cancelled"):
+            bonus[r["side"]] += r["bonus"]
+    faith = {side: arithmetic.faith_bonus(alone(s, side), s["faith"][side],
+                                          s["faith"][other if side == b["side"] else b["side"]]) for side in bonus}
+    march = b.get("strength", 0)  # an Event March's modifier
+    attack = arithmetic.strength(content, b["group"], kind, bonus[b["side"]] + faith[b["side"]] + march)
+    defence = arithmetic.strength(content, defenders(s), kind, bonus[other] + faith[other])
+    return attack, defence
+
+
+def reactions_for(content: Content, s: State, seat: int) -> list[tuple[str, Order]]:
+    """The Reaction Orders ``seat`` may execute in this Battle (p.14): placed in the Battle's
+    Region or an Adjacent one, its own Presence there (ruling TC17), the command points to pay;
+    Defence only in the Battle's Region for the defence; Reinforce from an Adjacent Region;
+    Diversion only against a Reaction the other Alliance used in an Adjacent Region; Retreat and
+    Tactical Retreat only in the Battle's Region for a defence that can fight (ruling TC51)."""
+    b = s["battle"]
+    army = s["armies"][seat]
+    side = ALLIANCE_OF[army]
+    near = {b["region"]} | {board(content, s).regions[i].key for i in board(content, s).region(b["region"]).roads}
+    out = []
+    for key, order in executable(content, s, seat, reaction=True):
+        if key not in near:
+            continue
+        do = order.effects[0].do
+        if do == "defence" and (key != b["region"] or side == b["side"]):
+            continue
+        if do == "reinforce" and key == b["region"]:
+            continue
+        if do == "diversion" and not any(r["side"] != side and not r.get("cancelled") and r["region"] != b["region"]
+                                         for r in b["reactions"]):
+            continue
+        if do in WITHDRAWALS and (key != b["region"] or side == b["side"]
+                                  or arithmetic.only_bare_leaders(content, defenders(s))):
+            continue
+        out.append((key, order))
+    return out
+
+
+def _orders_near(content: Content, s: State, seat: int) -> bool:
+    """Whether ``seat`` has an Order on the map, face down, in the Battle's Region or next to it.
+    Every such seat of the lower side is asked, whether or not its Orders can react: who is
+    asked tells the other Alliance nothing it cannot see (a Blank Order may bluff a Reaction)."""
+    b = s["battle"]
+    army = s["armies"][seat]
+    side = ALLIANCE_OF[army]
+    bd = board(content, s)
+    near = {b["region"]} | {bd.regions[i].key for i in bd.region(b["region"]).roads}
+    return any((s["sections"][key][side] or [None])[0] == army for key in near)
+
+
+def _react_round(content: Content, s: State, log: list[Event]) -> None:
+    """The Alliance with the lower Strength (the attacker on a tie) may react; its seats are
+    asked in turn, the one in charge first; a Reaction recomputes and asks again (p.14)."""
+    b = s["battle"]
+    attack, defence = strengths(content, s)
+    low = b["side"] if attack <= defence else ("muslim" if b["side"] == "crusader" else "crusader")
+    first = in_charge(s, low)
+    seats = [first] + [seat for seat in s["initiative"] if seat != first and ALLIANCE_OF[s["armies"][seat]] == low]
+    seats = list(dict.fromkeys(seats))
+    b["ask"] = [seat for seat in seats if seat not in b["declined"] and _orders_near(content, s, seat)]
+    if not b["ask"]:
+        _resolve(content, s, log)
+
+
+def legal(content: Content, s: State, seat: int) -> list[Action]:
+    b = s["battle"]
+    if b["stage"] == "react":
+        return [act("react", key) for key, _ in reactions_for(content, s, seat)] + [act("no_react")]
+    if b["stage"] == "losses":
+        return [act("lose", p) for p in sorted(set(_loss_candidates(content, s)))]
+    if b["stage"] == "retreat":
+        return [act("retreat", key, piece) for piece in sorted(set(b["retreat"][0]["pieces"]))
+                for key in _retreat_targets(content, s, piece)]
+    return []
+
+
+def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
+    b = s["battle"]
+    name = ARMY_NAMES[s["armies"][seat]]
+    if b["stage"] == "react":
+        if action.verb == "no_react":
+            b["declined"].append(seat)
+            log.append(Event(f"{name} executes no Reaction Order.", "p.14"))
+            b["ask"].pop(0)
+            if not b["ask"]:
+                _resolve(content, s, log)
+            return
+        _react(content, s, seat, action.args[0], log)
+        b["declined"] = []
+        if b.get("withdrawn"):
+            _withdraw(content, s, log)
+        else:
+            _react_round(content, s, log)
+        return
+    if b["stage"] == "losses":
+        _lose(content, s, action.args[0], log)
+        return
+    if b["stage"] == "retreat":
+        _retreat(content, s, action.args[0], action.args[1], log)
+
+
+def _react(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
+    b = s["battle"]
+    army = s["armies"][seat]
+    side = ALLIANCE_OF[army]
+    order = turn_up(s, seat, key)
+    do = order.effects[0].do
+    reaction = {"seat": seat, "side": side, "region": key, "do": do, "bonus": 0}
+    where = board(content, s).region(key).name
+    if do == "defence":
+        reaction["bonus"] = order.effects[0].n
+        text = f"Defence +{order.effects[0].n} in {where}"
+    elif do == "reinforce":  # along the Road to the Battle: its Bandits take their toll first (TC50)
+        units = [p for p in pieces(s, key, army) if what(p) in UNITS]
+        for piece in cross(content, s, key, b["region"], units, log):
+            take(content, s, key, piece, recount_now=False)
+        recount(content, s)
+        reaction["bonus"] = len(units)
+        b["reinforce"][key] = army
+        text = f"Reinforce from {where}: +{len(units)}"
+    elif do in WITHDRAWALS:
+        b["withdrawn"] = {"seat": seat, "do": do}
+        text = (f"Retreat in {where}: the defence leaves the Battle without losses" if do == "retreat" else
+                f"Tactical Retreat in {where}: {ARMY_NAMES[army]} loses 1 Unit and the defence leaves the Battle")
+    else:
+        target = next(r for r in reversed(b["reactions"])
+                      if r["side"] != side and not r.get("cancelled") and r["region"] != b["region"])
+        target["cancelled"] = True
+        if target["do"] == "reinforce":
+            b["reinforce"].pop(target["region"], None)
+        text = f"Diversion in {where}, cancelling the {target['do'].replace('_', ' ').title()} from " \
+               f"{board(content, s).region(target['region']).name}"
+    b["reactions"].append(reaction)
+    attack, defence = strengths(content, s)
+    log.append(Event(f"{ARMY_NAMES[army]} reacts: {order.name}, {text} (command points {order.cost}). "
+                     f"Strength: attack {attack}, defence {defence}.", "p.14", marks=(f"region:{key}",)))
+
+
+def _resolve(content: Content, s: State, log: list[Event]) -> None:
+    b = s["battle"]
+    b["leaders_defending"] = any(what(p) in content.leaders for p in defenders(s))
+    attack, defence = strengths(content, s)
+    kind = kind_of(content, s, b["region"])
+    other = "muslim" if b["side"] == "crusader" else "crusader"
+    if arithmetic.only_bare_leaders(content, defenders(s)) or arithmetic.only_bare_leaders(content, b["group"]):
+        bare_defence = arithmetic.only_bare_leaders(content, defenders(s))
+        winner = "attacker" if bare_defence else "defender"
+        b["result"] = {"winner": winner, "attack": attack, "defence": defence, "bare": True}
+        loser = defenders(s) if bare_defence else list(b["group"])
+        b["dead_leaders"] = [p for p in loser if what(p) in content.leaders and owner(p) != NEUTRAL]
+        for piece in loser:
+            if bare_defence:
+                take(content, s, b["region"], piece, recount_now=False)
+            else:
+                b["group"].remove(piece)
+        recount(content, s)
+        log.append(Event(f"Leaders without Unit icons cannot fight: they are lost, and the "
+                         f"{'attack' if winner == 'attacker' else 'defence'} wins without losses.", "p.14"))
+        b["losses"] = []
+        _after_losses(content, s, log)
+        return
+    winner, att_loss, def_loss = arithmetic.outcome(attack, defence)
+    b["result"] = {"winner": winner, "attack": attack, "defence": defence}
+    log.append(Event(f"Strength {attack} against {defence}: the {'attack' if winner == 'attacker' else 'defence'} "
+                     f"wins{' (a tie goes to the defender)' if attack == defence else ''}. The attack loses {att_loss}, "
+                     f"the defence {def_loss}.", "p.15"))
+    loser_side = other if winner == "attacker" else b["side"]
+    b["losses"] = [[loser_side, att_loss if loser_side == b["side"] else def_loss],
+                   [b["side"] if loser_side != b["side"] else other, 1]]
+    b["lost"] = []
+    b["dead_leaders"] = []
+    b["stage"] = "losses"
+    _next_loss(content, s, log)
+
+
+def _withdraw(content: Content, s: State, log: list[Event]) -> None:
+    """The defence leaves the Battle by a Retreat or Tactical Retreat (ruling TC51): no Strength
+    is compared; the attack takes the Region as a winning attack does, the defence retreats as a
+    beaten one does (p.15), Neutral pieces staying. A Retreat costs nobody a piece and the attack
+    wins the Battle; a Tactical Retreat costs the Army executing it 1 of its Units in the Battle's
+    Region, and nobody wins the Battle."""
+    b = s["battle"]
+    b["leaders_defending"] = any(what(p) in content.leaders for p in defenders(s))
+    attack, defence = strengths(content, s)
+    b["result"] = {"winner": "attacker", "attack": attack, "defence": defence, "withdrawn": b["withdrawn"]["do"]}
+    b["dead_leaders"] = []
+    b["lost"] = []
+    if b["withdrawn"]["do"] == "tactical_retreat":
+        b["losses"] = [[_loser(s), 1]]
+        b["stage"] = "losses"
+        _next_loss(content, s, log)
+        return
+    b["losses"] = []
+    _after_losses(content, s, log)
+
+
+def _side_pieces(content: Content, s: State, side: str) -> list[str]:
+    b = s["battle"]
+    if side == b["side"]:
+        return list(b["group"])
+    here = defenders(s)
+    for key, army in b["reinforce"].items():
+        here += [p for p in pieces(s, key, army) if what(p) in UNITS]
+    return here
+
+
+def _next_loss(content: Content, s: State, log: list[Event]) -> None:
+    b = s["battle"]
+    while b["losses"]:
+        side, n = b["losses"][0]
+        if n <= 0 or not _pool(content, s, side):
+            b["losses"].pop(0)
+            b["lost"] = []
+            continue
+        b["chooser"] = b["withdrawn"]["seat"] if b.get("withdrawn") else in_charge(s, side)
+        return
+    _after_losses(content, s, log)
+
+
+def _pool(content: Content, s: State, side: str) -> list[str]:
+    """The pieces a side may lose now: all its pieces in the Battle; after a Tactical Retreat,
+    the Units in the Battle's Region of the Army that executed it (ruling TC51)."""
+    b = s["battle"]
+    if b.get("withdrawn"):
+        army = s["armies"][b["withdrawn"]["seat"]]
+        return [p for p in pieces(s, b["region"], army) if what(p) in UNITS]
+    return _side_pieces(content, s, side)
+
+
+def _loss_candidates(content: Content, s: State) -> list[str]:
+    b = s["battle"]
+    if b.get("withdrawn"):
+        return _pool(content, s, b["losses"][0][0])
+    side = b["losses"][0][0]
+    own = s["armies"][b["chooser"]]
+    out = [p for p in _side_pieces(content, s, side) if arithmetic.fair_losses(b["lost"] + [p], own)]
+    return out or _side_pieces(content, s, side)
+
+
+def _lose(content: Content, s: State, piece: str, log: list[Event]) -> None:
+    b = s["battle"]
+    side = b["losses"][0][0]
+    if side == b["side"]:
+        b["group"].remove(piece)
+        if owner(piece) not in (NEUTRAL,) and what(piece) in UNITS:
+            s["reserve"][owner(piece)][what(piece)] += 1
+    else:
+        where = b["region"] if piece in s["map"][b["region"]] else next(
+            k for k, army in b["reinforce"].items() if piece in s["map"][k])
+        to_board(content, s, where, piece)
+    if what(piece) in content.leaders and owner(piece) != NEUTRAL and side == _loser(s):
+        b["dead_leaders"].append(piece)
+    b["lost"].append(piece)
+    b["losses"][0][1] -= 1
+    log.append(Event(f"{describe_group(content, [piece])} is lost.", "p.15"))
+    recount(content, s)
+    _next_loss(content, s, log)
+
+
+def _loser(s: State) -> str:
+    b = s["battle"]
+    other = "muslim" if b["side"] == "crusader" else "crusader"
+    return other if b["result"]["winner"] == "attacker" else b["side"]
+
+
+def _after_losses(content: Content, s: State, log: list[Event]) -> None:
+    """Retreats (p.15): the beaten defence leaves for an Adjacent Region that is empty or its
+    Alliance's, never the attacker's origin; the winning attacker takes the Region, and where a
+    shape of Slot is short, the attacker chooses which of its pieces retreat the same way; a
+    beaten attack goes back where it came from (Neutral attackers join the defence if they fit)."""
+    b = s["battle"]
+    region = b["region"]
+    b["retreat"] = []
+    if b["result"]["winner"] == "attacker":
+        for piece in [p for p in defenders(s) if owner(p) != NEUTRAL]:
+            take(content, s, region, piece, recount_now=False)
+            b["retreat"].append({"pieces": [piece], "n": 1})
+        for sh in ("square", "hex", "trapezoid"):
+            mine = [p for p in b["group"] if shape(content, p) == sh]
+            room = free(content, s, region, sh)
+            if len(mine) > room:
+                b["retreat"].append({"pieces": mine, "n": len(mine) - room})
+    else:
+        for piece in b["group"]:
+            if owner(piece) == NEUTRAL and free(content, s, region, shape(content, piece)):
+                add(content, s, region, piece, recount_now=False)  # Neutral attackers join the defence
+            elif b["from"] and free(content, s, b["from"], shape(content, piece)):
+                if b.get("sea") or not cross(content, s, region, b["from"], [piece], log, owed=b["toll"]):
+                    add(content, s, b["from"], piece, recount_now=False)
+            else:  # no room where it came from, or added by an Event Card: it retreats
+                b["retreat"].append({"pieces": [piece], "n": 1})
+        b["group"] = []
+    recount(content, s)
+    _next_retreat(content, s, log)
+
+
+def _retreat_targets(content: Content, s: State, piece: str) -> list[str]:
+    b = s["battle"]
+    bd = board(content, s)
+    side = ALLIANCE_OF[owner(piece)] if owner(piece) != NEUTRAL else b["side"]
+    out = []
+    for i in bd.region(b["region"]).roads:
+        key = bd.regions[i].key
+        if key == b["from"] and side != b["side"]:
+            continue  # never to the Region the attacker Marched from
+        if alliance_in(s, key) - {side} or not free(content, s, key, shape(content, piece)):
+            continue
+        out.append(key)
+    return out
+
+
+def _next_retreat(content: Content, s: State, log: list[Event]) -> None:
+    b = s["battle"]
+    while b["retreat"]:
+        entry = b["retreat"][0]
+        if entry["n"] <= 0:
+            b["retreat"].pop(0)
+            continue
+        movable = [p for p in entry["pieces"] if _retreat_targets(content, s, p)]
+        if movable:
+            b["stage"] = "retreat"
+            side = b["side"] if owner(movable[0]) == NEUTRAL else ALLIANCE_OF[owner(movable[0])]
+            b["chooser"] = in_charge(s, side)
+            return
+        piece = entry["pieces"].pop(0)  # nowhere to go: lost
+        entry["n"] -= 1
+        if piece in b["group"]:
+            b["group"].remove(piece)
+        if what(piece) in UNITS and owner(piece) != NEUTRAL:
+            s["reserve"][owner(piece)][what(piece)] += 1
+        elif what(piece) in content.leaders and owner(piece) != NEUTRAL and ALLIANCE_OF[owner(piece)] == _loser(s):
+            b["dead_leaders"].append(piece)
+        log.append(Event(f"{describe_group(content, [piece])} has nowhere to retreat and is lost.", "p.15"))
+    for piece in b["group"]:
+        add(content, s, b["region"], piece, recount_now=False)  # the winning attack moves in
+    b["group"] = []
+    recount(content, s)
+    _glory(content, s, log)
+
+
+def _retreat(content: Content, s: State, key: str, piece: str, log: list[Event]) -> None:
+    b = s["battle"]
+    entry = b["retreat"][0]
+    entry["pieces"].remove(piece)
+    entry["n"] -= 1
+    if piece in b["group"]:
+        b["group"].remove(piece)
+    log.append(Event(f"{describe_group(content, [piece])} retreats to {board(content, s).region(key).name}.", "p.15",
+                     marks=(f"region:{key}",)))
+    if not cross(content, s, b["region"], key, [piece], log, owed=b["toll"]):
+        add(content, s, key, piece)
+    _next_retreat(content, s, log)
+
+
+def _glory(content: Content, s: State, log: list[Event]) -> None:
+    """Glory to the winning Alliance, up to 4 (p.15); the Battle ends (the Command phase goes on
+    with the Order or Event Card that started it)."""
+    b = s["battle"]
+    result = b["result"]
+    winner = b["side"] if result["winner"] == "attacker" else ("muslim" if b["side"] == "crusader" else "crusader")
+    if result.get("withdrawn") == "tactical_retreat":
+        log.append(Event("After a Tactical Retreat nobody wins the Battle and no Glory is gained.", "TC51"))
+        s["battle"] = None
+        return
+    gained = arithmetic.glory(board(content, s).region(b["region"]).city, result["winner"] == "attacker",
+                              bool(b.get("leaders_attacking")), bool(b.get("leaders_defending")),
+                              bool(b["dead_leaders"]))
+    s["glory"] += gained if winner == "crusader" else -gained
+    log.append(Event(f"The {'Crusader' if winner == 'crusader' else 'Muslim'} Alliance wins the Battle"
+                     + (f" and gains {gained} Glory." if gained else " and gains no Glory."), "p.15"))
+    s["battle"] = None

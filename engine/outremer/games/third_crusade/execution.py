@@ -1,0 +1,63 @@
+"""Executing an Order on the map (p.12-13), in a turn of the Command phase or as a Reaction in a
+Battle: which of a player's Orders may be executed now (Presence, Region type, cost), and
+turning one face up and paying for it.
+"""
+
+from __future__ import annotations
+
+from ...core.game import State
+from .cards import Order, orders
+from .data import ALLIANCE_OF, Content, board_for
+from .moves import presence
+
+
+def order_of(army: str, key: str) -> Order:
+    return next(o for o in orders(army) if o.key == key)
+
+
+def board(content: Content, s: State):
+    return board_for(content, s["armies"])
+
+
+def region_fits(content: Content, s: State, order: Order, key: str) -> bool:
+    """The Region type an Order shows (p.12): any, City, Desert, or a Port not destroyed."""
+    region = board(content, s).region(key)
+    if order.region == "any":
+        return True
+    if order.region == "port":
+        return region.port and key not in s.get("destroyed", [])
+    return region.kind == order.region
+
+
+def executable(content: Content, s: State, seat: int, reaction: bool = False) -> list[tuple[str, Order]]:
+    """(Region, Order) for each of ``seat``'s Orders on the map it may execute now (p.12-13):
+    not Blank, Reaction Orders only in a Battle, Presence and Region type met, cost within its
+    current command points."""
+    army = s["armies"][seat]
+    side = ALLIANCE_OF[army]
+    out = []
+    for key, sides in s["sections"].items():
+        placed = sides[side]
+        if placed is None or placed[0] != army:
+            continue
+        order = order_of(army, placed[1])
+        if order.blank or order.reaction != reaction or order.cost > s["cp"][seat]:
+            continue
+        needed = order.presence_armies()
+        if needed and not presence(s, key, needed):
+            continue
+        if region_fits(content, s, order, key):
+            out.append((key, order))
+    return out
+
+
+def turn_up(s: State, seat: int, key: str) -> Order:
+    """``seat``'s Order in the Region is turned face up, paid from its current command points
+    and set aside with the executed ones (p.12)."""
+    army = s["armies"][seat]
+    side = ALLIANCE_OF[army]
+    order = order_of(army, s["sections"][key][side][1])
+    s["sections"][key][side] = None
+    s["cp"][seat] -= order.cost
+    s["executed"][army].append(order.key)
+    return order

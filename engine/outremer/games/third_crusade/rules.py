@@ -1,0 +1,67 @@
+"""Where each Third Crusade log line's rule comes from: a page of the rulebook or a ruling
+(``docs/rulings/third-crusade.md``)."""
+
+from ...core.rules import RuleIndex
+
+RULEBOOK = {
+    "p.4": "p.4 Setup", "p.5": "p.5 Player setup", "p.9": "p.9 Variable setup",
+    "p.10": "p.10 Strategy phase", "p.11": "p.11 Planning phase", "p.12": "p.12 Command phase: Event Cards",
+    "p.13": "p.13 Command phase: Orders", "p.14": "p.14 Battle", "p.15": "p.15 Losses, retreats and Glory",
+    "p.16": "p.16 Diplomacy phase", "p.17": "p.17 Upkeep phase", "p.18": "p.18 End of the game",
+    "p.32": "Glossary: Bandits, Sabotage, Destroyed Ports", "p.33": "Glossary: Advanced Orders and Named Leaders",
+}
+
+RULINGS = {
+    "TC1": "Designed content: the map, the Leaders' tokens and the starting positions are ours",
+    "TC2": "The 3-player setup (p.7 is missing)",
+    "TC3": "Double-coloured Units and whose printed tracks",
+    "TC4": "The order of the printed tracks",
+    "TC5": "Which Slot a new piece takes; covering at setup",
+    "TC6": "Control counts Units and Leaders",
+    "TC7": "Empty Cities get a Neutral Infantry; Deserts only as printed",
+    "TC8": "Leaders' icons",
+    "TC9": "The Alliances' sides of the board",
+    "TC10": "Ports and Cyprus",
+    "TC11": "What the tracks count",
+    "TC12": "The names of the north board",
+    "TC13": "The 4-player map: where the boards join",
+    "TC14": "The 4-player starting position (p.8–9: the map is lost)",
+    "TC15": "The Orders are designed: one set of 22, the same for every Army",
+    "TC16": "Tithe is on the Reaction Orders",
+    "TC17": "Presence on an Order",
+    "TC18": "Missions count what shows",
+    "TC19": "Diplomacy Cards",
+    "TC20": "Objective Cards",
+    "TC21": "The player board's Unit Sections and the supply need",
+    "TC22": "The plutorial's Mission: Regions are counted, and the Angevin wins it",
+    "TC23": "The diplomacy board is designed",
+    "TC24": "One start per Alliance",
+    "TC25": "What a move on the diplomacy board is",
+    "TC26": "No free space or no marker left: no move",
+    "TC27": "Bids",
+    "TC28": "3-player bidding",
+    "TC29": "The diplomacy board's tokens",
+    "TC30": "Neutral Leaders of the diplomacy board",
+    "TC31": "The bidding board",
+    "TC32": "Resource tokens on the map",
+    "TC33": "The Event Cards are designed",
+    "TC34": "Marked and North cards",
+    "TC35": "Where an Event's steps apply",
+    "TC36": "Mercantile Cities and the Final Winner",
+    "TC37": "Bringing Units home for supply; the Genoa ships",
+    "TC38": "Executing an Event Card",
+    "TC39": "Named Leaders, added Units and Bandits",
+    "TC40": "What a seat sees",
+    "TC41": "The variable setup: for 2 and 4 players, and its decks",
+    "TC42": "What the map holds before deployment; Leaders not deployed; the Genoa ships",
+    "TC43": "Initiative in the variable setup",
+    "TC44": "Where a piece may be deployed",
+    "TC45": "Turns, Leaders and deployment points left",
+    "TC46": "After the deployment: Objective Cards and command points",
+    "TC47": "What a seat sees in the variable setup",
+    "TC50": "Bandits on every move along a Road",
+    "TC51": "Retreat and Tactical Retreat",
+    "TC52": "A Leader's two sides",
+}
+
+INDEX = RuleIndex(RULEBOOK, RULINGS)
