@@ -374,6 +374,7 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
                players: int | None = None) -> str:
     """Start a game through the New game dialog, like a player; returns its code."""
     before = page.evaluate("location.hash")
+    page.evaluate("() => { window.__before = window.outremer && window.outremer.game && window.outremer.game.snapshot; }")
     page.click("#new-game")
     page.wait_for_selector("#new-game-dialog[open]")
     page.select_option("#new-game-choice", game)
@@ -392,7 +393,9 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
     page.fill("#new-game-seed", "" if seed is None else str(seed))
     page.click("#new-game-start")
     page.wait_for_selector("#new-game-dialog", state="hidden")
-    until(page, f"location.hash.length > 1 && location.hash !== {before!r}")
+    # a new game's link; or the same link again (the same seed and seats), a new game all the same
+    until(page, f"location.hash.length > 1 && (location.hash !== {before!r} || (window.outremer.game.snapshot !== "
+                "window.__before && window.outremer.game.snapshot.steps === 0))")
     return page.evaluate("location.hash.slice(1)")
 
 

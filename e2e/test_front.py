@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import play_first_action, set_pace, until, wait_for_turn, wait_ready
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
-GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven")
+GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade")
 KEPT = "window.outremer.savedGames()"
 
 

@@ -34,7 +34,8 @@ CLS = """() => {
 SIZES = {"phone": (390, 844), "laptop": (1366, 900), "wide": (1920, 1080)}
 SEATS = {"levantine": ["human", "heuristic"],
          "crusader-kingdoms": ["human", "heuristic", "heuristic", "heuristic"],
-         "lords-of-heaven": ["human", "heuristic", "heuristic", "heuristic"]}
+         "lords-of-heaven": ["human", "heuristic", "heuristic", "heuristic"],
+         "third-crusade": ["human", "heuristic", "heuristic", "heuristic"]}
 
 
 def _code(game: str) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import RequestGuard
 
-GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven")
+GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -30,7 +30,7 @@ def test_rules_page_fits_the_screen_and_its_tables_scroll_inside(browser, site, 
     assert page.evaluate("document.querySelector(':target').id") == "rule-cards"
     # The legend's cards are the table's own drawing, styled by the table's sheets.
     border = page.evaluate("getComputedStyle(document.querySelector('.legend-samples .card, "
-                           ".legend-samples .ck-card, .legend-samples .loh-card')).borderTopStyle")
+                           ".legend-samples .ck-card, .legend-samples .loh-card, .legend-samples .tc-card')).borderTopStyle")
     assert border in ("solid", "double", "dashed")
     if width == 390:
         from axe_playwright_python.sync_playwright import Axe

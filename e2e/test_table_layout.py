@@ -18,7 +18,10 @@ GAMES = {
                               hand=".ck-hand", ask=".ck > .prompt"),
     "lords-of-heaven": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
                             hand=".loh-hand, .loh-draft", ask=".loh > .prompt"),
+    "third-crusade": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
+                          hand=".tc-mine", ask=".tc > .prompt"),
 }
+BOARDS = {"crusader-kingdoms": ".ck-map", "lords-of-heaven": ".loh-board", "third-crusade": ".tc-map"}
 BOX = """(selector) => { const el = document.querySelector(selector); if (!el) return null;
   const b = el.getBoundingClientRect();
   return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width, height: b.height}; }"""
@@ -67,8 +70,8 @@ def test_the_width_is_used_at_1920_by_1080(at_table):
     assert table["width"] >= 1300, table  # not a column in the middle of the screen
     hand = _box(page, spec["hand"])
     assert _in_view(hand, 1920, 1080), hand
-    if game in ("crusader-kingdoms", "lords-of-heaven"):
-        board = _box(page, ".ck-map" if game == "crusader-kingdoms" else ".loh-board")
+    if game in BOARDS:
+        board = _box(page, BOARDS[game])
         assert board["right"] <= hand["left"], (board, hand)  # side by side
         assert board["top"] < 1080 and hand["top"] < 1080
     page.screenshot(path=str(SHOTS / f"table-{game}-1920.png"))
@@ -78,7 +81,7 @@ def test_what_is_asked_stays_in_view_on_a_phone(at_table):
     page, game, spec = at_table
     page.set_viewport_size({"width": 390, "height": 844})
     # Scroll the board: to the middle of the map, or the opponent's side.
-    target = {"crusader-kingdoms": ".ck-map", "lords-of-heaven": ".loh-board"}.get(game, ".seat-north")
+    target = BOARDS.get(game, ".seat-north")
     page.evaluate(f"document.querySelector('{target}').scrollIntoView({{block: 'center'}})")
     page.evaluate("window.scrollBy(0, 1)")
     ask = _box(page, spec["ask"])

@@ -57,6 +57,9 @@ GAMES = {
                                        lambda m: m.steps >= 60 and m.to_act() == 0 and m.state["step"] == "turn"),
     # Lords of Heaven in a Battle: the person asked to be an Ally, the conflict panel.
     "lords-of-heaven-battle": lambda: _loh_battle(),
+    # Third Crusade in its first Command phase: both boards with pieces and Orders, the person to act.
+    "third-crusade": lambda: _played("third-crusade", CK_SEATS, 5,
+                                     lambda m: m.steps >= 30 and m.to_act() == 0 and m.state["phase"] == "command"),
     # A finished game: the summary.
     "summary": lambda: _played("crusader-kingdoms", CK_SEATS, 5, lambda m: False),
 }
@@ -238,7 +241,7 @@ def test_the_front_door_and_rules_pages_read_well(app, site, scheme, size):
     until(app, "document.documentElement.dataset.view === 'front'")
     _colours(app, "front door", scheme)
     app.screenshot(path=str(_shot(f"theme-front-{scheme}-{size}.png")))
-    for game in ("levantine", "crusader-kingdoms", "lords-of-heaven"):
+    for game in ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"):
         app.goto(f"{site}rules/{game}.html#rulings")
         _colours(app, f"rules page of {game}", scheme)
         app.evaluate("document.querySelector('.legend, .rules-table') && document.querySelector('.legend, .rules-table').scrollIntoView()")
@@ -279,7 +282,7 @@ BOARD_TEXT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("which", ["levantine", "crusader-kingdoms", "lords-of-heaven"])
+@pytest.mark.parametrize("which", ["levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"])
 def test_board_text_is_at_least_11_pixels_on_a_phone(app, site, which):
     app.set_viewport_size({"width": 390, "height": 844})
     _open(app, site, GAMES[which]())
@@ -287,12 +290,12 @@ def test_board_text_is_at_least_11_pixels_on_a_phone(app, site, which):
     assert got["count"] > 0, "no text on the board"
     assert not got["small"], f"{which}: board text under 11 px: {got['small'][:12]} ({len(got['small'])} in all)"
     assert got["pageWidth"] <= got["viewport"], got  # the map scrolls in its frame, not the page
-    if which in ("crusader-kingdoms", "lords-of-heaven"):
-        frame = app.evaluate("""() => { const map = document.querySelector('.ck-map, .loh-board');
+    if which in ("crusader-kingdoms", "lords-of-heaven", "third-crusade"):
+        frame = app.evaluate("""() => { const map = document.querySelector('.ck-map, .loh-board, .tc-map');
           const f = map.parentElement; return {map: map.getBoundingClientRect().width,
           frame: f.getBoundingClientRect().width, scrolls: getComputedStyle(f).overflowX}; }""")
         assert frame["map"] <= frame["frame"] + 0.5 or frame["scrolls"] in ("auto", "scroll"), frame
-        app.evaluate("document.querySelector('.ck-map, .loh-board').scrollIntoView({block: 'start'})")
+        app.evaluate("document.querySelector('.ck-map, .loh-board, .tc-map').scrollIntoView({block: 'start'})")
     app.screenshot(path=str(_shot(f"board-text-{which}-phone.png")))
     app.set_viewport_size({"width": 1280, "height": 900})
 
@@ -336,7 +339,7 @@ BROKEN_WORDS = "(selector) => {" + BROKEN + "return brokenIn(document.querySelec
 LONGEST_NAMES = "(names) => {" + BROKEN + """
   // Every card on the table shows, in turn, each of the longest names in the deck.
   const out = [];
-  for (const el of document.querySelectorAll(".card-name, .ck-card-name, .loh-card-name")) {
+  for (const el of document.querySelectorAll(".card-name, .ck-card-name, .loh-card-name, .tc-card-title")) {
     const was = el.textContent;
     for (const n of names) { el.textContent = n; out.push(...brokenIn([el])); }
     el.textContent = was;
@@ -348,8 +351,12 @@ LONGEST_NAMES = "(names) => {" + BROKEN + """
 def _longest_names(game_id: str) -> list[str]:
     from outremer.games import get_game
 
-    cards = get_game(game_id).cards
-    names = sorted({c.name for c in (cards.values() if isinstance(cards, dict) else cards)})
+    if game_id == "third-crusade":  # its cards on the table are Event Cards, by title
+        from outremer.games.third_crusade.events import events
+        names = sorted({e.title for e in events()})
+    else:
+        cards = get_game(game_id).cards
+        names = sorted({c.name for c in (cards.values() if isinstance(cards, dict) else cards)})
     if game_id == "lords-of-heaven":  # its table writes a card's hyphens unbreakable (games/lords_of_heaven.py)
         names = [n.replace("-", "\u2011") for n in names]
     by_word = sorted(names, key=lambda n: -max(len(w) for w in n.split()))[:4]
@@ -358,7 +365,7 @@ def _longest_names(game_id: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("which", ["levantine", "crusader-kingdoms", "lords-of-heaven"])
+@pytest.mark.parametrize("which", ["levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"])
 def test_no_label_breaks_inside_a_word(app, site, which, size):
     width, height = SIZES[size]
     app.set_viewport_size({"width": width, "height": height})

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "web"))
 import render  # noqa: E402
 import rules_page  # noqa: E402
 
-GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven")
+GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade")
 RULEBOOKS = Path(os.environ.get("OUTREMER_RULEBOOKS", ROOT.parent / "shared" / "rules"))
 COPY_RUN = 12
 

@@ -58,7 +58,13 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    links to ``rules/<game id>.html#`` + :func:`rule_anchor` (key); build.py writes
    that page from the engine's rule titles, the rulebook and ``docs/rulings``.
 
-6. **Card details.** An element with ``data-detail-title`` and ``data-detail-text``
+6. **Picking into a form.** An element with ``data-compose-pick="<verb> <arg> <value>"`` (and
+   ``role="button"``, ``tabindex="0"``, an ``aria-label``) sets field ``<arg>`` of the composer of
+   ``<verb>`` to ``<value>`` on click, Enter or Space (static/compose.js): a Region of a map for
+   the Region of an Order. It plays nothing itself; compose.js marks it ``aria-disabled`` when
+   the value is not open and ``aria-pressed`` when it is chosen.
+
+7. **Card details.** An element with ``data-detail-title`` and ``data-detail-text``
    (optionally ``data-detail-meta``) shows them in the page's card-detail panel on
    hover, focus or tap (app.js, generic).
 

@@ -17,8 +17,10 @@ from typing import Any
 
 try:  # outremer_web.games in the browser, games beside render.py at build time
     from . import loh_parts as parts
+    from .forms import compose_form
 except ImportError:  # pragma: no cover
     import loh_parts as parts  # type: ignore[no-redef]
+    from forms import compose_form  # type: ignore[no-redef]
 
 COMPOSED = ("commit", "move", "shift")
 """Verbs whose actions are many alike choices, composed in a form rather than listed."""
@@ -303,12 +305,12 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     # -- what the composer forms need
     forms = {}
     if "move" in composed:
-        forms["move"] = _form("move", composed["move"], [
+        forms["move"] = compose_form("move", composed["move"], [
             ("From", "select", lambda v: data.locations[v].name),
             ("To", "select", lambda v: data.locations[v].name),
             ("Support", "number", None)], "Move (1 Gold)")
     if "shift" in composed:
-        forms["shift"] = _form("shift", composed["shift"], [
+        forms["shift"] = compose_form("shift", composed["shift"], [
             ("From", "select", lambda v: data.locations[v].name),
             ("To", "select", lambda v: data.locations[v].name)], "Move 1 Support")
 
@@ -332,22 +334,6 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         "view": {**view, "prompt": prompt},
         "claimed": sorted(set(board_claimed + composed_claimed + html_claimed)),
     }
-
-
-def _form(verb: str, acts: list[dict], fields: list[tuple], submit: str) -> dict:
-    """A composer: one field per argument of ``verb``'s actions, with the values the legal actions
-    take, starting from the first of them (static/compose.js keeps the choice legal)."""
-    first = acts[0]
-    out = []
-    for arg, (label, kind, name) in enumerate(fields):
-        values = sorted({a["args"][arg] for a in acts})
-        if kind == "select":
-            options = [{"value": v, "label": name(v) if name else str(v)} for v in values]
-            out.append({"arg": arg, "label": label, "kind": "select", "options": options, "value": first["args"][arg]})
-        else:
-            out.append({"arg": arg, "label": label, "kind": "number" if max(values) > min(values) else "hidden",
-                        "min": min(values), "max": max(values), "value": first["args"][arg]})
-    return {"verb": verb, "fields": out, "act": first, "submit": submit}
 
 
 def _conflict_lines(log: list[dict]) -> list[str]:

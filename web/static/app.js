@@ -11,7 +11,7 @@
 import {
   askToPersist, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
 } from "./store.js";
-import { composeButton, composeChanged, fitCompose } from "./compose.js";
+import { composeButton, composeChanged, composePick, fitCompose } from "./compose.js";
 
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
 // The games, their seats for every player count and their quick setups, written into the page
@@ -1167,6 +1167,10 @@ function wire() {
       else act(Number(target.dataset.act), target);
       return;
     }
+    if (composePick(event.target, (game.mode === "play" && game.snapshot?.legal) || [])) {
+      event.preventDefault();
+      return;
+    }
     const command = event.target.closest("[data-command]");
     if (command) {
       const what = command.dataset.command;
@@ -1202,6 +1206,12 @@ function wire() {
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeDetail();
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest
+        && event.target.closest("[data-compose-pick]")) {
+      event.preventDefault();
+      composePick(event.target, (game.mode === "play" && game.snapshot?.legal) || []);
+      return;
+    }
     const target = event.target.closest && event.target.closest("[data-act]");
     if (!target || target.tagName === "BUTTON") return;
     if (event.key === "Enter" || event.key === " ") {

@@ -20,6 +20,24 @@ export function composeChanged(target, legal) {
   return true;
 }
 
+// An element outside the form that sets one of its fields (data-compose-pick="<verb> <arg>
+// <value>": a Region of a map for the Region of an Order): the field takes the value, the form
+// fits again. False if ``target`` is no such element, or its value is not open now.
+export function composePick(target, legal) {
+  const el = target.closest && target.closest("[data-compose-pick]");
+  if (!el) return false;
+  const [verb, arg, value] = el.dataset.composePick.split(" ");
+  const form = document.querySelector(`form[data-compose="${CSS.escape(verb)}"]`);
+  const field = form && form.querySelector(`[data-arg="${CSS.escape(arg)}"]`);
+  if (!field || el.getAttribute("aria-disabled") === "true") return Boolean(field);
+  field.value = value;
+  fit(form, legal);
+  // the form's button in view (on a phone the map is far below it)
+  const go = form.querySelector(".compose-go");
+  if (go && go.scrollIntoView) go.scrollIntoView({ block: "nearest" });
+  return true;
+}
+
 // The button of the composer an event came from (a submit: Enter in a field).
 export function composeButton(form) {
   return form.matches("form[data-compose]") ? form.querySelector(".compose-go[data-act]") : null;
@@ -34,9 +52,11 @@ function fit(form, legal) {
     go.disabled = true;
     return;
   }
+  const open = {};
   fields.forEach((field) => {
     const at = Number(field.dataset.arg) + 1;
     const values = [...new Set(pool.map((x) => x.args[at]))];
+    open[field.dataset.arg] = values;
     let value = String(field.value).trim();
     if (field.tagName === "SELECT") {
       for (const option of field.options) {
@@ -68,6 +88,13 @@ function fit(form, legal) {
     if (field.value !== value) field.value = value;
     pool = pool.filter((x) => x.args[at] === value);
   });
+  // the elements that pick a field's value: open or not, chosen or not
+  for (const el of document.querySelectorAll(`[data-compose-pick^="${CSS.escape(verb)} "]`)) {
+    const [, arg, value] = el.dataset.composePick.split(" ");
+    const field = fields.find((f) => f.dataset.arg === arg);
+    el.setAttribute("aria-disabled", String(!(open[arg] || []).includes(value)));
+    el.setAttribute("aria-pressed", String(Boolean(field) && String(field.value) === value));
+  }
   const chosen = pool[0].action;
   go.disabled = false;
   go.dataset.act = String(chosen.index);

@@ -1,0 +1,312 @@
+"""Third Crusade in the browser, played through clicks only: Event Cards laid and picked in
+Strategy, Orders placed face down through their form, executed on the map, Marches composed, a
+Battle's panel, the hot-seat hand-off that keeps an Alliance's Orders from the other one, undo,
+the link and the phone. Screenshots go to artifacts/screenshots/ (not committed)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from conftest import (acts, click_settled, guarded_page, screenshot, serious_violations, set_pace, start_game,
+                      until, web_on_path)
+from conftest import where as settle
+
+GAME = "third-crusade"
+
+
+def shot(page, name: str) -> None:
+    screenshot(page, f"tc-{name}")
+
+
+def where(page, timeout: float = 120.0) -> tuple[str, int]:
+    return settle(page, timeout=timeout)
+
+
+def click(page, locator, timeout: float = 120.0) -> tuple[str, int]:
+    return click_settled(page, locator, timeout=timeout)
+
+
+def phase_of(page) -> str:
+    return page.get_attribute("section.tc", "data-phase")
+
+
+def start(page, seats: list[str], seed: int, **options) -> str:
+    code = start_game(page, game=GAME, seats=seats, seed=seed, options=options or None, players=len(seats))
+    page.wait_for_selector("section.tc .tc-map")
+    set_pace(page, 0)
+    return code
+
+
+def open_code(page, code: str) -> None:
+    page.goto(page.url.split("#")[0] + "#" + code)
+    until(page, f"window.outremer.game.snapshot && window.outremer.game.code === {code!r}")
+    page.wait_for_selector("section.tc .tc-map")
+
+
+def past_handoff(page, name: str | None = None) -> tuple[str, int]:
+    """Settle, going past a hand-off screen as the next person does (a screenshot of it first)."""
+    kind, steps = where(page)
+    while kind == "handoff":
+        if name:
+            shot(page, name)
+        page.click("#handoff-go")
+        kind, steps = where(page)
+    return kind, steps
+
+
+def legal_texts(page) -> list[str]:
+    return page.evaluate("window.outremer.game.snapshot.legal.map(a => a.text)")
+
+
+def compose_and_go(page, verb: str, rand: random.Random) -> tuple[str, int]:
+    """Fill a composer form as a player does: a random choice in each select (the form keeps the
+    choice legal), then its button; the action composed must be legal."""
+    form = page.locator(f"form.compose[data-compose='{verb}']")
+    selects = form.locator("select")
+    for i in range(selects.count()):
+        options = selects.nth(i).locator("option:not([disabled])")
+        if options.count():
+            selects.nth(i).select_option(options.nth(rand.randrange(options.count())).get_attribute("value"))
+    button = form.locator(".compose-go")
+    assert button.get_attribute("data-action") in legal_texts(page)
+    return click(page, button)
+
+
+def place_on_the_map(page) -> tuple[str, int]:
+    """Place an Order as a player does on the map: the Order chosen in the form, then a Region
+    clicked on the map (the Regions it may go to are marked, the others not), then the button."""
+    form = page.locator("form.compose[data-compose='order']")
+    open_ = page.locator(".tc-map .tc-region[data-compose-pick][aria-disabled='false']")
+    closed = page.locator(".tc-map .tc-region[data-compose-pick][aria-disabled='true']")
+    assert open_.count() >= 1
+    region = open_.nth(open_.count() // 2)
+    key = region.get_attribute("data-region")
+    region.click()
+    assert form.locator("select[data-arg='1']").input_value() == key
+    assert region.get_attribute("aria-pressed") == "true"
+    if closed.count():  # a Region the chosen Order may not go to: nothing changes
+        closed.first.click(force=True)
+        assert form.locator("select[data-arg='1']").input_value() == key
+    button = form.locator(".compose-go")
+    assert button.get_attribute("data-action").endswith(" " + key)
+    return click(page, button)
+
+
+def play_a_turn(page, rand: random.Random, seen: set) -> None:
+    """One decision of the person, through the table: an Order placed through its form, a Region
+    of the map, a March composed, else a button of the action bar (no passing while there is
+    something else, half of the time)."""
+    phase = phase_of(page)
+    seen.add(phase)
+    regions = page.locator(".tc-map .tc-region[data-act]")
+    if page.locator("form.compose[data-compose='order']").count() and rand.random() < 0.8:
+        seen.add("order placed")
+        if "order placed on the map" not in seen:
+            place_on_the_map(page)
+            seen.add("order placed on the map")
+        else:
+            compose_and_go(page, "order", rand)
+    elif page.locator("form.compose[data-compose='march']").count() and rand.random() < 0.7:
+        seen.add("march")
+        compose_and_go(page, "march", rand)
+    elif regions.count() and rand.random() < 0.8:
+        seen.add(f"map {regions.first.get_attribute('data-action').split()[0]}")
+        click(page, regions.nth(rand.randrange(regions.count())))
+    else:
+        buttons = page.locator("#table .actions [data-act]")
+        if not buttons.count():
+            buttons = page.locator("#table [data-act]")
+        texts = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+        keep = [i for i, t in enumerate(texts) if t != "pass"] if rand.random() < 0.5 else []
+        choice = rand.choice(keep or list(range(len(texts))))
+        click(page, buttons.nth(choice))
+
+
+# ---------------------------------------------------------------- two players, to the end
+
+
+def test_two_players_played_to_the_end_by_clicks(table):
+    page = table
+    start(page, ["human", "heuristic"], seed=7)
+    assert where(page)[0] == "move"
+    assert page.locator(".tc-map .tc-region").count() == 17  # the south board alone
+    assert page.locator(".tc-map .tc-region").first.locator(".tc-slot").count() == 9
+    assert phase_of(page) == "strategy"
+    shot(page, "two-strategy")
+    rand, seen, battles = random.Random(3), set(), 0
+    for _ in range(900):
+        kind, _steps = where(page)
+        if kind == "over":
+            break
+        if page.locator(".tc-battle").count():
+            battles += 1
+            if battles == 1:
+                shot(page, "two-battle")
+            panel = page.locator(".tc-battle").inner_text()
+            assert re.search(r"Attack \d+", panel) and re.search(r"Defence \d+", panel), panel
+        if phase_of(page) == "planning" and "planning" not in seen:
+            shot(page, "two-planning")
+        play_a_turn(page, rand, seen)
+    else:
+        pytest.fail("the game did not end")
+    assert {"strategy", "planning", "command", "order placed", "order placed on the map"} <= seen, seen
+    assert any(s.startswith("map ") for s in seen), seen
+    result = page.locator(".result")
+    assert result.count() == 1
+    assert page.locator("#table [data-act]").count() == 0
+    shot(page, "two-result")
+
+
+# ---------------------------------------------------------------- four players: secrets kept
+
+
+def test_hot_seat_keeps_an_alliances_orders_from_the_other(table):
+    """Four people at one screen: an Order placed face down is named to its Army and the partner,
+    and only a face-down Order to the other Alliance; a hand-off screen stands between seats."""
+    page = table
+    start(page, ["human"] * 4, seed=11)
+    # Strategy, laid and picked by every seat in turn, until an Order is placed in Planning
+    placed_by = None
+    for _ in range(80):
+        kind, _ = past_handoff(page)
+        assert kind == "move"
+        if page.locator("form.compose[data-compose='order']").count():
+            placed_by = page.evaluate("window.outremer.game.viewer")
+            form = page.locator("form.compose[data-compose='order']")
+            name = form.locator("select[data-arg='0'] option:checked").inner_text().split(" (")[0]
+            region = form.locator("select[data-arg='1'] option:checked").inner_text()
+            click(page, form.locator(".compose-go"))
+            break
+        click(page, page.locator("#table [data-act]").first)
+    assert placed_by is not None, "no Order was placed"
+    seen = {}
+    for _ in range(12):
+        kind, _ = past_handoff(page, "four-handoff")
+        assert kind == "move"
+        viewer = page.evaluate("window.outremer.game.viewer")
+        if viewer in seen:
+            break
+        side = "crusader" if placed_by in (0, 1) else "muslim"
+        section = page.locator(f".tc-map .tc-region[aria-label^='{region}'] .tc-section-{side} title")
+        seen[viewer] = name in section.text_content()
+        if len(seen) == 1:
+            shot(page, "four-planning")
+        if page.locator("form.compose[data-compose='order']").count():
+            click(page, page.locator("form.compose[data-compose='order'] .compose-go"))
+        else:
+            click(page, acts(page, "pass").first)
+    alliance = {0: "c", 1: "c", 2: "m", 3: "m"}
+    for viewer, named in seen.items():
+        assert named == (alliance[viewer] == alliance[placed_by]), (viewer, placed_by, seen)
+    assert any(not v for v in seen.values()), seen
+
+
+# ---------------------------------------------------------------- undo, the link, the phone
+
+
+def test_undo_and_the_link(table, browser, site):
+    page = table
+    code = start(page, ["human", "heuristic", "heuristic", "heuristic"], seed=5)
+    for _ in range(6):
+        kind, steps = where(page)
+        click(page, page.locator("#table [data-act]").first)
+    kind, steps = where(page)
+    link = page.evaluate("location.hash.slice(1)")
+    assert link != code
+    other, context, guard = guarded_page(browser, site, url=site.rstrip("/") + "/#" + link)
+    try:
+        other.wait_for_selector("section.tc .tc-map")
+        assert settle(other)[1] == steps
+        assert other.locator(".tc-map .tc-region").count() == 29  # both boards with 4 players
+    finally:
+        context.close()
+    undo_to = page.evaluate("window.outremer.game.snapshot.undo_to")
+    assert undo_to is not None and undo_to < steps and page.locator("#undo").is_enabled()
+    page.click("#undo")
+    until(page, f"window.outremer.game.snapshot.steps === {undo_to} && document.body.dataset.mode === 'play'")
+    assert where(page) == ("move", undo_to)
+
+
+def test_phone_map_scrolls_in_its_frame(browser, site):
+    page, context, guard = guarded_page(browser, site, width=390, height=844)
+    try:
+        start(page, ["human", "heuristic"], seed=2)
+        frame = page.locator(".tc-mapframe")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert frame.evaluate("el => el.scrollWidth > el.clientWidth")
+        assert serious_violations(page) == []
+        shot(page, "phone")
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- the table's own checks
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {}), (2, {"variable": True}), (4, {"variable": True})],
+                         ids=["2", "3", "4", "2-variable", "4-variable"])
+def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options):
+    """Through the states of a random game, every legal action is one element carrying data-act
+    (a button, or a map Region with a role, a tab stop and a name); the many alike ones (placing
+    an Order, marching) are composed in one form whose button carries the action composed. An
+    Order face down names nothing of itself to the other Alliance."""
+    import json
+    from html.parser import HTMLParser
+
+    web_on_path()
+    import render
+    from outremer import bridge
+    from outremer.games.third_crusade.cards import orders
+
+    render.set_catalog(json.loads(bridge.catalog()))
+    composed = ("order", "march", "arrange", "deploy")
+
+    class Acts(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.acts, self.forms = [], []
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "form" and "data-compose" in attrs:
+                self.forms.append(attrs["data-compose"])
+            if "data-act" in attrs:
+                assert tag == "button" or (attrs.get("role") == "button" and attrs.get("tabindex") == "0"
+                                           and attrs.get("aria-label")), (tag, attrs)
+                self.acts.append(int(attrs["data-act"]))
+
+    rand = random.Random(players)
+    snap = json.loads(bridge.new_game(json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0,
+                                                  "options": options})))
+    checked = hidden_checked = 0
+    for _ in range(700):
+        if snap["over"]:
+            break
+        snap = json.loads(bridge.open_code(snap["code"], snap["to_act"]))
+        html = render.table(snap)
+        parser = Acts()
+        parser.feed(html)
+        legal = snap["legal"]
+        many = {a["index"] for a in legal if a["text"].split()[0] in composed}
+        assert sorted(i for i in parser.acts if i not in many) == sorted(a["index"] for a in legal if a["index"] not in many)
+        assert sorted(parser.forms) == sorted({a["text"].split()[0] for a in legal if a["index"] in many})
+        assert len([i for i in parser.acts if i in many]) == len(parser.forms)
+        checked += 1
+        # the other Alliance's Orders on the map: face down, no name in the page
+        view = snap["view"]
+        mine = view["players"][snap["viewer"]]["alliance"]
+        for region, sides in view["sections"].items():
+            for side, placed in sides.items():
+                if placed and side != mine:
+                    assert placed["order"] is None
+                    hidden_checked += 1
+        theirs = {o.name for p in view["players"] if p["alliance"] != mine for o in orders(p["army"])
+                  if o.name not in {x.name for q in view["players"] if q["alliance"] == mine for x in orders(q["army"])}}
+        face_down = re.findall(r"<title>([^<]*) Order, face down</title>", html)
+        assert not any(name in t for t in face_down for name in theirs)
+        act = rand.choice(legal)
+        snap = json.loads(bridge.act(snap["code"], act["index"], snap["to_act"]))
+    assert checked > 50 and hidden_checked > 0, (checked, hidden_checked)
