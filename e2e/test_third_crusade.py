@@ -310,3 +310,58 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
         act = rand.choice(legal)
         snap = json.loads(bridge.act(snap["code"], act["index"], snap["to_act"]))
     assert checked > 50 and hidden_checked > 0, (checked, hidden_checked)
+
+
+# ---------------------------------------------------------------- four players: a Battle with a Reaction
+
+
+def _asked_to_react() -> str:
+    """A 4-player game (a person as the Angevin and three computers) at the moment the person is
+    asked, in a Battle, whether to play a Reaction Order it may play: the share code, played by
+    the computer players for every seat until then."""
+    from outremer.ai import choose
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game(GAME)
+    for seed in range(1, 40):
+        m = Match(game, game.make_setup(seed, ["human", "heuristic", "heuristic", "heuristic"]))
+        while m.to_act() is not None and m.steps < 1500:
+            s, seat = m.state, m.to_act()
+            legal = game.legal_actions(s)
+            battle = s.get("battle")
+            if (seat == 0 and battle and battle["stage"] == "react"
+                    and any(a.verb == "react" for a in legal)):
+                return sharecode.encode(m)
+            m.play(choose(game, s, seat, "heuristic", seed, m.steps))
+    raise AssertionError("no game found where the person may play a Reaction in a Battle")
+
+
+def test_four_players_a_battle_with_a_reaction(table):
+    """The person is asked for a Reaction in a Battle among four Armies: the panel shows both
+    sides' Strength and who is asked; the Reaction played shows in it and changes the Strength
+    of its side (or the Battle moves on); the computers play on to the person's next decision."""
+    page = table
+    code = _asked_to_react()
+    open_code(page, code)
+    kind, steps = where(page)
+    assert kind == "move"
+    panel = page.locator(".tc-battle")
+    assert panel.count() == 1
+    text = panel.inner_text()
+    attack, defence = (int(x) for x in re.findall(r"(?:Attack|Defence) (\d+)", text))
+    assert "Asked for a Reaction" in text and "Angevin" in text
+    shot(page, "four-battle-asked")
+    reactions = acts(page, "react ")
+    assert reactions.count() >= 1
+    label = reactions.first.inner_text()
+    kind, after = click(page, reactions.first)
+    assert after > steps
+    log = page.locator("#log").inner_text()
+    assert "Angevin" in log
+    if page.locator(".tc-battle").count():
+        text = page.locator(".tc-battle").inner_text()
+        now = [int(x) for x in re.findall(r"(?:Attack|Defence) (\d+)", text)]
+        assert "Reactions:" in text and now != [attack, defence] or "Asked" in text, (label, text)
+    shot(page, "four-battle-reacted")

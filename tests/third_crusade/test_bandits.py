@@ -31,6 +31,7 @@ def _game(armies, first, orders=None, hands=None, empty=()):
     first_seat = armies.index(first)
     s["initiative"] = [first_seat] + [i for i in range(len(armies)) if i != first_seat]
     s["hand"] = {army: list((hands or {}).get(army, [])) for army in armies}
+    s["markers"] = {army: [] for army in armies}  # no marker on the diplomacy board yet
     s["cp"] = [5] * len(armies)
     command.start(C, s)
     return s

@@ -67,3 +67,37 @@ def test_the_faith_bonus_and_the_glory_cap():
     assert battle.faith_bonus(False, 5, 0) == 0  # only a lone player (p.14)
     assert battle.glory(True, True, True, True, True) == 4
     assert battle.glory(True, False, False, False, False) == 0  # a defender's win in a City
+
+
+def _three_player_battle(attacker, crusader_marker):
+    """3 players, the lone Ayyubid (Faith 2) holding Tyre with 2 Infantry, attacked by 2
+    Infantry of ``attacker`` from the Desert west of Damascus; the pair's shared marker at
+    ``crusader_marker`` (positive: towards the Angevin)."""
+    from outremer.games.third_crusade import battle_phase, planning
+    from outremer.games.third_crusade.moves import add
+    from outremer.games.third_crusade.state import new_state
+    s = new_state(C, ["angevin", "hre", "ayyubid"], 1)
+    planning.setup_orders(C, s)
+    s["faith"] = {"crusader": crusader_marker, "muslim": 2}
+    desert = "desert_west_of_damascus"
+    for key in ("tyre", desert):
+        s["map"][key] = [None] * 9
+    add(C, s, "tyre", "ayyubid:infantry")
+    add(C, s, "tyre", "ayyubid:infantry")
+    battle_phase.start(C, s, s["armies"].index(attacker), desert, "tyre", [f"{attacker}:infantry"] * 2, [])
+    return s["battle"]["result"]["attack"], s["battle"]["result"]["defence"]
+
+
+def test_three_players_the_lone_player_compares_faith_with_the_army_it_fights():
+    """p.14 (Faith bonus) and ruling TC53: the pair's marker 3 steps towards the Holy Roman
+    Empire gives the Holy Roman Empire Faith 3 and the Angevin 0. The lone Ayyubid's 2 is not
+    higher than the Holy Roman Empire's 3 (no bonus: 2 against 2), but is higher than the
+    Angevin's 0 (+1: 2 against 3). The pair never gets the bonus."""
+    from outremer.games.third_crusade.state import faith_of, new_state
+    assert _three_player_battle("hre", -3) == (2, 2)
+    assert _three_player_battle("angevin", -3) == (2, 3)
+    assert _three_player_battle("angevin", 1) == (2, 3) and _three_player_battle("angevin", 2) == (2, 2)
+    s = new_state(C, ["angevin", "hre", "ayyubid"], 1)
+    s["faith"] = {"crusader": -3, "muslim": 0}
+    assert (faith_of(s, "hre"), faith_of(s, "angevin"), faith_of(s, "ayyubid")) == (3, 0, 0)
+    assert _three_player_battle("hre", -1) == (2, 3)  # the Holy Roman Empire's 1 against the lone 2

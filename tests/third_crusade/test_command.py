@@ -179,3 +179,48 @@ def test_a_sea_move_goes_from_port_to_port():
     targets = {a.args[0] for a in command.legal(C, s, 0) if a.verb == "march"}
     ports = {r.key for r in C.south.regions if r.port} - {"tyre"}
     assert targets and targets <= ports and "famagusta" in targets
+
+
+def test_the_attack_may_reinforce_and_its_reinforcing_units_take_losses():
+    """p.14 (Reaction Orders: the Alliance with the lower Strength may react, the attacker too)
+    and the glossary, Reinforce ("the Reinforcing Units are also considered part of the
+    Battle"; ruling TC57): the Ayyubid attacks Tyre with 2 Infantry against 3, reinforces from
+    Sidon with its 2 Infantry there (4 against 3) and wins; its one loss may be a Reinforcing
+    Infantry, which leaves Sidon for its player board while both attackers move in. Beaten, a
+    Reinforcing side loses its Reinforcing Units like the others."""
+    desert = "desert_west_of_damascus"
+
+    def attack(defenders):
+        s = _game(["angevin", "ayyubid"], "ayyubid", {desert: ("ayyubid", "march_1"), "sidon": ("ayyubid", "reinforce")})
+        from outremer.games.third_crusade.moves import add
+        for key in ("tyre", "sidon", desert):
+            s["map"][key] = [None] * 9
+        for key, piece, n in ((desert, "ayyubid:infantry", 2), ("sidon", "ayyubid:infantry", 2),
+                              ("tyre", "angevin:infantry", defenders)):
+            for _ in range(n):
+                add(C, s, key, piece)
+        s["cp"] = [5, 5]
+        _do(s, act("execute", desert))
+        _do(s, act("march", "tyre", _group(s, desert, "ayyubid", infantry=2)))
+        assert command.strengths(C, s) == (2, defenders) and command.to_act(s) == 1
+        _do(s, act("react", "sidon"))
+        return s
+
+    s = attack(3)
+    assert command.strengths(C, s) == (4, 3)
+    _do(s, act("lose", "angevin:infantry"))  # the beaten defence loses 1
+    assert command.to_act(s) == 1
+    assert set(command.legal(C, s, 1)) == {act("lose", "ayyubid:infantry"), act("lose", "ayyubid:infantry", "sidon")}
+    reserve = s["reserve"]["ayyubid"]["infantry"]
+    seat, log = _do(s, act("lose", "ayyubid:infantry", "sidon"))
+    assert pieces(s, "sidon") == ["ayyubid:infantry"] and s["reserve"]["ayyubid"]["infantry"] == reserve + 1
+    assert any(e.rule == "TC57" and "Reinforcing from Sidon" in e.text for e in log)
+    while s["battle"]:  # the beaten Angevin Infantry retreat
+        _do(s, command.legal(C, s, command.to_act(s))[0])
+    assert pieces(s, "tyre") == ["ayyubid:infantry"] * 2
+
+    s = attack(6)  # 4 against 6: the attack loses 2, from the group or from Sidon
+    assert command.to_act(s) == 1 and act("lose", "ayyubid:infantry", "sidon") in command.legal(C, s, 1)
+    _do(s, act("lose", "ayyubid:infantry", "sidon"))
+    _do(s, act("lose", "ayyubid:infantry", "sidon"))
+    assert pieces(s, "sidon") == [] and command.to_act(s) == 0

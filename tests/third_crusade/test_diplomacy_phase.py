@@ -83,3 +83,69 @@ def test_four_players_the_fourth_bidder_takes_nothing_and_every_bid_is_paid():
     assert s["dip"]["rewards"]["hre"] is None  # the lowest bid
     assert s["dip"]["order"] == ["ayyubid", "turkoman", "angevin", "hre"]
     assert sum(gold) <= sum(4 for _ in range(4)) - sum(bids.values()) + 6  # rewards add at most a little Gold
+
+
+def test_a_full_region_may_give_up_a_unit_or_a_token_for_the_gain():
+    """p.16: "If the Region is full the player may replace a Unit or Resource. Units are returned
+    to the player board and tokens are discarded" (ruling TC56). Tyre's six square Slots hold 5
+    Angevin Infantry and a Neutral one: a Neutral Infantry gained may replace either (not be
+    placed there); the Angevin Infantry goes back to its board. With a crown token on the sixth
+    Slot instead, a gold token gained replaces the crown token, which is discarded."""
+    from outremer.games.third_crusade.moves import add, place_token
+    s = _start(["angevin", "ayyubid"])
+    s["map"]["tyre"] = [None] * 9
+    for _ in range(5):
+        add(C, s, "tyre", "angevin:infantry")
+    add(C, s, "tyre", "neutral:infantry")
+    s["dip"].update(stage="move", moving=["angevin"],
+                    place=[{"army": "angevin", "piece": "neutral:infantry", "text": "Infantry"}])
+    slots = s["map"]["tyre"]
+    mine, neutral = slots.index("angevin:infantry"), slots.index("neutral:infantry")
+    legal = phase.legal(C, s, 0)
+    assert act("place", "tyre") not in legal and act("discard") in legal
+    assert {a for a in legal if a.verb == "replace" and a.args[0] == "tyre"} == {act("replace", "tyre", mine),
+                                                                                act("replace", "tyre", neutral)}
+    reserve = s["reserve"]["angevin"]["infantry"]
+    seat, log = _do(s, act("replace", "tyre", mine))
+    assert sorted(s["map"]["tyre"][:6]) == ["angevin:infantry"] * 4 + ["neutral:infantry"] * 2
+    assert s["reserve"]["angevin"]["infantry"] == reserve + 1 and log[0].rule == "TC56"
+
+    s = _start(["angevin", "ayyubid"])
+    s["map"]["tyre"] = [None] * 9
+    for _ in range(5):
+        add(C, s, "tyre", "angevin:infantry")
+    free_slot = s["map"]["tyre"].index(None)
+    assert place_token(C, s, "tyre", "crown") and s["tokens"]["tyre"][free_slot] == "crown"
+    s["dip"].update(stage="move", moving=["angevin"],
+                    place=[{"army": "angevin", "token": "gold", "text": "1 Gold token"}])
+    legal = phase.legal(C, s, 0)
+    assert [a for a in legal if a.args[:1] == ("tyre",)] == [act("replace", "tyre", free_slot)]
+    _do(s, act("replace", "tyre", free_slot))
+    assert s["tokens"]["tyre"][free_slot] == "gold" and "crown" not in s["tokens"]["tyre"]
+
+
+def test_the_heuristic_replaces_only_for_a_gain():
+    """Ruling TC56 as the computer player weighs it: with no room anywhere, a Neutral Leader
+    gained takes a Neutral Infantry's Slot; a Neutral Infantry gained is left off the map rather
+    than swapped for an Infantry."""
+    from outremer.ai import agent_for, agent_random, decide
+    from outremer.games import get_game
+    from outremer.games.third_crusade.moves import add
+    game = get_game("third-crusade")
+    for item, wanted in (({"piece": "neutral:isaac", "text": "Isaac Komnenos"}, "replace"),
+                         ({"piece": "neutral:infantry", "text": "Infantry"}, "discard")):
+        s, _ = game.start(game.make_setup(1, ["heuristic", "heuristic"], {}))
+        s["strategy"], s["sealed"], s["_started"] = None, None, "diplomacy"
+        phase.start(C, s)
+        for key, slots in s["map"].items():  # every Angevin Region full of Infantry but Tyre's Neutral one
+            if key != "tyre" and any(p and p.startswith("angevin:") for p in slots):
+                s["map"][key] = [None] * 9
+        s["map"]["tyre"] = [None] * 9
+        for _ in range(5):
+            add(C, s, "tyre", "angevin:infantry")
+        add(C, s, "tyre", "neutral:infantry")
+        s["dip"].update(stage="move", moving=["angevin"], place=[{"army": "angevin", **item}])
+        choice = decide(agent_for(game, "heuristic"), game, s, 0, agent_random(1, 0))
+        assert choice.verb == wanted, choice
+        if wanted == "replace":
+            assert s["map"]["tyre"][choice.args[1]] == "neutral:infantry"

@@ -26,6 +26,7 @@ def _game(armies, first, hands, orders=None):
     first_seat = armies.index(first)
     s["initiative"] = [first_seat] + [i for i in range(len(armies)) if i != first_seat]
     s["hand"] = {army: list(hands.get(army, [])) for army in armies}
+    s["markers"] = {army: [] for army in armies}  # no marker on the diplomacy board yet
     command.start(C, s)
     return s
 
@@ -276,3 +277,58 @@ def test_an_event_march_that_ignores_bandits_keeps_its_units():
     _do(s, act("stay"))
     assert pieces(s, "acre") == ["hre:infantry", "hre:infantry"] and len(s["bandits"]) == 2
     assert s["pending"] is None
+
+
+def test_a_named_leader_already_on_the_map_moves_to_the_events_region():
+    """Glossary, Named Leader ("place the Named Leader's piece in a Region ..."; ruling TC54):
+    with 4 players Qilij Arslan II starts in Iconium and Conrad in Tripoli. Qilij Arslan's Double
+    Game places the Sultan in another Region with Turkoman Presence, Conrad, King-Elect places
+    Conrad in Tyre: each leaves its Region for the event's, and is not in two places."""
+    from outremer.games.third_crusade.moves import leader_region
+    armies = ["angevin", "hre", "ayyubid", "turkoman"]
+    s = _game(armies, "turkoman", {"turkoman": ["qilij_arslans_double_game"], "hre": ["conrad_king_elect"]})
+    assert leader_region(C, s, "qilij_arslan_ii") == "iconium" and leader_region(C, s, "conrad") == "tripoli"
+    _do(s, act("event", "qilij_arslans_double_game"))
+    if command.legal(C, s, 3)[0].verb == "main":
+        _do(s, act("main"))
+    legal = command.legal(C, s, 3)
+    assert act("at", "hama") in legal and act("at", "iconium") not in legal  # not where he stands
+    log = _do(s, act("at", "hama"))
+    assert leader_region(C, s, "qilij_arslan_ii") == "hama" and "turkoman:qilij_arslan_ii" not in s["map"]["iconium"]
+    assert any(e.rule == "TC54" and "Qilij Arslan II" in e.text for e in log)
+    while s["pending"]:
+        _do(s, command.legal(C, s, 3)[-1])
+    hre = armies.index("hre")
+    s["turn"] = s["initiative"].index(hre)
+    _do(s, act("event", "conrad_king_elect"))
+    if command.legal(C, s, hre)[0].verb == "main":
+        _do(s, act("main"))
+    _do(s, act("at", "tyre"))
+    assert leader_region(C, s, "conrad") == "tyre" and "neutral:conrad" not in s["map"]["tripoli"]
+
+
+def test_an_events_diplomacy_moves_are_made_at_once_with_the_diplomacy_phases_rules():
+    """An Event's move on the diplomacy board (Iconography; p.16; ruling TC55): Talks with
+    Al-Adil's two moves are made when the card is executed. From the Crusader start the
+    Angevin may stop in the first row or go on to the 4-space row; it takes 3 Neutral Infantry
+    (r2b), places them one by one in Regions it Controls, then moves on to the triangular Faith
+    above, which acts at once. Nothing waits for the Diplomacy phase."""
+    from outremer.games.third_crusade import diplomacy_moves
+    s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["talks_with_al_adil"]})
+    _do(s, act("event", "talks_with_al_adil"))
+    if command.legal(C, s, 0)[0].verb == "main":
+        _do(s, act("main"))
+    legal = command.legal(C, s, 0)
+    assert legal == [act("move", k) for k in ("r1a", "r2a", "r2b", "r2c", "r2d")] + [act("skip")]
+    log = _do(s, act("move", "r2b"))
+    assert s["markers"]["angevin"] == ["r2b"] and any(e.rule == "TC55" for e in log)
+    for _ in range(3):
+        legal = command.legal(C, s, 0)
+        assert legal == diplomacy_moves.choices(C, s, s["pending"]["place"][0]) and act("discard") in legal
+        _do(s, next(a for a in legal if a.verb == "place"))
+    assert sum(p == "neutral:infantry" for slots in s["map"].values() for p in slots) >= 3
+    assert act("move", "r3a") in command.legal(C, s, 0) and act("done") in command.legal(C, s, 0)
+    faith = s["faith"]["crusader"]
+    _do(s, act("move", "r3a"))
+    assert s["markers"]["angevin"] == ["r2b", "r3a"] and s["faith"]["crusader"] == faith + 1
+    assert s["pending"]["queue"][0] == ["main", 1] and "extra_moves" not in s  # on to the Gold

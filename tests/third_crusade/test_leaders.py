@@ -13,7 +13,7 @@ import pytest
 from outremer.core.actions import act
 from outremer.core.data import read_toml
 from outremer.core.errors import DataError
-from outremer.games.third_crusade import battle, command, data, effects, planning
+from outremer.games.third_crusade import battle, command, data, event_targets, planning
 from outremer.games.third_crusade.data import content, parse_leaders, parse_setup
 from outremer.games.third_crusade.events import parse_events
 from outremer.games.third_crusade.moves import leader_region, sides, token
@@ -130,4 +130,4 @@ def test_an_assassinated_side_sends_the_token_to_the_box():
     _do(s, act("at", "tyre"))
     _do(s, act("assassinate", "hre:frederick_of_swabia"))
     assert s["gone"] == ["frederick_i"] and leader_region(C, s, "frederick_i") is None
-    assert not effects._leader_free(C, s, "frederick_i")
+    assert not event_targets.leader_free(C, s, "frederick_i")

@@ -103,3 +103,53 @@ def test_ten_glory_ends_the_game_at_the_victory_check():
     phase.start(C, s, log)
     _answer(s)
     assert s["phase"] == "over" and s["result"]["team"] == 1 and s["result"]["winners"] == [1]
+
+
+def test_a_victory_check_follows_the_diplomacy_phase():
+    """Sequence of play (Overview; p.16): a victory check ends the Diplomacy phase. The Ayyubid
+    wins the bid and takes reward 2 of Bedouin Tribes, +1 Glory, bringing the Muslims to 10:
+    the game ends there, before Upkeep counts its Mission or the Orders left on the map."""
+    from outremer.games import get_game
+    from outremer.games.third_crusade.diplomacy import board
+
+    game = get_game("third-crusade")
+    s, _ = game.start(game.make_setup(1, ["random", "random"], {}))
+    s["glory"] = -9
+    s["diplomacy_cards"].remove("bedouin_tribes")
+    s["diplomacy_cards"].insert(0, "bedouin_tribes")
+    s["strategy"], s["sealed"], s["_started"] = None, None, "diplomacy"
+    diplomacy_phase.start(C, s)
+    log = []
+
+    def play(action):
+        nonlocal s
+        s, events = game.apply(s, action)
+        log.extend(events)
+
+    for _ in range(2):
+        play(act("bid", 1 if s["armies"][game.to_act(s)] == "ayyubid" else 0))
+    play(act("reward", 2))
+    assert s["glory"] == -10 and s["phase"] == "diplomacy"
+    while s["phase"] == "diplomacy":
+        legal = game.legal_actions(s)
+        moves = [a for a in legal if a.verb == "move" and board().space(a.args[0]).gives != "glory"]
+        play(moves[0] if moves else next((a for a in legal if a.verb == "discard"), legal[0]))
+    assert s["phase"] == "over" and s["result"]["team"] == 1 and s["result"]["winners"] == [1]
+    assert any(e.rule == "p.16" and "end of the Diplomacy phase" in e.text for e in log)
+    assert not any("Mission" in e.text or "unexecuted" in e.text for e in log)
+
+
+def test_the_treaty_of_jaffa_holds_until_the_end_of_the_round():
+    """The Treaty of Jaffa ("Until the end of the round no Unit may March ... into Jerusalem,
+    Jaffa or Ascalon", events.SPECIALS; ruling TC39): the truce lasts through the Diplomacy phase
+    and Upkeep and ends with the round; the next round's Marches may go there again."""
+    from outremer.games.third_crusade.moves import destinations
+    s = _state()
+    s["truce"] = ["jerusalem", "jaffa", "ascalon"]
+    assert "jaffa" not in destinations(C, s, "acre", False, [])
+    log = []
+    phase.start(C, s, log)
+    log += _answer(s, lambda legal: legal[-1])
+    assert s["phase"] == "strategy" and s["round"] == 1
+    assert not s.get("truce") and "jaffa" in destinations(C, s, "acre", False, [])
+    assert any(e.rule == "TC39" and "Treaty of Jaffa ends" in e.text for e in log)

@@ -319,7 +319,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "dip": _dip(view, names), "ships": view.get("ships") or {},
             "variable": _variable(view, names, content),
         },
-        "view": {**view, "prompt": _prompt(view, names, board, me, composed)},
+        "view": {**view, "prompt": _prompt(view, names, board, me, composed, [a["text"] for a in legal])},
         "claimed": sorted(set(claimed)),
     }
 
@@ -465,7 +465,8 @@ def _dip_short(space, leaders) -> str:
     return f"{space.n}{mark}" if space.n > 1 else mark
 
 
-def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed: dict) -> str:
+def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed: dict,
+            legal_texts: list[str]) -> str:
     """What the seat to act is asked, in a line."""
     phase = view["phase"]
     battle = view.get("battle")
@@ -475,6 +476,11 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
                 "losses": f"Battle in {where}: choose the pieces lost.",
                 "retreat": f"Battle in {where}: choose where the pieces retreat."}.get(
                     battle["stage"], f"Battle in {where}.")
+    verbs = {a.split()[0] for a in legal_texts}
+    if "move" in verbs:
+        return "Move your diplomacy marker to a space its lines reach, or stop."
+    if verbs & {"place", "replace"}:
+        return "Place what the diplomacy board gave you in a Region (or in place of a piece when the Region is full), or leave it off the map."
     p = view.get("pending")
     if p:
         stage = p.get("stage")

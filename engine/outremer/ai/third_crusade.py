@@ -32,6 +32,8 @@ POINT_WORTH = 0.3
 placements (points left at the end are lost, so none is refused for its price alone)."""
 REWARD_WORTH = {"glory": 3.0, "faith": 1.5, "gold": 1.0, "advanced_order": 1.5, "diplomacy_move": 1.0,
                 "remove_sabotage": 0.5}
+TOKEN_WORTH = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
+"""What a Resource token on the map is worth, to weigh one gained against one it would replace."""
 
 
 def value(card) -> float:
@@ -57,12 +59,13 @@ class ThirdCrusadeHeuristic(Agent):
                               ("execute", self._command), ("event", self._command), ("march", self._march),
                               ("muster", self._most), ("react", self._first_of("react")), ("lose", self._lose),
                               ("bid", self._bid), ("reward", self._reward), ("move", self._move),
+                              ("place", self._gain), ("replace", self._gain),
                               ("tithe", self._first_of("tithe")), ("bring", self._bring), ("buy", self._first_of("buy")),
                               ("objective", self._objective), ("crown", self._first_of("crown")),
                               ("at", self._first_of("at")), ("do", self._first_of("do")), ("or", self._first_of("or"))):
             if verb in verbs:
                 return handler(legal)
-        for verb in ("place", "land", "retreat", "remove", "assassinate", "sabotage", "bandit", "unsabotage",
+        for verb in ("land", "retreat", "remove", "assassinate", "sabotage", "bandit", "unsabotage",
                      "unbandit"):
             if verb in verbs:
                 return next(a for a in legal if a.verb == verb)
@@ -279,7 +282,33 @@ class ThirdCrusadeHeuristic(Agent):
         from ..games.third_crusade.diplomacy import board
         worth = {"glory": 3, "faith": 2, "glory_token": 2, "leader": 2.5, "crown_token": 1.5, "cp_token": 2,
                  "infantry": 1, "cavalry": 1.5, "gold_token": 1, "supply_token": 1}
-        return max(legal, key=lambda a: worth.get(board().space(a.args[0]).gives, 0) * board().space(a.args[0]).n)
+        return max((a for a in legal if a.verb == "move"),
+                   key=lambda a: worth.get(board().space(a.args[0]).gives, 0) * board().space(a.args[0]).n)
+
+    def _gain(self, legal: list[Action]) -> Action:
+        """A gain of the diplomacy board: into a Region with room; else in place of something
+        worth less (a Leader for a Neutral Unit first, a token for a poorer one; ruling TC56);
+        else off the map."""
+        places = [a for a in legal if a.verb == "place"]
+        if places:
+            return places[0]
+        holder = (self.v.get("dip") or {}).get("place") or (self.v.get("pending") or {}).get("place") or [{}]
+        item = holder[0]
+        best, score = next(a for a in legal if a.verb == "discard"), 0.0
+        for a in legal:
+            if a.verb != "replace":
+                continue
+            key, i = a.args
+            held = self.v["map"][key][i]
+            if "token" in item:
+                gain = TOKEN_WORTH[item["token"]] - TOKEN_WORTH.get(self.v["tokens"][key][i], 0)
+            elif "piece" in item and what(item["piece"]) in self.c.leaders:
+                gain = 1.0 + (0.5 if owner(held) == "neutral" else 0) - 0.1 * LOSS_ORDER.get(what(held), 0)
+            else:
+                gain = 0.0  # a Unit for a Unit of its shape: nothing won
+            if gain > score:
+                best, score = a, gain
+        return best
 
     def _bring(self, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (len(self._mine(a.args[0])), a.args[1] == "infantry"))

@@ -34,7 +34,8 @@ def strength(content: Content, group: Iterable[str], kind: str, bonus: int = 0) 
 
 
 def faith_bonus(lone: bool, my_faith: int, their_faith: int) -> int:
-    """+1 for a lone player whose Faith is higher than the opponent's (p.14; 2 and 3 players)."""
+    """+1 for a lone player whose Faith is higher than the opponent's (p.14; 2 and 3 players),
+    each Army's Faith as ``state.faith_of`` reads it (ruling TC53)."""
     return 1 if lone and my_faith > their_faith else 0
 
 

@@ -18,7 +18,7 @@ from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, controller, 
 from .execution import board, executable, turn_up
 from .moves import add, alliance_in, cross, free, pieces, presence, take, to_board
 from .moves import describe as describe_group
-from .state import alone, recount
+from .state import alone, faith_of, recount
 
 WITHDRAWALS = ("retreat", "tactical_retreat")
 """Reaction Orders by which the defence leaves the Battle (glossary, Retreat, Tactical Retreat)."""
@@ -71,7 +71,8 @@ def in_charge(s: State, side: str) -> int:
 
 
 def strengths(content: Content, s: State) -> tuple[int, int]:
-    """(attack, defence): the pieces by the table, the lone player's Faith bonus, Reactions."""
+    """(attack, defence): the pieces by the table, the lone player's Faith bonus, Reactions.
+    The Faith compared is the attacker's and the defending Army in charge's (ruling TC53)."""
     b = s["battle"]
     kind = kind_of(content, s, b["region"])
     other = "muslim" if b["side"] == "crusader" else "crusader"
@@ -79,8 +80,9 @@ def strengths(content: Content, s: State) -> tuple[int, int]:
     for r in b["reactions"]:
         if not r.get("cancelled"):
             bonus[r["side"]] += r["bonus"]
-    faith = {side: arithmetic.faith_bonus(alone(s, side), s["faith"][side],
-                                          s["faith"][other if side == b["side"] else b["side"]]) for side in bonus}
+    held = {b["side"]: faith_of(s, s["armies"][b["attacker"]]), other: faith_of(s, s["armies"][in_charge(s, other)])}
+    faith = {side: arithmetic.faith_bonus(alone(s, side), held[side], held[other if side == b["side"] else b["side"]])
+             for side in bonus}
     march = b.get("strength", 0)  # an Event March's modifier
     attack = arithmetic.strength(content, b["group"], kind, bonus[b["side"]] + faith[b["side"]] + march)
     defence = arithmetic.strength(content, defenders(s), kind, bonus[other] + faith[other])
@@ -147,7 +149,7 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if b["stage"] == "react":
         return [act("react", key) for key, _ in reactions_for(content, s, seat)] + [act("no_react")]
     if b["stage"] == "losses":
-        return [act("lose", p) for p in sorted(set(_loss_candidates(content, s)))]
+        return [act("lose", *choice) for choice in sorted(set(_loss_candidates(content, s)))]
     if b["stage"] == "retreat":
         return [act("retreat", key, piece) for piece in sorted(set(b["retreat"][0]["pieces"]))
                 for key in _retreat_targets(content, s, piece)]
@@ -173,7 +175,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
             _react_round(content, s, log)
         return
     if b["stage"] == "losses":
-        _lose(content, s, action.args[0], log)
+        _lose(content, s, action.args, log)
         return
     if b["stage"] == "retreat":
         _retreat(content, s, action.args[0], action.args[1], log)
@@ -274,13 +276,17 @@ def _withdraw(content: Content, s: State, log: list[Event]) -> None:
     _after_losses(content, s, log)
 
 
-def _side_pieces(content: Content, s: State, side: str) -> list[str]:
+def _side_pieces(content: Content, s: State, side: str) -> list[tuple[str, ...]]:
+    """A side's pieces in the Battle, each as the words of its ``lose`` action: ``(piece,)`` for
+    the attacking group on the Road or the defence in the Battle's Region, ``(piece, region)``
+    for a Unit the side's Reinforce brought, which stays in its Region (glossary, Reinforce:
+    "the Reinforcing Units are also considered part of the Battle"; the attack as the defence
+    may Reinforce, p.14; ruling TC57)."""
     b = s["battle"]
-    if side == b["side"]:
-        return list(b["group"])
-    here = defenders(s)
+    here = [(p,) for p in (b["group"] if side == b["side"] else defenders(s))]
     for key, army in b["reinforce"].items():
-        here += [p for p in pieces(s, key, army) if what(p) in UNITS]
+        if ALLIANCE_OF[army] == side:
+            here += [(p, key) for p in pieces(s, key, army) if what(p) in UNITS]
     return here
 
 
@@ -297,42 +303,47 @@ def _next_loss(content: Content, s: State, log: list[Event]) -> None:
     _after_losses(content, s, log)
 
 
-def _pool(content: Content, s: State, side: str) -> list[str]:
-    """The pieces a side may lose now: all its pieces in the Battle; after a Tactical Retreat,
-    the Units in the Battle's Region of the Army that executed it (ruling TC51)."""
+def _pool(content: Content, s: State, side: str) -> list[tuple[str, ...]]:
+    """The pieces a side may lose now (as :func:`_side_pieces`): all its pieces in the Battle;
+    after a Tactical Retreat, the Units in the Battle's Region of the Army that executed it
+    (ruling TC51)."""
     b = s["battle"]
     if b.get("withdrawn"):
         army = s["armies"][b["withdrawn"]["seat"]]
-        return [p for p in pieces(s, b["region"], army) if what(p) in UNITS]
+        return [(p,) for p in pieces(s, b["region"], army) if what(p) in UNITS]
     return _side_pieces(content, s, side)
 
 
-def _loss_candidates(content: Content, s: State) -> list[str]:
+def _loss_candidates(content: Content, s: State) -> list[tuple[str, ...]]:
     b = s["battle"]
     if b.get("withdrawn"):
         return _pool(content, s, b["losses"][0][0])
     side = b["losses"][0][0]
     own = s["armies"][b["chooser"]]
-    out = [p for p in _side_pieces(content, s, side) if arithmetic.fair_losses(b["lost"] + [p], own)]
-    return out or _side_pieces(content, s, side)
+    every = _side_pieces(content, s, side)
+    return [c for c in every if arithmetic.fair_losses(b["lost"] + [c[0]], own)] or every
 
 
-def _lose(content: Content, s: State, piece: str, log: list[Event]) -> None:
+def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
+    """One piece lost: from the attacking group (back to its board), from the Battle's Region,
+    or a Reinforcing Unit from its own Region (``choice`` names it, ruling TC57)."""
     b = s["battle"]
     side = b["losses"][0][0]
-    if side == b["side"]:
+    piece, where = choice[0], (choice[1] if len(choice) > 1 else None)
+    if where is not None:
+        to_board(content, s, where, piece)
+    elif side == b["side"]:
         b["group"].remove(piece)
         if owner(piece) not in (NEUTRAL,) and what(piece) in UNITS:
             s["reserve"][owner(piece)][what(piece)] += 1
     else:
-        where = b["region"] if piece in s["map"][b["region"]] else next(
-            k for k, army in b["reinforce"].items() if piece in s["map"][k])
-        to_board(content, s, where, piece)
+        to_board(content, s, b["region"], piece)
     if what(piece) in content.leaders and owner(piece) != NEUTRAL and side == _loser(s):
         b["dead_leaders"].append(piece)
     b["lost"].append(piece)
     b["losses"][0][1] -= 1
-    log.append(Event(f"{describe_group(content, [piece])} is lost.", "p.15"))
+    there = f" (Reinforcing from {board(content, s).region(where).name})" if where else ""
+    log.append(Event(f"{describe_group(content, [piece])}{there} is lost.", "TC57" if where else "p.15"))
     recount(content, s)
     _next_loss(content, s, log)
 

@@ -5,6 +5,8 @@ each Army's four tracks.
 
 All designed for Outremer but the facts the rulebook gives (ruling TC1); TOML files in
 ``data/``, validated here into typed records; an error names the file, the entry and the field.
+The constants and the records are ``records.py``'s, below this module; they are read from here
+as well.
 
 A *position* is plain data: for each Region key, its 9 Slots in the order of the map file
 (6 square, 2 hexagonal, 1 trapezoid), each ``None`` (free), ``"sabotage"`` (a Sabotage token)
@@ -14,159 +16,16 @@ or a piece ``"<owner>:<what>"``: the owner an Army or ``neutral``, the what a Un
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from typing import Iterable, Mapping, Sequence
 
 from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
 from ...core.errors import DataError
 from ...core.graph import check_connected, links
-
-ARMIES = ("angevin", "hre", "ayyubid", "turkoman")
-ARMY_NAMES = {"angevin": "Angevin", "hre": "Holy Roman Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
-ALLIANCES = {"crusader": ("angevin", "hre"), "muslim": ("ayyubid", "turkoman")}
-ALLIANCE_OF = {army: alliance for alliance, armies in ALLIANCES.items() for army in armies}
-NEUTRAL = "neutral"
-ICONS = ("glory", "cp", "crown", "gold", "supply")
-TRACKS = ("cp", "crown", "supply", "gold")
-"""The four tracks of a player board, in the order the setup pages print them (ruling TC4)."""
-UNITS = ("infantry", "cavalry", "siege")
-UNIT_TOTALS = {"infantry": 30, "cavalry": 12, "siege": 6}
-"""Each Army's Units (components, p.35)."""
-UNIT_SHAPE = {"infantry": "square", "cavalry": "hex", "siege": "trapezoid"}
-SLOT_COUNT = {"square": 6, "hex": 2, "trapezoid": 1}
-SLOT_SHAPES = ("square",) * 6 + ("hex",) * 2 + ("trapezoid",)
-"""The shape of each of a Region's 9 Slots, by index."""
-SABOTAGE = "sabotage"
-SIDES = ("west", "east", "north", "south")
-SHIPS = ("1191 Spring", "1191 Autumn")
-
-Position = Mapping[str, Sequence]
-
-
-@dataclass(frozen=True, slots=True)
-class Region:
-    index: int
-    key: str
-    name: str
-    kind: str
-    """"city" or "desert"."""
-    jerusalem: bool
-    port: bool
-    mercantile: bool
-    x: int
-    y: int
-    roads: tuple[int, ...]
-    """Indices of the Regions joined to it by a Road."""
-    icons: tuple[str, ...]
-    """The printed Resource icon of each of its 9 Slots ("" for none), in SLOT_SHAPES order."""
-    flavour: str
-    board: str = "south"
-    """The map board it is printed on: "south" (A) or "north" (B)."""
-
-    @property
-    def city(self) -> bool:
-        return self.kind == "city"
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    key: str
-    title: str
-    regions: tuple[Region, ...]
-    sides: dict
-    """Alliance -> the side of the board it sits on (ruling TC9)."""
-    joins: tuple[tuple[str, str], ...] = ()
-    """The Roads between two boards put together, each (north key, south key) (ruling TC13)."""
-
-    def index(self, key: str) -> int:
-        for r in self.regions:
-            if r.key == key:
-                return r.index
-        raise KeyError(key)
-
-    def region(self, key: str) -> Region:
-        return self.regions[self.index(key)]
-
-    def adjacent(self, a: str, b: str) -> bool:
-        """Joined by a Road (glossary, Adjacent)."""
-        return self.index(b) in self.region(a).roads
-
-    def by_sea(self, a: str, b: str) -> bool:
-        """Both Ports: "Port Cities counts as Adjacent to each other" (glossary, Port; ruling TC10)."""
-        return a != b and self.region(a).port and self.region(b).port
-
-
-@dataclass(frozen=True, slots=True)
-class Leader:
-    key: str
-    name: str
-    army: str
-    shape: str
-    unit: str
-    """"infantry", "cavalry" or "" (Strength 0)."""
-    icons: tuple[str, ...]
-    flavour: str
-    units: int = 1
-    """How many Units of its ``unit`` it counts as in Battle (its unit icons)."""
-    other: str = ""
-    """The key of the token's other side, for a Leader an event may flip (ruling TC52); "" for a
-    token whose two sides are alike."""
-    back: bool = False
-    """Whether this is a token's back side: it comes into play only by a flip, never at setup."""
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """One Region of a setup page."""
-    region: str
-    own: dict
-    """Army -> its own pieces here (Unit types and Leader keys)."""
-    alliance: str | None
-    """The Alliance of the double-coloured Units here, if any."""
-    double: tuple[str, ...]
-    three_player: str | None
-    neutral: tuple[str, ...]
-    sabotage: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    gold: int
-    lone_gold: int
-    lone_faith: int
-    two_three: tuple[Placement, ...]
-    genoa: dict
-    """Ship -> Army -> pieces."""
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """The 4-player page: every Army places its own pieces (ruling TC14)."""
-    placements: tuple[Placement, ...]
-    genoa: dict
-    """Ship -> Army -> pieces."""
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """A Unit Section of the player board (ruling TC21)."""
-    unit: str
-    size: int
-    supply: int
-
-
-@dataclass(frozen=True, slots=True)
-class Content:
-    south: Board
-    leaders: dict[str, Leader]
-    setup: Setup
-    north: Board | None = None
-    both: Board | None = None
-    """The 4-player map: both boards and the Roads that join them (ruling TC13)."""
-    four: Page | None = None
-    sections: tuple[Section, ...] = ()
-    """The Unit Sections of every Army's player board, each Unit type's left to right."""
+from .records import (  # noqa: F401 (the constants and records, read from here by the other modules and web/)
+    ARMIES, ARMY_NAMES, ALLIANCES, ALLIANCE_OF, NEUTRAL, ICONS, TRACKS, UNITS, UNIT_TOTALS, UNIT_SHAPE, SLOT_COUNT,
+    SLOT_SHAPES, SABOTAGE, SIDES, SHIPS, Position, Region, Board, Leader, Placement, Setup, Page, Section, Content)
 
 
 # --- loading -------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """The Diplomacy phase (p.16): secret bids of Gold revealed together, the rewards of the round's
 Diplomacy Card taken down the bids, then the moves on the diplomacy board in the order the card
-prints, each taking what its space gives (rulings TC19, TC23-TC31).
+prints, each taking what its space gives (rulings TC19, TC23-TC31): the moves and the gains
+put on the map, a full Region's included (TC56), are ``diplomacy_moves.py``'s, which an Event
+Card's moves use too (TC55). A victory check follows the phase (``game.py``).
 
 State: ``s["diplomacy_cards"]`` the deck (the top is the round's), ``s["markers"][army]`` the
 spaces of an Army's markers in order, ``s["dip"]`` the phase in progress: the bid order, the
@@ -14,13 +16,10 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from . import diplomacy as rules
+from . import diplomacy_moves as board_moves
 from .cards import cards, orders
-from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, controller, shape
-from .moves import TOKEN_SHAPE, add, free, place_token
+from .data import ALLIANCE_OF, ARMY_NAMES, SABOTAGE, Content, controller
 from .state import gain_faith, recount, towards
-
-TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
-              "supply_token": "supply"}
 
 
 def setup(content: Content, s: State) -> None:
@@ -68,10 +67,8 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
         return [act("reward", k) for k in rules.reward_choices(len(d["order"]), place,
                                                                [r for r in d["rewards"].values() if r])]
     if d["place"]:
-        return [act("place", key) for key in _places(content, s, d["place"][0])] + [act("discard")]
-    occupied = {k for spaces in s["markers"].values() for k in spaces}
-    spots = rules.player_moves(rules.board(), occupied, army, s["markers"][army])
-    return [act("move", key) for key in sorted(spots)]
+        return board_moves.choices(content, s, d["place"][0])
+    return [act("move", key) for key in board_moves.spaces(s, army)]
 
 
 def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
@@ -89,11 +86,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         _reward(content, s, army, action.args[0], log)
         return
     if d["place"]:
-        item = d["place"].pop(0)
-        if action.verb == "discard":
-            log.append(Event(f"{name} leaves {item['text']} off the map.", "p.16"))
-        else:
-            _put(content, s, item, action.args[0], log)
+        board_moves.put(content, s, d["place"].pop(0), action, log)
         _next_mover(content, s, log)
         return
     _move(content, s, army, action.args[0], log)
@@ -174,10 +167,9 @@ def _next_mover(content: Content, s: State, log: list[Event]) -> None:
     d = s["dip"]
     if d["place"]:
         return
-    occupied = {k for spaces in s["markers"].values() for k in spaces}
     while d["moving"]:
         army = d["moving"][0]
-        if rules.player_moves(rules.board(), occupied, army, s["markers"][army]):
+        if board_moves.spaces(s, army):
             return
         d["moving"].pop(0)
         log.append(Event(f"{ARMY_NAMES[army]} has no space to move to on the diplomacy board.", "TC26"))
@@ -188,43 +180,5 @@ def _next_mover(content: Content, s: State, log: list[Event]) -> None:
 def _move(content: Content, s: State, army: str, key: str, log: list[Event]) -> None:
     d = s["dip"]
     d["moving"].pop(0)
-    s["markers"][army].append(key)
-    space = rules.board().space(key)
-    log.append(Event(f"{ARMY_NAMES[army]} places a diplomacy marker on {space.text}.", "p.16"))
-    if space.gives == "glory":
-        s["glory"] += towards(ALLIANCE_OF[army], space.n)
-    elif space.gives == "faith":
-        gain_faith(s, army, space.n)
-    elif space.gives == "leader":
-        d["place"].append({"army": army, "piece": f"{NEUTRAL}:{space.leader}", "text": content.leaders[space.leader].name})
-    elif space.gives in TOKEN_KIND:
-        d["place"] += [{"army": army, "token": TOKEN_KIND[space.gives], "text": space.text} for _ in range(space.n)]
-    else:
-        d["place"] += [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": space.gives.capitalize()}
-                       for _ in range(space.n)]
+    d["place"] += board_moves.take(content, s, army, key, log)
     _next_mover(content, s, log)
-
-
-def _places(content: Content, s: State, item: dict) -> list[str]:
-    """Where a gain may go: a Region the player Controls with a free Slot for it (p.16)."""
-    out = []
-    for key, slots in s["map"].items():
-        if controller(slots) != item["army"]:
-            continue
-        if "token" in item:
-            tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
-            if any(sh == TOKEN_SHAPE[item["token"]] and slots[i] is None and tokens[i] is None
-                   for i, sh in enumerate(SLOT_SHAPES)):
-                out.append(key)
-        elif free(content, s, key, shape(content, item["piece"])):
-            out.append(key)
-    return out
-
-
-def _put(content: Content, s: State, item: dict, key: str, log: list[Event]) -> None:
-    where = board_for(content, s["armies"]).region(key).name
-    if "token" in item:
-        place_token(content, s, key, item["token"])
-    else:
-        add(content, s, key, item["piece"])
-    log.append(Event(f"{ARMY_NAMES[item['army']]} places {item['text']} in {where}.", "p.16", marks=(f"region:{key}",)))

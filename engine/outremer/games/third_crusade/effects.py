@@ -14,10 +14,11 @@ card's one Region when it says "In same Region", ``from``/``went`` a March in pr
 ``attack`` a Battle for the Command phase to start. Kept on the map besides the pieces:
 ``s["bandits"]`` (Roads, each its two ends sorted), ``s["destroyed"]`` (Destroyed Ports),
 ``s["base_cp"]`` (base command points gained or lost by events, added by ``state.recount``),
-``s["extra_moves"]`` (diplomacy moves for the Diplomacy phase), ``s["gone"]`` (Leaders
-returned to the box, by their token's front), ``s["truce"]`` (Regions The Treaty of Jaffa
-closes). A Leader flipped shows its other side on the map: its piece names that side (ruling
-TC52).
+``s["gone"]`` (Leaders returned to the box, by their token's front), ``s["truce"]`` (Regions
+The Treaty of Jaffa closes, until the round ends). A Leader flipped shows its other side on the
+map: its piece names that side (ruling TC52). A move on the diplomacy board is made at once,
+with the Diplomacy phase's code (``diplomacy_moves.py``; ruling TC55): ``place`` the gains of
+the spaces reached still to put on the map.
 
 The Command phase (``command.py``) offers ``event <key>`` for each card of :func:`playable`,
 calls :func:`start`, routes the pending choices to :func:`legal` and :func:`perform`, starts
@@ -28,14 +29,14 @@ from __future__ import annotations
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
+from . import diplomacy_moves as board_moves
 from .cards import orders
-from .data import (ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for,
-                   controller, owner, shape, what)
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
+from .event_targets import can, leaders_of, meets, muster_army, roads_from, slots_holding, units_of
 from .events import MARCHES, Step, event, words
-from .moves import (TOKEN_SHAPE, add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece,
-                    leader_region, marches, movable, pieces, place_token, presence, remove_token, road, sides, take,
-                    to_board, token)
-from .state import gain_faith, partner, recount, towards, track
+from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
+                    marches, movable, pieces, place_token, remove_token, road, take, to_board, token)
+from .state import gain_faith, recount, towards, track
 
 CROWN_PRICE = 2
 """Gold for each crown a player is short of a crown event (p.12)."""
@@ -49,10 +50,6 @@ TRUCE = ("jerusalem", "jaffa", "ascalon")
 
 def _name(content: Content, s: State, key: str) -> str:
     return board_for(content, s["armies"]).region(key).name
-
-
-def _armies(who: str) -> tuple[str, ...]:
-    return ALLIANCES[who] if who in ALLIANCES else (who,)
 
 
 # -- the hand and the start ---------------------------------------------------------------------
@@ -112,25 +109,6 @@ def _begin(content: Content, s: State, crown: bool, log: list[Event]) -> None:
     _next(content, s, log)
 
 
-# -- the banner ------------------------------------------------------------------------------------
-def meets(content: Content, s: State, banner, army: str, key: str) -> bool:
-    """Whether a Region meets a banner (p.12; card anatomy): a Named Region or a Named Leader's
-    Region, the Presence icon, the "No X Presence" icons, the Region type, Control."""
-    region = board_for(content, s["armies"]).region(key)
-    if banner.named and key != banner.named:
-        return False
-    if banner.leader and key != leader_region(content, s, banner.leader):
-        return False
-    if banner.presence != "none" and not presence(s, key, _armies(banner.presence)):
-        return False
-    if any(presence(s, key, _armies(a)) for a in banner.absent):
-        return False
-    if banner.control and controller(s["map"][key]) != army:
-        return False
-    return {"any": True, "city": region.city, "desert": not region.city, "jerusalem": region.jerusalem,
-            "port": region.port and key not in s.get("destroyed", [])}[banner.region]
-
-
 # -- one step ------------------------------------------------------------------------------------------
 def step_of(card, path: list) -> Step:
     part, i, *rest = path
@@ -141,104 +119,6 @@ def step_of(card, path: list) -> Step:
 def _current(s: State) -> Step:
     p = s["pending"]
     return step_of(event(p["card"]), p["queue"][0])
-
-
-def _muster_army(s: State, army: str, step: Step) -> str:
-    """Whose Units a muster places: the Army's, its partner's (its own when the partner does not
-    play, as for double-coloured Units at setup, p.6), or Neutral ones."""
-    if step.army == "partner":
-        return partner(s, army) or army
-    return NEUTRAL if step.army == NEUTRAL else army
-
-
-def _closed(s: State, key: str, side: str) -> bool:
-    """A truce forbids a Battle here (The Treaty of Jaffa)."""
-    return key in (s.get("truce") or ()) and battle_at(s, key, {side})
-
-
-def _leader_free(content: Content, s: State, key: str) -> bool:
-    up = sides(content, key)
-    on_ship = any(k in pieces_ for ship in s["ships"].values() for pieces_ in ship.values() for k in up)
-    return leader_region(content, s, key) is None and not on_ship and key not in s.get("gone", [])
-
-
-def _units(s: State, key: str, whose: str, unit: str = "any") -> list[str]:
-    """The Units (never Leaders) of ``whose`` in a Region, of a type or any."""
-    armies = (NEUTRAL,) if whose == NEUTRAL else _armies(whose)
-    return [p for p in pieces(s, key) if owner(p) in armies and what(p) in UNITS and unit in ("any", what(p))]
-
-
-def _leaders(content: Content, s: State, key: str, whose: str) -> list[str]:
-    armies = None if whose == "any" else ((NEUTRAL,) if whose == NEUTRAL else _armies(whose))
-    return [p for p in pieces(s, key) if what(p) in content.leaders and (armies is None or owner(p) in armies)]
-
-
-def _slots(content: Content, s: State, key: str, held) -> list[int]:
-    """One Slot of each kind (shape and icon shown) holding ``held`` (None: free)."""
-    region = board_for(content, s["armies"]).region(key)
-    tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
-    seen, out = set(), []
-    for i, piece in enumerate(s["map"][key]):
-        kind = (SLOT_SHAPES[i], tokens[i] or region.icons[i])
-        if piece == held and kind not in seen:
-            seen.add(kind)
-            out.append(i)
-    return out
-
-
-def _roads(content: Content, s: State, key: str) -> list[str]:
-    b = board_for(content, s["armies"])
-    return [b.regions[i].key for i in b.region(key).roads]
-
-
-def _can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
-    """Whether ``step`` could do something in the Region."""
-    army, do = p["army"], step.do
-    region = board_for(content, s["armies"]).region(key)
-    if do == "muster":
-        who = _muster_army(s, army, step)
-        piece = f"{who}:{step.unit}"
-        if who == NEUTRAL:
-            return free(content, s, key, shape(content, piece)) > 0
-        if _closed(s, key, ALLIANCE_OF[who]) or not s["reserve"][who][step.unit]:
-            return False
-        return free(content, s, key, shape(content, piece)) > 0 or battle_at(s, key, {ALLIANCE_OF[who]})
-    if do == "remove":
-        return bool(_units(s, key, step.whose, step.unit))
-    if do == "leader":
-        leader = content.leaders[step.key]
-        if step.action != "add":
-            return leader_region(content, s, step.key) == key
-        if (leader.army != NEUTRAL and leader.army not in s["armies"]) or not _leader_free(content, s, step.key):
-            return False
-        if leader.army != NEUTRAL:
-            side = ALLIANCE_OF[leader.army]
-            if _closed(s, key, side):
-                return False
-            if battle_at(s, key, {side}):
-                return True
-        return free(content, s, key, leader.shape) > 0
-    if do == "assassinate":
-        return bool(_leaders(content, s, key, step.whose))
-    if do == "sabotage":
-        return not region.jerusalem and None in s["map"][key]
-    if do == "remove_sabotage":
-        return SABOTAGE in s["map"][key]
-    if do == "bandit":
-        return bool(_roads(content, s, key))
-    if do == "remove_bandit":
-        return any(key in r for r in s.get("bandits", []))
-    if do == "destroyed_port":
-        return region.port and key not in s.get("destroyed", [])
-    if do == "token":
-        tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
-        return any(sh == TOKEN_SHAPE[step.icon] and s["map"][key][i] is None and tokens[i] is None
-                   for i, sh in enumerate(SLOT_SHAPES))
-    if do == "remove_token":
-        return step.icon in (s.get("tokens", {}).get(key) or [])
-    if do in MARCHES:
-        return bool(_marches(content, s, {**p, "from": key, "went": []}, step))
-    return False
 
 
 def _doable(content: Content, s: State, p: dict, step: Step) -> bool:
@@ -253,7 +133,7 @@ def _doable(content: Content, s: State, p: dict, step: Step) -> bool:
                 "base_cp": track(s, seat, "cp") > 0}[step.what]
     if step.do == "advanced_order":
         return bool(_new_advanced(s, army))
-    return step.do in ("gain", "diplomacy_move", "special")
+    return step.do in ("gain", "special")
 
 
 def _regions(content: Content, s: State, p: dict, path: list) -> list[str]:
@@ -265,7 +145,7 @@ def _regions(content: Content, s: State, p: dict, path: list) -> list[str]:
     ok = p["ok"][path[0]]
     if card.crown_mode == "same_region" and p["same"]:
         ok = [p["same"]] if p["same"] in ok else []
-    return [key for key in ok if _can(content, s, p, step, key)]
+    return [key for key in ok if can(content, s, p, step, key)]
 
 
 def _choices(content: Content, s: State, p: dict, path: list) -> list[Action]:
@@ -274,6 +154,8 @@ def _choices(content: Content, s: State, p: dict, path: list) -> list[Action]:
     if step.do == "or":
         return [act("or", k + 1) for k, option in enumerate(step.options)
                 if any(_choices(content, s, p, path + [k, j]) for j in range(len(option)))]
+    if step.do == "diplomacy_move":
+        return [act("move", key) for key in board_moves.spaces(s, p["army"])]
     if step.do in REGIONLESS:
         return [act("do")] if _doable(content, s, p, step) else []
     return [act("at", key) for key in _regions(content, s, p, path)]
@@ -290,27 +172,31 @@ def legal(content: Content, s: State) -> list[Action]:
         own_loss = step.do == "lose" and step.whose == "own"
         return _choices(content, s, p, p["queue"][0]) + ([] if own_loss else [act("skip")])
     at = p["at"]
+    if step.do == "diplomacy_move":  # a gain of the space reached to put on the map, or the next move
+        if p.get("place"):
+            return board_moves.choices(content, s, p["place"][0])
+        return _choices(content, s, p, p["queue"][0]) + [act("done")]
     if step.do == "muster":
         return [act("muster", k) for k in range(_most(content, s, p, step) + 1)]
     if step.do in MARCHES:
         return _marches(content, s, p, step) + [act("stay")]
     if step.do == "remove":
-        out = [act("remove", piece) for piece in sorted(set(_units(s, at, step.whose, step.unit)))]
+        out = [act("remove", piece) for piece in sorted(set(units_of(s, at, step.whose, step.unit)))]
     elif step.do == "assassinate":
-        out = [act("assassinate", piece) for piece in sorted(set(_leaders(content, s, at, step.whose)))]
+        out = [act("assassinate", piece) for piece in sorted(set(leaders_of(content, s, at, step.whose)))]
     elif step.do == "sabotage":
-        out = [act("sabotage", i) for i in _slots(content, s, at, None)]
+        out = [act("sabotage", i) for i in slots_holding(content, s, at, None)]
     elif step.do == "remove_sabotage":
-        out = [act("unsabotage", i) for i in _slots(content, s, at, SABOTAGE)]
+        out = [act("unsabotage", i) for i in slots_holding(content, s, at, SABOTAGE)]
     elif step.do == "bandit":
-        out = [act("bandit", to) for to in _roads(content, s, at)]
+        out = [act("bandit", to) for to in roads_from(content, s, at)]
     else:  # remove_bandit
-        out = [act("unbandit", to) for to in _roads(content, s, at) if road(at, to) in s.get("bandits", [])]
+        out = [act("unbandit", to) for to in roads_from(content, s, at) if road(at, to) in s.get("bandits", [])]
     return out + [act("done")]
 
 
 def _most(content: Content, s: State, p: dict, step: Step) -> int:
-    who = _muster_army(s, p["army"], step)
+    who = muster_army(s, p["army"], step)
     if who != NEUTRAL and battle_at(s, p["at"], {ALLIANCE_OF[who]}):
         return min(step.n, s["reserve"][who][step.unit])
     room = free(content, s, p["at"], shape(content, f"{who}:{step.unit}"))
@@ -349,6 +235,14 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         _at(content, s, p, step, action.args[0], log)
     elif verb == "muster":
         _muster(content, s, p, step, action.args[0], log)
+    elif verb == "move":  # on the diplomacy board, at once (ruling TC55)
+        p["place"] = board_moves.take(content, s, p["army"], action.args[0], log, "TC55")
+        p["count"] += 1
+        p["stage"] = "act"
+        _envoy(content, s, p, step, log)
+    elif verb in ("place", "replace", "discard"):
+        board_moves.put(content, s, p["place"].pop(0), action, log)
+        _envoy(content, s, p, step, log)
     elif verb in ("march", "stay"):
         _march(content, s, p, step, action, log)
     elif verb == "done":
@@ -372,7 +266,14 @@ def _at(content: Content, s: State, p: dict, step: Step, key: str, log: list[Eve
         leader = content.leaders[step.key]
         piece = f"{leader.army}:{step.key}"
         if step.action == "add":
-            log.append(Event(f"{name} adds {leader.name} in {where}.", "p.12", marks=(f"region:{key}",)))
+            at = leader_region(content, s, step.key)
+            if at is None:
+                log.append(Event(f"{name} adds {leader.name} in {where}.", "p.33", marks=(f"region:{key}",)))
+            else:  # on the map already: taken from its Region and placed in this one (ruling TC54)
+                piece = leader_piece(content, s, step.key)
+                take(content, s, at, piece)
+                log.append(Event(f"{name} places {content.leaders[what(piece)].name}, already on the map, in {where}, "
+                                 f"from {_name(content, s, at)}.", "TC54", marks=(f"region:{at}", f"region:{key}")))
             if _attack(s, p, key, [piece]):
                 return
             add(content, s, key, piece)
@@ -412,7 +313,7 @@ def _attack(s: State, p: dict, key: str, group: list[str], strength: int = 0, fr
 
 
 def _muster(content: Content, s: State, p: dict, step: Step, n: int, log: list[Event]) -> None:
-    who = _muster_army(s, p["army"], step)
+    who = muster_army(s, p["army"], step)
     key = p["at"]
     piece = f"{who}:{step.unit}"
     label = "Siege Engine" if step.unit == "siege" else step.unit.capitalize()
@@ -469,8 +370,8 @@ def _new_advanced(s: State, army: str) -> list[str]:
 
 
 def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) -> None:
-    """A step that needs no Region: gains and losses, Advanced Orders, diplomacy moves, the
-    bespoke card."""
+    """A step that needs no Region: gains and losses, Advanced Orders, the bespoke card (a
+    diplomacy move is made at once, by its own choices: ``move``)."""
     army = p["army"]
     name = ARMY_NAMES[army]
     if step.do in ("gain", "lose"):
@@ -495,11 +396,6 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
         s["box"][army] += new
         log.append(Event(f"{name} takes {len(new)} Advanced Order{'s' if len(new) > 1 else ''} behind its screen.",
                          "p.33"))
-    elif step.do == "diplomacy_move":
-        moves = s.setdefault("extra_moves", {})
-        moves[army] = moves.get(army, 0) + step.n
-        log.append(Event(f"{name} will make {step.n} more move{'s' if step.n > 1 else ''} on the diplomacy board.",
-                         "p.16"))
     else:  # special: the Treaty of Jaffa
         s["truce"] = [key for key in TRUCE if key in s["map"]]
         log.append(Event("Until the end of the round no Unit may March, Forced March, Disperse or Sea Move into "
@@ -563,10 +459,18 @@ def after_battle(content: Content, s: State, log: list[Event]) -> None:
 
 
 # -- the queue --------------------------------------------------------------------------------------
+def _envoy(content: Content, s: State, p: dict, step: Step, log: list[Event]) -> None:
+    """After a move on the diplomacy board, or one of its gains put on the map: the next gain,
+    the step's next move, or (its moves made, or no space left, ruling TC26) the next step."""
+    if p["place"] or (p["count"] < step.n and board_moves.spaces(s, p["army"])):
+        return
+    _pop(content, s, log)
+
+
 def _pop(content: Content, s: State, log: list[Event]) -> None:
     p = s["pending"]
     p["queue"].pop(0)
-    p.update(at=None, count=0, went=[])
+    p.update(at=None, count=0, went=[], place=[])
     p["from"] = None
     p.pop("stopped", None)
     _next(content, s, log)

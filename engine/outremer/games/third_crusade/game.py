@@ -43,8 +43,11 @@ class ThirdCrusade(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 2
-    earlier_revisions = {1: {"variable": False}}
+    rules_revision = 3
+    earlier_revisions = {}
+    """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
+    replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
+    legal actions of some moments with any number of players: earlier codes do not replay."""
     max_actions = 8_000
     on_site = True
 
@@ -135,7 +138,7 @@ class ThirdCrusade(Game):
                 log.append(Event("Command: each player executes an Order or passes.", "p.12"))
                 continue
             if phase == "end_of_command":
-                if upkeep_phase.victory_check(c, s, log):
+                if upkeep_phase.victory_check(c, s, log, "p.13"):
                     return
                 s["_started"] = "diplomacy"
                 diplomacy_phase.start(c, s)
@@ -143,6 +146,8 @@ class ThirdCrusade(Game):
                                  "Gold in secret.", "p.16"))
                 continue
             if phase == "upkeep" and s.get("_started") != "upkeep":
+                if upkeep_phase.victory_check(c, s, log, "p.16"):  # the Diplomacy phase is over (Overview)
+                    return
                 s["_started"] = "upkeep"
                 upkeep_phase.start(c, s, log)
                 continue

@@ -62,6 +62,11 @@ RULINGS = {
     "TC50": "Bandits on every move along a Road",
     "TC51": "Retreat and Tactical Retreat",
     "TC52": "A Leader's two sides",
+    "TC53": "The Faith bonus with 3 players",
+    "TC54": "A Named Leader already on the map",
+    "TC55": "An Event's moves on the diplomacy board",
+    "TC56": "A full Region and the diplomacy board's gains",
+    "TC57": "Reinforcing Units take losses, on either side",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

@@ -73,6 +73,18 @@ def gain_faith(s: State, army: str, n: int) -> None:
         s["faith"][alliance] = max(0, min(5, s["faith"][alliance] + n))
 
 
+def faith_of(s: State, army: str) -> int:
+    """``army``'s Faith, as a Battle compares it (p.14; ruling TC53): a lone Army's, its marker;
+    in an Alliance of two, how many steps the shared marker stands on its side, its partner then
+    counting 0 (Solo rules, General changes: "If the marker is higher for one Army, their
+    Alliance Partner counts as having 0")."""
+    alliance = ALLIANCE_OF[army]
+    marker = s["faith"][alliance]
+    if alone(s, alliance):
+        return marker
+    return max(0, marker if army == ALLIANCES[alliance][0] else -marker)
+
+
 def initiative_order(s: State) -> list[int]:
     """The initiative track from the top: a random marker of one Alliance on 1 and its
     partner's on 3, a random marker of the other on 2 and its partner's on 4; a lone player

@@ -290,12 +290,20 @@ def _income_step(content: Content, s: State, log: list[Event]) -> None:
                      f"the {_alliance_name('crusader' if icons >= 0 else 'muslim')} Alliance.", "p.17"))
 
 
-def victory_check(content: Content, s: State, log: list[Event]) -> bool:
-    """Step 5 and the end of the Command and Diplomacy phases: 10 Glory on one side ends the game."""
+CHECKS = {"p.13": "at the end of the Command phase", "p.16": "at the end of the Diplomacy phase",
+          "p.17": "in Upkeep"}
+"""Where the sequence of play (Overview) makes a victory check, by the page that describes it."""
+
+
+def victory_check(content: Content, s: State, log: list[Event], rule: str = "p.17") -> bool:
+    """The victory check of the sequence of play (Overview): at the end of the Command phase (p.13),
+    at the end of the Diplomacy phase (p.16) and in step 5 of Upkeep (p.17), 10 Glory on one
+    side ends the game. ``rule``: the page of the check being made."""
     won = counts.winner(s)
     if won is None:
         return False
-    log.append(Event(f"Victory check: the {_alliance_name(won)} Alliance has 10 Glory and wins.", "p.17"))
+    log.append(Event(f"Victory check {CHECKS[rule]}: the {_alliance_name(won)} Alliance has 10 Glory and wins.",
+                     rule))
     _finish(content, s, won, f"The {_alliance_name(won)} Alliance reached 10 Glory.")
     return True
 
@@ -328,6 +336,9 @@ def _end_of_round(content: Content, s: State, log: list[Event]) -> None:
     s["phase"] = "strategy"
     log.append(Event(f"The round ends: the next Diplomacy and Mission Cards come up, the initiative track turns, "
                      f"command points return to their base. {ROUNDS[s['round']]} begins.", "p.17"))
+    if s.pop("truce", None):  # The Treaty of Jaffa holds "until the end of the round"
+        log.append(Event("The truce of The Treaty of Jaffa ends with the round: Jerusalem, Jaffa and Ascalon are "
+                         "open again.", "TC39"))
 
 
 def _scoring(content: Content, s: State, log: list[Event]) -> None:

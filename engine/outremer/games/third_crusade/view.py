@@ -71,7 +71,7 @@ def describe(game, s: State, action: Action) -> str:
     if verb == "no_react":
         return "No Reaction"
     if verb == "lose":
-        return f"Lose {piece(args[0])}"
+        return f"Lose {piece(args[0])}" + (f" Reinforcing from {place(args[1])}" if len(args) > 1 else "")
     if verb == "retreat":
         return f"Retreat {piece(args[1])} to {place(args[0])}"
     if verb == "bid":
@@ -83,6 +83,10 @@ def describe(game, s: State, action: Action) -> str:
         return f"Place a diplomacy marker on {dboard().space(args[0]).text}"
     if verb == "place":
         return f"Place it in {place(args[0])}"
+    if verb == "replace":
+        held = s["map"][args[0]][args[1]]
+        there = piece(held) if held else f"the {s['tokens'][args[0]][args[1]]} token"
+        return f"Place it in {place(args[0])} in place of {there}"
     if verb == "tithe":
         return f"Tithe the Order in {place(args[0])} for 1 Gold"
     if verb == "keep":

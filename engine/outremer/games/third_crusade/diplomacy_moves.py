@@ -1,0 +1,133 @@
+"""A move on the diplomacy board and what it gives (p.16), one code for the Diplomacy phase's
+moves and for an Event Card's (ruling TC55): where a player's next marker may go, the marker
+placed and the space's gain taken, and the gains to put on the map, each into a Region the
+player Controls, in place of a Unit or token there when the Region is full (ruling TC56), or
+left off the map.
+
+A gain waiting to be put on the map is plain data, ``{"army", "text"}`` with ``"piece"`` (a
+Neutral Unit or Leader) or ``"token"`` (a Resource token's kind); its choices are
+``place <region>``, ``replace <region> <slot>`` and ``discard``.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action, act
+from ...core.game import Event, State
+from . import diplomacy as rules
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SLOT_SHAPES, UNITS, Content, board_for, controller, owner, shape, what
+from .moves import TOKEN_SHAPE, add, place_token, to_board
+from .state import gain_faith, recount, towards
+
+TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
+              "supply_token": "supply"}
+"""A diplomacy space's token -> the Resource token's kind on the map (ruling TC29)."""
+
+
+def spaces(s: State, army: str) -> list[str]:
+    """The free spaces ``army``'s next marker may go to (rulings TC24-TC26), sorted."""
+    occupied = {k for placed in s["markers"].values() for k in placed}
+    return sorted(rules.player_moves(rules.board(), occupied, army, s["markers"][army]))
+
+
+def take(content: Content, s: State, army: str, key: str, log: list[Event], rule: str = "p.16") -> list[dict]:
+    """``army`` places a marker on the space ``key`` and takes what it gives (p.16): a
+    triangular Glory or Faith at once; Units, a Leader or Resource tokens returned, to be put on
+    the map one at a time (:func:`choices`)."""
+    s["markers"][army].append(key)
+    space = rules.board().space(key)
+    log.append(Event(f"{ARMY_NAMES[army]} places a diplomacy marker on {space.text}.", rule))
+    if space.gives == "glory":
+        s["glory"] += towards(ALLIANCE_OF[army], space.n)
+        return []
+    if space.gives == "faith":
+        gain_faith(s, army, space.n)
+        return []
+    if space.gives == "leader":
+        return [{"army": army, "piece": f"{NEUTRAL}:{space.leader}", "text": content.leaders[space.leader].name}]
+    if space.gives in TOKEN_KIND:
+        return [{"army": army, "token": TOKEN_KIND[space.gives], "text": space.text} for _ in range(space.n)]
+    return [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": space.gives.capitalize()}
+            for _ in range(space.n)]
+
+
+def _open(content: Content, s: State, key: str, item: dict) -> list[int]:
+    """The Slots of the gain's shape it may take in the Region as it is: free of pieces (and,
+    for a token, of other tokens)."""
+    if "token" not in item:
+        sh = shape(content, item["piece"])
+        return [i for i, p in enumerate(s["map"][key]) if SLOT_SHAPES[i] == sh and p is None]
+    tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
+    return [i for i, p in enumerate(s["map"][key])
+            if SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and p is None and tokens[i] is None]
+
+
+def _ruled(s: State, item: dict) -> list[str]:
+    return [key for key, slots in s["map"].items() if controller(slots) == item["army"]]
+
+
+def places(content: Content, s: State, item: dict) -> list[str]:
+    """Where a gain may go: a Region the player Controls with a free Slot for it (p.16)."""
+    return [key for key in _ruled(s, item) if _open(content, s, key, item)]
+
+
+def replacements(content: Content, s: State, item: dict) -> list[tuple[str, int]]:
+    """(Region, Slot) for what a gain may replace in a Region the player Controls that is full
+    for it (p.16: "If the Region is full the player may replace a Unit or Resource"; ruling
+    TC56): a Unit or Leader gained, a Unit of the player's own or a Neutral one on a Slot of its
+    shape; a Resource token gained, a Resource token on a Slot of its shape that no piece
+    covers. One Slot for each kind of thing there."""
+    out = []
+    for key in _ruled(s, item):
+        if _open(content, s, key, item):
+            continue
+        slots = s["map"][key]
+        tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
+        seen = set()
+        for i, held in enumerate(slots):
+            if "token" in item:
+                ok = SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and held is None and tokens[i] is not None
+                kind = tokens[i]
+            else:
+                ok = (SLOT_SHAPES[i] == shape(content, item["piece"]) and owner(held) in (item["army"], NEUTRAL)
+                      and what(held) in UNITS)
+                kind = held
+            if ok and kind not in seen:
+                seen.add(kind)
+                out.append((key, i))
+    return out
+
+
+def choices(content: Content, s: State, item: dict) -> list[Action]:
+    """The ways to put a gain on the map: ``place``, ``replace`` or ``discard`` (left off)."""
+    return ([act("place", key) for key in places(content, s, item)]
+            + [act("replace", key, i) for key, i in replacements(content, s, item)] + [act("discard")])
+
+
+def put(content: Content, s: State, item: dict, action: Action, log: list[Event], rule: str = "p.16") -> None:
+    """Carry out one of :func:`choices`."""
+    name = ARMY_NAMES[item["army"]]
+    if action.verb == "discard":
+        log.append(Event(f"{name} leaves {item['text']} off the map.", rule))
+        return
+    key = action.args[0]
+    where = board_for(content, s["armies"]).region(key).name
+    instead = ""
+    if action.verb == "replace":
+        i = action.args[1]
+        held = s["map"][key][i]
+        if "token" in item:
+            instead = f" in place of a {s['tokens'][key][i]} token, discarded"
+            s["tokens"][key][i] = None
+        else:
+            label = content.leaders[what(held)].name if what(held) in content.leaders else what(held)
+            whose = "Neutral" if owner(held) == NEUTRAL else ARMY_NAMES[owner(held)]
+            instead = f" in place of {'an' if whose[0] in 'AEIOU' else 'a'} {whose} {label.capitalize()}, returned"
+            to_board(content, s, key, held)
+        rule = "TC56"
+    if "token" in item:
+        place_token(content, s, key, item["token"])
+    else:
+        add(content, s, key, item["piece"])
+    recount(content, s)
+    log.append(Event(f"{name} places {item['text']} in {where}{instead}.", rule, marks=(f"region:{key}",)))
+

@@ -1,0 +1,137 @@
+"""Where an Event Card's steps could act (p.12-13; rulings TC35, TC38, TC39, TC54): whether a
+Region meets a card's banner, and, step word by step word, whether a step could do something in
+a Region, and which Units, Leaders, Slots and Roads there it may take. Queries only: the Event
+executor (``effects.py``) asks them and changes the state.
+"""
+
+from __future__ import annotations
+
+from ...core.game import State
+from .data import (ALLIANCE_OF, ALLIANCES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
+                   shape, what)
+from .events import MARCHES, Step
+from .moves import TOKEN_SHAPE, battle_at, free, leader_region, marches, pieces, presence, sides
+from .state import partner
+
+
+def armies_of(who: str) -> tuple[str, ...]:
+    return ALLIANCES[who] if who in ALLIANCES else (who,)
+
+
+def meets(content: Content, s: State, banner, army: str, key: str) -> bool:
+    """Whether a Region meets a banner (p.12; card anatomy): a Named Region or a Named Leader's
+    Region, the Presence icon, the "No X Presence" icons, the Region type, Control."""
+    region = board_for(content, s["armies"]).region(key)
+    if banner.named and key != banner.named:
+        return False
+    if banner.leader and key != leader_region(content, s, banner.leader):
+        return False
+    if banner.presence != "none" and not presence(s, key, armies_of(banner.presence)):
+        return False
+    if any(presence(s, key, armies_of(a)) for a in banner.absent):
+        return False
+    if banner.control and controller(s["map"][key]) != army:
+        return False
+    return {"any": True, "city": region.city, "desert": not region.city, "jerusalem": region.jerusalem,
+            "port": region.port and key not in s.get("destroyed", [])}[banner.region]
+
+
+def muster_army(s: State, army: str, step: Step) -> str:
+    """Whose Units a muster places: the Army's, its partner's (its own when the partner does not
+    play, as for double-coloured Units at setup, p.6), or Neutral ones."""
+    if step.army == "partner":
+        return partner(s, army) or army
+    return NEUTRAL if step.army == NEUTRAL else army
+
+
+def closed(s: State, key: str, side: str) -> bool:
+    """A truce forbids a Battle here (The Treaty of Jaffa)."""
+    return key in (s.get("truce") or ()) and battle_at(s, key, {side})
+
+
+def leader_free(content: Content, s: State, key: str) -> bool:
+    up = sides(content, key)
+    on_ship = any(k in pieces_ for ship in s["ships"].values() for pieces_ in ship.values() for k in up)
+    return leader_region(content, s, key) is None and not on_ship and key not in s.get("gone", [])
+
+
+def units_of(s: State, key: str, whose: str, unit: str = "any") -> list[str]:
+    """The Units (never Leaders) of ``whose`` in a Region, of a type or any."""
+    armies = (NEUTRAL,) if whose == NEUTRAL else armies_of(whose)
+    return [p for p in pieces(s, key) if owner(p) in armies and what(p) in UNITS and unit in ("any", what(p))]
+
+
+def leaders_of(content: Content, s: State, key: str, whose: str) -> list[str]:
+    armies = None if whose == "any" else ((NEUTRAL,) if whose == NEUTRAL else armies_of(whose))
+    return [p for p in pieces(s, key) if what(p) in content.leaders and (armies is None or owner(p) in armies)]
+
+
+def slots_holding(content: Content, s: State, key: str, held) -> list[int]:
+    """One Slot of each kind (shape and icon shown) holding ``held`` (None: free)."""
+    region = board_for(content, s["armies"]).region(key)
+    tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
+    seen, out = set(), []
+    for i, piece in enumerate(s["map"][key]):
+        kind = (SLOT_SHAPES[i], tokens[i] or region.icons[i])
+        if piece == held and kind not in seen:
+            seen.add(kind)
+            out.append(i)
+    return out
+
+
+def roads_from(content: Content, s: State, key: str) -> list[str]:
+    b = board_for(content, s["armies"])
+    return [b.regions[i].key for i in b.region(key).roads]
+
+
+def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
+    """Whether ``step`` could do something in the Region."""
+    army, do = p["army"], step.do
+    region = board_for(content, s["armies"]).region(key)
+    if do == "muster":
+        who = muster_army(s, army, step)
+        piece = f"{who}:{step.unit}"
+        if who == NEUTRAL:
+            return free(content, s, key, shape(content, piece)) > 0
+        if closed(s, key, ALLIANCE_OF[who]) or not s["reserve"][who][step.unit]:
+            return False
+        return free(content, s, key, shape(content, piece)) > 0 or battle_at(s, key, {ALLIANCE_OF[who]})
+    if do == "remove":
+        return bool(units_of(s, key, step.whose, step.unit))
+    if do == "leader":
+        leader = content.leaders[step.key]
+        if step.action != "add":
+            return leader_region(content, s, step.key) == key
+        at = leader_region(content, s, step.key)  # on the map already: it moves here (ruling TC54)
+        if (leader.army != NEUTRAL and leader.army not in s["armies"]) or at == key:
+            return False
+        if at is None and not leader_free(content, s, step.key):
+            return False
+        if leader.army != NEUTRAL:
+            side = ALLIANCE_OF[leader.army]
+            if closed(s, key, side):
+                return False
+            if battle_at(s, key, {side}):
+                return True
+        return free(content, s, key, leader.shape) > 0
+    if do == "assassinate":
+        return bool(leaders_of(content, s, key, step.whose))
+    if do == "sabotage":
+        return not region.jerusalem and None in s["map"][key]
+    if do == "remove_sabotage":
+        return SABOTAGE in s["map"][key]
+    if do == "bandit":
+        return bool(roads_from(content, s, key))
+    if do == "remove_bandit":
+        return any(key in r for r in s.get("bandits", []))
+    if do == "destroyed_port":
+        return region.port and key not in s.get("destroyed", [])
+    if do == "token":
+        tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
+        return any(sh == TOKEN_SHAPE[step.icon] and s["map"][key][i] is None and tokens[i] is None
+                   for i, sh in enumerate(SLOT_SHAPES))
+    if do == "remove_token":
+        return step.icon in (s.get("tokens", {}).get(key) or [])
+    if do in MARCHES:
+        return bool(marches(content, s, p["army"], key, step.do, step.keep, []))
+    return False
