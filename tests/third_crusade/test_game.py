@@ -42,3 +42,30 @@ def test_the_heuristic_beats_a_random_player_from_either_side():
     first = simulate(GAME, ["heuristic", "random"], 8, 1)
     second = simulate(GAME, ["random", "heuristic"], 8, 1)
     assert first["wins"]["Angevin"] >= 7 and second["wins"]["Ayyubid"] >= 7
+
+
+def test_the_terminal_table_names_every_region_and_hides_the_other_alliances_orders():
+    """``outremer play``'s text table (view.text_table): every Region of the board in play, each
+    Army's tracks; an Order of the other Alliance only as face down (ruling TC40)."""
+    import random
+
+    from outremer.core.match import Match
+    from outremer.games import get_game
+    from outremer.games.third_crusade.cards import orders
+    from outremer.games.third_crusade.data import ALLIANCE_OF, board_for, content
+
+    game = get_game("third-crusade")
+    m, rand = Match(game, game.make_setup(4, ["human"] * 4)), random.Random(4)
+    while m.state["phase"] != "command":
+        m.play(rand.choice(game.legal_actions(m.state)))
+    text = game.text_table(game.view(m.state, 0))
+    for region in board_for(content(), m.state["armies"]).regions:
+        assert f"\n{region.name} (" in text
+    for army in m.state["armies"]:
+        assert f"\n{game.view(m.state, 0)['players'][m.state['armies'].index(army)]['name']} (" in text
+    placed = [(key, side) for key, sides in m.state["sections"].items() for side in sides.values() if side]
+    theirs = [side for _key, side in placed if ALLIANCE_OF[side[0]] != "crusader"]
+    assert theirs and "Order face down" in text
+    ours = [side for _key, side in placed if ALLIANCE_OF[side[0]] == "crusader"]
+    for army, key in ours:
+        assert next(o.name for o in orders(army) if o.key == key) in text

@@ -296,6 +296,10 @@ class ThirdCrusade(Game):
             return [[drawn[i] for i in order] for order in strategy.ORDERS]
         return list(range(s["gold"][seat] + 1))
 
+    def text_table(self, view: dict) -> str:
+        from .view import text_table
+        return text_table(self, view)
+
     def describe(self, s: State, action: Action) -> str:
         from .view import describe
         return describe(self, s, action)

@@ -123,3 +123,70 @@ def describe(game, s: State, action: Action) -> str:
 def _coordinated(s: State) -> bool:
     p = s.get("pending") or {}
     return bool(p.get("coordinated"))
+
+
+UNIT_NAMES = {"infantry": "Infantry", "cavalry": "Cavalry", "siege": "Siege Engine"}
+
+
+def text_table(game, v: dict) -> str:
+    """One seat's view as text for the terminal: the year and phase, Glory, Faith and initiative;
+    every Region with its ruler, pieces, uncovered Resource icons and Order Sections (an Order of
+    the other Alliance only as face down); each Army's tracks, command points, Gold and hand; the
+    Battle under way."""
+    from .data import SABOTAGE, controller, uncovered
+    from .state import ROUNDS
+
+    c = game.content
+    names = {p["army"]: p["name"] for p in v["players"]}
+    board = board_for(c, [p["army"] for p in v["players"]])
+    glory = v["glory"]
+    lines = [f"{ROUNDS[min(max(v['round'], 0), 3)]}, {v['phase'].capitalize()} phase. Glory "
+             + ("even" if glory == 0 else f"{abs(glory)} towards the {'Crusader' if glory > 0 else 'Muslim'} Alliance")
+             + f" (10 wins). Faith: Crusaders {v['faith']['crusader']}, Muslims {v['faith']['muslim']}. Initiative: "
+             + " → ".join(v["players"][i]["name"] for i in v["initiative"]) + "."]
+
+    def piece(p: str) -> str:
+        army, w = owner(p), what(p)
+        who = "Neutral" if army == "neutral" else names.get(army, army)
+        return f"{who} {c.leaders[w].name if w in c.leaders else UNIT_NAMES[w]}"
+
+    bandits = {tuple(sorted(b)) for b in v["bandits"]}
+    for r in board.regions:
+        slots = v["map"][r.key]
+        ruler = controller(slots)
+        kind = "Desert" if r.kind == "desert" else "City" + (", Port" if r.port else "") + (
+            ", Mercantile" if r.mercantile else "") + (", Jerusalem" if r.jerusalem else "")
+        held = [piece(p) for p in slots if p is not None and p != SABOTAGE]
+        counted: dict[str, int] = {}
+        for p in held:
+            counted[p] = counted.get(p, 0) + 1
+        icons = [i for i in uncovered(r, slots, v["tokens"].get(r.key)) if i]
+        orders_here = []
+        for side, placed in (v["sections"].get(r.key) or {}).items():
+            if placed:
+                known = next((o.name for o in orders(placed["army"]) if o.key == placed["order"]), None)
+                orders_here.append(f"{names.get(placed['army'], placed['army'])} Order "
+                                   + (known if known else "face down"))
+        roads = [board.regions[j].name + (" (Bandits)" if tuple(sorted((r.key, board.regions[j].key))) in bandits else "")
+                 for j in r.roads]
+        lines.append(f"{r.name} ({kind}{'; Destroyed Port' if r.key in v['destroyed'] else ''})"
+                     + (f", held by the {names[ruler]}" if ruler in names else "") + ": "
+                     + (", ".join(f"{n} {p}" if n > 1 else p for p, n in counted.items()) or "empty")
+                     + (f"; {slots.count(SABOTAGE)} Sabotage" if SABOTAGE in slots else "")
+                     + (f"; icons {', '.join(icons)}" if icons else "")
+                     + (f"; {'; '.join(orders_here)}" if orders_here else "")
+                     + f"; Roads to {', '.join(roads) or 'none'}.")
+    for p in v["players"]:
+        tracks = ", ".join(f"{name} {n}" for name, n in zip(("command points", "crowns", "supply", "Gold"), p["tracks"]))
+        hand = ", ".join(event(k).title for k in p["hand"]) or "none"
+        lines.append(f"{p['name']} ({p['alliance'].capitalize()} Alliance): tracks {tracks}; now {p['cp']} command "
+                     f"points, {p['gold']} Gold; reserve {p['reserve']['infantry']} Infantry, {p['reserve']['cavalry']} "
+                     f"Cavalry, {p['reserve']['siege']} Siege Engines; Event Cards {hand}; {p['box_count']} Orders "
+                     "behind the screen" + (f"; Objectives {', '.join(board.region(k).name for k in p['objectives'])}"
+                                            if p["objectives"] else "") + ".")
+    b = v.get("battle")
+    if b:
+        lines.append(f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
+                     f"with {', '.join(piece(p) for p in b['group'])} (Strength {b['attack']}) against "
+                     f"{', '.join(piece(p) for p in b['defenders']) or 'nobody'} (Strength {b['defence']}).")
+    return "\n".join(lines)
