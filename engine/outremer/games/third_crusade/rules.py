@@ -67,6 +67,9 @@ RULINGS = {
     "TC55": "An Event's moves on the diplomacy board",
     "TC56": "A full Region and the diplomacy board's gains",
     "TC57": "Reinforcing Units take losses, on either side",
+    "TC60": "The plutorial's Angevin base command points: 1, then 2, then 4",
+    "TC61": "The plutorial's Ayyubid base command points stay 3",
+    "TC62": "The plutorial's Ayyubid Gold after Upkeep: 5",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
