@@ -167,6 +167,9 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             token = "sabotage" if sabotaged else tokens_here[i] if i < len(tokens_here) else None
             slots.append({"i": i, "shape": shape, "icon": icon, "icon_mark": ICON_MARKS.get(icon, ""),
                           "icon_words": ICON_WORDS.get(icon, ""), "piece": piece, "token": token,
+                          "token_mark": "Sb" if token == "sabotage" else ICON_MARKS.get(token or "", (token or "")[:2]),
+                          "token_words": "Sabotage token" if token == "sabotage" else
+                          f"{ICON_WORDS.get(token or '', token or '')} token (it counts as the printed icon)",
                           "covered": piece is not None or token is not None})
         ruler = data.controller(slots_here)
         sections = []
@@ -485,7 +488,9 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
     if p:
         stage = p.get("stage")
         if p.get("kind") == "event" and stage == "crown":
-            return "Carry out the main event only, or buy the crown event too."
+            if _events().event(p["card"]).crown_mode == "instead":
+                return "The main event, or the crown event instead of it (buying the crowns you lack)."
+            return "The main event is done: buy the crowns you lack for the crown event, or leave it."
         if stage == "where":
             return "Choose the Region for this step."
         return "Carry out the card."

@@ -1,10 +1,11 @@
 """A rules-aware Third Crusade player for any Army, from its seat's view only: lays its strong
 Event Cards under the high flags, picks cheap cards for many command points, places Orders where
 its stacks can strike or must hold, executes every Order it can (an Order left costs Glory),
-attacks where it is stronger, reacts whenever it may, loses Neutral and cheap pieces first, bids
-little and takes Glory first. In the variable setup it keeps the Objectives whose Cities are
-richest and deploys where a piece gains the most for its points: tracks, Glory icons, Strength
-against the enemy next door, less any supply it will lack."""
+attacks where it is stronger, reacts whenever it may, buys a crown event only when it is worth
+its Gold, loses Neutral and cheap pieces first, bids little and takes Glory first. In the
+variable setup it keeps the Objectives whose Cities are richest and deploys where a piece gains
+the most for its points: tracks, Glory icons, Strength against the enemy next door, less any
+supply it will lack."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
 from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, controller, owner, place, supply_need,
                                         tracks, uncovered, what)
-from ..games.third_crusade.events import event
+from ..games.third_crusade.effects import CROWN_PRICE
+from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
 from ..games.third_crusade.state import alone
@@ -34,6 +36,9 @@ REWARD_WORTH = {"glory": 3.0, "faith": 1.5, "gold": 1.0, "advanced_order": 1.5, 
                 "remove_sabotage": 0.5}
 TOKEN_WORTH = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
 """What a Resource token on the map is worth, to weigh one gained against one it would replace."""
+GOLD_POINTS = GAIN_POINTS["gold"]
+"""What a Gold is worth on the cards' points scale (a card's "gain 2 Gold" counts 1 point), to
+weigh the crowns bought for a crown event against what it does."""
 
 
 def value(card) -> float:
@@ -61,7 +66,7 @@ class ThirdCrusadeHeuristic(Agent):
                               ("bid", self._bid), ("reward", self._reward), ("move", self._move),
                               ("place", self._gain), ("replace", self._gain),
                               ("tithe", self._first_of("tithe")), ("bring", self._bring), ("buy", self._first_of("buy")),
-                              ("objective", self._objective), ("crown", self._first_of("crown")),
+                              ("objective", self._objective), ("crown", self._crown),
                               ("at", self._first_of("at")), ("do", self._first_of("do")), ("or", self._first_of("or"))):
             if verb in verbs:
                 return handler(legal)
@@ -224,6 +229,15 @@ class ThirdCrusadeHeuristic(Agent):
         if execs:
             return execs[0]
         return next(a for a in legal if a.verb == "pass")
+
+    def _crown(self, legal: list[Action]) -> Action:
+        """The crown decision (ruling TC38): after the main event, on the crowns it left, or before
+        any step for an "Instead" card. The crown event when its points (for "Instead", what it adds
+        over the main event) beat the Gold its missing crowns cost, else ``main``."""
+        crown = next(a for a in legal if a.verb == "crown")
+        _, extra = points(event(self.v["pending"]["card"]))
+        worth = extra > GOLD_POINTS * CROWN_PRICE * crown.args[0]
+        return crown if worth else next(a for a in legal if a.verb == "main")
 
     def _march(self, legal: list[Action]) -> Action:
         """Into the other Alliance where the group is stronger, else into an empty Region with

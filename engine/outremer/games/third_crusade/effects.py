@@ -1,14 +1,18 @@
 """Event Cards in the Command phase (p.12-13): instead of an Order, a player executes one of the
 Event Cards in its hand (``s["hand"][army]``, card keys). The main event is free; the crown
 event needs the Army's crowns up to its requirement, each missing crown bought for 2 Gold for
-that event only. The steps are carried out in the order the card lists them, each skippable (as
-much or as little as the player wishes); a step that cannot apply is ignored. Each step goes in
-its own Region meeting the banner, unless the card says "In same Region" or names a Region or a
-Leader (ruling TC35).
+that event only. The main event's steps come first, then the crown event, on the crowns the
+track shows once the main event is done (p.12's example: the crown token the main event places
+pays for the crown event); an "Instead" crown event is chosen before any step, since it replaces
+the main event (ruling TC38). The steps are carried out in the order the card lists them, each
+skippable (as much or as little as the player wishes); a step that cannot apply is ignored. Each
+step goes in its own Region meeting the banner, unless the card says "In same Region" or names a
+Region or a Leader (ruling TC35).
 
 State: ``s["pending"] = {"kind": "event", ...}`` while a card is being executed: ``queue`` the
 steps still to do, each a path (``["main", i]``, ``["crown", i]``, or inside an OR
-``[part, i, option, j]``), ``stage`` ("crown", "where" or "act"), ``ok`` the Regions meeting
+``[part, i, option, j]``), ``stage`` ("crown", "where" or "act"), ``then`` "crown" while the
+crown event is still to be decided after the main event's steps, ``ok`` the Regions meeting
 each banner when the card was executed, ``at`` the Region of the current step, ``same`` the
 card's one Region when it says "In same Region", ``from``/``went`` a March in progress,
 ``attack`` a Battle for the Command phase to start. Kept on the map besides the pieces:
@@ -62,10 +66,17 @@ def _crown_open(s: State, seat: int, card) -> bool:
     return bool(card.crown) and s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card)
 
 
+def _crown_offered(content: Content, s: State, p: dict) -> bool:
+    """Whether the crown event may be executed now: the crowns there or bought, and a step of it
+    that could do something."""
+    card = event(p["card"])
+    return _crown_open(s, p["seat"], card) and any(_choices(content, s, p, path) for path in _paths(card, "crown"))
+
+
 def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
     card = event(key)
     army = s["armies"][seat]
-    return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [],
+    return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [], "then": None,
             "ok": {"main": [r for r in s["map"] if meets(content, s, card.banner, army, r)],
                    "crown": [r for r in s["map"] if meets(content, s, card.crown_banner, army, r)]},
             "same": None, "at": None, "from": None, "went": [], "count": 0}
@@ -95,18 +106,38 @@ def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> 
     s["hand"][army].remove(key)
     card = event(key)
     log.append(Event(f"{ARMY_NAMES[army]} executes the Event Card {card.title}.", "p.12", marks=(f"card:{key}",)))
-    s["pending"] = _fresh(content, s, seat, key)
-    if not _crown_open(s, seat, card) or not any(_choices(content, s, s["pending"], path)
-                                                 for path in _paths(card, "crown")):
-        _begin(content, s, False, log)
+    p = s["pending"] = _fresh(content, s, seat, key)
+    if card.crown_mode == "instead":  # the choice first: the main event, or the crown event in its place
+        if not _crown_offered(content, s, p):
+            _begin(content, s, "main", log)
+        return
+    p["then"] = "crown" if card.crown else None
+    _begin(content, s, "main", log)
 
 
-def _begin(content: Content, s: State, crown: bool, log: list[Event]) -> None:
+def _begin(content: Content, s: State, part: str, log: list[Event]) -> None:
+    """The steps of ``part`` ("main" or "crown") queued, and the first one that can apply."""
+    p = s["pending"]
+    p["queue"] = _paths(event(p["card"]), part)
+    _next(content, s, log)
+
+
+def _crown_after(content: Content, s: State, log: list[Event]) -> bool:
+    """The main event done, the crown event on the crowns the track shows now (p.12: the crown
+    token the main event placed "now" makes 3, "enough to execute the crown event"): at once when
+    none is missing, offered (``crown <n>`` or ``main``) when the Gold buys the missing ones, else
+    not at all. True when the player is asked."""
     p = s["pending"]
     card = event(p["card"])
-    queue = [] if crown and card.crown_mode == "instead" else _paths(card, "main")
-    p["queue"] = queue + (_paths(card, "crown") if crown else [])
-    _next(content, s, log)
+    if not _crown_offered(content, s, p):
+        return False
+    if missing(s, p["seat"], card):
+        p["stage"] = "crown"
+        return True
+    log.append(Event(f"{ARMY_NAMES[p['army']]} has the {card.crowns} crowns the crown event needs and "
+                     "executes it.", "p.12"))
+    p["queue"] = _paths(card, "crown")
+    return False
 
 
 # -- one step ------------------------------------------------------------------------------------------
@@ -208,7 +239,7 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
     card = event(p["card"])
     name = ARMY_NAMES[p["army"]]
     verb = action.verb
-    if verb in ("main", "crown"):
+    if verb in ("main", "crown"):  # the crown decision: before the steps ("Instead"), or after the main event's
         bought = action.args[0] if verb == "crown" else 0
         s["gold"][p["seat"]] -= CROWN_PRICE * bought
         if verb == "crown":
@@ -216,7 +247,12 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
                     if bought else "")
             log.append(Event(f"{name} executes the crown event{paid}"
                              f"{' instead of the main event' if card.crown_mode == 'instead' else ''}.", "p.12"))
-        _begin(content, s, verb == "crown", log)
+            _begin(content, s, "crown", log)
+        elif card.crown_mode == "instead":
+            _begin(content, s, "main", log)
+        else:
+            log.append(Event(f"{name} does not execute the crown event.", "p.12"))
+            _next(content, s, log)
         return
     step = _current(s)
     if verb == "skip":
@@ -477,13 +513,20 @@ def _pop(content: Content, s: State, log: list[Event]) -> None:
 
 
 def _next(content: Content, s: State, log: list[Event]) -> None:
-    """On to the next step that can apply; a part that cannot is ignored (p.12). The card is
-    done after its last step."""
+    """On to the next step that can apply; a part that cannot is ignored (p.12). After the main
+    event's last step comes the crown event (:func:`_crown_after`); the card is done after its
+    last step."""
     p = s["pending"]
-    while p["queue"]:
-        if _choices(content, s, p, p["queue"][0]):
-            p["stage"] = "where"
+    while True:
+        while p["queue"]:
+            if _choices(content, s, p, p["queue"][0]):
+                p["stage"] = "where"
+                return
+            log.append(Event(f"{words(_current(s)).capitalize()} cannot be carried out: ignored.", "p.12"))
+            p["queue"].pop(0)
+        if p.get("then") != "crown":
+            break
+        p["then"] = None
+        if _crown_after(content, s, log):
             return
-        log.append(Event(f"{words(_current(s)).capitalize()} cannot be carried out: ignored.", "p.12"))
-        p["queue"].pop(0)
     s["pending"] = None

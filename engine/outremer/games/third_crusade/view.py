@@ -6,6 +6,7 @@ from ...core.actions import Action
 from ...core.game import State
 from .cards import orders
 from .data import ARMY_NAMES, SLOT_SHAPES, board_for, owner, what
+from .effects import CROWN_PRICE
 from .events import event
 from .moves import movable
 
@@ -100,10 +101,14 @@ def describe(game, s: State, action: Action) -> str:
         return f"Land in {place(args[0])}"
     if verb == "objective":
         return f"Reveal the Objective {place(args[0])}"
-    if verb == "main":
-        return "The main event only"
-    if verb == "crown":
-        return f"The crown event too (buying {args[0]} crowns)" if args[0] else "The crown event too"
+    if verb in ("main", "crown"):  # before any step for an "Instead" card, else after the main event
+        card = (s.get("pending") or {}).get("card")
+        instead = bool(card) and event(card).crown_mode == "instead"
+        if verb == "main":
+            return "The main event" if instead else "No crown event"
+        bought = (f" (buying {args[0]} crown{'s' if args[0] > 1 else ''} for {CROWN_PRICE * args[0]} Gold)"
+                  if args[0] else "")
+        return f"The crown event {'instead' if instead else 'too'}{bought}"
     if verb == "at":
         return f"In {place(args[0])}"
     if verb in ("sabotage", "unsabotage"):
