@@ -463,3 +463,31 @@ def wait_for_turn(page, timeout: float = 60.0) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"the page did not settle: {state}")
         time.sleep(0.03)
+
+
+def check_table_actions(html: str, legal: list[dict], composed: tuple[str, ...]) -> None:
+    """Every legal action is one element carrying data-act: a button, or an element with
+    role="button", a tab stop and a name; the many alike ones (verbs in ``composed``) are composed
+    in one form per verb whose button carries the action composed (render.py, "Actions")."""
+    from html.parser import HTMLParser
+
+    class Acts(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.acts, self.forms = [], []
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "form" and "data-compose" in attrs:
+                self.forms.append(attrs["data-compose"])
+            if "data-act" in attrs:
+                assert tag == "button" or (attrs.get("role") == "button" and attrs.get("tabindex") == "0"
+                                           and attrs.get("aria-label")), (tag, attrs)
+                self.acts.append(int(attrs["data-act"]))
+
+    parser = Acts()
+    parser.feed(html)
+    many = {a["index"] for a in legal if a["text"].split()[0] in composed}
+    assert sorted(i for i in parser.acts if i not in many) == sorted(a["index"] for a in legal if a["index"] not in many)
+    assert sorted(parser.forms) == sorted({a["text"].split()[0] for a in legal if a["index"] in many})
+    assert len([i for i in parser.acts if i in many]) == len(parser.forms)

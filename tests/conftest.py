@@ -12,3 +12,15 @@ settings.register_profile("cpython", max_examples=50, deadline=None,
 settings.register_profile("pyodide", max_examples=6, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("pyodide" if IN_PYODIDE else "cpython")
+
+
+def rulings_document(game_id: str) -> str | None:
+    """The text of docs/rulings/<game_id>.md, found above this file (None where the tests run
+    without the repository's docs, as inside Pyodide)."""
+    from pathlib import Path
+
+    for parent in Path(__file__).resolve().parents:
+        doc = parent / "docs" / "rulings" / f"{game_id}.md"
+        if doc.is_file():
+            return doc.read_text(encoding="utf-8")
+    return None

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
+
+from conftest import rulings_document
 
 from outremer.ai import choose
 from outremer.core.actions import Action
@@ -1140,12 +1141,7 @@ def test_refusal_muslim_transport_names_the_ruling():
 
 # ====================================================================== rule names in the log
 def _rulings_document():
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        doc = parent / "docs" / "rulings" / "levantine.md"
-        if doc.is_file():
-            return doc.read_text(encoding="utf-8")
-    return None
+    return rulings_document("levantine")
 
 
 def test_ruling_titles_match_the_rulings_document():

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
-
 import pytest
+
+from conftest import rulings_document
 
 from outremer.core.match import Match
 from outremer.games import get_game
@@ -17,11 +17,7 @@ GAME = get_game("third-crusade")
 
 
 def _rulings_document() -> str | None:
-    for parent in Path(__file__).resolve().parents:
-        doc = parent / "docs" / "rulings" / "third-crusade.md"
-        if doc.is_file():
-            return doc.read_text(encoding="utf-8")
-    return None
+    return rulings_document("third-crusade")
 
 
 def test_ruling_titles_match_the_rulings_document():
