@@ -148,7 +148,6 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     board = data.board_for(content, armies)
     four = board.key == "both" or any(r.board == "north" for r in board.regions)
     offset = {"north": 0, "south": 1000 if four else 0}
-    height = 2000 if four else 1000
     bandits: dict[frozenset, int] = {}
     for road in view["bandits"]:
         key = frozenset(road[:2]) if len(road) >= 2 else frozenset(road)
@@ -219,6 +218,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
 
     # -- each Army's board
     seats = []
+    controllers = snapshot.get("seats") or []
     initiative = view["initiative"]
     for p in view["players"]:
         seat = p["seat"]
@@ -227,7 +227,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         seats.append({
             "seat": seat, "army": p["army"], "name": p["name"], "alliance": p["alliance"],
             "alliance_words": "Crusader Alliance" if p["alliance"] == "crusader" else "Muslim Alliance",
-            "controller": (snapshot.get("seats") or ["human"] * len(armies))[seat] if seat < len(snapshot.get("seats") or []) else "human",
+            "controller": controllers[seat] if seat < len(controllers) else "human",
             "is_viewer": seat == viewer, "to_act": seat == view.get("to_act"), "partner": me is not None and seat != viewer and p["alliance"] == my_side,
             "tracks": tracks, "cp": p["cp"], "gold": p["gold"], "reserve": [
                 {"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
@@ -253,8 +253,8 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                         else {"slot": i + 2, "key": None} for i, k in enumerate(row)]}
                     for a, row in st["rows"].items()]
         strategy = {"drawn": [event_entry(k, names) for k in (st.get("drawn") or [])], "rows": rows,
-                    "picks": {names.get(armies[int(seat)], seat): [_pick_words(x, names) for x in picks]
-                              for seat, picks in st["picks"].items() if picks}}
+                    "picks": {names.get(armies[int(seat)], seat): [_pick_words(x, names) for x in taken]
+                              for seat, taken in st["picks"].items() if taken}}
 
     # -- the Battle under way
     fight = None
@@ -266,7 +266,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                  "group": [piece_entry(x, names)["words"] for x in battle["group"]],
                  "defenders": [piece_entry(x, names)["words"] for x in battle.get("defenders", [])],
                  "attack": battle.get("attack"), "defence": battle.get("defence"), "stage": battle["stage"],
-                 "reactions": [_reaction_words(x, names, armies) for x in battle["reactions"]],
+                 "reactions": [_reaction_words(x, names, armies, board) for x in battle["reactions"]],
                  "asked": [view["players"][i]["name"] for i in battle.get("ask") or []],
                  "lost": [piece_entry(x, names)["words"] for x in battle.get("lost", [])], "sea": battle.get("sea")}
 
@@ -316,7 +316,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "glory": glory, "glory_words": _glory_words(glory), "faith": view["faith"],
             "initiative": [view["players"][i]["name"] for i in initiative],
             "mission": _mission(view.get("mission")), "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
-            "viewbox": viewbox, "height": height, "four": four, "box_w": BOX_W, "box_h": BOX_H,
+            "viewbox": viewbox, "four": four, "box_w": BOX_W, "box_h": BOX_H,
             "regions": regions, "roads": roads, "seats": seats, "me": seats[viewer] if viewer is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
             "dip": _dip(view, names), "ships": view.get("ships") or {},
@@ -396,23 +396,20 @@ def _diplomacy_card(key: str | None) -> dict | None:
 
 
 def _pick_words(pick: list, names: dict[str, str]) -> str:
-    """A pick of the Strategy phase: ``[army, slot, card]`` or shorter."""
-    parts = [str(x) for x in pick]
-    if len(pick) >= 3:
-        try:
-            title = _events().event(pick[2]).title
-        except Exception:  # noqa: BLE001 - a key the card list does not know: show it as it is
-            title = str(pick[2])
-        return f"{title} ({pick[1]} CP, {names.get(pick[0], pick[0])} row)"
-    return " ".join(parts)
+    """A pick of the Strategy phase, ``[row, flag]``: "the Ayyubid row's 4"."""
+    row, flag = pick[0], pick[1]
+    return f"the {names.get(row, row)} row's {flag}"
 
 
-def _reaction_words(reaction: dict, names: dict[str, str], armies: list[str]) -> str:
-    army = reaction.get("army") or (armies[reaction["seat"]] if "seat" in reaction else "")
-    what = (reaction.get("order") or reaction.get("kind") or "Reaction").replace("_", " ")
+def _reaction_words(reaction: dict, names: dict[str, str], armies: list[str], board) -> str:
+    """A Reaction played in the Battle (``battle_phase._react``): who, which, from where, its bonus."""
+    army = armies[reaction["seat"]] if "seat" in reaction else ""
+    what = {"defence": "Defence", "reinforce": "Reinforce", "diversion": "Diversion", "retreat": "Retreat",
+            "tactical_retreat": "Tactical Retreat"}.get(reaction.get("do", ""), "Reaction")
     bonus = reaction.get("bonus", 0)
     cancelled = " (cancelled by a Diversion)" if reaction.get("cancelled") else ""
-    return f"{names.get(army, army)}: {what}" + (f", +{bonus}" if bonus else "") + cancelled
+    return (f"{names.get(army, army)}: {what} in {_region_name(board, reaction.get('region'))}"
+            + (f", +{bonus}" if bonus else "") + cancelled)
 
 
 def _pending_words(view: dict, names: dict[str, str], board) -> dict | None:
