@@ -136,7 +136,7 @@ def levels(games: int, seed: int, jobs: int) -> dict:
 
 
 TIMED = (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1), ("lords-of-heaven", 4),
-         ("lords-of-heaven", 2))
+         ("lords-of-heaven", 2), ("third-crusade", 4), ("third-crusade", 2))
 
 
 def times(decisions: int, seed: int, only: str | None = None) -> dict:

@@ -46,16 +46,43 @@ def test_two_player_setup_gives_the_printed_tracks(crusader, muslim):
 
 
 @pytest.mark.parametrize("armies,expected", [
-    (("angevin", "hre", "ayyubid"), {"angevin": (0, 1, 3, 0), "hre": (2, 3, 2, 1), "ayyubid": (3, 2, 4, 3)}),
-    (("angevin", "hre", "turkoman"), {"angevin": (0, 1, 3, 0), "hre": (2, 3, 2, 1), "turkoman": (2, 2, 7, 3)}),
-    (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
-    (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
+    (("angevin", "hre", "ayyubid"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "ayyubid": (3, 2, 4, 3)}),
+    (("angevin", "hre", "turkoman"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "turkoman": (2, 2, 7, 3)}),
+    (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 4, 2), "turkoman": (1, 1, 3, 2)}),
+    (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 4, 2), "turkoman": (1, 1, 3, 2)}),
 ])
 def test_three_player_setup_tracks(armies, expected):
-    """Ruling TC2: the 3-player game uses the 2-player page; the lone Army starts as printed,
-    the pair splits the double-coloured Units by `three_player`."""
+    """Rulings TC2, TC70: the 3-player game uses the 2-player page; the lone Army starts as
+    printed, the pair splits the double-coloured Units by `three_player`."""
     got = tracks(C, starting_position(C, armies))
     assert {a: got[a] for a in armies} == expected
+
+
+def test_the_balance_choices_of_the_starting_positions():
+    """Ruling TC70: Sabotage tokens on the Glory icons of Jaffa and Ascalon (2- and 3-player
+    page); the Holy Roman Empire's own Units hold the Desert east of Tripoli beside the Angevin's
+    own Cavalry, which the plutorial's Angevin alone has there; the 4-player page's Tyre holds 2
+    Angevin Infantry and the Desert south of Aleppo 3 Turkoman Infantry and a Cavalry."""
+    def pieces(pos, key):
+        return sorted(s for s in pos[key] if s not in (None, SABOTAGE))
+
+    two = starting_position(C, ("angevin", "ayyubid"))
+    for key in ("jaffa", "ascalon"):
+        assert two[key][region(key).icons.index("glory")] == SABOTAGE
+        assert pieces(two, key) == ["neutral:infantry"]
+    assert pieces(two, "desert_east_of_tripoli") == ["angevin:cavalry", "neutral:infantry"]
+    three = starting_position(C, ("angevin", "hre", "ayyubid"))
+    assert pieces(three, "desert_east_of_tripoli") == ["angevin:cavalry", "hre:cavalry", "hre:infantry",
+                                                      "hre:infantry", "neutral:infantry"]
+    assert control("desert_east_of_tripoli", three) == "hre"
+    assert {k: control(k, three) for k in ("tripoli", "sidon", "tyre")} == {"tripoli": "hre", "sidon": "angevin",
+                                                                           "tyre": "angevin"}
+    three = starting_position(C, ("angevin", "ayyubid", "turkoman"))
+    assert {k: control(k, three) for k in ("desert_north_of_damascus", "acre", "damascus", "jerusalem")} == {
+        "desert_north_of_damascus": "turkoman", "acre": "ayyubid", "damascus": "ayyubid", "jerusalem": "ayyubid"}
+    four = starting_position(C, data.ARMIES)
+    assert pieces(four, "tyre") == ["angevin:infantry"] * 2
+    assert pieces(four, "desert_south_of_aleppo") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 3
 
 
 def test_setup_needs_two_or_three_armies_on_the_south_page_or_all_four():
@@ -368,11 +395,12 @@ def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
     ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "zangi"]', "two_three 10 ('kerak'): field 'ayyubid' has 'zangi'"),
     ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "infantry"]\nangevin = ["infantry"]',
      "two_three 10 ('kerak'): pieces of both Alliances in one Region"),
-    ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "turkoman"',
+    ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "ayyubid"',
      'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "hre"',
      "two_three 6 ('acre'): field 'three_player' is 'hre'; expected ayyubid, turkoman"),
-    ('crusader = ["cavalry"]\nthree_player = "angevin"', 'crusader = ["cavalry"]',
-     "two_three 2 ('desert_east_of_tripoli'): missing field 'three_player'"),
+    ('crusader = ["infantry", "infantry", "siege"]\nthree_player = "angevin"',
+     'crusader = ["infantry", "infantry", "siege"]',
+     "two_three 4 ('tyre'): missing field 'three_player'"),
     ('turkoman = ["infantry", "infantry", "zangi"]', 'turkoman = ["infantry", "infantry", "zangi", "badr_al_din"]',
      "two_three 12 ('hama'): field 'turkoman': Leader 'badr_al_din' is already placed in homs"),
     ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["cavalry", "cavalry", "cavalry"]',
@@ -637,7 +665,8 @@ def test_a_north_key_repeating_a_south_one_and_a_join_that_cuts_the_map_are_refu
     ('hre = ["infantry", "infantry", "cavalry"]\n\n[[four]]\nregion = "damascus"',
      'hre = ["infantry", "infantry", "cavalry", "diepold"]\n\n[[four]]\nregion = "damascus"',
      "setup_four.toml: genoa 1 ('1191 Spring'): field 'hre': Leader 'diepold' is already placed in sidon"),
-    ('turkoman = ["infantry", "cavalry"]', 'turkoman = ["infantry", "cavalry", "cavalry", "cavalry"]',
+    ('turkoman = ["infantry", "infantry", "infantry", "cavalry"]',
+     'turkoman = ["infantry", "infantry", "infantry", "cavalry", "cavalry", "cavalry"]',
      "four 21 ('desert_south_of_aleppo'): 3 pieces need a hex Slot; Desert south of Aleppo has 2"),
     ('neutral = ["infantry", "conrad"]', 'neutral = ["infantry", "saladin"]',
      "four 1 ('tripoli'): field 'neutral' has 'saladin'"),

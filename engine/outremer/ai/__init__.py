@@ -33,11 +33,14 @@ hard the searching player (:mod:`outremer.ai.search`) with the budgets below."""
 SEARCH_BUDGETS = {"normal": 300, "hard": 900}
 """Iterations per decision of the searching player at each level (see bench/ai_strength.py)."""
 
-GAME_BUDGETS = {"lords-of-heaven": {"hard": 700}}
+GAME_BUDGETS = {"lords-of-heaven": {"hard": 700}, "third-crusade": {"normal": 140, "hard": 300}}
 """A game's own budget for a level where its iterations cost more than the others', calibrated so
 that a move stays within the level's time inside Pyodide (95th percentile: normal 1 s, hard 3 s;
 ``bench/ai_strength.py times``). Lords of Heaven at hard: with the model, the heuristic plays up
-to three other seats' turns inside the tree on every iteration."""
+to three other seats' turns inside the tree on every iteration. Third Crusade at both levels: an
+iteration plays 24 actions of a rich game (the whole map's tracks recounted after each change of
+it, an Event Card's Regions checked one by one), some 3 ms in CPython on the 4-player map, and the
+4-player game is the slowest (normal at 150 took 0.98 s at the 95th percentile inside Pyodide)."""
 
 
 def search_budget(game: Game, kind: str) -> int:
@@ -92,7 +95,7 @@ def agent_for(game: Game, kind: str) -> Agent:
     if kind in SEARCH_BUDGETS:
         from .search import SearchAgent
         return SearchAgent(kind, search_budget(game, kind), policy, estimate, depth, bias=SEARCH_BIAS,
-                           model=SEARCH_MODELS[kind])
+                           model=SEARCH_MODELS[kind], narrow=getattr(policy, "shortlist", None))
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
 

@@ -15,7 +15,10 @@ policy and as a prior (progressive bias, Chaslot et al. 2008: in the tree, the a
 heuristic would take gets a bonus that fades as the action is visited, so that a few noisy
 rollouts do not talk the search out of a sound move, while many can), and an ``estimate(game,
 state)`` of each seat's payoff (:mod:`outremer.ai.estimate`), so that a rollout stops after a few
-actions instead of playing to the end. Without them it rolls out at random to the end.
+actions instead of playing to the end. Without them it rolls out at random to the end. A game
+whose decisions can offer hundreds of actions may also lend a shortlist (``narrow(game, view,
+legal)``, from the seat's view): the actions the search weighs at its root, so that a small
+budget compares a few plausible moves rather than trying each of hundreds once.
 
 With ``model``, the tree branches only on the searching seat's own choices: the other seats move
 inside it as they do in the rollouts, by the heuristic (from their own view of the determinized
@@ -175,9 +178,11 @@ class SearchAgent(Agent):
     """The searching player of one level: a budget of iterations and the game's own hints."""
 
     def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
-                 depth: int = 0, exploration: float = 0.7, bias: float = 0.0, model: bool = False):
+                 depth: int = 0, exploration: float = 0.7, bias: float = 0.0, model: bool = False,
+                 narrow: Callable | None = None):
         self.name = name
         self.bias, self.model = bias, model
+        self.narrow = narrow
         self.iterations = iterations
         self.policy, self.estimate, self.depth = policy, estimate, depth
         self.exploration = exploration
@@ -193,6 +198,8 @@ class SearchAgent(Agent):
             return legal[0]
         if sample is None:
             raise ValueError("A searching player needs a way to draw the states its seat could be in.")
+        if self.narrow is not None:
+            legal = self.narrow(game, view, legal)
         search = self.search(game, sample, view["viewer"], legal, rand)
         search.run()
         return search.best()

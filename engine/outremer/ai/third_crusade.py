@@ -36,15 +36,50 @@ REWARD_WORTH = {"glory": 3.0, "faith": 1.5, "gold": 1.0, "advanced_order": 1.5, 
                 "remove_sabotage": 0.5}
 TOKEN_WORTH = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
 """What a Resource token on the map is worth, to weigh one gained against one it would replace."""
+SHORTLIST = 6
+"""How many Orders (each in a Region) a search weighs when placing one (``shortlist``)."""
+MAP_MEMOS = 64
+"""How many maps (with the Army looking at them) the heuristic remembers what it worked out on."""
 GOLD_POINTS = GAIN_POINTS["gold"]
 """What a Gold is worth on the cards' points scale (a card's "gain 2 Gold" counts 1 point), to
 weigh the crowns bought for a crown event against what it does."""
+
+
+_ORDERS_BY_KEY: dict[str, dict] = {}
+
+
+def orders_by_key(army: str) -> dict:
+    """The Orders of ``army`` by key, each with its ``signature``."""
+    found = _ORDERS_BY_KEY.get(army)
+    if found is None:
+        found = _ORDERS_BY_KEY[army] = {o.key: (o, signature(o)) for o in orders(army)}
+    return found
+
+
+def signature(order) -> tuple:
+    """All that an Order's worth in a Region depends on (``_order_worth``): Orders alike in these
+    are worth the same there."""
+    return (order.region, order.presence in ("own", "alliance"), order.blank, order.reaction,
+            None if order.blank else order.effects[0].do)
 
 
 def value(card) -> float:
     """A card's worth to its owner: its main event, and half its crown event (crowns cost)."""
     main, crown = points(card)
     return main + 0.5 * crown
+
+
+HANDLERS = (("discard_objective", "_discard"), ("deploy", "_deploy"), ("arrange", "_arrange"), ("pick", "_pick"),
+            ("order", "_plan"), ("execute", "_command"), ("event", "_command"), ("march", "_march"),
+            ("muster", "_most"), ("react", None), ("lose", "_lose"), ("bid", "_bid"), ("reward", "_reward"),
+            ("move", "_move"), ("place", "_gain"), ("replace", "_gain"), ("tithe", None), ("bring", "_bring"),
+            ("buy", None), ("objective", "_objective"), ("crown", "_crown"), ("at", None), ("do", None), ("or", None),
+            ("land", None), ("retreat", None), ("remove", None), ("assassinate", None), ("sabotage", None),
+            ("bandit", None), ("unsabotage", None), ("unbandit", None),
+            ("done", None), ("keep", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
+            ("main", None))
+"""What the heuristic does with each verb, the first of them among the legal actions deciding: its
+method, or None for the first action with that verb."""
 
 
 class ThirdCrusadeHeuristic(Agent):
@@ -58,44 +93,74 @@ class ThirdCrusadeHeuristic(Agent):
         self.army = view["players"][self.me]["army"]
         self.side = ALLIANCE_OF[self.army]
         self.board = board_for(self.c, [p["army"] for p in view["players"]])
+        self._memo = None
         verbs = {a.verb for a in legal}
-        for verb, handler in (("discard_objective", self._discard), ("deploy", self._deploy),
-                              ("arrange", self._arrange), ("pick", self._pick), ("order", self._plan),
-                              ("execute", self._command), ("event", self._command), ("march", self._march),
-                              ("muster", self._most), ("react", self._first_of("react")), ("lose", self._lose),
-                              ("bid", self._bid), ("reward", self._reward), ("move", self._move),
-                              ("place", self._gain), ("replace", self._gain),
-                              ("tithe", self._first_of("tithe")), ("bring", self._bring), ("buy", self._first_of("buy")),
-                              ("objective", self._objective), ("crown", self._crown),
-                              ("at", self._first_of("at")), ("do", self._first_of("do")), ("or", self._first_of("or"))):
+        for verb, handler in HANDLERS:
             if verb in verbs:
-                return handler(legal)
-        for verb in ("land", "retreat", "remove", "assassinate", "sabotage", "bandit", "unsabotage",
-                     "unbandit"):
-            if verb in verbs:
-                return next(a for a in legal if a.verb == verb)
-        for verb in ("done", "keep", "no_react", "stay", "pass", "skip", "main"):
-            if verb in verbs:
-                return next(a for a in legal if a.verb == verb)
+                if handler is None:
+                    return next(a for a in legal if a.verb == verb)
+                return getattr(self, handler)(legal)
         return legal[0]
 
-    @staticmethod
-    def _first_of(verb: str):
-        return lambda legal: next(a for a in legal if a.verb == verb)
-
     # -- the map as this seat sees it --------------------------------------------------------
-    def _mine(self, key: str) -> list[str]:
-        return [p for p in self.v["map"][key] if owner(p) == self.army]
+    # What a Region holds for this Army, and what follows from it (its threat, the worth of an
+    # Order there), depends on the map alone: it is worked out once for each map this Army has
+    # seen lately (``_memo``). A search asks about the same map over and over (no piece moves
+    # while the Orders are placed, and every deal of the hidden cards shares the map).
+    def _m(self) -> dict:
+        memo = self._memo
+        if memo is None:
+            m = self.v["map"]
+            key = (id(self.board), self.army, tuple(m), tuple(map(tuple, m.values())))
+            maps = self.__dict__.setdefault("_maps", {})
+            hit = maps.get(key)
+            if hit is None or hit[0] is not self.board:
+                if len(maps) >= MAP_MEMOS:
+                    maps.clear()
+                hit = maps[key] = (self.board, {})
+            memo = self._memo = hit[1]
+        return memo
 
-    def _enemy(self, key: str) -> list[str]:
-        return [p for p in self.v["map"][key] if owner(p) not in (None, "neutral") and ALLIANCE_OF[owner(p)] != self.side]
+    def _mine(self, key: str) -> tuple[str, ...]:
+        memo = self._m()
+        found = memo.get(("mine", key))
+        if found is None:
+            found = memo["mine", key] = tuple(p for p in self.v["map"][key] if owner(p) == self.army)
+        return found
 
-    def _power(self, key: str, pieces: list[str]) -> int:
+    def _enemy(self, key: str) -> tuple[str, ...]:
+        memo = self._m()
+        found = memo.get(("enemy", key))
+        if found is None:
+            found = memo["enemy", key] = tuple(p for p in self.v["map"][key] if owner(p) not in (None, "neutral")
+                                               and ALLIANCE_OF[owner(p)] != self.side)
+        return found
+
+    def _power(self, key: str, pieces) -> int:
         return strength(self.c, [p for p in pieces if p != "sabotage"], self.board.region(key).kind)
 
     def _defence(self, key: str) -> int:
-        return self._power(key, [p for p in self.v["map"][key]
-                                 if owner(p) == "neutral" or (owner(p) and ALLIANCE_OF[owner(p)] != self.side)])
+        memo = self._m()
+        found = memo.get(("defence", key))
+        if found is None:
+            found = memo["defence", key] = self._power(
+                key, [p for p in self.v["map"][key] if owner(p) == "neutral" or (owner(p) and ALLIANCE_OF[owner(p)] != self.side)])
+        return found
+
+    def _threat(self, key: str) -> int:
+        """The strongest enemy stack next door (0 when none)."""
+        memo = self._m()
+        found = memo.get(("threat", key))
+        if found is None:
+            found = memo["threat", key] = max((self._enemy_power(n) for n in self._near(key)), default=0)
+        return found
+
+    def _enemy_power(self, key: str) -> int:
+        memo = self._m()
+        found = memo.get(("enemy_power", key))
+        if found is None:
+            found = memo["enemy_power", key] = self._power(key, self._enemy(key))
+        return found
 
     def _near(self, key: str) -> list[str]:
         return [self.board.regions[i].key for i in self.board.region(key).roads]
@@ -174,40 +239,69 @@ class ThirdCrusadeHeuristic(Agent):
 
     # -- Planning ---------------------------------------------------------------------------------
     def _plan(self, legal: list[Action]) -> Action:
-        player = self.v["players"][self.me]
-        planned = sum(self._order(k).cost for sides in self.v["sections"].values()
-                      for side in sides.values() if side and side["army"] == self.army and side["order"]
-                      for k in [side["order"]])
-        budget = player["cp"] - planned
         best, score = None, 0.8
-        for a in legal:
-            if a.verb != "order":
-                continue
-            order, key = self._order(a.args[0]), a.args[1]
-            if order.cost > budget:
-                continue
-            s = self._order_worth(order, key)
+        for a, s in self._order_scores(legal):
             if s > score:
                 best, score = a, s
         return best or next(a for a in legal if a.verb == "pass")
 
-    def _order(self, key: str):
-        return next(o for o in orders(self.army) if o.key == key)
+    def _order_scores(self, legal: list[Action]):
+        """Each Order it can pay for (its command points less those of the Orders it placed), with
+        what placing it in its Region is worth (``_order_worth``), in the order of ``legal``."""
+        player = self.v["players"][self.me]
+        table = orders_by_key(self.army)
+        planned = sum(table[k][0].cost for sides in self.v["sections"].values()
+                      for side in sides.values() if side and side["army"] == self.army and side["order"]
+                      for k in [side["order"]])
+        budget = player["cp"] - planned
+        last, sig, afford = None, None, False
+        memo = self._m()
+        for a in legal:
+            if a.verb != "order":
+                continue
+            if a.args[0] != last:  # the actions come Order by Order
+                last = a.args[0]
+                order, sig = table[last]
+                afford = order.cost <= budget
+            if not afford:
+                continue
+            key = a.args[1]
+            s = memo.get((sig, key))
+            if s is None:
+                s = memo[sig, key] = self._order_worth(sig, key)
+            yield a, s
 
-    def _order_worth(self, order, key: str) -> float:
+    def shortlist(self, game, view, legal: list[Action]) -> list[Action]:
+        """The actions a search weighs (``SearchAgent.narrow``): all of them, but when placing an
+        Order, one of a few hundred (Order, Region) pairs, only the ``SHORTLIST`` it rates highest,
+        its own choice and passing, in the order of ``legal``. With a budget of a hundred-odd
+        iterations a search could not try each pair once, and would take the first pair listed
+        among those it had tried once."""
+        if len(legal) <= SHORTLIST + 1 or not any(a.verb == "order" for a in legal):
+            return legal
+        choice = self.choose(game, view, legal, random.Random(0))
+        ranked = sorted(self._order_scores(legal), key=lambda x: -x[1])  # stable: ties in the order of legal
+        keep = {a for a, _ in ranked[:SHORTLIST]} | {choice} | {a for a in legal if a.verb == "pass"}
+        return [a for a in legal if a in keep]
+
+    def _order(self, key: str):
+        return orders_by_key(self.army)[key][0]
+
+    def _order_worth(self, sig: tuple, key: str) -> float:
+        """What placing an Order of this kind (``signature``) in Region ``key`` is worth."""
+        where, presence, blank, reaction, do = sig
         region = self.board.region(key)
-        if order.region == "city" and not region.city or order.region == "desert" and region.city:
+        if where == "city" and not region.city or where == "desert" and region.city:
             return 0.0
-        if order.region == "port" and not region.port:
+        if where == "port" and not region.port:
             return 0.0
         mine = self._mine(key)
-        if order.presence in ("own", "alliance") and not mine:
+        if presence and not mine:
             return 0.0
-        threat = max((self._power(n, self._enemy(n)) for n in self._near(key)), default=0)
-        if order.blank:
+        threat = self._threat(key)
+        if blank:
             return 0.9 if threat else 0.0
-        do = order.effects[0].do
-        if order.reaction:
+        if reaction:
             return 1.2 + 0.3 * threat if threat and do in ("defence", "reinforce") else 0.0
         if do == "muster":
             return 1.5 + 0.3 * threat + (0.5 if region.city else 0)

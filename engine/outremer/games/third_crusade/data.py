@@ -338,11 +338,29 @@ def content() -> Content:
     return replace(parsed, sections=parse_player_board(read_data("player_boards.toml")))
 
 
+_NEEDS: dict = {}
+"""(id of the Sections, Units on the board by type) -> (the Sections, the supply needed): every
+view asks it for every Army."""
+
+
 def supply_need(content: Content, reserve: Mapping[str, int]) -> int:
     """The supply an Army needs at Upkeep with ``reserve`` Units of each type on its player
     board: the icons of every Section not fully stacked (p.17). Units leave from the leftmost
     Section still holding their type and come back to the rightmost one not full (p.5), so
     the Units on the board fill a type's Sections from the right."""
+    sections = content.sections
+    key = (id(sections), *(reserve.get(unit, 0) for unit in UNITS))
+    hit = _NEEDS.get(key)
+    if hit is not None and hit[0] is sections:
+        return hit[1]
+    need = _supply_need(content, reserve)
+    if len(_NEEDS) > 10_000:
+        _NEEDS.clear()
+    _NEEDS[key] = (sections, need)
+    return need
+
+
+def _supply_need(content: Content, reserve: Mapping[str, int]) -> int:
     need = 0
     for unit in UNITS:
         left = reserve.get(unit, 0)
@@ -357,11 +375,16 @@ def supply_need(content: Content, reserve: Mapping[str, int]) -> int:
 # --- pieces, Control, Slots, tracks ---------------------------------------------------------
 
 
+_OWNERS: dict = {None: None, SABOTAGE: None}
+
+
 def owner(piece: str | None) -> str | None:
     """The Army (or ``neutral``) a piece belongs to; None for a free Slot or a Sabotage token."""
-    if piece is None or piece == SABOTAGE:
-        return None
-    return piece.split(":", 1)[0]
+    try:
+        return _OWNERS[piece]
+    except KeyError:
+        found = _OWNERS[piece] = piece.split(":", 1)[0]
+        return found
 
 
 def what(piece: str) -> str:
@@ -380,11 +403,13 @@ def controller(slots: Iterable) -> str | None:
     Units and Leaders alike (ruling TC6); Neutral pieces count for nobody; a tie: nobody."""
     count: dict[str, int] = {}
     for piece in slots:
+        if piece is None:
+            continue
         army = owner(piece)
         if army is not None and army != NEUTRAL:
             count[army] = count.get(army, 0) + 1
-    if not count:
-        return None
+    if len(count) < 2:
+        return next(iter(count), None)
     best = max(count.values())
     leaders = [a for a, n in count.items() if n == best]
     return leaders[0] if len(leaders) == 1 else None
@@ -433,30 +458,66 @@ def tracks(content: Content, position: Position, board: Board | None = None,
     ``board`` defaults to the 4-player map, which holds every Region of both boards."""
     board = board or content.both or content.south
     totals = {army: dict.fromkeys(TRACKS, 0) for army in ARMIES}
+    tokens = tokens or {}
     for key, slots in position.items():
-        region = board.region(key)
-        ruler = controller(slots)
-        if ruler is not None:
-            for icon in uncovered(region, slots, (tokens or {}).get(key)):
-                if icon in TRACKS:
-                    totals[ruler][icon] += 1
-        for piece in slots:
-            army = owner(piece)
-            if army is None or what(piece) not in content.leaders:
-                continue
-            army = ruler if army == NEUTRAL else army
-            if army is not None:
-                for icon in content.leaders[what(piece)].icons:
-                    totals[army][icon] += 1
+        for army, icon in _region_tracks(content, board.region(key), slots, tokens.get(key)):
+            totals[army][icon] += 1
     return {army: tuple(t[k] for k in TRACKS) for army, t in totals.items()}
+
+
+_REGION_TRACKS: dict = {}
+"""(id of the Region, its Slots, its tokens) -> (the Region, the content, what it gives): the
+tracks are counted anew after every change on the map (``state.recount``), mostly from Regions
+that did not change."""
+
+
+def _region_tracks(content: Content, region: Region, slots: Sequence,
+                   tokens: Sequence | None) -> tuple[tuple[str, str], ...]:
+    """The track icons one Region gives, each as (Army, track): the uncovered icons to its
+    ruler, a Leader's icons to its Army (a Neutral Leader's to the ruler)."""
+    slots = tuple(slots)
+    key = (id(region), slots, None if tokens is None else tuple(tokens))
+    hit = _REGION_TRACKS.get(key)
+    if hit is not None and hit[0] is region and hit[1] is content:
+        return hit[2]
+    out = []
+    ruler = controller(slots)
+    if ruler is not None:
+        for icon in uncovered(region, slots, tokens):
+            if icon in TRACKS:
+                out.append((ruler, icon))
+    for piece in slots:
+        army = owner(piece)
+        if army is None or what(piece) not in content.leaders:
+            continue
+        army = ruler if army == NEUTRAL else army
+        if army is not None:
+            for icon in content.leaders[what(piece)].icons:
+                out.append((army, icon))
+    if len(_REGION_TRACKS) > 100_000:
+        _REGION_TRACKS.clear()
+    found = _REGION_TRACKS[key] = (region, content, tuple(out))
+    return found[2]
 
 
 # --- setup ---------------------------------------------------------------------------------
 
 
+_CHECKED: set = set()
+"""The lists of Armies already found valid (``board_for`` is asked on every step of a search)."""
+
+
 def check_armies(armies: Sequence[str]) -> None:
     """2 players: one Army of each Alliance; 3 players: both Armies of one Alliance and one of
     the other; 4 players: all four (Setup, p.4)."""
+    key = tuple(armies)
+    if key in _CHECKED:
+        return
+    _check_armies(armies)
+    _CHECKED.add(key)
+
+
+def _check_armies(armies: Sequence[str]) -> None:
     if len(set(armies)) != len(armies) or any(a not in ARMIES for a in armies):
         raise ValueError(f"armies must be distinct, from {', '.join(ARMIES)}: {list(armies)}")
     sizes = sorted(sum(a in ALLIANCES[al] for a in armies) for al in ALLIANCES)

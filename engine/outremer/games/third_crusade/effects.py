@@ -36,7 +36,7 @@ from ...core.game import Event, State
 from . import diplomacy_moves as board_moves
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
-from .event_targets import can, leaders_of, meets, muster_army, roads_from, slots_holding, units_of
+from .event_targets import can, leaders_of, meeting, muster_army, roads_from, slots_holding, units_of
 from .events import MARCHES, Step, event, words
 from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
                     marches, movable, pieces, place_token, remove_token, road, take, to_board, token)
@@ -77,8 +77,7 @@ def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
     card = event(key)
     army = s["armies"][seat]
     return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [], "then": None,
-            "ok": {"main": [r for r in s["map"] if meets(content, s, card.banner, army, r)],
-                   "crown": [r for r in s["map"] if meets(content, s, card.crown_banner, army, r)]},
+            "ok": {"main": meeting(content, s, card.banner, army), "crown": meeting(content, s, card.crown_banner, army)},
             "same": None, "at": None, "from": None, "went": [], "count": 0}
 
 
@@ -93,11 +92,28 @@ def playable(content: Content, s: State, seat: int) -> list[str]:
     out = []
     for key in s.get("hand", {}).get(army, []):
         card = event(key)
-        p = _fresh(content, s, seat, key)
+        p = {"seat": seat, "army": army, "card": key}
         parts = ["main"] + (["crown"] if _crown_open(s, seat, card) else [])
-        if any(_choices(content, s, p, path) for part in parts for path in _paths(card, part)):
+        if any(_possible(content, s, p, path) for part in parts for path in _paths(card, part)):
             out.append(key)
     return out
+
+
+def _possible(content: Content, s: State, p: dict, path: list) -> bool:
+    """Whether :func:`_choices` would offer a way to take the step of ``path`` of a card not yet
+    executed (``_fresh``, its Regions as the map stands): the same question, stopping at the
+    first way found."""
+    step = step_of(event(p["card"]), path)
+    if step.do == "or":
+        return any(_possible(content, s, p, path + [k, j]) for k, option in enumerate(step.options)
+                   for j in range(len(option)))
+    if step.do == "diplomacy_move":
+        return bool(board_moves.spaces(s, p["army"]))
+    if step.do in REGIONLESS:
+        return _doable(content, s, p, step)
+    card = event(p["card"])
+    banner = card.banner if path[0] == "main" else card.crown_banner
+    return any(can(content, s, p, step, key) for key in meeting(content, s, banner, p["army"]))
 
 
 def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:

@@ -10,7 +10,7 @@ from ...core.game import State
 from .data import (ALLIANCE_OF, ALLIANCES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
                    shape, what)
 from .events import MARCHES, Step
-from .moves import TOKEN_SHAPE, battle_at, free, leader_region, marches, pieces, presence, sides
+from .moves import TOKEN_SHAPE, any_march, battle_at, free, leader_region, pieces, presence, sides
 from .state import partner
 
 
@@ -34,6 +34,18 @@ def meets(content: Content, s: State, banner, army: str, key: str) -> bool:
         return False
     return {"any": True, "city": region.city, "desert": not region.city, "jerusalem": region.jerusalem,
             "port": region.port and key not in s.get("destroyed", [])}[banner.region]
+
+
+def meeting(content: Content, s: State, banner, army: str) -> list[str]:
+    """The Regions that meet a banner (:func:`meets`), in the map's order; the Named Region and
+    the Named Leader's Region looked up once rather than for every Region."""
+    keys = list(s["map"])
+    if banner.named:
+        keys = [k for k in keys if k == banner.named]
+    if banner.leader:
+        at = leader_region(content, s, banner.leader)
+        keys = [k for k in keys if k == at]
+    return [k for k in keys if meets(content, s, banner, army, k)]
 
 
 def muster_army(s: State, army: str, step: Step) -> str:
@@ -133,5 +145,5 @@ def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     if do == "remove_token":
         return step.icon in (s.get("tokens", {}).get(key) or [])
     if do in MARCHES:
-        return bool(marches(content, s, p["army"], key, step.do, step.keep, []))
+        return any_march(content, s, p["army"], key, step.do, step.keep, [])
     return False

@@ -179,6 +179,7 @@ class ThirdCrusade(Game):
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
         mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
+        owned = upkeep_phase.owned_by_army(s)
         players = []
         for p, army in enumerate(s["armies"]):
             own = p == seat
@@ -189,7 +190,7 @@ class ThirdCrusade(Game):
                 "reserve": dict(s["reserve"][army]), "need": need(self.content, s, army),
                 "hand": list(s["hand"][army]),
                 "box": sorted(s["box"][army]) if partner else None, "box_count": len(s["box"][army]),
-                "owned": sorted(upkeep_phase.owned(s, army)),
+                "owned": sorted(owned[army]),
                 "executed": list(s["executed"].get(army, [])),
                 "objectives": list(s["objectives"][army]) if own else None,
                 "revealed_objective": s["revealed_objective"].get(army),

@@ -219,8 +219,11 @@ def sides(content: Content, key: str) -> tuple[str, ...]:
 def leader_region(content: Content, s: State, key: str) -> str | None:
     """The Region of the Leader token ``key``, whichever side is up; None off the map."""
     up = sides(content, key)
-    return next((r for r, slots in s["map"].items() if any(p and p != SABOTAGE and what(p) in up for p in slots)),
-                None)
+    for r, slots in s["map"].items():
+        for p in slots:
+            if p and p != SABOTAGE and what(p) in up:
+                return r
+    return None
 
 
 def leader_piece(content: Content, s: State, key: str) -> str:
@@ -276,17 +279,40 @@ def marches(content: Content, s: State, army: str, frm: str, do: str, keep: int,
     an Order or an Event Card (``do``: march, coordinated_march, forced_march, disperse or
     sea_move): its Roads or, by sea, the Ports, none it went to already; ``keep`` of its own pieces
     staying; every piece finding a Slot unless it meets the other Alliance (:func:`fits`)."""
+    return list(_marches(content, s, army, frm, do, keep, went))
+
+
+def any_march(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]) -> bool:
+    """Whether :func:`marches` offers any March at all (stopping at the first)."""
+    return next(_marches(content, s, army, frm, do, keep, went), None) is not None
+
+
+def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]):
+    """The actions of :func:`marches`, one by one; :func:`fits` and the ``keep`` count worked out
+    from each group's counts by piece, the Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
-    out = []
+    options = groups(candidates)
+    shapes = [shape(content, k) for k in kinds]
+    own = [owner(k) == army for k in kinds]
+    here = len(pieces(s, frm, army)) if keep else 0
+    side = ALLIANCE_OF[army]
+    first_of_forced = do == "forced_march" and not went
     for to in destinations(content, s, frm, do == "sea_move", went):
-        for counts in groups(candidates):
-            group = [k for k, n in zip(kinds, counts) for _ in range(n)]
-            if keep and len(pieces(s, frm, army)) - sum(1 for g in group if owner(g) == army) < keep:
+        waits = battle_at(s, to, {side}) and not first_of_forced  # fits: it waits on the Road
+        room: dict[str, int] = {}
+        for counts in options:
+            if keep and here - sum(n for n, mine in zip(counts, own) if mine) < keep:
                 continue
-            if fits(content, s, to, group, first_of_forced=do == "forced_march" and not went, side=ALLIANCE_OF[army]):
-                out.append(act("march", to, group_code(counts)))
-    return out
+            if not waits:
+                need: dict[str, int] = {}
+                for sh, n in zip(shapes, counts):
+                    if n:
+                        need[sh] = need.get(sh, 0) + n
+                if any(n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
+                       for sh, n in need.items()):
+                    continue
+            yield act("march", to, group_code(counts))
 
 
 def fits(content: Content, s: State, to: str, group: list[str], first_of_forced: bool = False,

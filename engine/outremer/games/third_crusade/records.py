@@ -7,7 +7,7 @@ nothing of the game, so that every module may read them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 ARMIES = ("angevin", "hre", "ayyubid", "turkoman")
@@ -66,12 +66,15 @@ class Board:
     """Alliance -> the side of the board it sits on (ruling TC9)."""
     joins: tuple[tuple[str, str], ...] = ()
     """The Roads between two boards put together, each (north key, south key) (ruling TC13)."""
+    at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Region key -> index (filled once: ``index`` is asked for on every step of a search)."""
+
+    def __post_init__(self) -> None:
+        for r in self.regions:
+            self.at.setdefault(r.key, r.index)
 
     def index(self, key: str) -> int:
-        for r in self.regions:
-            if r.key == key:
-                return r.index
-        raise KeyError(key)
+        return self.at[key]
 
     def region(self, key: str) -> Region:
         return self.regions[self.index(key)]

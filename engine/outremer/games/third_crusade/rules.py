@@ -70,6 +70,7 @@ RULINGS = {
     "TC60": "The plutorial's Angevin base command points: 1, then 2, then 4",
     "TC61": "The plutorial's Ayyubid base command points stay 3",
     "TC62": "The plutorial's Ayyubid Gold after Upkeep: 5",
+    "TC70": "The balance between the Alliances: what the starting positions were designed for",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

@@ -182,6 +182,16 @@ def owned(s: State, army: str) -> set[str]:
     return set(s["box"][army]) | on_map | set(s.get("executed", {}).get(army, []))
 
 
+def owned_by_army(s: State) -> dict[str, set[str]]:
+    """:func:`owned` for every Army at once (one pass over the map, for the views)."""
+    out = {army: set(s["box"][army]) | set(s.get("executed", {}).get(army, [])) for army in s["armies"]}
+    for sides in s["sections"].values():
+        for side in sides.values():
+            if side and side[0] in out:
+                out[side[0]].add(side[1])
+    return out
+
+
 def _ports(content: Content, s: State, q: dict) -> list[str]:
     """Where the next piece of a Genoa ship may land (p.17, step 7): a Port of the Army's own
     Presence with a free Slot for it; once a Port is used, only it, unless it is full (then a
