@@ -229,6 +229,21 @@ async function boot() {
   return start(build, extras, extrasFetched, null);
 }
 
+// Pyodide sizes the memory a snapshot is restored into by a setting its module ignores, then
+// copies the snapshot in: one larger than the module's first memory (ours, with four games
+// loaded) does not fit ("offset is out of bounds"; pyodide/pyodide#6254). So the module is
+// made here, and before the snapshot is copied its memory is grown past the snapshot's size by
+// one allocation (the copy then overwrites the allocator's state with the snapshot's).
+function roomFor(saved, indexURL) {
+  return async (settings) => {
+    const create = (await import(indexURL + "pyodide.asm.mjs")).default;
+    const module = await create(settings);
+    // An allocation as large as the snapshot cannot fit in less memory than the snapshot's.
+    if (saved.length > module.HEAP8.length) module._malloc(saved.length);
+    return module;
+  };
+}
+
 // Steps 2 to 4: Python (from ``saved``, a snapshot, when given), our packages, the engine.
 async function start(build, extras, extrasFetched, saved) {
   const indexURL = here("./pyodide/");
@@ -241,7 +256,7 @@ async function start(build, extras, extrasFetched, saved) {
     stderr: (line) => console.warn("[python]", line),
   };
   if (saved) {
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: saved, createPyodideModule: roomFor(saved, indexURL) });
     snapshotUsed = true;
   } else {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
