@@ -190,6 +190,10 @@ class SearchAgent(Agent):
     needs_sample = True
 
     def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random) -> Search:
+        if self.narrow is not None and len(legal) > 1:
+            # The seat's view from a state it could be in (the same view from any of them), drawn
+            # with randomness of its own so that the search's draws are those it would make anyway.
+            legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
         return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
                       self.exploration, bias=self.bias, model=self.model)
 
@@ -198,8 +202,6 @@ class SearchAgent(Agent):
             return legal[0]
         if sample is None:
             raise ValueError("A searching player needs a way to draw the states its seat could be in.")
-        if self.narrow is not None:
-            legal = self.narrow(game, view, legal)
         search = self.search(game, sample, view["viewer"], legal, rand)
         search.run()
         return search.best()
