@@ -523,7 +523,32 @@ FRONT = {
 
 
 def picture(catalog_game: dict) -> str:
-    """The front door's picture: the south map board in 1190 (``front/third-crusade.svg``)."""
+    """The front door's picture: the south map board in 1190 (``front/third-crusade.svg``), drawn
+    from the engine's own map and starting position, so that it follows the data."""
     import render
 
-    return render.render("front/third-crusade.svg", {})
+    return render.render("front/third-crusade.svg", {"tc": front_map()})
+
+
+def front_map() -> dict:
+    """The south board as the front picture draws it: each Region's place (the map's own
+    coordinates), City or Desert, and who holds it at the start of a 2-player game (Angevin against
+    Ayyubid; ``c`` Crusader, ``m`` Muslim, ``z`` nobody); the Roads, and where the Roads to the
+    north board of 4 players leave it (drawn dashed, off the top)."""
+    from outremer.games.third_crusade.data import ALLIANCE_OF, content, controller, starting_position
+
+    c = content()
+    board = c.south
+    start = starting_position(c, ("angevin", "ayyubid"))
+
+    def held(key: str) -> str:
+        army = controller(start[key])
+        return {"crusader": "c", "muslim": "m"}.get(ALLIANCE_OF.get(army, ""), "z")
+
+    regions = [{"key": r.key, "x": r.x, "y": r.y, "city": r.city, "jerusalem": r.jerusalem, "held": held(r.key)}
+               for r in board.regions]
+    roads = [(a, board.regions[i]) for a in board.regions for i in a.roads if a.index < i]
+    north = {k for pair in c.both.joins for k in pair if k in {r.key for r in board.regions}}
+    return {"regions": regions,
+            "roads": [{"x1": a.x, "y1": a.y, "x2": b.x, "y2": b.y} for a, b in roads],
+            "off": [{"x": r.x, "y": r.y} for r in board.regions if r.key in north]}
