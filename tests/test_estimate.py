@@ -65,3 +65,32 @@ def test_each_game_estimate_is_a_share_of_the_payoff_at_every_stage(game_id, pla
                 stages.add(logit.stage(state))
             game.advance(state, rand.choice(game.legal_for(state)))
     assert players == 1 or stages == set(range(len(logit.weights))), stages
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_third_crusade_estimate_is_each_alliance_chance_shared_as_the_payoff_is(players):
+    """Third Crusade's estimate is fitted over the two Alliances (2 players); a seat expects its
+    Alliance's chance, whole when alone in it, and 3/4 of it in a pair (Final Winner 1, partner
+    1/2: ``Game.payoff``); the chances of the two Alliances add up to 1."""
+    from outremer.games.third_crusade.data import ALLIANCE_OF
+    from outremer.games.third_crusade.state import alone
+
+    game = get_game("third-crusade")
+    _, estimate, _ = heuristic_for(game)
+    logit = importlib.import_module("outremer.ai.third_crusade").LOGIT
+    stages = set()
+    for seed in range(2):
+        state, _ = game.start(game.make_setup(seed, ["random"] * players))
+        rand = random.Random(seed)
+        while game.to_act(state) is not None:
+            p = estimate(game, state)
+            chance = {}
+            for army, x in zip(state["armies"], p):
+                side = ALLIANCE_OF[army]
+                chance.setdefault(side, set()).add(round(x / (1.0 if alone(state, side) else 0.75), 9))
+            assert len(p) == players and all(0 < x < 1 for x in p)
+            assert all(len(v) == 1 for v in chance.values())
+            assert abs(sum(v.pop() for v in chance.values()) - 1) < 1e-6
+            stages.add(logit.stage(state))
+            game.advance(state, rand.choice(game.legal_for(state)))
+    assert {0, 1} <= stages <= set(range(len(logit.weights)))
