@@ -1,9 +1,9 @@
 """Third Crusade balance: each Alliance's share of the wins between equal players.
 
-Every line-up is played between heuristic players: 2 players (Angevin against Ayyubid, the
-default pairing); 3 players with the lone player Muslim (the Ayyubid against the Angevin and the
-Holy Roman Empire) and with the lone player Crusader (the Angevin against the Ayyubid and the
-Turkoman); 4 players. The target (issue 14; ruling TC70): in every line-up each Alliance wins
+Every line-up is played between heuristic players: 2 players with each pairing of Armies (the
+Angevin against the Ayyubid by default); 3 players with each Army as the lone player (the Ayyubid
+against the Angevin and the Holy Roman Empire, the Angevin against the Ayyubid and the Turkoman
+by default); 4 players. The target (issue 14; ruling TC70): in every line-up each Alliance wins
 40-60% of the games. A game nobody wins (Glory level and Jerusalem held by nobody, ruling TC36)
 counts for neither Alliance; the Final Winners' shares are given too.
 
@@ -30,7 +30,15 @@ LINEUPS = (
     ("3 players, lone Muslim", 3, {"lone": "muslim"}),
     ("3 players, lone Crusader", 3, {"lone": "crusader"}),
     ("4 players", 4, {}),
+    ("2 players, Angevin against Turkoman", 2, {"muslim_army": "turkoman"}),
+    ("2 players, Holy Roman Empire against Ayyubid", 2, {"crusader_army": "hre"}),
+    ("2 players, Holy Roman Empire against Turkoman", 2, {"crusader_army": "hre", "muslim_army": "turkoman"}),
+    ("3 players, the Turkoman alone", 3, {"lone": "muslim", "muslim_army": "turkoman"}),
+    ("3 players, the Holy Roman Empire alone", 3, {"lone": "crusader", "crusader_army": "hre"}),
 )
+"""The four line-ups of the defaults first (2 players Angevin against Ayyubid; the Ayyubid, then
+the Angevin, as the lone player), then every other choice of Armies (the options
+``crusader_army``, ``muslim_army`` and ``lone``)."""
 NAMES = [name for name, _, _ in LINEUPS]
 
 

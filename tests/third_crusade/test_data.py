@@ -61,7 +61,8 @@ def test_three_player_setup_tracks(armies, expected):
 def test_the_balance_choices_of_the_starting_positions():
     """Ruling TC70: Sabotage tokens on the Glory icons of Jaffa and Ascalon (2- and 3-player
     page); the Holy Roman Empire's own Units hold the Desert east of Tripoli beside the Angevin's
-    own Cavalry, which the plutorial's Angevin alone has there; the 4-player page's Tyre holds 2
+    own Cavalry, which the plutorial's Angevin alone has there: its Cavalry whenever it plays, its
+    2 Infantry only beside its partner (``paired``); the 4-player page's Tyre holds 2
     Angevin Infantry and the Desert south of Aleppo 3 Turkoman Infantry and a Cavalry."""
     def pieces(pos, key):
         return sorted(s for s in pos[key] if s not in (None, SABOTAGE))
@@ -71,6 +72,9 @@ def test_the_balance_choices_of_the_starting_positions():
         assert two[key][region(key).icons.index("glory")] == SABOTAGE
         assert pieces(two, key) == ["neutral:infantry"]
     assert pieces(two, "desert_east_of_tripoli") == ["angevin:cavalry", "neutral:infantry"]
+    for alone in (("hre", "ayyubid"), ("hre", "turkoman"), ("hre", "ayyubid", "turkoman")):
+        # the Holy Roman Empire alone in its Alliance: its Cavalry only; the 2 Infantry come with the pair
+        assert pieces(starting_position(C, alone), "desert_east_of_tripoli") == ["hre:cavalry", "neutral:infantry"]
     three = starting_position(C, ("angevin", "hre", "ayyubid"))
     assert pieces(three, "desert_east_of_tripoli") == ["angevin:cavalry", "hre:cavalry", "hre:infantry",
                                                       "hre:infantry", "neutral:infantry"]
@@ -407,6 +411,14 @@ def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
      "two_three 10 ('kerak'): 3 pieces need a hex Slot; Kerak has 2"),
     ('sabotage = ["glory"]', 'sabotage = ["crown"]', "two_three 9 ('ahamant'): field 'sabotage' covers a 'crown' icon"),
     ('ship = "1191 Autumn"', 'ship = "1192"', "genoa 2 ('1192'): field 'ship' is '1192'"),
+    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { hre = ["infantry", "guido"] }',
+     "two_three 2 ('desert_east_of_tripoli'): [paired]: field 'hre' has 'guido'"),
+    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { ayyubid = ["infantry"] }',
+     "two_three 2 ('desert_east_of_tripoli'): pieces of both Alliances in one Region"),
+    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { hre = ["cavalry", "cavalry"] }',
+     "two_three 2 ('desert_east_of_tripoli'): 4 pieces need a hex Slot; Desert east of Tripoli has 2"),
+    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { pisa = ["infantry"] }',
+     "two_three 2 ('desert_east_of_tripoli'): [paired]: unknown field 'pisa'"),
 ])
 def test_a_mistake_in_the_setup_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):

@@ -220,7 +220,7 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
     for i, raw in enumerate(raws):
         where = entry(name, table, i, raw, "region")
         only_known(where, raw, ("region", *ARMIES, *(ALLIANCES if doubled else ()),
-                                *(("three_player",) if doubled else ()), "neutral", "sabotage"))
+                                *(("three_player", "paired") if doubled else ()), "neutral", "sabotage"))
         key = field(where, raw, "region", str)
         if key not in {r.key for r in board.regions}:
             raise DataError(f"{where}: field 'region' is {key!r}, which is no Region of the {board.title}.")
@@ -229,9 +229,14 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
         seen_regions.add(key)
         region = board.region(key)
         own = {a: _pieces(where, raw, a, a, leaders) for a in ARMIES if a in raw}
+        paired_raw = field(where, raw, "paired", dict, {})
+        only_known(f"{where}: [paired]", paired_raw, ARMIES)
+        paired = {a: _pieces(f"{where}: [paired]", paired_raw, a, a, leaders, units_only=True)
+                  for a in ARMIES if a in paired_raw}
         doubles = {a: _pieces(where, raw, a, a, leaders, units_only=True) for a in ALLIANCES if a in raw}
         neutral = _pieces(where, raw, "neutral", NEUTRAL, leaders)
-        present = {ALLIANCE_OF[a] for a, p in own.items() if p} | {a for a, p in doubles.items() if p}
+        present = ({ALLIANCE_OF[a] for a, p in [*own.items(), *paired.items()] if p}
+                   | {a for a, p in doubles.items() if p})
         if len(present) > 1:
             raise DataError(f"{where}: pieces of both Alliances in one Region would start a Battle.")
         alliance, double = next(((a, p) for a, p in doubles.items() if p), (None, ()))
@@ -256,14 +261,15 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
                     seen_leaders[p] = key
         # the most the Region ever holds: every piece on the page (the 3-player game with the pair)
         need = {shape: 0 for shape in SLOT_COUNT}
-        for p in [*double, *neutral, *(p for pieces in own.values() for p in pieces)]:
+        for p in [*double, *neutral, *(p for pieces in [*own.values(), *paired.values()] for p in pieces)]:
             need[UNIT_SHAPE[p] if p in UNIT_SHAPE else leaders[p].shape] += 1
         for icon in sabotage:
             need[SLOT_SHAPES[region.icons.index(icon)]] += 1
         for shape, n in need.items():
             if n > SLOT_COUNT[shape]:
                 raise DataError(f"{where}: {n} pieces need a {shape} Slot; {region.name} has {SLOT_COUNT[shape]}.")
-        page.append(Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage))
+        page.append(Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage,
+                              {a: p for a, p in paired.items() if p}))
     return tuple(page)
 
 
@@ -494,7 +500,7 @@ def _region_tracks(content: Content, region: Region, slots: Sequence,
         if army is not None:
             for icon in content.leaders[what(piece)].icons:
                 out.append((army, icon))
-    if len(_REGION_TRACKS) > 100_000:
+    if len(_REGION_TRACKS) > 20_000:
         _REGION_TRACKS.clear()
     found = _REGION_TRACKS[key] = (region, content, tuple(out))
     return found[2]
@@ -552,11 +558,18 @@ def placer(placement: Placement, armies: Sequence[str]) -> str | None:
     return playing[0] if len(playing) == 1 else placement.three_player
 
 
+def paired_in(army: str, armies: Sequence[str]) -> bool:
+    """Whether ``army`` plays beside its Alliance Partner (the pair of 3 players; 4 players use
+    their own page)."""
+    return all(a in armies for a in ALLIANCES[ALLIANCE_OF[army]])
+
+
 def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tuple]:
     """The map after setup for the Armies in play, on the 2- and 3-player page (p.6; ruling TC2)
     or, with all four, on the 4-player page over both boards (p.8-9; ruling TC14): the page's
-    Sabotage tokens, each Army's own pieces and the double-coloured Units, the page's Neutral
-    pieces, then a Neutral Infantry in every City holding no Unit or Leader."""
+    Sabotage tokens, each Army's own pieces (with those it places only beside its partner, ruling
+    TC71) and the double-coloured Units, the page's Neutral pieces, then a Neutral Infantry in
+    every City holding no Unit or Leader."""
     board = board_for(content, armies)
     position = {r.key: (None,) * len(SLOT_SHAPES) for r in board.regions}
     for p in (content.four.placements if len(armies) == 4 else content.setup.two_three):
@@ -565,6 +578,7 @@ def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tupl
         for icon in p.sabotage:
             slots[next(i for i, s in enumerate(slots) if s is None and region.icons[i] == icon)] = SABOTAGE
         pieces = [f"{a}:{w}" for a in ARMIES if a in armies for w in p.own.get(a, ())]
+        pieces += [f"{a}:{w}" for a in ARMIES if a in armies and paired_in(a, armies) for w in p.paired.get(a, ())]
         by = placer(p, armies)
         if by is not None:
             pieces += [f"{by}:{w}" for w in p.double]

@@ -119,6 +119,9 @@ class Placement:
     three_player: str | None
     neutral: tuple[str, ...]
     sabotage: tuple[str, ...]
+    paired: dict = field(default_factory=dict)
+    """Army -> own Units it places here only when its Alliance Partner plays too (the 3-player
+    pair, ruling TC70)."""
 
 
 @dataclass(frozen=True, slots=True)

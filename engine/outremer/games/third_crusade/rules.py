@@ -71,6 +71,7 @@ RULINGS = {
     "TC61": "The plutorial's Ayyubid base command points stay 3",
     "TC62": "The plutorial's Ayyubid Gold after Upkeep: 5",
     "TC70": "The balance between the Alliances: what the starting positions were designed for",
+    "TC71": "The other choices of Armies: the Holy Roman Empire alone, and what the Turkoman alone keeps",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
