@@ -50,21 +50,26 @@ def test_shared_wins_count_for_each_winner():
                                              ("crusader-kingdoms", 1), ("lords-of-heaven", 4),
                                              ("lords-of-heaven", 2)])
 def test_each_game_estimate_is_a_share_of_the_payoff_at_every_stage(game_id, players):
-    game = get_game(game_id)
-    _, estimate, _ = heuristic_for(game)
     logit = importlib.import_module(f"outremer.ai.{game_id.replace('-', '_')}").LOGIT
     stages = set()
-    for seed in range(3):
+    for state, p in estimates_along(game_id, players, seeds=3):
+        assert len(p) == players and all(0 < x < 1 for x in p)
+        if players > 1:
+            assert abs(sum(p) - 1) < 1e-9
+            stages.add(logit.stage(state))
+    assert players == 1 or stages == set(range(len(logit.weights))), stages
+
+
+def estimates_along(game_id, players, seeds):
+    """(state, the game's estimate of it) at every step of games between random players."""
+    game = get_game(game_id)
+    _, estimate, _ = heuristic_for(game)
+    for seed in range(seeds):
         state, _ = game.start(game.make_setup(seed, ["random"] * players))
         rand = random.Random(seed)
         while game.to_act(state) is not None:
-            p = estimate(game, state)
-            assert len(p) == players and all(0 < x < 1 for x in p)
-            if players > 1:
-                assert abs(sum(p) - 1) < 1e-9
-                stages.add(logit.stage(state))
+            yield state, estimate(game, state)
             game.advance(state, rand.choice(game.legal_for(state)))
-    assert players == 1 or stages == set(range(len(logit.weights))), stages
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -75,22 +80,15 @@ def test_third_crusade_estimate_is_each_alliance_chance_shared_as_the_payoff_is(
     from outremer.games.third_crusade.data import ALLIANCE_OF
     from outremer.games.third_crusade.state import alone
 
-    game = get_game("third-crusade")
-    _, estimate, _ = heuristic_for(game)
     logit = importlib.import_module("outremer.ai.third_crusade").LOGIT
     stages = set()
-    for seed in range(2):
-        state, _ = game.start(game.make_setup(seed, ["random"] * players))
-        rand = random.Random(seed)
-        while game.to_act(state) is not None:
-            p = estimate(game, state)
-            chance = {}
-            for army, x in zip(state["armies"], p):
-                side = ALLIANCE_OF[army]
-                chance.setdefault(side, set()).add(round(x / (1.0 if alone(state, side) else 0.75), 9))
-            assert len(p) == players and all(0 < x < 1 for x in p)
-            assert all(len(v) == 1 for v in chance.values())
-            assert abs(sum(v.pop() for v in chance.values()) - 1) < 1e-6
-            stages.add(logit.stage(state))
-            game.advance(state, rand.choice(game.legal_for(state)))
+    for state, p in estimates_along("third-crusade", players, seeds=2):
+        chance = {}
+        for army, x in zip(state["armies"], p):
+            side = ALLIANCE_OF[army]
+            chance.setdefault(side, set()).add(round(x / (1.0 if alone(state, side) else 0.75), 9))
+        assert len(p) == players and all(0 < x < 1 for x in p)
+        assert all(len(v) == 1 for v in chance.values())
+        assert abs(sum(v.pop() for v in chance.values()) - 1) < 1e-6
+        stages.add(logit.stage(state))
     assert {0, 1} <= stages <= set(range(len(logit.weights)))
