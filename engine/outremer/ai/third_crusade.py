@@ -15,8 +15,8 @@ import random
 from ..core.actions import Action
 from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
-from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, controller, owner, place, supply_need,
-                                        tracks, uncovered, what)
+from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, content, controller, owner, place,
+                                        supply_need, tracks, uncovered, what)
 from ..games.third_crusade.effects import CROWN_PRICE
 from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
@@ -440,8 +440,6 @@ def side_features(s: dict, side: str) -> tuple[float, ...]:
     the Regions it Controls (Upkeep moves the marker by them, p.17), the supply its Armies lack
     (each missing point costs a Glory at Upkeep), its Units and Leaders on the map (in fives),
     Jerusalem Controlled (2 Glory a year to the Crusaders, p.17) and the Regions it Controls."""
-    from ..games.third_crusade.data import content, uncovered
-
     c = content()
     board = board_for(c, s["armies"])
     glory_icons = regions = jerusalem = pieces = 0
