@@ -41,7 +41,7 @@ to three other seats' turns inside the tree on every iteration. Third Crusade at
 iteration plays 24 actions of a rich game (the whole map's tracks recounted after each change of
 it, an Event Card's Regions checked one by one), some 3 ms in CPython on the 4-player map, and the
 4-player game is the slowest: inside Pyodide, 40 decisions of the 4-player game took 0.89 s at
-the 95th percentile at normal (110) and 2.62 s at hard (260)."""
+the 95th percentile at normal (110) and 2.64 s at hard (260), with the fitted estimate."""
 
 
 def search_budget(game: Game, kind: str) -> int:
