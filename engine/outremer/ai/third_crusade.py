@@ -435,37 +435,43 @@ ROLLOUT_DEPTH = 24
 """Actions a search plays out before it estimates (a game runs to 200-500 actions)."""
 
 
-def side_features(s: dict, side: str) -> tuple[float, ...]:
-    """What a position says of an Alliance's chances: Glory towards it, the Glory icons showing in
-    the Regions it Controls (Upkeep moves the marker by them, p.17), the supply its Armies lack
-    (each missing point costs a Glory at Upkeep), its Units and Leaders on the map (in fives),
-    Jerusalem Controlled (2 Glory a year to the Crusaders, p.17) and the Regions it Controls."""
+def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
+    """What a position says of each Alliance's chances, in one pass over the map: Glory towards
+    it, the Glory icons showing in the Regions it Controls (Upkeep moves the marker by them,
+    p.17), the supply its Armies lack (each missing point costs a Glory at Upkeep), its Units and
+    Leaders on the map (in fives), Jerusalem Controlled (2 Glory a year to the Crusaders, p.17)
+    and the Regions it Controls."""
     c = content()
     board = board_for(c, s["armies"])
-    glory_icons = regions = jerusalem = pieces = 0
+    count = {side: [0, 0, 0, 0] for side in ("crusader", "muslim")}  # Glory icons, Regions, Jerusalem, pieces
     tokens = s["tokens"]
     for region in board.regions:
         slots = s["map"][region.key]
         for piece in slots:
             who = owner(piece)
-            if who is not None and who != "neutral" and ALLIANCE_OF.get(who) == side:
-                pieces += 1
+            if who is not None and who != "neutral":
+                count[ALLIANCE_OF[who]][3] += 1
         army = controller(slots)
-        if army is not None and ALLIANCE_OF[army] == side:
-            regions += 1
-            jerusalem += region.jerusalem
-            glory_icons += uncovered(region, slots, tokens.get(region.key)).count("glory")
+        if army is not None:
+            mine = count[ALLIANCE_OF[army]]
+            mine[0] += uncovered(region, slots, tokens.get(region.key)).count("glory")
+            mine[1] += 1
+            mine[2] += region.jerusalem
     supply = TRACKS.index("supply")
-    lack = sum(min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a]))
-               for a in s["armies"] if ALLIANCE_OF[a] == side)
-    glory = s["glory"] if side == "crusader" else -s["glory"]
-    return (glory, glory_icons, lack, pieces / 5, jerusalem, regions)
+    lack = {side: 0 for side in count}
+    for a in s["armies"]:
+        lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a]))
+    out = {}
+    for side, (glory_icons, regions, jerusalem, pieces) in count.items():
+        glory = s["glory"] if side == "crusader" else -s["glory"]
+        out[side] = (glory, glory_icons, lack[side], pieces / 5, jerusalem, regions)
+    return out
 
 
 def features(s: dict, seat: int) -> tuple[float, ...]:
-    """The features of ``seat``'s Alliance (``side_features``): in 2 players, where the estimate is
-    fitted, each seat is its Alliance."""
-    return side_features(s, ALLIANCE_OF[s["armies"][seat]])
+    """The features of ``seat``'s Alliance (``alliance_features``): in 2 players, where the
+    estimate is fitted, each seat is its Alliance."""
+    return alliance_features(s)[ALLIANCE_OF[s["armies"][seat]]]
 
 
 def stage(s: dict) -> int:
@@ -488,8 +494,9 @@ def estimate(game, s) -> list[float]:
     fitted ``LOGIT`` over the two Alliances' features; a seat of a pair expects the share of a
     side's win half-way between Final Winner (1) and partner (1/2)."""
     weights = LOGIT.weights[stage(s)]
-    crusader = sum(w * f for w, f in zip(weights, side_features(s, "crusader")))
-    muslim = sum(w * f for w, f in zip(weights, side_features(s, "muslim")))
+    feats = alliance_features(s)
+    crusader = sum(w * f for w, f in zip(weights, feats["crusader"]))
+    muslim = sum(w * f for w, f in zip(weights, feats["muslim"]))
     p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
     out = []
     for army in s["armies"]:
