@@ -121,7 +121,7 @@ class Placement:
     sabotage: tuple[str, ...]
     paired: dict = field(default_factory=dict)
     """Army -> own Units it places here only when its Alliance Partner plays too (the 3-player
-    pair, ruling TC70)."""
+    pair, ruling TC71)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,12 +178,11 @@ def _order_name(army: str, key: str) -> str:
 
 def owned(s: State, army: str) -> set[str]:
     """The Orders an Army owns: behind its screen, on the map, executed this round."""
-    on_map = {side[1] for sides in s["sections"].values() for side in sides.values() if side and side[0] == army}
-    return set(s["box"][army]) | on_map | set(s.get("executed", {}).get(army, []))
+    return owned_by_army(s)[army]
 
 
 def owned_by_army(s: State) -> dict[str, set[str]]:
-    """:func:`owned` for every Army at once (one pass over the map, for the views)."""
+    """:func:`owned` for every Army in play at once (one pass over the map, for the views)."""
     out = {army: set(s["box"][army]) | set(s.get("executed", {}).get(army, [])) for army in s["armies"]}
     for sides in s["sections"].values():
         for side in sides.values():
