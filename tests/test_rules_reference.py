@@ -222,7 +222,8 @@ def test_the_lords_of_heaven_locations_and_starts_equal_the_data():
         assert [int(x) for x in row[1].split(" – ")] == list(loc.four)
         assert [int(x) for x in row[2].split(" – ")] == list(loc.two_three)
         assert (int(row[3]), int(row[4])) == (loc.income, loc.ransack)
-        assert row[5] == ", ".join(sorted(data.locations[b].name for b in loc.borders))
+        fort = {b for b in loc.borders if data.borders.index((min(loc.index, b), max(loc.index, b))) in data.forts}
+        assert row[5] == ", ".join(sorted(data.locations[b].name + (" †" if b in fort else "") for b in loc.borders))
     [rows] = tables(html_text, "loh-factions")
     s = new_state(data, factions_for(4, {}), 1)
     for seat, (f, row) in enumerate(zip(data.factions, rows[1:])):

@@ -77,6 +77,27 @@ def _board_text(old, new):
 
 
 @pytest.mark.parametrize("old,new,message", [
+    ('["iconium", "antiocheia"],   #', '["iconium", "jerusalem"],   #',
+     "board.toml: fortresses, entry 1: iconium and jerusalem do not border each other"),
+    ('["iconium", "antiocheia"],   #', '["iconium", "konya"],   #', "board.toml: fortresses, entry 1: unknown Location 'konya'"),
+    ('["iconium", "antiocheia"],   #', '["aleppo", "edessa"],   #',
+     "board.toml: fortresses, entry 2: a second Fortress space between edessa and aleppo"),
+    ('["iconium", "antiocheia"],   #', '"iconium",   #', "board.toml: fortresses, entry 1 must be a pair of Location keys"),
+])
+def test_a_mistake_in_the_fortress_spaces_names_the_entry(old, new, message):
+    with pytest.raises(DataError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        parse_board(_board_text(old, new))
+
+
+def test_a_fortress_space_lies_next_to_iconium_and_antiocheia():
+    """p.10, the Battle example: Robert's Fortress is next to both Iconium and Antiocheia
+    (ruling LH7: the other spaces are ours)."""
+    pair = tuple(sorted((C.location("iconium").index, C.location("antiocheia").index)))
+    assert C.borders.index(pair) in C.forts
+    assert 0 < len(C.forts) < len(C.borders)
+
+
+@pytest.mark.parametrize("old,new,message", [
     ('four = [1, 3, 5]', 'four = [1, 3]', "board.toml: location 1 ('iconium'): field 'four' must list 3 costs"),
     ('four = [1, 3, 5]', 'four = [5, 3, 1]', "location 1 ('iconium'): field 'four': a higher level cannot cost less"),
     ('borders = ["edessa", "antiocheia"]', 'borders = ["edessa"]',

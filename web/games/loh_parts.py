@@ -137,7 +137,7 @@ def _edge_point(cx: float, cy: float, dx: float, dy: float) -> tuple[float, floa
 @cache
 def geometry() -> dict[str, Any]:
     """The board: each Location card's place, and every border as a road from card edge to card
-    edge with its Fortress space in the middle (ruling LH7)."""
+    edge, with its Fortress space in the middle where the board has one (ruling LH7)."""
     from outremer.games.lords_of_heaven.data import content
 
     data = content()
@@ -151,12 +151,32 @@ def geometry() -> dict[str, Any]:
         dx, dy = bx - ax, by - ay
         p = _edge_point(ax, ay, dx, dy)
         q = _edge_point(bx, by, -dx, -dy)
+        others = [centre(loc.key) for loc in data.locations if loc.index not in (a, b)]
+        if any(_inside(ax + dx * k / 20, ay + dy * k / 20, c) for k in range(1, 20) for c in others):
+            roads.append({**_sea_road(i, a, b, ay, by), "fort": i in data.forts})
+            continue
         roads.append({"index": i, "a": a, "b": b, "x1": round(p[0], 1), "y1": round(p[1], 1),
                       "x2": round(q[0], 1), "y2": round(q[1], 1),
                       "mx": round((p[0] + q[0]) / 2, 1), "my": round((p[1] + q[1]) / 2, 1),
-                      "length": round(math.dist(p, q), 1)})
+                      "sea": False, "d": f"M{p[0]:.1f},{p[1]:.1f} L{q[0]:.1f},{q[1]:.1f}",
+                      "length": round(math.dist(p, q), 1), "fort": i in data.forts})
     return {"width": WIDTH, "height": HEIGHT, "viewbox": f"0 0 {WIDTH} {HEIGHT}", "w": W, "h": H,
             "places": places, "roads": roads}
+
+
+def _inside(x: float, y: float, card: tuple[int, int]) -> bool:
+    return abs(x - card[0]) < W / 2 and abs(y - card[1]) < H / 2
+
+
+def _sea_road(index: int, a: int, b: int, ay: float, by: float) -> dict[str, Any]:
+    """A border between two coast Locations with a card between them: a sea lane from one card's
+    west edge to the other's, curving out to sea (ruling LH28)."""
+    edge = COLUMNS_X[0] - W / 2
+    out = 6
+    mx = (2 * edge + 6 * out) / 8  # the curve's middle, a cubic with both controls out at sea
+    return {"index": index, "a": a, "b": b, "sea": True, "x1": edge, "y1": ay, "x2": edge, "y2": by, "cx": out,
+            "d": f"M{edge:g},{ay:g} C{out},{ay:g} {out},{by:g} {edge:g},{by:g}",
+            "mx": round(mx, 1), "my": round((ay + by) / 2, 1), "length": round(abs(by - ay), 1)}
 
 
 def slot_x(level: int, levels: int) -> float:

@@ -2,7 +2,7 @@
 
 ``context(snapshot, catalog_game)`` turns one seat's view and its legal actions into plain data
 for the templates: the board of Location cards (each City's ladder, the Region's Support and
-Churches/Mosques, the Citadel, the Fortress space on every border), the four action columns,
+Churches/Mosques, the Citadel, the Fortress spaces on the borders), the four action columns,
 the player boards, the draft, the hand, and the conflict under way step by step.
 
 Nothing here decides legality: every action offered comes from ``snapshot["legal"]``, attached
@@ -236,7 +236,8 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         roads.append({**road, "owner": seats[owner] if owner is not None else None, "live": live,
                       "act": one(road_acts.get(i)), "last": f"border:{i}" in marks,
                       "desc": f"Border {a.name} – {b.name}: "
-                              + (f"{poss(names[owner])} Fortress" if owner is not None else "Fortress space, empty")})
+                              + (f"{poss(names[owner])} Fortress" if owner is not None else
+                                 "Fortress space, empty" if road["fort"] else "no Fortress space")})
 
     # -- the four columns
     columns = []
@@ -320,7 +321,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         "loh": {
             "mode": view["mode"], "crusade": view["crusade"], "round": view["round"], "round_card": view["round_card"],
             "last_round": view["last_round"], "rounds_left": view["rounds_left"], "step": view["step"],
-            "board": geo, "locations": locations, "roads": roads, "columns": columns, "seats": seats, "me": me,
+            "board": geo, "max_level": data.max_level, "vp_at": data.vp_at, "locations": locations, "roads": roads, "columns": columns, "seats": seats, "me": me,
             "hand": hand, "bluff": bluff_entry(faction) if faction else None, "hand_visible": mine is not None
             and mine["hand"] is not None, "draft": draft, "fight": fight, "last_fight": last_fight, "forms": forms,
             "hint": hint, "deck": view["deck_count"], "discards": len(view["discard"]),

@@ -26,19 +26,25 @@ def chip(colour: str, letter: str) -> Markup:
     return Markup(f'<span class="loh-chip loh-c-{html.escape(colour)}" aria-hidden="true">{html.escape(letter)}</span> ')
 
 
+def _fort(data, a: int, b: int) -> bool:
+    return data.borders.index((min(a, b), max(a, b))) in data.forts
+
+
 def locations(_args: str = "") -> str:
     """Every Location: the Gold of each City level on both sides of its card, its income and
-    ransack, its neighbours (each border a Fortress space), and when it joins the board."""
+    ransack, its neighbours (a dagger where the border holds a Fortress space), and when it joins the board."""
     data = content()
     rows = []
     for loc in data.locations:
         rows.append([loc.name, " – ".join(str(c) for c in loc.four), " – ".join(str(c) for c in loc.two_three),
                      str(loc.income), str(loc.ransack),
-                     ", ".join(sorted(data.locations[b].name for b in loc.borders)),
+                     ", ".join(sorted(data.locations[b].name + (" †" if _fort(data, loc.index, b) else "")
+                                      for b in loc.borders)),
                      "1st" if loc.crusade == 1 else "2nd"])
     return table(["Location", "City levels, 4 players (Gold)", "City levels, 2–3 players (Gold)", "Income",
                   "Ransack", "Borders", "On the board from the"], rows,
-                 caption=f"The Locations ({len(data.locations)}; {len(data.borders)} borders, each a Fortress space)",
+                 caption=f"The Locations ({len(data.locations)}; {len(data.borders)} borders, "
+                         f"{len(data.forts)} of them with a Fortress space, marked †)",
                  cls="loh-locations")
 
 

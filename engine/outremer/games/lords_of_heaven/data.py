@@ -114,7 +114,9 @@ class Bluff:
 class Content:
     locations: tuple[Location, ...]
     borders: tuple[tuple[int, int], ...]
-    """Every pair of bordering Locations (a < b), in order: the Fortress spaces (ruling LH7)."""
+    """Every pair of bordering Locations (a < b), in order; a Fortress is kept by its border's index."""
+    forts: tuple[int, ...]
+    """The borders with a Fortress space, as indices into ``borders`` (ruling LH7)."""
     dice: tuple[tuple[int, int], ...]
     """(strength, wounds) per die face."""
     factions: tuple[Faction, ...]
@@ -137,7 +139,8 @@ def _int(where: str, raw: dict, key: str, low: int, high: int, default=None) -> 
     return value
 
 
-def parse_board(data: dict, name: str = "board.toml") -> tuple[tuple[Location, ...], tuple[tuple[int, int], ...], tuple]:
+def parse_board(data: dict, name: str = "board.toml") -> tuple[tuple[Location, ...], tuple[tuple[int, int], ...],
+                                                             tuple[int, ...], tuple]:
     raws = tables(data, "location", name, "location")
     keys = unique_keys(raws, name, "location")
     borders = links(raws, keys, name, "location")
@@ -165,6 +168,7 @@ def parse_board(data: dict, name: str = "board.toml") -> tuple[tuple[Location, .
     check_connected([[b for b in borders[i] if b in first] for i in first], [out[i].key for i in first], name,
                     "location of the 1st Crusade")
     pairs = tuple(sorted({(min(i, b), max(i, b)) for i in range(len(out)) for b in borders[i]}))
+    forts = _fortress_spaces(data, keys, pairs, name)
     dice = data.get("dice")
     if not isinstance(dice, dict) or not isinstance(dice.get("faces"), list) or len(dice["faces"]) != 6:
         raise DataError(f"{name}: [dice] must list 6 faces.")
@@ -175,7 +179,29 @@ def parse_board(data: dict, name: str = "board.toml") -> tuple[tuple[Location, .
             raise DataError(f"{where} is not a table.")
         only_known(where, face, ("strength", "wounds"))
         faces.append((_int(where, face, "strength", 0, 3), _int(where, face, "wounds", 0, 3)))
-    return tuple(out), pairs, tuple(faces)
+    return tuple(out), pairs, forts, tuple(faces)
+
+
+def _fortress_spaces(data: dict, keys: dict[str, int], pairs: tuple[tuple[int, int], ...], name: str) -> tuple[int, ...]:
+    """``fortresses``: the borders that hold a Fortress space, each as its two Locations' keys."""
+    raw = data.get("fortresses")
+    if not isinstance(raw, list) or not raw:
+        raise DataError(f"{name}: 'fortresses' must list the borders with a Fortress space, as [key, key] pairs.")
+    out = []
+    for j, pair in enumerate(raw):
+        where = f"{name}: fortresses, entry {j + 1}"
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(k, str) for k in pair):
+            raise DataError(f"{where} must be a pair of Location keys.")
+        for k in pair:
+            if k not in keys:
+                raise DataError(f"{where}: unknown Location {k!r}.")
+        a, b = sorted(keys[k] for k in pair)
+        if (a, b) not in pairs:
+            raise DataError(f"{where}: {pair[0]} and {pair[1]} do not border each other.")
+        if pairs.index((a, b)) in out:
+            raise DataError(f"{where}: a second Fortress space between {pair[0]} and {pair[1]}.")
+        out.append(pairs.index((a, b)))
+    return tuple(sorted(out))
 
 
 def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "factions.toml"):
@@ -308,10 +334,10 @@ def parse_cards(data: dict, name: str = "cards.toml") -> tuple[dict[int, Card], 
 
 
 def parse(board: dict, factions: dict, cards: dict) -> Content:
-    locations, pairs, dice = parse_board(board)
+    locations, pairs, forts, dice = parse_board(board)
     fs, max_level, vp_at = parse_factions(factions, locations)
     deck, bluffs = parse_cards(cards)
-    return Content(locations, pairs, dice, fs, max_level, vp_at, deck, bluffs)
+    return Content(locations, pairs, forts, dice, fs, max_level, vp_at, deck, bluffs)
 
 
 def _read(name: str) -> dict:

@@ -19,7 +19,7 @@ RULINGS = {
     "LH4": "Starting Influence on the 2-column side",
     "LH5": "Development upgrades the building type placed",
     "LH6": "Paying: Gold first, then Faith",
-    "LH7": "One Fortress space on every border",
+    "LH7": "The Fortress spaces",
     "LH8": "Pushing Influence down the ladder",
     "LH9": "Control is the top level",
     "LH10": "The visible Benefits",
@@ -40,6 +40,7 @@ RULINGS = {
     "LH25": "The general supply",
     "LH26": "Gold and Faith behind the screen",
     "LH27": "What a City yields",
+    "LH28": "Three Upgrade levels, and Ascalon's sea lane to Tripoli",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

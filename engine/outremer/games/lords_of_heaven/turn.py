@@ -222,7 +222,8 @@ def can_build(content: Content, s: State, seat: int) -> list[tuple[int, int]]:
     if left[0]:
         out += [(0, loc) for loc in s["on_board"] if s["support"][loc][seat] and not s["church"][loc][seat]]
     if left[1]:
-        for i, (a, b) in enumerate(content.borders):
+        for i in content.forts:
+            a, b = content.borders[i]
             if (s["fortress"][i] is None and a in s["on_board"] and b in s["on_board"]
                     and (has_presence(s, seat, a) or has_presence(s, seat, b))):
                 out.append((1, i))

@@ -1,0 +1,58 @@
+"""The Lords of Heaven heuristic uses the Fortresses (p.6): it places them where a stronger
+neighbour can reach it, and it counts them in every Battle it weighs."""
+
+import random
+
+from outremer.ai import decide
+from outremer.ai.lords_of_heaven import LordsOfHeavenHeuristic
+
+from .scenario import BYZ, CRU, CONTENT, SEL, GAME, border, card, loc, play, started, turn_of
+
+
+def choice(s, seat):
+    return decide(LordsOfHeavenHeuristic(), GAME, s, seat, random.Random(1)).text
+
+
+def outmatched_in_antiocheia():
+    """The Byzantines' 1 Support in Antiocheia, the Crusaders' 3 next door in Iconium with a
+    Knight and Footmen: late in the game, when a Fortress's Recruitment points are worth little."""
+    s = started()
+    ant, ico = loc("antiocheia"), loc("iconium")
+    s["crusade"], s["round"], s["rounds"] = 2, 5, s["rounds"][:1]
+    s["support"][ant] = [1, 0, 0, 0]
+    s["stock"][CRU].update(footman=6, knight=2)
+    s["stock"][BYZ].update(gold=12, faith=0, footman=2)
+    assert s["support"][ico][CRU] == 3
+    return turn_of(s, BYZ, ["Pilgrims", "Holy Zeal", "Turcopoles"])
+
+
+def test_outmatched_next_to_a_stronger_neighbour_it_builds_a_fortress_on_that_region():
+    s = outmatched_in_antiocheia()
+    first = choice(s, BYZ)
+    assert first.startswith("play ") and first.endswith(" 0"), first  # Development
+    s, _ = play(s, first)
+    if choice(s, BYZ) == "effect":
+        s, _ = play(s, "effect")
+    built = choice(s, BYZ)
+    row, site = map(int, built.split()[1:])
+    assert row == 1 and loc("antiocheia") in CONTENT.borders[site], built
+
+
+def test_it_counts_the_defenders_fortresses_in_a_battle_it_weighs():
+    """Between two Battles in Antiocheia it picks the weaker opponent; between two Byzantine
+    Fortresses at level 3 (6 Strength more) the Byzantines are no longer the weaker one."""
+    s = started()
+    ant = loc("antiocheia")
+    s["support"][ant] = [1, 1, 3, 0]
+    s["stock"][CRU].update(footman=6, knight=1, gold=10)
+    s["stock"][BYZ].update(footman=2, knight=0, faith=0, gold=2)
+    s["stock"][SEL].update(footman=4, knight=0, faith=0)
+    s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
+    s, _ = play(s, "play %d 2" % card("Turcopoles"))
+    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
+        s, _ = play(s, "done")
+    assert choice(s, CRU) == f"battle {ant} {BYZ}"
+    for other in ("iconium", "tripoli"):
+        s["fortress"][border("antiocheia", other)] = BYZ
+    s["upgrades"][BYZ][1] = 3
+    assert choice(s, CRU) == f"battle {ant} {SEL}"
