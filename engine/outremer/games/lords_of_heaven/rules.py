@@ -40,7 +40,7 @@ RULINGS = {
     "LH25": "The general supply",
     "LH26": "Gold and Faith behind the screen",
     "LH27": "What a City yields",
-    "LH28": "Three Upgrade levels, and Ascalon's sea lane to Tripoli",
+    "LH28": "Three Upgrade levels, Ascalon's sea lane to Tripoli, the Caliphate's horsemen",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
