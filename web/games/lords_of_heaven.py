@@ -321,7 +321,8 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         "loh": {
             "mode": view["mode"], "crusade": view["crusade"], "round": view["round"], "round_card": view["round_card"],
             "last_round": view["last_round"], "rounds_left": view["rounds_left"], "step": view["step"],
-            "board": geo, "max_level": data.max_level, "vp_at": data.vp_at, "locations": locations, "roads": roads, "columns": columns, "seats": seats, "me": me,
+            "board": geo, "max_level": data.max_level, "vp_at": data.vp_at, "locations": locations, "roads": roads,
+            "columns": columns, "seats": seats, "me": me,
             "hand": hand, "bluff": bluff_entry(faction) if faction else None, "hand_visible": mine is not None
             and mine["hand"] is not None, "draft": draft, "fight": fight, "last_fight": last_fight, "forms": forms,
             "hint": hint, "deck": view["deck_count"], "discards": len(view["discard"]),
