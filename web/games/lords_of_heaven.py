@@ -236,8 +236,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         roads.append({**road, "owner": seats[owner] if owner is not None else None, "live": live,
                       "act": one(road_acts.get(i)), "last": f"border:{i}" in marks,
                       "desc": f"Border {a.name} – {b.name}: "
-                              + (f"{poss(names[owner])} Fortress" if owner is not None else
-                                 "Fortress space, empty" if road["fort"] else "no Fortress space")})
+                              + (f"{poss(names[owner])} Fortress" if owner is not None else "Fortress space, empty")})
 
     # -- the four columns
     columns = []

@@ -15,7 +15,7 @@ from games import lords_of_heaven as table_view
 from games import loh_parts as parts
 from outremer.games.lords_of_heaven.data import content
 from outremer.games.lords_of_heaven.game import LordsOfHeaven, factions_for
-from outremer.games.lords_of_heaven.state import in_deck, new_state
+from outremer.games.lords_of_heaven.state import border_index, in_deck, new_state
 from rules_blocks import options
 from rules_page import table
 
@@ -26,10 +26,6 @@ def chip(colour: str, letter: str) -> Markup:
     return Markup(f'<span class="loh-chip loh-c-{html.escape(colour)}" aria-hidden="true">{html.escape(letter)}</span> ')
 
 
-def _fort(data, a: int, b: int) -> bool:
-    return data.borders.index((min(a, b), max(a, b))) in data.forts
-
-
 def locations(_args: str = "") -> str:
     """Every Location: the Gold of each City level on both sides of its card, its income and
     ransack, its neighbours (a dagger where the border holds a Fortress space), and when it joins the board."""
@@ -38,7 +34,7 @@ def locations(_args: str = "") -> str:
     for loc in data.locations:
         rows.append([loc.name, " – ".join(str(c) for c in loc.four), " – ".join(str(c) for c in loc.two_three),
                      str(loc.income), str(loc.ransack),
-                     ", ".join(sorted(data.locations[b].name + (" †" if _fort(data, loc.index, b) else "")
+                     ", ".join(sorted(data.locations[b].name + (" †" if border_index(data, loc.index, b) in data.forts else "")
                                       for b in loc.borders)),
                      "1st" if loc.crusade == 1 else "2nd"])
     return table(["Location", "City levels, 4 players (Gold)", "City levels, 2–3 players (Gold)", "Income",

@@ -11,6 +11,7 @@ import random
 
 from ..core.actions import Action
 from ..core.graph import distances
+from ..games.lords_of_heaven.state import fortresses_next_to
 from . import Agent
 from .estimate import Logit
 
@@ -104,11 +105,7 @@ class LordsOfHeavenHeuristic(Agent):
     def _fortified(self, seat: int, loc: int) -> int:
         """The Strength ``seat``'s Fortresses next to ``loc`` add to a Battle there (p.6: each
         gives the level of its Upgrade row)."""
-        v = self.v
-        borders = self.content.borders
-        near = sum(1 for i in self.content.forts if v["fortress"][i] == seat and loc in borders[i]
-                   and all(x in v["on_board"] for x in borders[i]))
-        return near * v["players"][seat]["upgrades"][1]
+        return fortresses_next_to(self.content, self.v, loc, seat) * self.v["players"][seat]["upgrades"][1]
 
     def _threats(self) -> list[tuple[float, int]]:
         """(how much stronger, Location) for each Region where this seat has Support and another

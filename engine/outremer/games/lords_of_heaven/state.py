@@ -161,9 +161,10 @@ def border_index(content: Content, a: int, b: int) -> int:
 
 
 def fortresses_next_to(content: Content, s: State, loc: int, seat: int) -> int:
-    """``seat``'s Fortresses on the borders of ``loc`` (a Fortress lies between two Locations)."""
-    return sum(1 for i, (a, b) in enumerate(content.borders)
-               if s["fortress"][i] == seat and loc in (a, b) and a in s["on_board"] and b in s["on_board"])
+    """``seat``'s Fortresses on the borders of ``loc`` (a Fortress lies between two Locations, on a
+    Fortress space). ``s`` may be a state or a seat's view: both show the Fortresses and the board."""
+    return sum(1 for i in content.forts if s["fortress"][i] == seat and loc in content.borders[i]
+               and all(x in s["on_board"] for x in content.borders[i]))
 
 
 def has_presence(s: State, seat: int, loc: int) -> bool:
