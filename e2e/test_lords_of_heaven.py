@@ -389,13 +389,15 @@ def test_the_board_draws_every_border_once_and_no_road_crosses_a_card():
         assert a[0] >= 0 and a[1] >= 0 and a[2] <= geo["width"] and a[3] <= geo["height"]
         for b in boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-    assert any(r["sea"] for r in geo["roads"])  # Ascalon - Tripoli, past Tyrus (ruling LH28)
+    sea = {(data.locations[r["a"]].key, data.locations[r["b"]].key) for r in geo["roads"] if r["sea"]}
+    assert sea == {("antiocheia", "ascalon"), ("tripoli", "ascalon")}  # past Tyrus (ruling LH28)
     for r in geo["roads"]:
         assert r["length"] >= 30, r  # room for the Fortress space
         if r["sea"]:  # a cubic out to sea: both control points at x = cx, west of the cards
             points = [(((1 - t) ** 3 + t ** 3) * r["x1"] + 3 * (1 - t) * t * r["cx"],
                        ((1 - t) ** 3 + 3 * (1 - t) ** 2 * t) * r["y1"] + (3 * (1 - t) * t * t + t ** 3) * r["y2"])
                       for t in (i / 20 for i in range(21))]
+            points += [(x1 + t * (x2 - x1), y) for x1, y, x2 in r["spurs"] for t in (i / 20 for i in range(21))]
         else:
             points = [(r["x1"] + t * (r["x2"] - r["x1"]), r["y1"] + t * (r["y2"] - r["y1"])) for t in (i / 20 for i in range(21))]
         for k, (x1, y1, x2, y2) in enumerate(boxes):

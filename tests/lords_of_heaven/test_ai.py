@@ -1,5 +1,6 @@
 """The Lords of Heaven heuristic uses the Fortresses (p.6): it places them where a stronger
-neighbour can reach it, and it counts them in every Battle it weighs."""
+neighbour can reach it, and it counts them in every Battle it weighs. It asks and answers
+Allies across the faiths (p.10)."""
 
 import random
 
@@ -56,3 +57,27 @@ def test_it_counts_the_defenders_fortresses_in_a_battle_it_weighs():
         s["fortress"][border("antiocheia", other)] = BYZ
     s["upgrades"][BYZ][1] = 3
     assert choice(s, CRU) == f"battle {ant} {SEL}"
+
+
+def test_a_faction_alone_in_its_faith_asks_and_is_answered_across_the_faiths():
+    """3 players without the Byzantines: the Crusaders, fighting the Seljuk in Antiocheia, ask
+    the Caliphate, whose Support stands next door in Tripoli, and the Caliphate comes (an Ally
+    scores 1 VP, and 1 more if its side wins: p.10 step 12); before, the faiths kept them
+    apart and the Crusaders fought alone."""
+    s = started(3, {"absent": "byzantines"})
+    cru, sel, cal = (s["factions"].index(f) for f in ("crusaders", "seljuk", "caliphate"))
+    ant, tri = loc("antiocheia"), loc("tripoli")
+    s["support"][ant] = [0] * 3
+    s["support"][ant][cru], s["support"][ant][sel] = 3, 1
+    s["support"][tri][cal] = 1
+    s["stock"][cru].update(footman=6, knight=1, gold=10)
+    s = turn_of(s, cru, ["Pilgrims", "Holy Zeal", "Turcopoles"])
+    s, _ = play(s, "play %d 2" % card("Turcopoles"))
+    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
+        s, _ = play(s, "done")
+    s, _ = play(s, f"battle {ant} {sel}")
+    while not any(a.verb == "ask" for a in GAME.legal_actions(s)):
+        s, _ = play(s, choice(s, GAME.to_act(s)))
+    assert choice(s, cru) == f"ask {cal}"
+    s, _ = play(s, f"ask {cal}")
+    assert GAME.to_act(s) == cal and choice(s, cal) == "accept"

@@ -153,7 +153,7 @@ def geometry() -> dict[str, Any]:
         q = _edge_point(bx, by, -dx, -dy)
         others = [centre(loc.key) for loc in data.locations if loc.index not in (a, b)]
         if any(_inside(ax + dx * k / 20, ay + dy * k / 20, c) for k in range(1, 20) for c in others):
-            roads.append({**_sea_road(i, a, b, ay, by), "fort": i in data.forts})
+            roads.append({**_sea_road(i, a, b, (ax, ay), (bx, by)), "fort": i in data.forts})
             continue
         roads.append({"index": i, "a": a, "b": b, "x1": round(p[0], 1), "y1": round(p[1], 1),
                       "x2": round(q[0], 1), "y2": round(q[1], 1),
@@ -168,15 +168,22 @@ def _inside(x: float, y: float, card: tuple[int, int]) -> bool:
     return abs(x - card[0]) < W / 2 and abs(y - card[1]) < H / 2
 
 
-def _sea_road(index: int, a: int, b: int, ay: float, by: float) -> dict[str, Any]:
-    """A border between two coast Locations with a card between them: a sea lane from one card's
-    west edge to the other's, curving out to sea (ruling LH28)."""
+def _sea_road(index: int, a: int, b: int, pa: tuple[int, int], pb: tuple[int, int]) -> dict[str, Any]:
+    """A border by sea with cards between its ends (ruling LH28): from the coast's west edge a
+    lane curves out to sea and back; an end inland (Antiocheia) is reached by a spur between the
+    coast cards, from the edge to its card's west side."""
     edge = COLUMNS_X[0] - W / 2
-    out = 6
+    (ax, ay), (bx, by) = pa, pb
+    inland = [(x - W / 2, y) for x, y in (pa, pb) if x != COLUMNS_X[0]]
+    out = 16 if inland else 6  # two lanes up the same coast, side by side
+    spurs = [[edge, y, x] for x, y in inland]
     mx = (2 * edge + 6 * out) / 8  # the curve's middle, a cubic with both controls out at sea
+    d = f"M{edge:g},{ay:g} C{out},{ay:g} {out},{by:g} {edge:g},{by:g}"
+    for x, y in inland:
+        d += f" M{edge:g},{y:g} L{x:g},{y:g}"
     return {"index": index, "a": a, "b": b, "sea": True, "x1": edge, "y1": ay, "x2": edge, "y2": by, "cx": out,
-            "d": f"M{edge:g},{ay:g} C{out},{ay:g} {out},{by:g} {edge:g},{by:g}",
-            "mx": round(mx, 1), "my": round((ay + by) / 2, 1), "length": round(abs(by - ay), 1)}
+            "spurs": spurs, "d": d, "mx": round(mx, 1), "my": round((ay + by) / 2, 1),
+            "length": round(abs(by - ay) + sum(x - e for e, _, x in spurs), 1)}
 
 
 def slot_x(level: int, levels: int) -> float:

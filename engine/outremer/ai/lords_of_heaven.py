@@ -1,8 +1,8 @@
 """A rules-aware Lords of Heaven player for any faction: takes Cities when it can afford the top
 level, builds where an Upgrade scores, fortifies where a stronger neighbour can attack it, fights
-when its visible strength is well ahead, commits to win the conflicts it is in, answers allies by
-faith and odds. It reads only its own seat's view:
-another player's purse is a total (Gold and Faith behind the screen), hands are counts."""
+when its visible strength is well ahead, commits to win the conflicts it is in, asks Allies of its
+own faith first and answers anyone who is not running away with the game. It reads only its own
+seat's view: another player's purse is a total (Gold and Faith behind the screen), hands are counts."""
 
 from __future__ import annotations
 
@@ -428,24 +428,26 @@ class LordsOfHeavenHeuristic(Agent):
         return next(a for a in legal if a.verb == "done")
 
     def _ask(self, legal: list[Action]) -> Action:
+        """An Ally of its own faith first, then one who does not share the enemy's, then anyone:
+        an Ally scores a VP for taking part and another if the side wins, so any player may come."""
         c = self.v["conflict"]
-        faith = self._faith(self.me)
-        asks = [a for a in legal if a.verb == "ask"]
-        same = [a for a in asks if self._faith(a.args[0]) == faith]
         enemy = c["defender"] if self.me == c["attacker"] else c["attacker"]
-        others = [a for a in asks if self._faith(a.args[0]) != self._faith(enemy)]
-        pick = same or others
-        return pick[0] if pick else next(a for a in legal if a.verb == "alone")
+        asks = [a for a in legal if a.verb == "ask"]
+        if not asks:
+            return next(a for a in legal if a.verb == "alone")
+
+        def rank(a: Action) -> int:
+            faith = self._faith(a.args[0])
+            return 0 if faith == self._faith(self.me) else 1 if faith != self._faith(enemy) else 2
+        return min(asks, key=rank)
 
     def _faith(self, seat: int) -> str:
         return "christians" if self.v["players"][seat]["faction"] in ("byzantines", "crusaders") else "muslims"
 
     def _answer(self, legal: list[Action]) -> Action:
-        c = self.v["conflict"]
-        asker = c["asker"]
-        enemy = c["defender"] if asker == c["attacker"] else c["attacker"]
-        if self._faith(enemy) == self._faith(self.me) and self._faith(asker) != self._faith(self.me):
-            return next(a for a in legal if a.verb == "decline")
+        """Yes, whatever the faiths (Damascus marched with Jerusalem against Zengi in 1140), unless
+        the asker leads the VP track and this seat trails it by more than 3."""
+        asker = self.v["conflict"]["asker"]
         leader_vp = max(p["vp"] for p in self.v["players"])
         if self.v["players"][asker]["vp"] == leader_vp and self.p["vp"] < leader_vp - 3:
             return next(a for a in legal if a.verb == "decline")
