@@ -40,7 +40,7 @@ RULINGS = {
     "LH25": "The general supply",
     "LH26": "Gold and Faith behind the screen",
     "LH27": "What a City yields",
-    "LH28": "Three Upgrade levels, Ascalon's sea lane to Tripoli, the Caliphate's horsemen, the coast's prices",
+    "LH28": "Three Upgrade levels, Ascalon's sea lanes, the factions' cards, the coast's prices",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
