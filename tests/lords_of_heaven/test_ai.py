@@ -7,7 +7,7 @@ import random
 from outremer.ai import decide
 from outremer.ai.lords_of_heaven import LordsOfHeavenHeuristic
 
-from .scenario import BYZ, CRU, CONTENT, SEL, GAME, border, card, loc, play, started, turn_of
+from .scenario import BYZ, CAL, CRU, CONTENT, SEL, GAME, border, card, loc, play, started, turn_of
 
 
 def choice(s, seat):
@@ -81,3 +81,26 @@ def test_a_faction_alone_in_its_faith_asks_and_is_answered_across_the_faiths():
     assert choice(s, cru) == f"ask {cal}"
     s, _ = play(s, f"ask {cal}")
     assert GAME.to_act(s) == cal and choice(s, cal) == "accept"
+
+
+def test_it_asks_the_ally_furthest_behind_and_between_equals_its_own_faith():
+    """4 players: the Crusaders fight the Seljuk in Antiocheia; the Byzantines (Christians) and
+    the Caliphate both have Support next door. The Ally scores VP (p.10 step 12), so the
+    Crusaders ask the one further behind on the VP track; level, their fellow Christians."""
+    s = started()
+    ant = loc("antiocheia")
+    s["support"][ant] = [0, 1, 3, 0]
+    s["support"][loc("edessa")][BYZ] = 1
+    s["support"][loc("tripoli")][CAL] = 1
+    s["stock"][CRU].update(footman=6, knight=1, gold=10)
+    s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
+    s, _ = play(s, "play %d 2" % card("Turcopoles"))
+    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
+        s, _ = play(s, "done")
+    s, _ = play(s, f"battle {ant} {SEL}")
+    while not any(a.verb == "ask" for a in GAME.legal_actions(s)):
+        s, _ = play(s, choice(s, GAME.to_act(s)))
+    s["vp"][BYZ], s["vp"][CAL] = 6, 6
+    assert choice(s, CRU) == f"ask {BYZ}"
+    s["vp"][BYZ], s["vp"][CAL] = 7, 4
+    assert choice(s, CRU) == f"ask {CAL}"

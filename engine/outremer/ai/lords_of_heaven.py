@@ -1,7 +1,7 @@
 """A rules-aware Lords of Heaven player for any faction: takes Cities when it can afford the top
 level, builds where an Upgrade scores, fortifies where a stronger neighbour can attack it, fights
-when its visible strength is well ahead, commits to win the conflicts it is in, asks Allies of its
-own faith first and answers anyone who is not running away with the game. It reads only its own
+when its visible strength is well ahead, commits to win the conflicts it is in, asks the Ally
+furthest behind and answers anyone who is not running away with the game. It reads only its own
 seat's view: another player's purse is a total (Gold and Faith behind the screen), hands are counts."""
 
 from __future__ import annotations
@@ -428,8 +428,9 @@ class LordsOfHeavenHeuristic(Agent):
         return next(a for a in legal if a.verb == "done")
 
     def _ask(self, legal: list[Action]) -> Action:
-        """An Ally of its own faith first, then one who does not share the enemy's, then anyone:
-        an Ally scores a VP for taking part and another if the side wins, so any player may come."""
+        """The player furthest behind on the VP track, as an Ally scores a VP for taking part and
+        another if the side wins; between equals, one of its own faith, then one who does not
+        share the enemy's, then anyone."""
         c = self.v["conflict"]
         enemy = c["defender"] if self.me == c["attacker"] else c["attacker"]
         asks = [a for a in legal if a.verb == "ask"]
@@ -439,7 +440,7 @@ class LordsOfHeavenHeuristic(Agent):
         def rank(a: Action) -> int:
             faith = self._faith(a.args[0])
             return 0 if faith == self._faith(self.me) else 1 if faith != self._faith(enemy) else 2
-        return min(asks, key=rank)
+        return min(asks, key=lambda a: (self.v["players"][a.args[0]]["vp"], rank(a)))
 
     def _faith(self, seat: int) -> str:
         return "christians" if self.v["players"][seat]["faction"] in ("byzantines", "crusaders") else "muslims"
