@@ -238,6 +238,14 @@ def test_four_players_a_battle_with_an_ally(table):
             target = page.locator(".loh-fight [data-act], .loh-board [data-act]")
             kind, _ = click(page, target.first if target.count() else page.locator("#table [data-act]").first)
     assert committed
+    for _ in range(60):  # a conflict begun since (two a turn in the 2nd Crusade) is played out
+        if kind == "over" or conflict_step(page) is None:
+            break
+        if page.locator("form.compose[data-compose='commit']").count():
+            kind, _ = commit_most(page)
+        else:
+            target = page.locator(".loh-fight [data-act], .loh-board [data-act]")
+            kind, _ = click(page, target.first if target.count() else page.locator("#table [data-act]").first)
     log = page.locator("#log").inner_text()
     assert "agrees to be" in log and "Everything is revealed" in log
     assert re.search(r"Byzantines rolls \d+ dic?e", log) or revealed

@@ -14,6 +14,24 @@ def choice(s, seat):
     return decide(LordsOfHeavenHeuristic(), GAME, s, seat, random.Random(1)).text
 
 
+def to_battles(s, seat):
+    """``seat`` plays Turcopoles under Movement and moves nothing: its Battles are offered."""
+    s = turn_of(s, seat, ["Pilgrims", "Holy Zeal", "Turcopoles"])
+    s, _ = play(s, "play %d 2" % card("Turcopoles"))
+    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
+        s, _ = play(s, "done")
+    return s
+
+
+def to_ask(s, seat, where, defender):
+    """``seat`` starts a Battle against ``defender``, the heuristic playing every step up to the
+    asking of an Ally."""
+    s, _ = play(to_battles(s, seat), f"battle {where} {defender}")
+    while not any(a.verb == "ask" for a in GAME.legal_actions(s)):
+        s, _ = play(s, choice(s, GAME.to_act(s)))
+    return s
+
+
 def outmatched_in_antiocheia():
     """The Byzantines' 1 Support in Antiocheia, the Crusaders' 3 next door in Iconium with a
     Knight and Footmen: late in the game, when a Fortress's Recruitment points are worth little."""
@@ -48,10 +66,7 @@ def test_it_counts_the_defenders_fortresses_in_a_battle_it_weighs():
     s["stock"][CRU].update(footman=6, knight=1, gold=10)
     s["stock"][BYZ].update(footman=2, knight=0, faith=0, gold=2)
     s["stock"][SEL].update(footman=4, knight=0, faith=0)
-    s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
-    s, _ = play(s, "play %d 2" % card("Turcopoles"))
-    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
-        s, _ = play(s, "done")
+    s = to_battles(s, CRU)
     assert choice(s, CRU) == f"battle {ant} {BYZ}"
     for other in ("iconium", "tripoli"):
         s["fortress"][border("antiocheia", other)] = BYZ
@@ -71,13 +86,7 @@ def test_a_faction_alone_in_its_faith_asks_and_is_answered_across_the_faiths():
     s["support"][ant][cru], s["support"][ant][sel] = 3, 1
     s["support"][tri][cal] = 1
     s["stock"][cru].update(footman=6, knight=1, gold=10)
-    s = turn_of(s, cru, ["Pilgrims", "Holy Zeal", "Turcopoles"])
-    s, _ = play(s, "play %d 2" % card("Turcopoles"))
-    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
-        s, _ = play(s, "done")
-    s, _ = play(s, f"battle {ant} {sel}")
-    while not any(a.verb == "ask" for a in GAME.legal_actions(s)):
-        s, _ = play(s, choice(s, GAME.to_act(s)))
+    s = to_ask(s, cru, ant, sel)
     assert choice(s, cru) == f"ask {cal}"
     s, _ = play(s, f"ask {cal}")
     assert GAME.to_act(s) == cal and choice(s, cal) == "accept"
@@ -93,13 +102,7 @@ def test_it_asks_the_ally_furthest_behind_and_between_equals_its_own_faith():
     s["support"][loc("edessa")][BYZ] = 1
     s["support"][loc("tripoli")][CAL] = 1
     s["stock"][CRU].update(footman=6, knight=1, gold=10)
-    s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
-    s, _ = play(s, "play %d 2" % card("Turcopoles"))
-    while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
-        s, _ = play(s, "done")
-    s, _ = play(s, f"battle {ant} {SEL}")
-    while not any(a.verb == "ask" for a in GAME.legal_actions(s)):
-        s, _ = play(s, choice(s, GAME.to_act(s)))
+    s = to_ask(s, CRU, ant, SEL)
     s["vp"][BYZ], s["vp"][CAL] = 6, 6
     assert choice(s, CRU) == f"ask {BYZ}"
     s["vp"][BYZ], s["vp"][CAL] = 7, 4
