@@ -1,6 +1,6 @@
 """The Lords of Heaven heuristic uses the Fortresses (p.6): it places them where a stronger
-neighbour can reach it, and it counts them in every Battle it weighs. It asks and answers
-Allies across the faiths (p.10)."""
+neighbour can reach it, and it counts them in every Battle it weighs. It asks the Ally furthest
+behind on the VP track, and asks and answers across the faiths (p.10)."""
 
 import random
 
