@@ -107,3 +107,20 @@ def test_it_asks_the_ally_furthest_behind_and_between_equals_its_own_faith():
     assert choice(s, CRU) == f"ask {BYZ}"
     s["vp"][BYZ], s["vp"][CAL] = 7, 4
     assert choice(s, CRU) == f"ask {CAL}"
+
+
+def test_behind_on_the_vp_track_it_does_not_help_the_leader():
+    """4 players: the Crusaders, fighting the Seljuk in Antiocheia, ask the Caliphate next door.
+    The Caliphate comes while the Crusaders do not lead the VP track; once they lead it by a
+    single VP, it declines: as the winner's side, the leader would score 3 VP to its Ally's 2."""
+    s = started()
+    ant = loc("antiocheia")
+    s["support"][ant] = [0, 1, 3, 0]
+    s["support"][loc("tripoli")][CAL] = 1
+    s["stock"][CRU].update(footman=6, knight=1, gold=10)
+    s = to_ask(s, CRU, ant, SEL)
+    s["vp"] = [5, 5, 5, 5]
+    s, _ = play(s, f"ask {CAL}")
+    assert choice(s, CAL) == "accept"
+    s["vp"] = [5, 4, 6, 5]
+    assert choice(s, CAL) == "decline"

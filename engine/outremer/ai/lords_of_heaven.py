@@ -1,7 +1,7 @@
 """A rules-aware Lords of Heaven player for any faction: takes Cities when it can afford the top
 level, builds where an Upgrade scores, fortifies where a stronger neighbour can attack it, fights
 when its visible strength is well ahead, commits to win the conflicts it is in, asks the Ally
-furthest behind and answers anyone who is not running away with the game. It reads only its own
+furthest behind and answers anyone but the VP leader when behind it. It reads only its own
 seat's view: another player's purse is a total (Gold and Faith behind the screen), hands are counts."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 
 from ..core.actions import Action
 from ..core.graph import distances
+from ..games.lords_of_heaven.data import FAITH_OF
 from ..games.lords_of_heaven.state import fortresses_next_to
 from . import Agent
 from .estimate import Logit
@@ -443,14 +444,15 @@ class LordsOfHeavenHeuristic(Agent):
         return min(asks, key=lambda a: (self.v["players"][a.args[0]]["vp"], rank(a)))
 
     def _faith(self, seat: int) -> str:
-        return "christians" if self.v["players"][seat]["faction"] in ("byzantines", "crusaders") else "muslims"
+        return FAITH_OF[self.v["players"][seat]["faction"]]
 
     def _answer(self, legal: list[Action]) -> Action:
         """Yes, whatever the faiths (Damascus marched with Jerusalem against Zengi in 1140), unless
-        the asker leads the VP track and this seat trails it by more than 3."""
+        the asker leads the VP track and this seat is behind it: the leader would score the
+        winner's 2 VP and pull further ahead, so a player behind never helps it."""
         asker = self.v["conflict"]["asker"]
         leader_vp = max(p["vp"] for p in self.v["players"])
-        if self.v["players"][asker]["vp"] == leader_vp and self.p["vp"] < leader_vp - 3:
+        if self.v["players"][asker]["vp"] == leader_vp and self.p["vp"] < leader_vp:
             return next(a for a in legal if a.verb == "decline")
         return next(a for a in legal if a.verb == "accept")
 
