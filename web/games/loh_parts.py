@@ -95,7 +95,8 @@ def affiliation_words(affiliation: str) -> str:
 
 def card_words(card: dict) -> dict[str, str]:
     """The lines a card shows: its effect for an action, its effect in a conflict."""
-    action = "; then ".join(action_words(s) for s in card["action"])
+    steps = [action_words(s) for s in card["action"]]
+    action = "; then ".join(steps[:1] + [w[:1].lower() + w[1:] for w in steps[1:]])
     fight = "; ".join(conflict_words(s) for s in card["conflict"])
     return {"action": action[:1].upper() + action[1:] if action else "",
             "fight": fight[:1].upper() + fight[1:] if fight else ""}

@@ -45,8 +45,14 @@ class LordsOfHeaven(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 1
+    rules_revision = 2
+    """2: The Caliph's Galleys place Influence up the coast (ruling LH28), a Caliphate card that is
+    not in the 2-player deck."""
     max_actions = 8_000
+
+    def earlier_revision(self, revision: int, seats: int) -> dict | None:
+        # revision 1's 2-player games never hold the card that changed: they replay unchanged
+        return {} if revision == 1 and seats == 2 else None
 
     @cached_property
     def content(self) -> Content:
