@@ -223,18 +223,22 @@ def test_an_earlier_revisions_link_still_opens_with_the_options_that_replay_it(c
     assert again.state == match.state and LEV.rules_revision > 1
 
 
-# Crusader Kingdoms codes recorded under rules revision 2, before the Saladin map side was
-# redrawn (ruling R17): the solo and co-operative games play on the other side and replay
-# unchanged; a 4-player game's moves would fall on a different map, so it is refused.
-CK_REVISION_2_CODES = [
+# Codes recorded under an earlier rules revision that changed some player counts only. Crusader
+# Kingdoms' revision 2, before the Saladin map side was redrawn (ruling R17): the solo and
+# co-operative games play on the other side and replay unchanged. Lords of Heaven's revision 1,
+# before The Caliph's Galleys' effect changed (ruling LH28): a 2-player deck holds no Caliphate
+# card, so a 2-player game replays unchanged.
+EARLIER_REVISION_CODES = [
     ("AQICBQECAEarJcJ4l931q-VAfbz533BZnn4p3OpnzDoH", 70,
      "The Crusaders score 21 VP (20 for 9 areas, +1 Card Bonus): Victory."),
     ("AQICBgICAgBwI5ROAJH1Aa2PnccAcYZI4_ClseBOXG-ky5iI", 112,
      "The Crusaders score 9 VP (10 for 5 areas, -1 Card Bonus): Defeat."),
+    ("AQMBBwICAgABAK0BBGeUf9VdiV5t-W9ivpNIX_byGvbmCXRkf0uiPlYbu-NiobeNJtTe0gla2SV8vX_HxDd8isAl9A", 173,
+     "Crusaders wins. Most VP: 19."),
 ]
 
 
-@pytest.mark.parametrize("code,steps,result", CK_REVISION_2_CODES)
+@pytest.mark.parametrize("code,steps,result", EARLIER_REVISION_CODES)
 def test_a_revision_that_changed_some_player_counts_keeps_the_others_links(code, steps, result):
     match = sharecode.decode(code, game_by_code)
     assert match.steps == steps and match.result()["text"] == result
@@ -242,10 +246,15 @@ def test_a_revision_that_changed_some_player_counts_keeps_the_others_links(code,
     assert again != code and sharecode.decode(again, game_by_code).state == match.state
 
 
-def test_a_four_player_link_of_the_earlier_map_is_refused_with_a_clear_message():
+@pytest.mark.parametrize("code,revision", [
+    ("AQICBwQCAgICACjyeugaAhSjPt3fl4vO", 2),  # Crusader Kingdoms, 4 players, the earlier map
+    ("AQMBBwQCAgICAAAAeMLUWYpazEgS-8Kj7e912WAMf_Ej8dE3WD-0e8AN2VBcNRtV1PQa", 1),  # Lords of Heaven, 4 players
+])
+def test_a_link_of_the_player_counts_a_revision_changed_is_refused_with_a_clear_message(code, revision):
     from outremer.core.errors import ShareCodeFromOtherVersion
-    with pytest.raises(ShareCodeFromOtherVersion, match=r"older revision of the rules engine \(2; this site plays"):
-        sharecode.decode("AQICBwQCAgICACjyeugaAhSjPt3fl4vO", game_by_code)
+    with pytest.raises(ShareCodeFromOtherVersion,
+                       match=rf"older revision of the rules engine \({revision}; this site plays"):
+        sharecode.decode(code, game_by_code)
 
 
 def test_a_code_of_an_earlier_revision_without_a_way_to_replay_it_is_refused():

@@ -1,10 +1,5 @@
 """Single rules of Lords of Heaven and the rulings that settle them (docs/rulings/lords-of-heaven.md)."""
 
-import pytest
-
-from outremer.core import sharecode
-from outremer.core.errors import ShareCodeFromOtherVersion
-from outremer.games import game_by_code
 from outremer.games.lords_of_heaven.state import controller, visible_benefits
 from outremer.games.lords_of_heaven.turn import end_game
 
@@ -154,23 +149,3 @@ def test_after_the_first_crusade_each_player_puts_back_two_cards():
     s, _ = play(s, f"putback {c1}", f"putback {c2}")
     assert s["deck"][-2:] == [c1, c2] and len(s["hands"][first]) == 3
 
-
-# Codes recorded under rules revision 1, before The Caliph's Galleys' effect changed (ruling
-# LH28): a 2-player game has no Caliphate card in its deck and replays unchanged; a 4-player
-# game might have played the card, so it is refused with a message.
-REVISION_1_TWO_PLAYERS = ("AQMBBwICAgABAK0BBGeUf9VdiV5t-W9ivpNIX_byGvbmCXRkf0uiPlYbu-NiobeNJtTe0gla2SV8vX_HxDd8isAl9A",
-                          173, "Crusaders wins. Most VP: 19.")
-REVISION_1_FOUR_PLAYERS = "AQMBBwQCAgICAAAAeMLUWYpazEgS-8Kj7e912WAMf_Ej8dE3WD-0e8AN2VBcNRtV1PQa"
-
-
-def test_a_two_player_link_of_the_earlier_revision_still_opens():
-    code, steps, result = REVISION_1_TWO_PLAYERS
-    match = sharecode.decode(code, game_by_code)
-    assert match.steps == steps and match.result()["text"] == result
-    again = sharecode.encode(match)
-    assert again != code and sharecode.decode(again, game_by_code).state == match.state
-
-
-def test_a_four_player_link_of_the_earlier_revision_is_refused_with_a_clear_message():
-    with pytest.raises(ShareCodeFromOtherVersion, match=r"older revision of the rules engine \(1; this site plays"):
-        sharecode.decode(REVISION_1_FOUR_PLAYERS, game_by_code)
