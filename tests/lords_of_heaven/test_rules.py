@@ -148,4 +148,3 @@ def test_after_the_first_crusade_each_player_puts_back_two_cards():
     c1, c2 = s["hands"][first][:2]
     s, _ = play(s, f"putback {c1}", f"putback {c2}")
     assert s["deck"][-2:] == [c1, c2] and len(s["hands"][first]) == 3
-
