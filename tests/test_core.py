@@ -235,6 +235,11 @@ EARLIER_REVISION_CODES = [
      "The Crusaders score 9 VP (10 for 5 areas, -1 Card Bonus): Defeat."),
     ("AQMBBwICAgABAK0BBGeUf9VdiV5t-W9ivpNIX_byGvbmCXRkf0uiPlYbu-NiobeNJtTe0gla2SV8vX_HxDd8isAl9A", 173,
      "Crusaders wins. Most VP: 19."),
+    # Third Crusade revision 3, 2 players, the Angevin against the Ayyubid (ruling TC72 left them alone)
+    ("AQQDBQICAQAAAACIAQretPLQZKJjyf--V9wRhYmCLMGnlEaeebRfUSBAswQH3oucr8l_7N1yg7fhJQcRd8XG-qZ2BwNeVA15", 136,
+     "The Crusader Alliance reached 10 Glory."),
+    ("AQQDCQICAQAAAAFSKRjZ_1xL2fZrbqItBs29bT7gfap5DGqTy6fOSAVCw4Oy9ku-SRI", 82,  # the variable setup
+     "The Crusader Alliance reached 10 Glory."),
 ]
 
 
@@ -249,6 +254,8 @@ def test_a_revision_that_changed_some_player_counts_keeps_the_others_links(code,
 @pytest.mark.parametrize("code,revision", [
     ("AQICBwQCAgICACjyeugaAhSjPt3fl4vO", 2),  # Crusader Kingdoms, 4 players, the earlier map
     ("AQMBBwQCAgICAAAAeMLUWYpazEgS-8Kj7e912WAMf_Ej8dE3WD-0e8AN2VBcNRtV1PQa", 1),  # Lords of Heaven, 4 players
+    ("AQQDBgICAgEAAAAo1HgkxAHRWGfgle4cIbysmxxaEvLN0g", 3),  # Third Crusade, 2 players, the Holy Roman Empire
+    ("AQQDBwMCAgIAAAEAKLVx500rWEq31U3XCHjR8U2cvUOXa1NJqfmd", 3),  # Third Crusade, 3 players
 ])
 def test_a_link_of_the_player_counts_a_revision_changed_is_refused_with_a_clear_message(code, revision):
     from outremer.core.errors import ShareCodeFromOtherVersion

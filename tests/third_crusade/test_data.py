@@ -48,8 +48,8 @@ def test_two_player_setup_gives_the_printed_tracks(crusader, muslim):
 @pytest.mark.parametrize("armies,expected", [
     (("angevin", "hre", "ayyubid"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "ayyubid": (3, 2, 4, 3)}),
     (("angevin", "hre", "turkoman"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "turkoman": (2, 2, 7, 3)}),
-    (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 4, 2), "turkoman": (1, 1, 3, 2)}),
-    (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 4, 2), "turkoman": (1, 1, 3, 2)}),
+    (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
+    (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
 ])
 def test_three_player_setup_tracks(armies, expected):
     """Rulings TC2, TC70: the 3-player game uses the 2-player page; the lone Army starts as
@@ -63,7 +63,8 @@ def test_the_balance_choices_of_the_starting_positions():
     page); the Holy Roman Empire's own Units hold the Desert east of Tripoli beside the Angevin's
     own Cavalry, which the plutorial's Angevin alone has there: its Cavalry whenever it plays, its
     2 Infantry only beside its partner (``paired``); the 4-player page's Tyre holds 2
-    Angevin Infantry and the Desert south of Aleppo 3 Turkoman Infantry and a Cavalry."""
+    Angevin Infantry and the Desert south of Aleppo 3 Turkoman Infantry and a Cavalry. Ruling
+    TC72: Acre's double-coloured Units are the Turkoman's in the 3-player Muslim pair."""
     def pieces(pos, key):
         return sorted(s for s in pos[key] if s not in (None, SABOTAGE))
 
@@ -83,10 +84,12 @@ def test_the_balance_choices_of_the_starting_positions():
                                                                            "tyre": "angevin"}
     three = starting_position(C, ("angevin", "ayyubid", "turkoman"))
     assert {k: control(k, three) for k in ("desert_north_of_damascus", "acre", "damascus", "jerusalem")} == {
-        "desert_north_of_damascus": "turkoman", "acre": "ayyubid", "damascus": "ayyubid", "jerusalem": "ayyubid"}
+        "desert_north_of_damascus": "turkoman", "acre": "turkoman", "damascus": "ayyubid", "jerusalem": "ayyubid"}
     four = starting_position(C, data.ARMIES)
     assert pieces(four, "tyre") == ["angevin:infantry"] * 2
     assert pieces(four, "desert_south_of_aleppo") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 3
+    # ruling TC72: the 4-player Holy Roman Empire brings no Siege Engine to Heraclea
+    assert "hre:siege" not in pieces(four, "heraclea")
 
 
 def test_setup_needs_two_or_three_armies_on_the_south_page_or_all_four():
@@ -399,7 +402,7 @@ def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
     ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "zangi"]', "two_three 10 ('kerak'): field 'ayyubid' has 'zangi'"),
     ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "infantry"]\nangevin = ["infantry"]',
      "two_three 10 ('kerak'): pieces of both Alliances in one Region"),
-    ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "ayyubid"',
+    ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "turkoman"',
      'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "hre"',
      "two_three 6 ('acre'): field 'three_player' is 'hre'; expected ayyubid, turkoman"),
     ('crusader = ["infantry", "infantry", "siege"]\nthree_player = "angevin"',

@@ -51,7 +51,7 @@ def test_three_players_the_pair_starts_on_the_designed_tracks():
     s = new_state(content(), armies_for(3, {"lone": "muslim"}), seed=1)
     assert s["tracks"]["angevin"] == [0, 1, 4, 0] and s["tracks"]["hre"] == [2, 3, 1, 1]
     s = new_state(content(), armies_for(3, {"lone": "crusader"}), seed=1)
-    assert s["tracks"]["ayyubid"] == [3, 2, 4, 2] and s["tracks"]["turkoman"] == [1, 1, 3, 2]
+    assert s["tracks"]["ayyubid"] == [3, 2, 2, 1] and s["tracks"]["turkoman"] == [1, 1, 5, 3]  # TC72
 
 
 def test_the_initiative_track_alternates_the_alliances_and_is_drawn_from_the_seed():
@@ -79,11 +79,12 @@ def test_the_reserve_is_what_is_not_on_the_map_or_on_a_ship():
                                     ["angevin", "hre", "ayyubid", "turkoman"]])
 def test_every_army_starts_with_the_supply_its_board_needs(armies):
     """Ruling TC21: on every starting page each Army's supply covers its player board's need, but
-    the Holy Roman Empire's in the 3-player Crusader pair, 1 short (rulings TC2, TC70)."""
+    the Holy Roman Empire's: 1 short in the 3-player Crusader pair (rulings TC2, TC70), and 1
+    short alone in its Alliance, where it places the Siege Engine of Tyre (TC72)."""
     c = content()
     s = new_state(c, armies, seed=1)
     for seat, army in enumerate(armies):
-        if len(armies) == 3 and army == "hre" and "angevin" in armies:
+        if army == "hre" and len(armies) < 4:
             assert need(c, s, army) - track(s, seat, "supply") == 1
         else:
             assert need(c, s, army) <= track(s, seat, "supply"), army
@@ -95,9 +96,9 @@ def test_the_plutorial_supply_check():
     11 Infantry and 6 Cavalry on the map, needs 4."""
     c = content()
     angevin = {"infantry": 30 - 10 - 6, "cavalry": 12 - 2 - 2, "siege": 6 - 1 - 1}
-    assert supply_need(c, angevin) == 4
-    assert supply_need(c, dict(angevin, infantry=angevin["infantry"] + 1)) == 4
-    assert supply_need(c, {"infantry": 30 - 11, "cavalry": 12 - 6, "siege": 6}) == 4
+    assert supply_need(c, angevin, "angevin") == 4
+    assert supply_need(c, dict(angevin, infantry=angevin["infantry"] + 1), "angevin") == 4
+    assert supply_need(c, {"infantry": 30 - 11, "cavalry": 12 - 6, "siege": 6}, "ayyubid") == 4
 
 
 def test_the_upkeep_example_five_sections_need_8_and_two_infantry_home_leave_7():
@@ -105,9 +106,22 @@ def test_the_upkeep_example_five_sections_need_8_and_two_infantry_home_leave_7()
     Section and the need is 7 (12 Infantry, 2 Cavalry and 4 Siege Engines off the board)."""
     c = content()
     reserve = {"infantry": 30 - 12, "cavalry": 12 - 2, "siege": 6 - 4}
-    assert supply_need(c, reserve) == 8
-    assert supply_need(c, dict(reserve, infantry=reserve["infantry"] + 2)) == 7
-    assert supply_need(c, {"infantry": 30, "cavalry": 12, "siege": 6}) == 0  # every Section full
+    assert supply_need(c, reserve, "angevin") == 8
+    assert supply_need(c, dict(reserve, infantry=reserve["infantry"] + 2), "angevin") == 7
+    assert supply_need(c, {"infantry": 30, "cavalry": 12, "siege": 6}, "angevin") == 0  # every Section full
+
+
+def test_the_holy_roman_empire_and_the_turkoman_boards_need_more_supply():
+    """Ruling TC72: the Holy Roman Empire's first Siege Engine Section needs 3 (the other
+    Armies' 1); the Turkoman's second Infantry Section, emptied from the 11th Infantry off the
+    board, needs 4 (the others' 1). Every other Section prints what every board prints."""
+    c = content()
+    one_siege = {"infantry": 30, "cavalry": 12, "siege": 5}
+    assert [supply_need(c, one_siege, a) for a in ("angevin", "hre", "ayyubid", "turkoman")] == [1, 3, 1, 1]
+    twelve = {"infantry": 30 - 12, "cavalry": 12 - 4, "siege": 6}
+    assert [supply_need(c, twelve, a) for a in ("angevin", "hre", "ayyubid", "turkoman")] == [3, 3, 3, 6]
+    ten = dict(twelve, infantry=30 - 10)
+    assert supply_need(c, ten, "turkoman") == supply_need(c, ten, "ayyubid") == 2
 
 
 def test_the_player_board_must_hold_every_unit():
@@ -120,6 +134,13 @@ def test_the_player_board_must_hold_every_unit():
         parse_player_board(read_toml("x", "player_boards.toml", text=bad))
     with pytest.raises(DataError, match=r"player_boards.toml: section 1 \('infantry'\): unknown field 'colour'"):
         parse_player_board(read_toml("x", "player_boards.toml", text=text.replace('size = 10\n', 'size = 10\ncolour = 1\n', 1)))
+    plain = text.split("\n[supply]")[0]  # the Sections alone, without the Armies' own icons
+    with pytest.raises(DataError, match=r"player_boards.toml: \[supply\] hre: give 8 numbers"):
+        parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\nhre = [1, 2]\n"))
+    with pytest.raises(DataError, match=r"player_boards.toml: \[supply\]: unknown field 'saladin'"):
+        parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\nsaladin = [1, 1, 1, 1, 1, 1, 1, 1]\n"))
+    with pytest.raises(DataError, match=r"player_boards.toml: \[supply\] hre: Section 3 has -1"):
+        parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\nhre = [1, 1, -1, 1, 1, 1, 1, 1]\n"))
 
 
 @pytest.mark.parametrize("players,lone_alliance,expected", [

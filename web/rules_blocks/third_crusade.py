@@ -93,16 +93,24 @@ def strength(_args: str = "") -> str:
 
 
 def player_board(_args: str = "") -> str:
+    """The Sections of the player boards, with a column of supply icons for each board (the
+    Armies whose boards print the same icons share one)."""
     c = content()
+    kinds: dict[tuple[int, ...], list[str]] = {}
+    for army in ARMIES:
+        kinds.setdefault(tuple(s.supply for s in c.boards[army]), []).append(ARMY_NAMES[army])
+    layout = c.boards[ARMIES[0]]
     rows = []
     for unit in UNITS:
-        sections = [s for s in c.sections if s.unit == unit]
-        for i, s in enumerate(sections):
-            rows.append([f"{UNIT_WORDS[unit][0]} {i + 1} of {len(sections)}", _n(s.size, UNIT_WORDS[unit][0],
-                                                                                    UNIT_WORDS[unit][1]),
-                         str(s.supply)])
-    return table(["Section (from the left)", "Holds", "Supply needed while not full"], rows,
-                 caption="The Unit Sections of every player board", cls="tc-sections")
+        at = [i for i, s in enumerate(layout) if s.unit == unit]
+        for n, i in enumerate(at):
+            rows.append([f"{UNIT_WORDS[unit][0]} {n + 1} of {len(at)}",
+                         _n(layout[i].size, UNIT_WORDS[unit][0], UNIT_WORDS[unit][1]),
+                         *(str(icons[i]) for icons in kinds)])
+    heads = [f"Supply: {', '.join(names)}" for names in kinds.values()]
+    return table(["Section (from the left)", "Holds", *heads], rows,
+                 caption="The Unit Sections of the player boards, and the supply each needs while not full",
+                 cls="tc-sections")
 
 
 # ------------------------------------------------------------------------- Leaders

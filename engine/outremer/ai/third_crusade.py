@@ -210,7 +210,7 @@ class ThirdCrusadeHeuristic(Agent):
             player = self.v["players"][self.me]
             reserve = dict(player["reserve"], **{kind: player["reserve"][kind] - 1})
             supply = player["tracks"][TRACKS.index("supply")]
-            short = (max(0, supply_need(self.c, reserve) - supply - diff[TRACKS.index("supply")])
+            short = (max(0, supply_need(self.c, reserve, self.army) - supply - diff[TRACKS.index("supply")])
                      - max(0, player["need"] - supply))
             gain -= 1.5 * short
         return gain + (0.01 if kind_of == "city" else 0)
@@ -460,7 +460,7 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
     supply = TRACKS.index("supply")
     lack = {side: 0 for side in count}
     for a in s["armies"]:
-        lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a]))
+        lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a], a))
     out = {}
     for side, (glory_icons, regions, jerusalem, pieces) in count.items():
         glory = s["glory"] if side == "crusader" else -s["glory"]

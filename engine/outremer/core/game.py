@@ -136,6 +136,12 @@ class Game:
         fixed = self.earlier_revisions.get(revision)
         return dict(fixed) if fixed else None
 
+    def replays_earlier(self, revision: int, seats: int, options: dict[str, Any]) -> bool:
+        """Whether a code of an earlier ``revision`` that :meth:`earlier_revision` lets through
+        replays exactly with the ``options`` it holds. A game whose change touched only some
+        choices of its options overrides this."""
+        return True
+
     # -- setup ---------------------------------------------------------------
     def make_setup(self, seed: int, seats: tuple[str, ...] | list[str],
                    options: dict[str, Any] | None = None) -> Setup:

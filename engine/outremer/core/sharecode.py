@@ -194,6 +194,8 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
         if choice >= len(opt.choices):
             raise BadShareCode(f"The code gives option {opt.label!r} a value it cannot have: {_ALTERED}.")
         options[opt.id] = opt.choices[choice]
+    if revision != game.rules_revision and not game.replays_earlier(revision, seat_count, options):
+        _other_revision(game, revision)
     steps = reader.varint("the number of actions")
     if steps > MAX_STEPS:
         raise BadShareCode(f"The code claims {steps} actions, more than any game can hold: {_ALTERED}.")

@@ -315,10 +315,12 @@ def parse(south: dict, leaders: dict, setup: dict, north: dict | None = None,
     return replace(content, north=upper, both=both, four=parse_four(four, both, people) if four is not None else None)
 
 
-def parse_player_board(data: dict, name: str = "player_boards.toml") -> tuple[Section, ...]:
-    """The Unit Sections of a player board: every Unit type has at least one, and they hold
-    the Army's 30 Infantry, 12 Cavalry and 6 Siege Engines exactly (components, p.35)."""
-    only_known(name, data, ("section",))
+def parse_player_board(data: dict, name: str = "player_boards.toml") -> dict[str, tuple[Section, ...]]:
+    """Each Army's player board, its Unit Sections: every Unit type has at least one, and they
+    hold the Army's 30 Infantry, 12 Cavalry and 6 Siege Engines exactly (components, p.35). The
+    ``section`` tables give every board's Sections and supply icons; ``supply`` gives an Army
+    whose icons differ its own, one number for each Section in the same order."""
+    only_known(name, data, ("section", "supply"))
     out = []
     for i, raw in enumerate(tables(data, "section", name, "section")):
         where = entry(name, "section", i, raw, "unit")
@@ -329,7 +331,24 @@ def parse_player_board(data: dict, name: str = "player_boards.toml") -> tuple[Se
         held = sum(s.size for s in out if s.unit == unit)
         if held != total:
             raise DataError(f"{name}: the {unit} Sections hold {held} Units; an Army has {total} (components, p.35).")
-    return tuple(out)
+    own = data.get("supply", {})
+    if not isinstance(own, dict):
+        raise DataError(f"{name}: [supply] must be a table of Armies, each with a list of numbers.")
+    only_known(f"{name}: [supply]", own, ARMIES)
+    boards = {}
+    for army in ARMIES:
+        icons = own.get(army)
+        if icons is None:
+            boards[army] = tuple(out)
+            continue
+        where = f"{name}: [supply] {army}"
+        if not isinstance(icons, list) or len(icons) != len(out):
+            raise DataError(f"{where}: give {len(out)} numbers, one for each Section in the order of the section tables.")
+        for i, n in enumerate(icons):
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 9:
+                raise DataError(f"{where}: Section {i + 1} has {n!r}; give a whole number from 0 to 9.")
+        boards[army] = tuple(replace(s, supply=n) for s, n in zip(out, icons))
+    return boards
 
 
 def read_data(name: str) -> dict:
@@ -341,7 +360,7 @@ def read_data(name: str) -> dict:
 def content() -> Content:
     parsed = parse(read_data("map_south.toml"), read_data("leaders.toml"), read_data("setup.toml"),
                    read_data("map_north.toml"), read_data("setup_four.toml"))
-    return replace(parsed, sections=parse_player_board(read_data("player_boards.toml")))
+    return replace(parsed, boards=parse_player_board(read_data("player_boards.toml")))
 
 
 _NEEDS: dict = {}
@@ -349,28 +368,28 @@ _NEEDS: dict = {}
 view asks it for every Army."""
 
 
-def supply_need(content: Content, reserve: Mapping[str, int]) -> int:
-    """The supply an Army needs at Upkeep with ``reserve`` Units of each type on its player
+def supply_need(content: Content, reserve: Mapping[str, int], army: str) -> int:
+    """The supply ``army`` needs at Upkeep with ``reserve`` Units of each type on its player
     board: the icons of every Section not fully stacked (p.17). Units leave from the leftmost
     Section still holding their type and come back to the rightmost one not full (p.5), so
     the Units on the board fill a type's Sections from the right."""
-    sections = content.sections
+    sections = content.boards[army]
     key = (id(sections), *(reserve.get(unit, 0) for unit in UNITS))
     hit = _NEEDS.get(key)
     if hit is not None and hit[0] is sections:
         return hit[1]
-    need = _supply_need(content, reserve)
+    need = _supply_need(sections, reserve)
     if len(_NEEDS) > 10_000:
         _NEEDS.clear()
     _NEEDS[key] = (sections, need)
     return need
 
 
-def _supply_need(content: Content, reserve: Mapping[str, int]) -> int:
+def _supply_need(sections: Sequence[Section], reserve: Mapping[str, int]) -> int:
     need = 0
     for unit in UNITS:
         left = reserve.get(unit, 0)
-        for section in reversed([s for s in content.sections if s.unit == unit]):
+        for section in reversed([s for s in sections if s.unit == unit]):
             inside = min(section.size, left)
             left -= inside
             if inside < section.size:

@@ -43,13 +43,21 @@ class ThirdCrusade(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 3
-    earlier_revisions = {}
+    rules_revision = 4
     """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
     replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
-    legal actions of some moments with any number of players: earlier codes do not replay."""
+    legal actions of some moments with any number of players: earlier codes do not replay.
+    Revision 4 (ruling TC72: the Holy Roman Empire's and the Turkoman's player boards, Acre in the
+    3-player Muslim pair, the 4-player Heraclea) left the 2-player Angevin and Ayyubid alone."""
     max_actions = 8_000
     on_site = True
+
+    def earlier_revision(self, revision: int, seats: int) -> dict | None:
+        return {} if revision == 3 and seats == 2 else None
+
+    def replays_earlier(self, revision: int, seats: int, options: dict) -> bool:
+        # revision 3's 2-player games of the Angevin and the Ayyubid replay unchanged
+        return set(armies_for(seats, options)) == {"angevin", "ayyubid"}
 
     @cached_property
     def content(self) -> Content:

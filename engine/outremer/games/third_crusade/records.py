@@ -159,5 +159,5 @@ class Content:
     both: Board | None = None
     """The 4-player map: both boards and the Roads that join them (ruling TC13)."""
     four: Page | None = None
-    sections: tuple[Section, ...] = ()
-    """The Unit Sections of every Army's player board, each Unit type's left to right."""
+    boards: Mapping[str, tuple[Section, ...]] = field(default_factory=dict)
+    """Each Army's player board: its Unit Sections, each Unit type's left to right."""

@@ -72,6 +72,7 @@ RULINGS = {
     "TC62": "The plutorial's Ayyubid Gold after Upkeep: 5",
     "TC70": "The balance between the Alliances: what the starting positions were designed for",
     "TC71": "The other choices of Armies: the Holy Roman Empire alone, and what the Turkoman alone keeps",
+    "TC72": "Two player boards of their own: the Emperor's siege train and the Turkoman's paid host",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

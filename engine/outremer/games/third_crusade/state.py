@@ -160,7 +160,7 @@ def _units(s: State, army: str, unit: str) -> int:
 
 def need(content: Content, s: State, army: str) -> int:
     """The supply ``army`` needs at Upkeep (p.17; ruling TC21)."""
-    return supply_need(content, s["reserve"][army])
+    return supply_need(content, s["reserve"][army], army)
 
 
 def track(s: State, seat: int, name: str) -> int:
