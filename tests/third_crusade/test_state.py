@@ -135,12 +135,17 @@ def test_the_player_board_must_hold_every_unit():
     with pytest.raises(DataError, match=r"player_boards.toml: section 1 \('infantry'\): unknown field 'colour'"):
         parse_player_board(read_toml("x", "player_boards.toml", text=text.replace('size = 10\n', 'size = 10\ncolour = 1\n', 1)))
     plain = text.split("\n[supply]")[0]  # the Sections alone, without the Armies' own icons
+
+    def own(icons: str):
+        return parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\n" + icons + "\n"))
+
     with pytest.raises(DataError, match=r"player_boards.toml: \[supply\] hre: give 8 numbers"):
-        parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\nhre = [1, 2]\n"))
+        own("hre = [1, 2]")
     with pytest.raises(DataError, match=r"player_boards.toml: \[supply\]: unknown field 'saladin'"):
-        parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\nsaladin = [1, 1, 1, 1, 1, 1, 1, 1]\n"))
+        own("saladin = [1, 1, 1, 1, 1, 1, 1, 1]")
     with pytest.raises(DataError, match=r"player_boards.toml: \[supply\] hre: Section 3 has -1"):
-        parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\nhre = [1, 1, -1, 1, 1, 1, 1, 1]\n"))
+        own("hre = [1, 1, -1, 1, 1, 1, 1, 1]")
+    assert [s.supply for s in own("hre = [1, 1, 2, 1, 1, 2, 9, 4]")["hre"]] == [1, 1, 2, 1, 1, 2, 9, 4]
 
 
 @pytest.mark.parametrize("players,lone_alliance,expected", [

@@ -343,7 +343,8 @@ def parse_player_board(data: dict, name: str = "player_boards.toml") -> dict[str
             continue
         where = f"{name}: [supply] {army}"
         if not isinstance(icons, list) or len(icons) != len(out):
-            raise DataError(f"{where}: give {len(out)} numbers, one for each Section in the order of the section tables.")
+            raise DataError(f"{where}: give {len(out)} numbers, one for each Section, in the order of the "
+                            "section tables.")
         for i, n in enumerate(icons):
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 9:
                 raise DataError(f"{where}: Section {i + 1} has {n!r}; give a whole number from 0 to 9.")
