@@ -134,18 +134,34 @@ def test_the_player_board_must_hold_every_unit():
         parse_player_board(read_toml("x", "player_boards.toml", text=bad))
     with pytest.raises(DataError, match=r"player_boards.toml: section 1 \('infantry'\): unknown field 'colour'"):
         parse_player_board(read_toml("x", "player_boards.toml", text=text.replace('size = 10\n', 'size = 10\ncolour = 1\n', 1)))
-    plain = text.split("\n[supply]")[0]  # the Sections alone, without the Armies' own icons
 
-    def own(icons: str):
-        return parse_player_board(read_toml("x", "player_boards.toml", text=plain + "\n[supply]\n" + icons + "\n"))
 
-    with pytest.raises(DataError, match=r"player_boards.toml: \[supply\] hre: give 8 numbers"):
-        own("hre = [1, 2]")
-    with pytest.raises(DataError, match=r"player_boards.toml: \[supply\]: unknown field 'saladin'"):
-        own("saladin = [1, 1, 1, 1, 1, 1, 1, 1]")
-    with pytest.raises(DataError, match=r"player_boards.toml: \[supply\] hre: Section 3 has -1"):
-        own("hre = [1, 1, -1, 1, 1, 1, 1, 1]")
-    assert [s.supply for s in own("hre = [1, 1, 2, 1, 1, 2, 9, 4]")["hre"]] == [1, 1, 2, 1, 1, 2, 9, 4]
+BOARD = Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusade/data/player_boards.toml"
+
+
+def own_icons(icons: str):
+    """The player boards with ``icons`` as the [supply] table (ruling TC72), parsed."""
+    from outremer.core.data import read_toml
+    from outremer.games.third_crusade.data import parse_player_board
+    plain = BOARD.read_text().split("\n[supply]")[0]  # the Sections alone, without the Armies' own icons
+    return parse_player_board(read_toml("x", "player_boards.toml", text=f"{plain}\n[supply]\n{icons}\n"))
+
+
+@pytest.mark.parametrize("icons,message", [
+    ("hre = [1, 2]", r"\[supply\] hre: give 8 numbers"),
+    ("saladin = [1, 1, 1, 1, 1, 1, 1, 1]", r"\[supply\]: unknown field 'saladin'"),
+    ("hre = [1, 1, -1, 1, 1, 1, 1, 1]", r"\[supply\] hre: Section 3 has -1"),
+])
+def test_an_armys_own_supply_icons_are_checked(icons, message):
+    from outremer.core.errors import DataError
+    with pytest.raises(DataError, match="player_boards.toml: " + message):
+        own_icons(icons)
+
+
+def test_an_armys_own_supply_icons_replace_the_boards():
+    boards = own_icons("hre = [1, 1, 2, 1, 1, 2, 9, 4]")
+    assert [s.supply for s in boards["hre"]] == [1, 1, 2, 1, 1, 2, 9, 4]
+    assert [s.supply for s in boards["turkoman"]] == [1, 1, 2, 1, 1, 2, 1, 4]  # the Sections' own
 
 
 @pytest.mark.parametrize("players,lone_alliance,expected", [
