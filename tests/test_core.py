@@ -240,6 +240,19 @@ EARLIER_REVISION_CODES = [
      "The Crusader Alliance reached 10 Glory."),
     ("AQQDCQICAQAAAAFSKRjZ_1xL2fZrbqItBs29bT7gfap5DGqTy6fOSAVCw4Oy9ku-SRI", 82,  # the variable setup
      "The Crusader Alliance reached 10 Glory."),
+    # Third Crusade revision 4: every line-up but the Turkoman as the lone player (ruling TC73)
+    ("AQQECwMCAgIAAAAA8AIuNiFCCFPKw4CsaqADPShsmKP7rQwP3RdnffIKU-Q74W4FulNrhJZg8Du_j600aGVjzK8bmvgHNSVMrUz"
+     "o9EGrxHt7FT2N5jHvzt761KpxHxRO2tYcavemcECIexdDKGbA4HBzHPRneKGnjfipTFm9AOWiLEADbuwG0w", 368,
+     "The Muslim Alliance reached 10 Glory."),  # 3 players, the Ayyubid alone
+    ("AQQEDAMCAgIBAAEAgwPqUpApxRg5o3jLZ5V2fggnFAqG8HxVoZfy6vGq44BwgjyPVuiFm4Z2MTykC2aMMrsawUebdfWm_Ix0VkK"
+     "49pmkM6goXLkolp5txIkj_pJzF-NYs3wv9s1vsJ8iVxKniKVMp1vJMWpPAOJee-SXbNU1zYiE33X2IJjYVfUVsXM", 387,
+     "The Muslim Alliance reached 10 Glory. Final Winner: Turkoman (tie-breakers: Faith, Mercantile Cities "
+     "(0 to 3), second Objective (0 to 3 Cities))."),  # 3 players, the Holy Roman Empire alone
+    ("AQQEDQQCAgICAAAAAIsE5bNylNq3nxm1qUHI7kNM3JP9t2fElgRmHgLmsycA6daOX7n95xUPoGJuxj-CZP3tKz8pRJecCDHh84b"
+     "RPLaOZvH6hSyRTVQm1a4MNvNV9RESYcfXE7QU4HiOCXxv5lBgAHK9FZvHv5pa9QFidUpn2V8m0E8m8FJcX8SshbQTv0cy4Izpmm"
+     "rT5osF_zxMVjQzgCT8jB-7N-ektgd3WlPydgMo4E3hYy2xq0qklwvWUiY5NiaymxwKdAto", 523,
+     "The Crusader Alliance reached 10 Glory. Final Winner: Holy Roman Empire (tie-breakers: Faith, "
+     "Mercantile Cities (1 to 1), second Objective (1 to 0 Cities); level, and it has more Gold)."),  # 4 players
 ]
 
 
@@ -256,6 +269,7 @@ def test_a_revision_that_changed_some_player_counts_keeps_the_others_links(code,
     ("AQMBBwQCAgICAAAAeMLUWYpazEgS-8Kj7e912WAMf_Ej8dE3WD-0e8AN2VBcNRtV1PQa", 1),  # Lords of Heaven, 4 players
     ("AQQDBgICAgEAAAAo1HgkxAHRWGfgle4cIbysmxxaEvLN0g", 3),  # Third Crusade, 2 players, the Holy Roman Empire
     ("AQQDBwMCAgIAAAEAKLVx500rWEq31U3XCHjR8U2cvUOXa1NJqfmd", 3),  # Third Crusade, 3 players
+    ("AQQEDgMAAAAAAQAABq8d3zU", 4),  # Third Crusade, 3 players, the Turkoman alone (ruling TC73)
 ])
 def test_a_link_of_the_player_counts_a_revision_changed_is_refused_with_a_clear_message(code, revision):
     from outremer.core.errors import ShareCodeFromOtherVersion

@@ -267,6 +267,22 @@ def test_the_deployment_tables_equal_the_data(mode):
         assert int(rows[-1][5]) == m.automaton.cards
 
 
+def test_the_third_crusade_three_player_start_shows_the_lone_turkoman_from_the_engine():
+    """Ruling TC73: the lone Turkoman's start differs from its 2-player one, so the 3-player
+    table has a row for it, read from the engine's own setup (not from the 2-player table)."""
+    from outremer.games.third_crusade.data import content, owner, what
+    from outremer.games.third_crusade.state import new_state
+
+    (rows,) = tables(page("third-crusade"), "tc-start-3")
+    lone = [r for r in rows[1:] if r[0] == "Turkoman, the lone player"]
+    assert len(lone) == 1 and [r[0] for r in rows[1:]].count("Turkoman") == 1  # the pair's Turkoman too
+    s = new_state(content(), ["angevin", "hre", "turkoman"], 1)
+    held = dict(part.split(": ", 1) for part in lone[0][1].split("; "))
+    assert held["Homs"].endswith("1 Infantry, 1 Cavalry") and held["Acre"] == "3 Infantry, 1 Cavalry"
+    assert sum(what(p) == "infantry" for slots in s["map"].values() for p in slots if owner(p) == "turkoman") == 12
+    assert lone[0][2:] == [" ".join(map(str, s["tracks"]["turkoman"])), "6", "2"]
+
+
 @pytest.mark.parametrize("side", ("saladin", "crusades"))
 def test_the_map_tables_equal_the_data(side):
     from outremer.games.crusader_kingdoms.data import content

@@ -92,6 +92,29 @@ def test_the_balance_choices_of_the_starting_positions():
     assert "hre:siege" not in pieces(four, "heraclea")
 
 
+def test_the_lone_turkoman_of_three_players_has_an_infantry_of_homs_in_acre():
+    """Ruling TC73 (``[[lone]]`` in ``setup.toml``): the Turkoman as the lone player of 3 places
+    one of Homs' Infantry in Acre; its tracks stay the printed 2 2 7 3. The Turkoman of 2
+    players, the Turkoman of the 3-player pair and every other Army start as on the page."""
+    def units(pos, key, army="turkoman"):
+        return sorted(s for s in pos[key] if s and s.startswith(army + ":") and s.split(":")[1] in data.UNITS)
+
+    lone = starting_position(C, ("angevin", "hre", "turkoman"))
+    assert units(lone, "homs") == ["turkoman:cavalry", "turkoman:infantry"]
+    assert units(lone, "acre") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 3
+    assert tracks(C, lone)["turkoman"] == PRINTED["turkoman"]
+    for armies in (("angevin", "turkoman"), ("hre", "turkoman"), ("angevin", "ayyubid", "turkoman")):
+        pos = starting_position(C, armies)
+        assert units(pos, "homs") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 2
+        assert units(pos, "acre") == ["turkoman:cavalry", "turkoman:infantry", "turkoman:infantry"]
+    # the move touches nothing but those two Regions
+    page = starting_position(replace(C, setup=replace(C.setup, lone=())), ("angevin", "hre", "turkoman"))
+    assert {k for k in lone if lone[k] != page[k]} == {"homs", "acre"}
+    assert data.lone_moves(C, ("angevin", "ayyubid", "turkoman")) == ()
+    assert data.lone_moves(C, ("angevin", "hre", "ayyubid")) == ()
+    assert [m.army for m in data.lone_moves(C, ("angevin", "hre", "turkoman"))] == ["turkoman"]
+
+
 def test_setup_needs_two_or_three_armies_on_the_south_page_or_all_four():
     """Setup, p.4: 2 players, one Army of each Alliance; 3, two and one; 4, all four (on both
     boards, ruling TC14)."""
@@ -422,6 +445,17 @@ def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
      "two_three 2 ('desert_east_of_tripoli'): 4 pieces need a hex Slot; Desert east of Tripoli has 2"),
     ('paired = { hre = ["infantry", "infantry"] }', 'paired = { pisa = ["infantry"] }',
      "two_three 2 ('desert_east_of_tripoli'): [paired]: unknown field 'pisa'"),
+    ('from = "homs"', 'from = "aleppo"', "lone 1 ('turkoman'): field 'from' is 'aleppo', which is no Region"),
+    ('army = "turkoman"\nfrom', 'army = "pisa"\nfrom', "lone 1 ('pisa'): field 'army' is 'pisa'"),
+    ('to = "acre"', 'to = "homs"', "lone 1 ('turkoman'): fields 'from' and 'to' name the same Region"),
+    ('to = "acre"', 'to = "tyre"', "lone 1 ('turkoman'): Tyre holds pieces of the other Alliance"),
+    ('from = "homs"', 'from = "kerak"', "lone 1 ('turkoman'): field 'pieces': Kerak has no more Turkoman infantry"),
+    ('pieces = ["infantry"]', 'pieces = ["infantry", "infantry", "infantry"]',
+     "lone 1 ('turkoman'): field 'pieces': Homs has no more Turkoman infantry"),
+    ('pieces = ["infantry"]', 'pieces = ["zangi"]', "lone 1 ('turkoman'): field 'pieces' has 'zangi'"),
+    ('pieces = ["infantry"]', 'pieces = []', "lone 1 ('turkoman'): field 'pieces' is empty"),
+    ('pieces = ["infantry"]', 'pieces = ["infantry"]\n\n[[lone]]\narmy = "ayyubid"\nfrom = "ahamant"'
+     '\nto = "damascus"\npieces = ["cavalry", "cavalry"]', "lone 2 ('ayyubid'): 4 pieces need a hex Slot; Damascus has 2"),
 ])
 def test_a_mistake_in_the_setup_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):

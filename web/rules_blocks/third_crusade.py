@@ -204,8 +204,8 @@ def _start_rows(players: int, options_: dict, only: set[str] | None = None) -> l
 
 def start(args: str = "") -> str:
     """Each Army's starting pieces and tracks in a line-up, from the engine's own setup: ``2``
-    (each Army as it plays alone in 2 players), ``3`` (the pair's Armies; the lone player starts
-    as in 2 players) or ``4``."""
+    (each Army as it plays alone in 2 players), ``3`` (the pair's Armies, and a lone player whose
+    start differs from its 2-player one, ruling TC73) or ``4``."""
     mode = args.strip() or "2"
     head = ["Army", "Regions and pieces", "Command points, crowns, supply, gold", "Gold", "Faith marker"]
     rows: list[list] = []
@@ -219,7 +219,12 @@ def start(args: str = "") -> str:
             pair = set(ALLIANCES["crusader" if options_["lone"] == "muslim" else "muslim"])
             rows += _start_rows(n, options_, pair)
         rows.sort(key=lambda r: [ARMY_NAMES[a] for a in ARMIES].index(r[0]))
-        caption = "3 players: the two Armies of the Alliance played by two players (south board)"
+        for army in dict.fromkeys(m.army for m in content().setup.lone):  # ruling TC73
+            alliance = ALLIANCE_OF[army]
+            row = _start_rows(3, {"lone": alliance, f"{alliance}_army": army}, {army})[0]
+            rows.append([f"{row[0]}, the lone player", *row[1:]])
+        caption = ("3 players: the two Armies of the Alliance played by two players (south board), and a "
+                   "lone player who starts otherwise than in 2 players")
     else:
         rows = _start_rows(4, {})
         caption = "4 players: both boards"

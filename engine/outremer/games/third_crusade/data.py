@@ -25,7 +25,7 @@ from ...core.errors import DataError
 from ...core.graph import check_connected, links
 from .records import (  # noqa: F401 (the constants and records, read from here by the other modules and web/)
     ARMIES, ARMY_NAMES, ALLIANCES, ALLIANCE_OF, NEUTRAL, ICONS, TRACKS, UNITS, UNIT_TOTALS, UNIT_SHAPE, SLOT_COUNT,
-    SLOT_SHAPES, SABOTAGE, SIDES, SHIPS, Position, Region, Board, Leader, Placement, Setup, Page, Section, Content)
+    SLOT_SHAPES, SABOTAGE, SIDES, SHIPS, Position, Region, Board, Leader, Placement, LoneMove, Setup, Page, Section, Content)
 
 
 # --- loading -------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def _pieces(where: str, raw: dict, key: str, owner: str, leaders: dict[str, Lead
 
 
 def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str = "setup.toml") -> Setup:
-    only_known(name, data, ("start", "two_three", "genoa"))
+    only_known(name, data, ("start", "two_three", "genoa", "lone"))
     start = data.get("start")
     if not isinstance(start, dict):
         raise DataError(f"{name}: expected a [start] table.")
@@ -206,7 +206,72 @@ def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str 
     seen_leaders: dict[str, str] = {}
     page = _placements(data, "two_three", board, leaders, name, seen_leaders)
     genoa = _genoa(data, leaders, name, seen_leaders)
-    return Setup(gold, lone_gold, lone_faith, page, genoa)
+    return Setup(gold, lone_gold, lone_faith, page, genoa, _lone(data, board, leaders, page, name))
+
+
+def _lone(data: dict, board: Board, leaders: dict[str, Leader], page: tuple[Placement, ...],
+          name: str) -> tuple[LoneMove, ...]:
+    """The [[lone]] tables: Units the lone player of 3 players places in another Region than the
+    2-player page does (ruling TC73). Each moves some of one Army's own Units of one Region."""
+    raws = data.get("lone", [])
+    if not isinstance(raws, list) or not all(isinstance(r, dict) for r in raws):
+        raise DataError(f"{name}: 'lone' must be an array of tables ([[lone]]).")
+    placed = {p.region: p for p in page}
+    moves: list[LoneMove] = []
+    for i, raw in enumerate(raws):
+        where = entry(name, "lone", i, raw, "army")
+        only_known(where, raw, ("army", "from", "to", "pieces"))
+        army = field(where, raw, "army", str, allowed=ARMIES)
+        source, to = field(where, raw, "from", str), field(where, raw, "to", str)
+        for label, key in (("from", source), ("to", to)):
+            if key not in {r.key for r in board.regions}:
+                raise DataError(f"{where}: field {label!r} is {key!r}, which is no Region of the {board.title}.")
+        if source == to:
+            raise DataError(f"{where}: fields 'from' and 'to' name the same Region.")
+        pieces = _pieces(where, raw, "pieces", army, leaders, units_only=True)
+        if not pieces:
+            raise DataError(f"{where}: field 'pieces' is empty.")
+        own = list(placed[source].own.get(army, ())) if source in placed else []
+        for moved in moves:
+            if (moved.army, moved.source) == (army, source):
+                for piece in moved.pieces:
+                    own.remove(piece)
+        for piece in pieces:
+            if piece not in own:
+                raise DataError(f"{where}: field 'pieces': {board.region(source).name} has no more "
+                                f"{ARMY_NAMES[army]} {piece} of its own on the page to move.")
+            own.remove(piece)
+        target = placed.get(to)
+        if target is not None and ALLIANCE_OF[army] != _alliance(target):
+            raise DataError(f"{where}: {board.region(to).name} holds pieces of the other Alliance: "
+                            "the move would start a Battle.")
+        moved_in = [p for m in moves if m.to == to for p in m.pieces] + list(pieces)
+        _check_slots(where, board.region(to), leaders, moved_in, target)
+        moves.append(LoneMove(army, source, to, pieces))
+    return tuple(moves)
+
+
+def _alliance(p: Placement) -> str | None:
+    """The Alliance whose pieces a page's Region holds (None: only Neutral ones, or none)."""
+    armies = [a for a, pieces in [*p.own.items(), *p.paired.items()] if pieces]
+    return p.alliance or (ALLIANCE_OF[armies[0]] if armies else None)
+
+
+def _check_slots(where: str, region: Region, leaders: dict[str, Leader], pieces: Iterable[str],
+                 p: Placement | None = None) -> None:
+    """That ``region`` has a Slot for each of ``pieces`` besides everything its page entry ``p``
+    may place (the 3-player game with the pair: every piece on the page) and its Sabotage tokens."""
+    need = {shape: 0 for shape in SLOT_COUNT}
+    everything = [*pieces]
+    if p is not None:
+        everything += [*p.double, *p.neutral, *(w for placed in [*p.own.values(), *p.paired.values()] for w in placed)]
+        for icon in p.sabotage:
+            need[SLOT_SHAPES[region.icons.index(icon)]] += 1
+    for w in everything:
+        need[UNIT_SHAPE[w] if w in UNIT_SHAPE else leaders[w].shape] += 1
+    for shape, n in need.items():
+        if n > SLOT_COUNT[shape]:
+            raise DataError(f"{where}: {n} pieces need a {shape} Slot; {region.name} has {SLOT_COUNT[shape]}.")
 
 
 def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader], name: str,
@@ -259,17 +324,10 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
                     if p in seen_leaders:
                         raise DataError(f"{where}: field {who!r}: Leader {p!r} is already placed in {seen_leaders[p]}.")
                     seen_leaders[p] = key
-        # the most the Region ever holds: every piece on the page (the 3-player game with the pair)
-        need = {shape: 0 for shape in SLOT_COUNT}
-        for p in [*double, *neutral, *(p for pieces in [*own.values(), *paired.values()] for p in pieces)]:
-            need[UNIT_SHAPE[p] if p in UNIT_SHAPE else leaders[p].shape] += 1
-        for icon in sabotage:
-            need[SLOT_SHAPES[region.icons.index(icon)]] += 1
-        for shape, n in need.items():
-            if n > SLOT_COUNT[shape]:
-                raise DataError(f"{where}: {n} pieces need a {shape} Slot; {region.name} has {SLOT_COUNT[shape]}.")
-        page.append(Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage,
-                              {a: p for a, p in paired.items() if p}))
+        placement = Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage,
+                              {a: p for a, p in paired.items() if p})
+        _check_slots(where, region, leaders, (), placement)
+        page.append(placement)
     return tuple(page)
 
 
@@ -584,29 +642,49 @@ def paired_in(army: str, armies: Sequence[str]) -> bool:
     return all(a in armies for a in ALLIANCES[ALLIANCE_OF[army]])
 
 
+def lone_moves(content: Content, armies: Sequence[str]) -> tuple[LoneMove, ...]:
+    """The [[lone]] moves of the 3-player page that apply to these Armies: those of the lone
+    player's Army (ruling TC73)."""
+    if len(armies) != 3:
+        return ()
+    return tuple(m for m in content.setup.lone if m.army in armies and not paired_in(m.army, armies))
+
+
 def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tuple]:
     """The map after setup for the Armies in play, on the 2- and 3-player page (p.6; ruling TC2)
     or, with all four, on the 4-player page over both boards (p.8-9; ruling TC14): the page's
     Sabotage tokens, each Army's own pieces (with those it places only beside its partner, ruling
-    TC71) and the double-coloured Units, the page's Neutral pieces, then a Neutral Infantry in
-    every City holding no Unit or Leader."""
+    TC71, and those the lone player of 3 places elsewhere, TC73) and the double-coloured Units,
+    the page's Neutral pieces, then a Neutral Infantry in every City holding no Unit or Leader."""
     board = board_for(content, armies)
     position = {r.key: (None,) * len(SLOT_SHAPES) for r in board.regions}
-    for p in (content.four.placements if len(armies) == 4 else content.setup.two_three):
+    lone = lone_moves(content, armies)
+    placements = content.four.placements if len(armies) == 4 else content.setup.two_three
+    for p in placements:
         region = board.region(p.region)
         slots = list(position[p.region])
         for icon in p.sabotage:
             slots[next(i for i, s in enumerate(slots) if s is None and region.icons[i] == icon)] = SABOTAGE
-        pieces = [f"{a}:{w}" for a in ARMIES if a in armies for w in p.own.get(a, ())]
+        own = {a: list(p.own.get(a, ())) for a in ARMIES if a in armies}
+        for m in lone:
+            if m.source == p.region:
+                for w in m.pieces:
+                    own[m.army].remove(w)
+        pieces = [f"{a}:{w}" for a, placed in own.items() for w in placed]
         pieces += [f"{a}:{w}" for a in ARMIES if a in armies and paired_in(a, armies) for w in p.paired.get(a, ())]
         by = placer(p, armies)
         if by is not None:
             pieces += [f"{by}:{w}" for w in p.double]
+        pieces += [f"{m.army}:{w}" for m in lone if m.to == p.region for w in m.pieces]
         pieces += [f"{NEUTRAL}:{w}" for w in p.neutral]
         slots = tuple(slots)
         for piece in pieces:
             slots = place(content, region, slots, piece)
         position[p.region] = slots
+    for m in lone:
+        if all(p.region != m.to for p in placements):
+            for w in m.pieces:
+                position[m.to] = place(content, board.region(m.to), position[m.to], f"{m.army}:{w}")
     for region in board.regions:
         if region.city and all(owner(s) is None for s in position[region.key]):
             position[region.key] = place(content, region, position[region.key], f"{NEUTRAL}:infantry")

@@ -125,6 +125,17 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class LoneMove:
+    """Pieces the lone player of 3 players places in another Region than the 2-player page has
+    them in (ruling TC73)."""
+    army: str
+    source: str
+    """The Region the 2-player page places them in."""
+    to: str
+    pieces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     gold: int
     lone_gold: int
@@ -132,6 +143,7 @@ class Setup:
     two_three: tuple[Placement, ...]
     genoa: dict
     """Ship -> Army -> pieces."""
+    lone: tuple[LoneMove, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

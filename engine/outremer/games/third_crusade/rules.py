@@ -73,6 +73,7 @@ RULINGS = {
     "TC70": "The balance between the Alliances: what the starting positions were designed for",
     "TC71": "The other choices of Armies: the Holy Roman Empire alone, and what the Turkoman alone keeps",
     "TC72": "Two player boards of their own: the Emperor's siege train and the Turkoman's paid host",
+    "TC73": "The lone Turkoman's 3-player start: an Infantry of Homs in Acre",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
