@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from multiprocessing import Pool
 
-from outremer.ai import GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide
+from outremer.ai import GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide, search_budget
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
@@ -96,12 +96,14 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     figures are those of every game the file holds. A long series (1,000 games a side) is
     played over several runs, or by several machines each given its own range of games."""
     path = Path(log)
+    game = get_game(game_id)
+    budgets = {kind: search_budget(game, kind) for kind in (level, others) if kind in SEARCH_BUDGETS}
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
             row = json.loads(line)
             if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != (
-                    game_id, level, others, players, seed):
+                    game_id, level, others, players, seed) or row.get("budgets") != budgets:
                 raise SystemExit(f"{log} holds another series ({line[:80]}…)")
             done[row["i"]] = row
     work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
@@ -109,7 +111,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     with path.open("a") as out, Pool(jobs) as pool:
         for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work)):
             row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
-                   "deal": seed + i // players, "me": me, "payoff": payoff}
+                   "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row
