@@ -241,6 +241,8 @@ class _Trap:
     def view(self, s, seat):
         return {"viewer": seat}
 
+    agent_view = view
+
     def payoff(self, s):
         if s["moves"] == ["safe"]:
             return [0.6, 0.4]
@@ -281,6 +283,8 @@ class _Hidden:
 
     def view(self, s, seat):
         return {"viewer": seat}
+
+    agent_view = view
 
     def payoff(self, s):
         return [1.0, 0.0] if s["moves"][0] == "b" else [0.0, 1.0]

@@ -1059,6 +1059,32 @@ def test_view_hides_the_other_hand():
     assert "deck" not in v
 
 
+def test_agent_view_is_the_view_worked_out_when_read():
+    """Rulebook: The Deck — the view a computer player reads inside a search (entries worked out
+    when read) holds the same entries, in the same order, as the seat's view, its own hand and
+    never the other one, all along games of random and heuristic players."""
+    from outremer.ai import agent_for, agent_random, decide
+
+    compared = 0
+    for g in range(6):
+        seats = ["random", "random"] if g % 2 else ["heuristic", "heuristic"]
+        s, _ = GAME.start(GAME.make_setup(g, seats))
+        agents = [agent_for(GAME, kind) for kind in seats]
+        step = 0
+        while (seat := GAME.to_act(s)) is not None:
+            for viewer in (C, M):
+                lazy = GAME.agent_view(s, viewer)
+                assert lazy["players"][1 - viewer]["hand"] is None
+                whole = lazy.whole()
+                assert whole == GAME.view(s, viewer) and list(whole) == list(GAME.view(s, viewer))
+                compared += 1
+            s, _ = GAME.apply(s, decide(agents[seat], GAME, s, seat, agent_random(g, step)))
+            step += 1
+    assert compared > 1000
+    with pytest.raises(KeyError):
+        GAME.agent_view(s, C)["deck"]
+
+
 # ====================================================================== more rulings
 def test_support_phase_crusader_draws_first():
     """Ruling L20 — the Support Phase of hand 1 deals the hands: the Crusader draws first (10), then the Muslim (4)."""

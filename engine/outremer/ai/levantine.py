@@ -48,6 +48,20 @@ class LevantineHeuristic(Agent):
 
     # -- valuing cards ---------------------------------------------------------------
     def value(self, card_id: int) -> float:
+        """What a card in hand is worth to this side: a function of the card and the side only,
+        remembered (a search asks it hundreds of thousands of times a move)."""
+        key = (self.me, card_id)
+        known = self._values.get(key) if self._values_of is self.cards else None
+        if known is None:
+            if self._values_of is not self.cards:
+                self._values, self._values_of = {}, self.cards
+            known = self._values[key] = self._value(card_id)
+        return known
+
+    _values: dict = {}
+    _values_of = None
+
+    def _value(self, card_id: int) -> float:
         card = self.cards[card_id]
         if not card.usable_by(self.me):
             return 0.0

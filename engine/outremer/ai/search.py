@@ -9,9 +9,9 @@ assumed to play for itself; an action is judged only among the iterations in whi
 legal (availability counts), as the hidden cards of a determinization make some actions
 possible and others not.
 
-Game-agnostic: it uses ``legal_for``, ``advance``, ``to_act``, ``determinize`` and ``payoff``
-of the core. A game may lend its heuristic player (:class:`outremer.ai.Agent`) as the rollout
-policy and as a prior (progressive bias, Chaslot et al. 2008: in the tree, the action the
+Game-agnostic: it uses ``legal_for``, ``advance``, ``to_act``, ``determinize``, ``payoff`` and
+``agent_view`` of the core. A game may lend its heuristic player (:class:`outremer.ai.Agent`) as the
+rollout policy and as a prior (progressive bias, Chaslot et al. 2008: in the tree, the action the
 heuristic would take gets a bonus that fades as the action is visited, so that a few noisy
 rollouts do not talk the search out of a sound move, while many can), and an ``estimate(game,
 state)`` of each seat's payoff (:mod:`outremer.ai.estimate`), so that a rollout stops after a few
@@ -152,7 +152,7 @@ class Search:
         return untried[self.rand.randrange(len(untried))]
 
     def _policy_choice(self, state: State, actor: int, legal: list[Action]) -> Action:
-        return self.policy.choose(self.game, self.game.view(state, actor), legal, self.rand)
+        return self.policy.choose(self.game, self.game.agent_view(state, actor), legal, self.rand)
 
     def _policy_move(self, state: State, actor: int, legal: list[Action]) -> Action:
         """A move as the rollouts play it: the policy's choice, now and then any legal action."""

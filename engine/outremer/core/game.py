@@ -201,6 +201,12 @@ class Game:
         """What ``seat`` may see (None: a spectator, who sees no hand)."""
         raise NotImplementedError
 
+    def agent_view(self, state: State, seat: int) -> dict:
+        """The view a computer player reads inside a search, thousands of times a move: the same
+        entries as :meth:`view`. A game may work them out only when read
+        (:class:`outremer.core.view.LazyView`); it is read before the state moves on."""
+        return self.view(state, seat)
+
     def result(self, state: State) -> dict | None:
         """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``. A game
         played in sides (:meth:`teams`) adds ``"team"``: the index of the side that won, or None

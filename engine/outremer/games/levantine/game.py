@@ -376,6 +376,10 @@ class Levantine(Game):
         from .view import view
         return view(self, s, seat)
 
+    def agent_view(self, s: State, seat: int) -> dict:
+        from .view import agent_view
+        return agent_view(self, s, seat)
+
     def multi_choice(self, s: State) -> dict | None:
         """Discarding several cards of one's choice (the hand limit, L12; an event's discards),
         and the rest of such a choice once begun."""

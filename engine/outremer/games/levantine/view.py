@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action
 from ...core.game import State
+from ...core.view import LazyView
 from . import combat
 from .state import HAND_LIMIT, HANDS, MAX_LEADERS, SIDE_NAMES, attacker, crusade, draw_count, holdings, other
 
@@ -33,41 +34,80 @@ def phase_name(s: State) -> str:
     return PHASES.get(s["step"], s["step"])
 
 
+def _combat(game: "Levantine", s: State, seat: int | None) -> dict | None:
+    c = s["combat"]
+    return None if c is None else {
+        "kind": c["kind"], "turn": c["turn"], "played": c["played"], "effects": c["effects"],
+        "dice": c["dice"], "totals": c["totals"],
+        "plan": None if c["dice"] else combat.dice_plan(s, game.cards)}
+
+
+def _pending(game: "Levantine", s: State, seat: int | None) -> dict | None:
+    if not s["pending"]:
+        return None
+    pending = s["pending"][0]
+    return {"kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
+            "count": pending.get("count"), "card": pending.get("card")}
+
+
+PLAYER = {
+    "seat": lambda s, p, seat: p,
+    "name": lambda s, p, seat: SIDE_NAMES[p],
+    "hand": lambda s, p, seat: list(s["hands"][p]) if p == seat else None,
+    "hand_count": lambda s, p, seat: len(s["hands"][p]),
+    "leaders": lambda s, p, seat: [{"card": c, "since": since, "leaves_after": since + 1}
+                                   for c, since in s["leaders"][p]],
+    "armies": lambda s, p, seat: list(s["armies"][p]),
+    "forts": lambda s, p, seat: list(s["forts"][p]),
+    "tt": lambda s, p, seat: s["tt"][p],
+    "holdings": lambda s, p, seat: holdings(s, p),
+    "draws": lambda s, p, seat: draw_count(s, p),
+    "max_leaders": lambda s, p, seat: MAX_LEADERS[p],
+}
+"""A side's entries in the view, each a function of (state, side, viewer)."""
+
+VIEW = {
+    "game": lambda game, s, seat: game.id,
+    "viewer": lambda game, s, seat: seat,
+    "hand": lambda game, s, seat: s["hand"],
+    "hands": lambda game, s, seat: HANDS,
+    "crusade": lambda game, s, seat: crusade(s),
+    "attacker": lambda game, s, seat: attacker(s),
+    "defender": lambda game, s, seat: other(attacker(s)),
+    "step": lambda game, s, seat: s["step"],
+    "phase": lambda game, s, seat: phase_name(s),
+    "to_act": lambda game, s, seat: game.to_act(s),
+    "prompt": lambda game, s, seat: prompt(game, s),
+    "players": lambda game, s, seat: [{key: make(s, p, seat) for key, make in PLAYER.items()} for p in (0, 1)],
+    "egypt_option": lambda game, s, seat: s["egypt_option"],
+    "egypt": lambda game, s, seat: s["egypt"],
+    "deck_count": lambda game, s, seat: len(s["deck"]),
+    "discard": lambda game, s, seat: list(s["discard"]),
+    "hand_limit": lambda game, s, seat: HAND_LIMIT,
+    "allow": lambda game, s, seat: list(s["allow"]) if s["step"] in ("recruit", "defender") else None,
+    "conquered": lambda game, s, seat: s["conquered"],
+    "target": lambda game, s, seat: s["target"],
+    "blocked": lambda game, s, seat: s["blocked"],
+    "combat": _combat,
+    "last_combat": lambda game, s, seat: s["last_combat"],
+    "pending": _pending,
+    "result": lambda game, s, seat: s["result"],
+}
+"""The view's entries, in its order, each a function of (game, state, viewer): the whole view
+(:func:`view`) and the one a computer player reads entry by entry (:func:`agent_view`)."""
+
+
 def view(game: "Levantine", s: State, seat: int | None) -> dict:
     """Everything ``seat`` may see: its own hand, never the other hand or the deck order."""
-    att = attacker(s)
-    to_act = game.to_act(s)
-    players = []
-    for p in (0, 1):
-        players.append({
-            "seat": p, "name": SIDE_NAMES[p],
-            "hand": list(s["hands"][p]) if p == seat else None,
-            "hand_count": len(s["hands"][p]),
-            "leaders": [{"card": c, "since": since, "leaves_after": since + 1} for c, since in s["leaders"][p]],
-            "armies": list(s["armies"][p]), "forts": list(s["forts"][p]),
-            "tt": s["tt"][p], "holdings": holdings(s, p), "draws": draw_count(s, p),
-            "max_leaders": MAX_LEADERS[p],
-        })
-    c = s["combat"]
-    pending = s["pending"][0] if s["pending"] else None
-    return {
-        "game": game.id, "viewer": seat, "hand": s["hand"], "hands": HANDS, "crusade": crusade(s),
-        "attacker": att, "defender": other(att), "step": s["step"], "phase": phase_name(s),
-        "to_act": to_act, "prompt": prompt(game, s), "players": players,
-        "egypt_option": s["egypt_option"], "egypt": s["egypt"],
-        "deck_count": len(s["deck"]), "discard": list(s["discard"]), "hand_limit": HAND_LIMIT,
-        "allow": list(s["allow"]) if s["step"] in ("recruit", "defender") else None,
-        "conquered": s["conquered"], "target": s["target"], "blocked": s["blocked"],
-        "combat": None if c is None else {
-            "kind": c["kind"], "turn": c["turn"], "played": c["played"], "effects": c["effects"],
-            "dice": c["dice"], "totals": c["totals"],
-            "plan": None if c["dice"] else combat.dice_plan(s, game.cards)},
-        "last_combat": s["last_combat"],
-        "pending": None if pending is None else {
-            "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
-            "count": pending.get("count"), "card": pending.get("card")},
-        "result": s["result"],
-    }
+    return {key: make(game, s, seat) for key, make in VIEW.items()}
+
+
+AGENT_VIEW = {**VIEW, "players": lambda game, s, seat: [LazyView(PLAYER, s, p, seat) for p in (0, 1)]}
+
+
+def agent_view(game: "Levantine", s: State, seat: int) -> LazyView:
+    """The same view, its entries worked out when read (a side's too)."""
+    return LazyView(AGENT_VIEW, game, s, seat)
 
 
 def prompt(game: "Levantine", s: State) -> str:
