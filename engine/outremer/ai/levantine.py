@@ -58,8 +58,7 @@ class LevantineHeuristic(Agent):
             known = self._values[key] = self._value(card_id)
         return known
 
-    _values: dict = {}
-    _values_of = None
+    _values_of = None  # the deck the remembered values are of
 
     def _value(self, card_id: int) -> float:
         card = self.cards[card_id]
