@@ -28,7 +28,8 @@ import time
 from pathlib import Path
 from multiprocessing import Pool
 
-from outremer.ai import GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide, search_budget
+from outremer.ai import (GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide, search_bias,
+                         search_budget)
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
@@ -97,21 +98,26 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     played over several runs, or by several machines each given its own range of games."""
     path = Path(log)
     game = get_game(game_id)
-    budgets = {kind: search_budget(game, kind) for kind in (level, others) if kind in SEARCH_BUDGETS}
+    searching = [kind for kind in (level, others) if kind in SEARCH_BUDGETS]
+    budgets = {kind: search_budget(game, kind) for kind in searching}
+    bias = {kind: round(search_bias(game, kind), 4) for kind in searching}
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
             row = json.loads(line)
             if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != (
-                    game_id, level, others, players, seed) or row.get("budgets") != budgets:
+                    game_id, level, others, players, seed):
                 raise SystemExit(f"{log} holds another series ({line[:80]}…)")
+            if (row.get("budgets"), row.get("bias")) != (budgets, bias):
+                raise SystemExit(f"{log} was played with other searching players (iterations "
+                                 f"{row.get('budgets')}, bias {row.get('bias')}; now {budgets}, {bias})")
             done[row["i"]] = row
     work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
     started = time.perf_counter()
     with path.open("a") as out, Pool(jobs) as pool:
         for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work)):
             row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
-                   "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets}
+                   "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets, "bias": bias}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row

@@ -172,6 +172,22 @@ def test_a_game_may_calibrate_a_level_budget():
     assert agent_for(get_game("lords-of-heaven"), "hard").iterations < SEARCH_BUDGETS["hard"]
 
 
+def test_the_heuristics_weight_grows_with_the_budget():
+    """The heuristic's choice counts as much against the rollouts' noise at hard as at normal: its
+    weight is normal's times the square root of how many more iterations hard runs in that game
+    (Levantine: 1,800 against 300)."""
+    import math
+
+    from outremer.ai import SEARCH_BIAS
+    for game_id in ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"):
+        game = get_game(game_id)
+        normal, hard = agent_for(game, "normal"), agent_for(game, "hard")
+        assert normal.bias == SEARCH_BIAS
+        assert hard.bias == pytest.approx(SEARCH_BIAS * math.sqrt(hard.iterations / normal.iterations))
+        assert hard.bias > normal.bias
+    assert agent_for(get_game("levantine"), "hard").bias == pytest.approx(math.sqrt(6))
+
+
 def test_a_whole_game_with_searching_seats():
     """A Crusader Kingdoms solo game played to the end by the searching player (small budget)."""
     from outremer import ai
