@@ -39,7 +39,7 @@ GAME_BUDGETS = {"levantine": {"hard": 1800}, "lords-of-heaven": {"hard": 700},
 """A game's own budget for a level, calibrated so that a move stays within the level's time inside
 Pyodide (95th percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``). Levantine at hard:
 its iterations are the cheapest, and at 900 its moves took 0.80 s at the 95th percentile, so hard
-spends the time the level allows on twice as many (1.73 s on the same 30 decisions). Lords of
+spends the time the level allows on twice as many (1.50 s on the same 30 decisions). Lords of
 Heaven at hard: with the model, the heuristic plays up to three other seats' turns inside the tree
 on every iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game (the
 whole map's tracks recounted after each change of it, an Event Card's Regions checked one by one),
