@@ -13,6 +13,8 @@ class LazyView(dict):
     the game, the state and the seat) giving its value, the same function the whole view is built
     from (:meth:`whole`), so both hold the same entries. Reading a key not yet worked out works it
     out from the state as it is then; a search reads the view before it moves the state on.
+    Going through it (``len``, ``items``, iteration) sees only the entries read so far:
+    :meth:`whole` gives them all.
     """
 
     __slots__ = ("_fields", "_args")
