@@ -27,8 +27,11 @@ def p_greater(mean_a: float, var_a: float, mean_b: float, var_b: float) -> float
 
 class LevantineHeuristic(Agent):
     name = "heuristic"
+    _values_of = None  # the deck whose cards' values ``_values`` remembers
 
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
+        if game.cards is not self._values_of:
+            self._values, self._values_of = {}, game.cards
         self.cards = game.cards
         self.v = view
         self.me = view["viewer"]
@@ -51,14 +54,10 @@ class LevantineHeuristic(Agent):
         """What a card in hand is worth to this side: a function of the card and the side only,
         remembered (a search asks it hundreds of thousands of times a move)."""
         key = (self.me, card_id)
-        known = self._values.get(key) if self._values_of is self.cards else None
+        known = self._values.get(key)
         if known is None:
-            if self._values_of is not self.cards:
-                self._values, self._values_of = {}, self.cards
             known = self._values[key] = self._value(card_id)
         return known
-
-    _values_of = None  # the deck the remembered values are of
 
     def _value(self, card_id: int) -> float:
         card = self.cards[card_id]
