@@ -25,6 +25,15 @@ inside it as they do in the rollouts, by the heuristic (from their own view of t
 state), so the iterations go to comparing its own moves against a plausible opponent instead of
 to opponent nodes whose few visits make them a poor opponent (the *hard* level).
 
+With ``paired``, the root's actions are compared on common random numbers: the iterations go in
+rounds, and a round plays every root action once, each on a copy of the same drawn state (its
+hidden cards and chance's future) and with the same stream of randomness for the moves below it.
+The luck a position holds (the dice, the cards to come) then weighs alike on every action, and
+the difference between two actions' values is measured with far less noise than by independent
+iterations: in Levantine, where a move shifts a side's chance by a percent or two, from two to
+six times less for the same iterations. Every root action gets the same share of the budget, and
+the one of highest value is taken (the heuristic's choice with its fading bonus).
+
 Budgets are counted in iterations, not seconds: the same seed gives the same move on any
 machine, and the time a move takes depends only on what the seat sees.
 """
@@ -36,7 +45,7 @@ import random
 from typing import Callable
 
 from ..core.actions import Action
-from ..core.game import Game, State
+from ..core.game import Game, State, clone
 from . import Agent
 
 Sample = Callable[[random.Random], State]
@@ -62,10 +71,16 @@ class Search:
 
     def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
                  iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
-                 exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0, model: bool = False):
+                 exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0, model: bool = False,
+                 paired: bool = False):
         self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
         self.rand = rand
+        self.paired = paired and len(legal) > 1
+        if self.paired:  # whole rounds, each root action once in each
+            iterations = max(1, iterations // len(legal)) * len(legal)
         self.iterations = iterations
+        self._round: list[tuple[Action, State, int]] = []  # the current round's descents still to play
+        self._hint: Action | None = None  # the heuristic's choice at the root (paired)
         self.policy, self.estimate, self.depth = policy, estimate, depth
         self.exploration = exploration
         self.greedy = greedy
@@ -82,24 +97,61 @@ class Search:
         """Carry on for ``iterations`` more (default: to the end of the budget)."""
         stop = self.iterations if iterations is None else min(self.iterations, self.done + iterations)
         while self.done < stop and len(self.legal) > 1:
-            self._iterate()
+            if self.paired:
+                self._paired_iterate()
+            else:
+                self._iterate()
             self.done += 1
 
     def best(self) -> Action:
-        """The most visited action at the root (first listed on a tie)."""
+        """The most visited action at the root (first listed on a tie); when ``paired``, where
+        every action is visited alike, the one of highest value, the heuristic's choice with the
+        bonus it has in the tree."""
         if len(self.legal) == 1:
             return self.legal[0]
         children = self.root.children
+        if self.paired:
+            def value(a: Action) -> float:
+                n = children.get(a)
+                if n is None or not n.visits:
+                    return -1.0
+                return n.total / n.visits + (self.bias / (n.visits + 1) if a == self._hint else 0.0)
+            return max(self.legal, key=value)
         return max(self.legal, key=lambda a: children[a].visits if a in children else -1)
 
     def visits(self) -> dict[Action, int]:
         return {a: n.visits for a, n in self.root.children.items()}
 
     # -- one iteration ----------------------------------------------------------------
-    def _iterate(self) -> None:
-        game, rand = self.game, self.rand
-        state = self.sample(rand)
+    def _paired_iterate(self) -> None:
+        """One descent of the current round (a new round drawn when the last is played): the
+        next root action, on a copy of the round's state, with the round's randomness."""
+        if not self._round:
+            state = self.sample(self.rand)
+            seed = self.rand.getrandbits(64)
+            if self.bias and self._hint is None:
+                self._hint = self._policy_choice(state, self.seat, self.legal)
+            self._round = [(a, state, seed) for a in reversed(self.legal)]
+        action, state, seed = self._round.pop()
+        rand, self.rand = self.rand, random.Random(seed)
+        try:
+            self._iterate(clone(state), action)
+        finally:
+            self.rand = rand
+
+    def _iterate(self, state: State | None = None, first: Action | None = None) -> None:
+        """One iteration: down the tree from the root (through ``first``, if given, on
+        ``state``), one new node, a rollout, and its payoff counted along the way down."""
+        game = self.game
+        if state is None:
+            state = self.sample(self.rand)
         node, path = self.root, []
+        if first is not None:
+            node = self.root.children.get(first)
+            if node is None:
+                node = self.root.children[first] = Node(self.seat)
+            game.advance(state, first)
+            path.append(node)
         while (actor := game.to_act(state)) is not None:
             legal = self.legal if node is self.root else game.legal_for(state)
             children = node.children
@@ -179,9 +231,9 @@ class SearchAgent(Agent):
 
     def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
                  depth: int = 0, exploration: float = 0.7, bias: float = 0.0, model: bool = False,
-                 narrow: Callable | None = None):
+                 narrow: Callable | None = None, paired: bool = False):
         self.name = name
-        self.bias, self.model = bias, model
+        self.bias, self.model, self.paired = bias, model, paired
         self.narrow = narrow
         self.iterations = iterations
         self.policy, self.estimate, self.depth = policy, estimate, depth
@@ -195,7 +247,7 @@ class SearchAgent(Agent):
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
         return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
-                      self.exploration, bias=self.bias, model=self.model)
+                      self.exploration, bias=self.bias, model=self.model, paired=self.paired)
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
         if len(legal) == 1:
