@@ -46,24 +46,29 @@ def states_along(game, players, options, seed, every=7, limit=12):
     return found
 
 
-def small_search(game, seat_sample, seat, legal, seed):
+VARIANTS = {"tree": {}, "paired, with the model": {"model": True, "paired": True}}
+"""The search's ways of spending its budget: normal's tree, and hard's (the other seats played by
+the heuristic in the tree, the root's actions compared on common random numbers)."""
+
+
+def small_search(game, seat_sample, seat, legal, seed, variant="tree"):
     policy, estimate, depth = heuristic_for(game)
     search = Search(game, seat_sample, seat, legal, random.Random(seed), BUDGET, policy, estimate, depth,
-                    bias=SEARCH_BIAS)
+                    bias=SEARCH_BIAS, **VARIANTS[variant])
     search.run()
-    return search.best(), search.visits()
+    return search.best(), search.visits(), {a: round(n.total, 9) for a, n in search.root.children.items()}
 
 
-def peeks(game, state, seat, sample_for, seed, deals=3):
+def peeks(game, state, seat, sample_for, seed, deals=3, variant="tree"):
     """A deal of the hidden cards under which the search, from the same seed, chooses or
     believes otherwise than from the true state; None when there is none."""
     legal = game.legal_actions(state)
-    truth = small_search(game, sample_for(state), seat, legal, seed)
+    truth = small_search(game, sample_for(state), seat, legal, seed, variant)
     rand = random.Random(seed + 1)
     for _ in range(deals):
         other = game.redeal(state, seat, rand)
         assert game.legal_actions(other) == legal
-        if small_search(game, sample_for(other), seat, legal, seed) != truth:
+        if small_search(game, sample_for(other), seat, legal, seed, variant) != truth:
             return other
     return None
 
@@ -91,20 +96,22 @@ def test_determinizations_depend_only_on_the_seats_view(mode):
             assert json.dumps(game.view(a, seat), sort_keys=True) == json.dumps(game.view(state, seat), sort_keys=True)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("mode", MODES, ids=IDS)
-def test_the_search_never_peeks(mode):
+def test_the_search_never_peeks(mode, variant):
     game_id, players, options = mode
     game = get_game(game_id)
     checked = 0
     for state in states_along(game, players, options, seed=3, every=11, limit=6):
         seat = game.to_act(state)
-        other = peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=checked)
+        other = peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=checked, variant=variant)
         assert other is None, f"the search of seat {seat} chose otherwise for another deal of hidden cards"
         checked += 1
     assert checked >= 3
 
 
-def test_a_search_given_the_full_state_is_caught():
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_search_given_the_full_state_is_caught(variant):
     """The same check against a cheating variant: it plans on the true hidden cards (chance's
     future still drawn afresh), and the check finds a deal under which it plays otherwise."""
     def cheating(state, seat):
@@ -119,7 +126,7 @@ def test_a_search_given_the_full_state_is_caught():
         game = get_game(game_id)
         for state in states_along(game, players, {}, seed=3, every=11, limit=6):
             seat = game.to_act(state)
-            if peeks(game, state, seat, lambda s: cheating(s, seat), seed=0) is not None:
+            if peeks(game, state, seat, lambda s: cheating(s, seat), seed=0, variant=variant) is not None:
                 caught += 1
         assert caught, f"the check did not catch a search that sees the whole state of {game.name}"
         caught = 0
@@ -321,3 +328,66 @@ def test_model_copes_with_a_node_reached_with_another_seat_to_act():
                     random.Random(3), 200, _Firsts(), None, 0, greedy=1.0, model=True)
     search.run()
     assert search.best().verb == "b"  # seat 0's first move decides
+
+
+class _Luck:
+    """Seat 0 chooses "steady" or "plain"; then seat 1, played out at random, answers "well" or
+    "badly", and luck drawn with the state (as dice are) does the rest. "steady" is worth 0.05
+    more to seat 0 whatever the luck and the answer: a difference smaller than the noise."""
+
+    def to_act(self, s):
+        return None if len(s["moves"]) == 2 else len(s["moves"])
+
+    def legal_for(self, s):
+        return [Action("plain"), Action("steady")] if not s["moves"] else [Action("well"), Action("badly")]
+
+    def advance(self, s, action):
+        s["moves"].append(action.verb)
+
+    def payoff(self, s):
+        p = s["luck"] + (0.05 if s["moves"][0] == "steady" else 0.0) + (0.3 if s["moves"][1] == "badly" else 0.0)
+        return [p, 1 - p]
+
+
+def _luck_search(paired: bool, seed: int, iterations: int = 20) -> Search:
+    game = _Luck()
+    search = Search(game, lambda rand: {"moves": [], "luck": rand.uniform(0, 0.6)}, 0,
+                    game.legal_for({"moves": []}), random.Random(seed), iterations, paired=paired)
+    search.run()
+    return search
+
+
+def test_paired_rounds_compare_the_roots_actions_on_the_same_luck():
+    """Search.paired (the hard level in Levantine): each round plays every root action once, on
+    the same drawn state and with the same randomness below it, so a small difference between
+    two actions shows through luck that dwarfs it; independent iterations of the same budget
+    are misled by it."""
+    paired = [_luck_search(True, seed) for seed in range(20)]
+    assert all(s.best().verb == "steady" for s in paired)
+    assert all(set(s.visits().values()) == {10} for s in paired)  # an equal share each
+    steady, plain = (paired[0].root.children[Action(v)] for v in ("steady", "plain"))
+    assert steady.total - plain.total == pytest.approx(0.05 * 10)  # the same luck, round by round
+    misled = sum(_luck_search(False, seed).best().verb != "steady" for seed in range(20))
+    assert misled >= 3
+
+
+def test_paired_rounds_are_whole_and_the_same_run_in_slices():
+    """The budget is rounded down to whole rounds (one descent per root action each), and the
+    search run in slices, as the site runs it, ends where it does at once."""
+    assert _luck_search(True, 1, iterations=21).iterations == 20
+    game = _Luck()
+    sliced = Search(game, lambda rand: {"moves": [], "luck": rand.uniform(0, 0.6)}, 0,
+                    game.legal_for({"moves": []}), random.Random(1), 20, paired=True)
+    while not sliced.finished:
+        sliced.run(3)
+    whole = _luck_search(True, 1)
+    assert (sliced.best(), sliced.visits()) == (whole.best(), whole.visits())
+    assert {a: n.total for a, n in sliced.root.children.items()} == {a: n.total for a, n in whole.root.children.items()}
+
+
+def test_levantine_hard_compares_its_actions_paired():
+    """Pairing is a level's setting per game, where it was measured (PAIRED): Levantine's hard."""
+    assert agent_for(get_game("levantine"), "hard").paired
+    assert not agent_for(get_game("levantine"), "normal").paired
+    for game_id in ("crusader-kingdoms", "lords-of-heaven", "third-crusade"):
+        assert not agent_for(get_game(game_id), "hard").paired
