@@ -29,7 +29,7 @@ from pathlib import Path
 from multiprocessing import Pool
 
 from outremer.ai import (GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide, search_bias,
-                         search_budget, search_paired)
+                         search_budget, search_model, search_paired)
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
@@ -102,6 +102,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     budgets = {kind: search_budget(game, kind) for kind in searching}
     bias = {kind: round(search_bias(game, kind), 4) for kind in searching}
     paired = [kind for kind in searching if search_paired(game, kind)]
+    model = [kind for kind in searching if search_model(game, kind)]
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -109,10 +110,12 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
             if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != (
                     game_id, level, others, players, seed):
                 raise SystemExit(f"{log} holds another series ({line[:80]}…)")
-            if (row.get("budgets"), row.get("bias"), row.get("paired", [])) != (budgets, bias, paired):
-                raise SystemExit(f"{log} was played with other searching players (iterations "
-                                 f"{row.get('budgets')}, bias {row.get('bias')}, paired {row.get('paired', [])}; "
-                                 f"now {budgets}, {bias}, {paired})")
+            # Rows from before the model was recorded: every hard level had it.
+            was = (row.get("budgets"), row.get("bias"), row.get("paired", []),
+                   row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]))
+            if was != (budgets, bias, paired, model):
+                raise SystemExit(f"{log} was played with other searching players (iterations, bias, paired, "
+                                 f"model: {was}; now {(budgets, bias, paired, model)})")
             done[row["i"]] = row
     work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
     started = time.perf_counter()
@@ -120,7 +123,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
         for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work)):
             row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
                    "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets, "bias": bias,
-                   "paired": paired}
+                   "paired": paired, "model": model}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row

@@ -81,6 +81,15 @@ SEARCH_MODELS = {"normal": False, "hard": True}
 (``Search.model``) rather than by their own statistics. On the same 40 Levantine deals, 300
 iterations with the model against 300 without: see the README's strength figures."""
 
+GAME_MODELS: dict[str, dict[str, bool]] = {}
+"""A game's own choice of ``SEARCH_MODELS`` for a level."""
+
+
+def search_model(game: Game, kind: str) -> bool:
+    """Whether level ``kind`` in ``game`` lets the other seats move as the heuristic would inside
+    its tree (``Search.model``)."""
+    return GAME_MODELS.get(game.id, {}).get(kind, SEARCH_MODELS[kind])
+
 PAIRED = {"levantine": ("hard",)}
 """The levels that, in a game, compare their root's actions on common random numbers
 (``Search.paired``): each round of iterations plays every root action on the same drawn state with
@@ -132,7 +141,7 @@ def agent_for(game: Game, kind: str) -> Agent:
     if kind in SEARCH_BUDGETS:
         from .search import SearchAgent
         return SearchAgent(kind, search_budget(game, kind), policy, estimate, depth,
-                           bias=search_bias(game, kind), model=SEARCH_MODELS[kind],
+                           bias=search_bias(game, kind), model=search_model(game, kind),
                            narrow=getattr(policy, "shortlist", None), paired=search_paired(game, kind))
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
