@@ -47,8 +47,9 @@ def states_along(game, players, options, seed, every=7, limit=12):
 
 
 VARIANTS = {"tree": {}, "paired, with the model": {"model": True, "paired": True}}
-"""The search's ways of spending its budget: normal's tree, and hard's (the other seats played by
-the heuristic in the tree, the root's actions compared on common random numbers)."""
+"""The search's ways of spending its budget: the tree alone (normal), and with both of what the
+hard levels add to it (the other seats played by the heuristic in the tree, as most games' hard
+does; the root's actions compared on common random numbers, as Levantine's hard does)."""
 
 
 def small_search(game, seat_sample, seat, legal, seed, variant="tree"):
@@ -386,9 +387,14 @@ def test_paired_rounds_are_whole_and_the_same_run_in_slices():
     assert {a: n.total for a, n in sliced.root.children.items()} == {a: n.total for a, n in whole.root.children.items()}
 
 
-def test_levantine_hard_compares_its_actions_paired():
-    """Pairing is a level's setting per game, where it was measured (PAIRED): Levantine's hard."""
-    assert agent_for(get_game("levantine"), "hard").paired
-    assert not agent_for(get_game("levantine"), "normal").paired
+def test_levantine_hard_compares_its_actions_paired_and_models_no_one():
+    """Pairing and the model are a level's settings per game, where they were measured (PAIRED,
+    GAME_MODELS): Levantine's hard compares its moves paired and lets the other seat choose by its
+    own statistics in the tree; the other games' hard levels model the other seats, unpaired."""
+    levantine = get_game("levantine")
+    assert agent_for(levantine, "hard").paired and not agent_for(levantine, "hard").model
+    assert not agent_for(levantine, "normal").paired and not agent_for(levantine, "normal").model
     for game_id in ("crusader-kingdoms", "lords-of-heaven", "third-crusade"):
-        assert not agent_for(get_game(game_id), "hard").paired
+        hard, normal = agent_for(get_game(game_id), "hard"), agent_for(get_game(game_id), "normal")
+        assert hard.model and not hard.paired
+        assert not normal.model and not normal.paired
