@@ -93,6 +93,7 @@ def search_model(game: Game, kind: str) -> bool:
     its tree (``Search.model``)."""
     return GAME_MODELS.get(game.id, {}).get(kind, SEARCH_MODELS[kind])
 
+
 PAIRED = {"levantine": ("hard",)}
 """The levels that, in a game, compare their root's actions on common random numbers
 (``Search.paired``): each round of iterations plays every root action on the same drawn state with

@@ -23,7 +23,7 @@ budget compares a few plausible moves rather than trying each of hundreds once.
 With ``model``, the tree branches only on the searching seat's own choices: the other seats move
 inside it as they do in the rollouts, by the heuristic (from their own view of the determinized
 state), so the iterations go to comparing its own moves against a plausible opponent instead of
-to opponent nodes whose few visits make them a poor opponent (the *hard* level).
+to opponent nodes whose few visits make them a poor opponent (the *hard* level of most games).
 
 With ``paired``, the root's actions are compared on common random numbers: the iterations go in
 rounds, and a round plays every root action once, each on a copy of the same drawn state (its
