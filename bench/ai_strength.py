@@ -25,11 +25,11 @@ import json
 import random
 import sys
 import time
+from dataclasses import asdict
 from pathlib import Path
 from multiprocessing import Pool
 
-from outremer.ai import (GAME_BUDGETS, SEARCH_BUDGETS, agent_for, agent_random, decide, search_bias,
-                         search_budget, search_model, search_paired)
+from outremer.ai import GAME_LEVELS, SEARCH_LEVELS, agent_for, agent_random, decide, search_bias, search_level
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
@@ -98,11 +98,11 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     played over several runs, or by several machines each given its own range of games."""
     path = Path(log)
     game = get_game(game_id)
-    searching = [kind for kind in (level, others) if kind in SEARCH_BUDGETS]
-    budgets = {kind: search_budget(game, kind) for kind in searching}
+    searching = [kind for kind in (level, others) if kind in SEARCH_LEVELS]
+    budgets = {kind: search_level(game, kind).iterations for kind in searching}
     bias = {kind: round(search_bias(game, kind), 4) for kind in searching}
-    paired = [kind for kind in searching if search_paired(game, kind)]
-    model = [kind for kind in searching if search_model(game, kind)]
+    paired = [kind for kind in searching if search_level(game, kind).paired]
+    model = [kind for kind in searching if search_level(game, kind).model]
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -157,7 +157,8 @@ def times(decisions: int, seed: int, only: str | None = None) -> dict:
     """Seconds per decision with a choice (more than one legal action), along games between
     heuristic players, for each level in each game and player count (``only``: one game)."""
     out = {"runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
-           "python": sys.version.split()[0], "budgets": dict(SEARCH_BUDGETS), "game_budgets": GAME_BUDGETS}
+           "python": sys.version.split()[0], "levels": {kind: asdict(settings) for kind, settings in SEARCH_LEVELS.items()},
+           "game_levels": GAME_LEVELS}
     for game_id, players in TIMED:
         if only and game_id != only:
             continue

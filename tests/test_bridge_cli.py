@@ -114,7 +114,7 @@ def test_cli_simulate_takes_setup_options(capsys):
 
 def test_cli_simulate_takes_the_computers_levels(capsys, monkeypatch):
     from outremer import ai
-    monkeypatch.setitem(ai.SEARCH_BUDGETS, "normal", 4)  # a whole game searched, in a moment
+    monkeypatch.setitem(ai.SEARCH_LEVELS, "normal", ai.Level(4))  # a whole game searched, in a moment
     assert cli.main(["simulate", "crusader-kingdoms", "--games", "1", "--seats", "normal,easy,heuristic",
                      "--seed", "3", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -170,15 +170,16 @@ def test_every_level_is_a_seat_controller_and_keeps_old_links(level):
 
 
 def test_a_game_may_calibrate_a_level_budget():
-    """Budgets are iterations: the level's own, or the game's where it calibrates one (GAME_BUDGETS:
+    """Budgets are iterations: the level's own, or the game's where it calibrates one (GAME_LEVELS:
     Lords of Heaven at hard, whose iterations cost more)."""
-    from outremer.ai import GAME_BUDGETS, SEARCH_BUDGETS
-    for game_id in ("levantine", "crusader-kingdoms", "lords-of-heaven"):
+    from outremer.ai import GAME_LEVELS, SEARCH_LEVELS
+    for game_id in ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"):
         game = get_game(game_id)
         for level in ("normal", "hard"):
-            wanted = GAME_BUDGETS.get(game_id, {}).get(level, SEARCH_BUDGETS[level])
+            wanted = GAME_LEVELS.get(game_id, {}).get(level, {}).get("iterations", SEARCH_LEVELS[level].iterations)
             assert agent_for(game, level).iterations == wanted
-    assert agent_for(get_game("lords-of-heaven"), "hard").iterations < SEARCH_BUDGETS["hard"]
+    assert agent_for(get_game("crusader-kingdoms"), "hard").iterations == SEARCH_LEVELS["hard"].iterations == 900
+    assert agent_for(get_game("lords-of-heaven"), "hard").iterations < SEARCH_LEVELS["hard"].iterations
 
 
 def test_the_heuristics_weight_grows_with_the_budget():
@@ -197,16 +198,12 @@ def test_the_heuristics_weight_grows_with_the_budget():
     assert agent_for(get_game("levantine"), "hard").bias == pytest.approx(math.sqrt(6))
 
 
-def test_a_whole_game_with_searching_seats():
+def test_a_whole_game_with_searching_seats(monkeypatch):
     """A Crusader Kingdoms solo game played to the end by the searching player (small budget)."""
     from outremer import ai
     game = get_game("crusader-kingdoms")
-    saved = ai.SEARCH_BUDGETS["normal"]
-    ai.SEARCH_BUDGETS["normal"] = 6
-    try:
-        match = play_out(game, game.make_setup(2, ["normal"]))
-    finally:
-        ai.SEARCH_BUDGETS["normal"] = saved
+    monkeypatch.setitem(ai.SEARCH_LEVELS, "normal", ai.Level(6))
+    match = play_out(game, game.make_setup(2, ["normal"]))
     assert match.result() is not None
     assert game.payoff(match.state)[0] in (0.0, 0.5, 1.0)
 
@@ -388,8 +385,8 @@ def test_paired_rounds_are_whole_and_the_same_run_in_slices():
 
 
 def test_levantine_hard_compares_its_actions_paired_and_models_no_one():
-    """Pairing and the model are a level's settings per game, where they were measured (PAIRED,
-    GAME_MODELS): Levantine's hard compares its moves paired and lets the other seat choose by its
+    """Pairing and the model are a level's settings per game, where they were measured
+    (GAME_LEVELS): Levantine's hard compares its moves paired and lets the other seat choose by its
     own statistics in the tree; the other games' hard levels model the other seats, unpaired."""
     levantine = get_game("levantine")
     assert agent_for(levantine, "hard").paired and not agent_for(levantine, "hard").model

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, replace
 
 from ..core.actions import Action
 from ..core.game import Game
@@ -29,28 +30,59 @@ class RandomAgent(Agent):
 
 LEVELS = {"easy": 0, "normal": 1, "hard": 2}
 """The levels a person chooses per seat: easy is the heuristic player with some noise, normal and
-hard the searching player (:mod:`outremer.ai.search`) with the budgets below."""
+hard the searching player (:mod:`outremer.ai.search`) with the settings below."""
 
-SEARCH_BUDGETS = {"normal": 300, "hard": 900}
-"""Iterations per decision of the searching player at each level (see bench/ai_strength.py)."""
 
-GAME_BUDGETS = {"levantine": {"hard": 1800}, "lords-of-heaven": {"hard": 700},
-                "third-crusade": {"normal": 110, "hard": 260}}
-"""A game's own budget for a level, calibrated so that a move stays within the level's time inside
-Pyodide (95th percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``). Levantine at hard:
-its iterations are the cheapest, and at 900 its moves took 0.80 s at the 95th percentile, so hard
+@dataclass(frozen=True)
+class Level:
+    """How the searching player plays at one level in one game (:class:`outremer.ai.search.Search`)."""
+
+    iterations: int
+    """Iterations per decision: a budget the same on any machine (see bench/ai_strength.py)."""
+    model: bool = False
+    """Whether the other seats move inside the tree as the game's heuristic would (``Search.model``)
+    rather than by their own statistics."""
+    paired: bool = False
+    """Whether the root's actions are compared on common random numbers (``Search.paired``): each
+    round of iterations plays every root action on the same drawn state with the same randomness."""
+
+
+SEARCH_LEVELS = {"normal": Level(300), "hard": Level(900, model=True)}
+"""Each searching level's settings, where a game does not choose its own (``GAME_LEVELS``). Hard
+models the other seats: on the same 40 Levantine deals, 300 iterations with the model against 300
+without (README's strength figures)."""
+
+GAME_LEVELS: dict[str, dict[str, dict]] = {
+    "levantine": {"hard": {"iterations": 1800, "model": False, "paired": True}},
+    "lords-of-heaven": {"hard": {"iterations": 700}},
+    "third-crusade": {"normal": {"iterations": 110}, "hard": {"iterations": 260}},
+}
+"""A game's own settings for a level, over ``SEARCH_LEVELS``, where they were measured.
+
+Budgets are calibrated so that a move stays within the level's time inside Pyodide (95th
+percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``). Levantine at hard: its
+iterations are the cheapest, and at 900 its moves took 0.80 s at the 95th percentile, so hard
 spends the time the level allows on twice as many (1.50 s on the same 30 decisions). Lords of
 Heaven at hard: with the model, the heuristic plays up to three other seats' turns inside the tree
 on every iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game (the
 whole map's tracks recounted after each change of it, an Event Card's Regions checked one by one),
 some 3 ms in CPython on the 4-player map, and the 4-player game is the slowest: inside Pyodide, 40
 decisions of the 4-player game took 0.89 s at the 95th percentile at normal (110) and 2.64 s at
-hard (260), with the fitted estimate."""
+hard (260), with the fitted estimate.
+
+Levantine's hard compares its moves paired: its moves each shift a side's chance by a percent or
+two, a difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``:
+the noise of the best move's lead 1.7 times smaller at the median). Paired, every root action gets
+the same share of the budget: a game whose decisions offer many actions, or whose budget is small,
+keeps the tree's own way of spending it until measured otherwise. And it does not model the other
+seat: with the model it took 49 of 96 games from normal, 36 of 48 as Crusader but 13 of 48 as
+Muslim (the Crusader inside its tree playing as the heuristic does, not as normal does); without
+it, 71 of 122, 41 of 61 as Crusader and 30 of 61 as Muslim (README)."""
 
 
-def search_budget(game: Game, kind: str) -> int:
-    """Iterations per decision of level ``kind`` in ``game``."""
-    return GAME_BUDGETS.get(game.id, {}).get(kind, SEARCH_BUDGETS[kind])
+def search_level(game: Game, kind: str) -> Level:
+    """The settings of level ``kind`` in ``game``: the game's own over the level's."""
+    return replace(SEARCH_LEVELS[kind], **GAME_LEVELS.get(game.id, {}).get(kind, {}))
 
 
 SEARCH_BIAS = 1.0
@@ -72,42 +104,8 @@ def search_bias(game: Game, kind: str) -> float:
     sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52 games from normal, 19
     of 26 as Crusader but 10 of 26 as Muslim, and on 30 Muslim decisions took the heuristic's
     choice in 12 (normal in 23; so scaled, 22)."""
-    budget, base = search_budget(game, kind), search_budget(game, "normal")
+    budget, base = search_level(game, kind).iterations, search_level(game, "normal").iterations
     return SEARCH_BIAS * math.sqrt(budget / base) if budget > base else SEARCH_BIAS
-
-
-SEARCH_MODELS = {"normal": False, "hard": True}
-"""Whether the level, inside its tree, lets the other seats move as the game's heuristic would
-(``Search.model``) rather than by their own statistics. On the same 40 Levantine deals, 300
-iterations with the model against 300 without: see the README's strength figures."""
-
-GAME_MODELS: dict[str, dict[str, bool]] = {"levantine": {"hard": False}}
-"""A game's own choice of ``SEARCH_MODELS`` for a level, where it was measured. Levantine's hard,
-which compares its moves paired: with the model it took 49 of 96 games from normal, 36 of 48 as
-Crusader but 13 of 48 as Muslim (the Crusader inside its tree playing as the heuristic does, not
-as normal does); without it, 71 of 122, 41 of 61 as Crusader and 30 of 61 as Muslim (README)."""
-
-
-def search_model(game: Game, kind: str) -> bool:
-    """Whether level ``kind`` in ``game`` lets the other seats move as the heuristic would inside
-    its tree (``Search.model``)."""
-    return GAME_MODELS.get(game.id, {}).get(kind, SEARCH_MODELS[kind])
-
-
-PAIRED = {"levantine": ("hard",)}
-"""The levels that, in a game, compare their root's actions on common random numbers
-(``Search.paired``): each round of iterations plays every root action on the same drawn state with
-the same randomness. Levantine's moves each shift a side's chance by a percent or two, a
-difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``: the
-noise of the best move's lead 1.7 times smaller at the median); its hard level is measured with
-the pairing (README). Paired, every root action gets the same share of the budget: a game whose
-decisions offer many actions, or whose budget is small, keeps the tree's own way of spending it
-until measured otherwise."""
-
-
-def search_paired(game: Game, kind: str) -> bool:
-    """Whether level ``kind`` in ``game`` compares its root's actions on common random numbers."""
-    return kind in PAIRED.get(game.id, ())
 
 
 EASY_NOISE = 0.25
@@ -142,11 +140,11 @@ def agent_for(game: Game, kind: str) -> Agent:
     if kind == "easy":
         from .search import NoisyAgent
         return NoisyAgent("easy", policy or RandomAgent(), EASY_NOISE)
-    if kind in SEARCH_BUDGETS:
+    if kind in SEARCH_LEVELS:
         from .search import SearchAgent
-        return SearchAgent(kind, search_budget(game, kind), policy, estimate, depth,
-                           bias=search_bias(game, kind), model=search_model(game, kind),
-                           narrow=getattr(policy, "shortlist", None), paired=search_paired(game, kind))
+        level = search_level(game, kind)
+        return SearchAgent(kind, level.iterations, policy, estimate, depth, bias=search_bias(game, kind),
+                           model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired)
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
 
