@@ -29,7 +29,8 @@ from dataclasses import asdict
 from pathlib import Path
 from multiprocessing import Pool
 
-from outremer.ai import GAME_LEVELS, SEARCH_LEVELS, agent_for, agent_random, decide, search_bias, search_level
+from outremer.ai import (GAME_LEVELS, SEARCH_LEVELS, agent_for, agent_random, decide, heuristic_for, search_bias,
+                         search_level)
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
 
@@ -103,6 +104,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     bias = {kind: round(search_bias(game, kind), 4) for kind in searching}
     paired = [kind for kind in searching if search_level(game, kind).paired]
     model = [kind for kind in searching if search_level(game, kind).model]
+    depth = {kind: agent_for(game, kind).depth for kind in searching}
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -111,11 +113,14 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
                     game_id, level, others, players, seed):
                 raise SystemExit(f"{log} holds another series ({line[:80]}…)")
             # Rows from before the model was recorded: every hard level had it.
+            # Rows from before the model was recorded: every hard level had it; from before the
+            # rollouts' depth was: every level had the game's own.
             was = (row.get("budgets"), row.get("bias"), row.get("paired", []),
-                   row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]))
-            if was != (budgets, bias, paired, model):
+                   row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
+                   row.get("depth", {kind: heuristic_for(game)[2] for kind in row.get("budgets", {})}))
+            if was != (budgets, bias, paired, model, depth):
                 raise SystemExit(f"{log} was played with other searching players (iterations, bias, paired, "
-                                 f"model: {was}; now {(budgets, bias, paired, model)})")
+                                 f"model, depth: {was}; now {(budgets, bias, paired, model, depth)})")
             done[row["i"]] = row
     work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
     started = time.perf_counter()
@@ -123,7 +128,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
         for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work)):
             row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
                    "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets, "bias": bias,
-                   "paired": paired, "model": model}
+                   "paired": paired, "model": model, "depth": depth}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row

@@ -45,6 +45,8 @@ class Level:
     paired: bool = False
     """Whether the root's actions are compared on common random numbers (``Search.paired``): each
     round of iterations plays every root action on the same drawn state with the same randomness."""
+    depth: int | None = None
+    """Actions a rollout plays before it stops and estimates; None: the game's own (``heuristic_for``)."""
 
 
 SEARCH_LEVELS = {"normal": Level(300), "hard": Level(900, model=True)}
@@ -143,6 +145,7 @@ def agent_for(game: Game, kind: str) -> Agent:
     if kind in SEARCH_LEVELS:
         from .search import SearchAgent
         level = search_level(game, kind)
+        depth = depth if level.depth is None else level.depth
         return SearchAgent(kind, level.iterations, policy, estimate, depth, bias=search_bias(game, kind),
                            model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired)
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
