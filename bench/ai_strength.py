@@ -112,7 +112,6 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
             if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != (
                     game_id, level, others, players, seed):
                 raise SystemExit(f"{log} holds another series ({line[:80]}…)")
-            # Rows from before the model was recorded: every hard level had it.
             # Rows from before the model was recorded: every hard level had it; from before the
             # rollouts' depth was: every level had the game's own.
             was = (row.get("budgets"), row.get("bias"), row.get("paired", []),
@@ -162,8 +161,8 @@ def times(decisions: int, seed: int, only: str | None = None) -> dict:
     """Seconds per decision with a choice (more than one legal action), along games between
     heuristic players, for each level in each game and player count (``only``: one game)."""
     out = {"runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
-           "python": sys.version.split()[0], "levels": {kind: asdict(settings) for kind, settings in SEARCH_LEVELS.items()},
-           "game_levels": GAME_LEVELS}
+           "python": sys.version.split()[0], "game_levels": GAME_LEVELS,
+           "levels": {kind: asdict(settings) for kind, settings in SEARCH_LEVELS.items()}}
     for game_id, players in TIMED:
         if only and game_id != only:
             continue

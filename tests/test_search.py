@@ -395,3 +395,16 @@ def test_levantine_hard_compares_its_actions_paired_and_models_no_one():
         hard, normal = agent_for(get_game(game_id), "hard"), agent_for(get_game(game_id), "normal")
         assert hard.model and not hard.paired
         assert not normal.model and not normal.paired
+
+
+def test_a_level_may_set_its_rollouts_depth(monkeypatch):
+    """A rollout stops and estimates after the game's own number of actions, unless a level sets
+    its own (Level.depth); the level's other settings stay as they were."""
+    from outremer import ai
+    levantine = get_game("levantine")
+    game_depth = heuristic_for(levantine)[2]
+    assert agent_for(levantine, "normal").depth == agent_for(levantine, "hard").depth == game_depth
+    monkeypatch.setitem(ai.GAME_LEVELS, "levantine", {"hard": {**ai.GAME_LEVELS["levantine"]["hard"], "depth": 60}})
+    hard = agent_for(levantine, "hard")
+    assert (hard.depth, hard.iterations, hard.paired) == (60, 1800, True)
+    assert agent_for(levantine, "normal").depth == game_depth != 60
