@@ -104,7 +104,8 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     bias = {kind: round(search_bias(game, kind), 4) for kind in searching}
     paired = [kind for kind in searching if search_level(game, kind).paired]
     model = [kind for kind in searching if search_level(game, kind).model]
-    depth = {kind: agent_for(game, kind).depth for kind in searching}
+    depth = {kind: search_level(game, kind).depth for kind in searching}
+    game_depth = heuristic_for(game)[2]
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -116,7 +117,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
             # rollouts' depth was: every level had the game's own.
             was = (row.get("budgets"), row.get("bias"), row.get("paired", []),
                    row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
-                   row.get("depth", {kind: heuristic_for(game)[2] for kind in row.get("budgets", {})}))
+                   row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}))
             if was != (budgets, bias, paired, model, depth):
                 raise SystemExit(f"{log} was played with other searching players (iterations, bias, paired, "
                                  f"model, depth: {was}; now {(budgets, bias, paired, model, depth)})")

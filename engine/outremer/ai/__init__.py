@@ -85,8 +85,10 @@ it, 116 of 208, 68 of 104 as Crusader and 48 of 104 as Muslim (README)."""
 
 
 def search_level(game: Game, kind: str) -> Level:
-    """The settings of level ``kind`` in ``game``: the game's own over the level's."""
-    return replace(SEARCH_LEVELS[kind], **GAME_LEVELS.get(game.id, {}).get(kind, {}))
+    """The settings of level ``kind`` in ``game``: the game's own over the level's, and the game's
+    rollout depth where neither sets one."""
+    level = replace(SEARCH_LEVELS[kind], **GAME_LEVELS.get(game.id, {}).get(kind, {}))
+    return level if level.depth is not None else replace(level, depth=heuristic_for(game)[2])
 
 
 SEARCH_BIAS = 1.0
@@ -138,7 +140,7 @@ def agent_for(game: Game, kind: str) -> Agent:
     """The agent of ``kind`` (a seat controller other than "human") for ``game``."""
     if kind == "random":
         return RandomAgent()
-    policy, estimate, depth = heuristic_for(game)
+    policy, estimate, _ = heuristic_for(game)
     if kind == "heuristic" and policy is not None:
         return policy
     if kind == "easy":
@@ -147,8 +149,7 @@ def agent_for(game: Game, kind: str) -> Agent:
     if kind in SEARCH_LEVELS:
         from .search import SearchAgent
         level = search_level(game, kind)
-        depth = depth if level.depth is None else level.depth
-        return SearchAgent(kind, level.iterations, policy, estimate, depth, bias=search_bias(game, kind),
+        return SearchAgent(kind, level.iterations, policy, estimate, level.depth, bias=search_bias(game, kind),
                            model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired)
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
