@@ -9,7 +9,8 @@
   python bench/ai_strength.py one --game G --players P --level L --against A [--games N] [--jobs J]
       one series of ``levels``: level L in one seat, rotated over the seats, A in the others
   python bench/ai_strength.py series --game G --players P --level L --against A --games N --seed S --log F
-      the same, resumable: finished games are appended to the file F, a run plays the rest
+      the same, resumable: finished games are appended to the file F, a run plays the rest;
+      L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards
   python bench/ai_strength.py times [--decisions N] [--only GAME]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
       inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
@@ -31,8 +32,28 @@ from multiprocessing import Pool
 
 from outremer.ai import (GAME_LEVELS, SEARCH_LEVELS, agent_for, agent_random, decide, heuristic_for, search_bias,
                          search_level)
+from outremer.core.game import clone
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
+
+SIGHT = "+sight"
+"""A searching level named with this ending ("hard+sight") plans on the true state, its hidden
+cards as they lie, chance's future still drawn afresh: the cheating search that
+``tests/test_search.py`` shows its no-peek check catching. A measure of what the hidden cards
+are worth to a search, never a seat's controller."""
+
+
+def _decide(agent, kind: str, game, state: dict, seat: int, rand: random.Random):
+    """One decision of the seat's ``agent``: from its view, or, for a sighted level, on copies
+    of the true state."""
+    if not kind.endswith(SIGHT):
+        return decide(agent, game, state, seat, rand)
+
+    def sample(draw: random.Random) -> dict:
+        new = clone(state)
+        new["rng"] = draw.getrandbits(64)
+        return new
+    return agent.choose(game, game.view(state, seat), game.legal_for(state), rand, sample=sample)
 
 
 def heuristic_vs_random(game_id: str, games: int, seed: int) -> dict:
@@ -55,11 +76,12 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
     game = get_game(game_id)
     seats = [others] * players
     seats[me] = level
-    state, _ = game.start(game.make_setup(seed, seats))
-    agents = [agent_for(game, kind) for kind in seats]
+    controllers = [kind.removesuffix(SIGHT) for kind in seats]
+    state, _ = game.start(game.make_setup(seed, controllers))
+    agents = [agent_for(game, kind) for kind in controllers]
     step = 0
     while (seat := game.to_act(state)) is not None:
-        game.advance(state, decide(agents[seat], game, state, seat, agent_random(seed, step)))
+        game.advance(state, _decide(agents[seat], seats[seat], game, state, seat, agent_random(seed, step)))
         step += 1
     return me, game.payoff(state)[me]
 
@@ -99,12 +121,15 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     played over several runs, or by several machines each given its own range of games."""
     path = Path(log)
     game = get_game(game_id)
-    searching = [kind for kind in (level, others) if kind in SEARCH_LEVELS]
-    budgets = {kind: search_level(game, kind).iterations for kind in searching}
-    bias = {kind: round(search_bias(game, kind), 4) for kind in searching}
-    paired = [kind for kind in searching if search_level(game, kind).paired]
-    model = [kind for kind in searching if search_level(game, kind).model]
-    depth = {kind: search_level(game, kind).depth for kind in searching}
+    searching = [kind for kind in (level, others) if kind.removesuffix(SIGHT) in SEARCH_LEVELS]
+    if any(kind.endswith(SIGHT) and kind not in searching for kind in (level, others)):
+        raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) plans on the true state{SIGHT}.")
+    settings = {kind: search_level(game, kind.removesuffix(SIGHT)) for kind in searching}
+    budgets = {kind: settings[kind].iterations for kind in searching}
+    bias = {kind: round(search_bias(game, kind.removesuffix(SIGHT)), 4) for kind in searching}
+    paired = [kind for kind in searching if settings[kind].paired]
+    model = [kind for kind in searching if settings[kind].model]
+    depth = {kind: settings[kind].depth for kind in searching}
     game_depth = heuristic_for(game)[2]
     done = {}
     if path.exists():
