@@ -123,7 +123,8 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     game = get_game(game_id)
     searching = [kind for kind in (level, others) if kind.removesuffix(SIGHT) in SEARCH_LEVELS]
     if any(kind.endswith(SIGHT) and kind not in searching for kind in (level, others)):
-        raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) plans on the true state{SIGHT}.")
+        raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans "
+                         "on the true state.")
     settings = {kind: search_level(game, kind.removesuffix(SIGHT)) for kind in searching}
     budgets = {kind: settings[kind].iterations for kind in searching}
     bias = {kind: round(search_bias(game, kind.removesuffix(SIGHT)), 4) for kind in searching}
