@@ -121,13 +121,14 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     played over several runs, or by several machines each given its own range of games."""
     path = Path(log)
     game = get_game(game_id)
-    searching = [kind for kind in (level, others) if kind.removesuffix(SIGHT) in SEARCH_LEVELS]
-    if any(kind.endswith(SIGHT) and kind not in searching for kind in (level, others)):
+    plain = {kind: kind.removesuffix(SIGHT) for kind in (level, others)}  # a sighted level plays as its plain one
+    searching = [kind for kind in (level, others) if plain[kind] in SEARCH_LEVELS]
+    if any(kind != plain[kind] and kind not in searching for kind in (level, others)):
         raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans "
                          "on the true state.")
-    settings = {kind: search_level(game, kind.removesuffix(SIGHT)) for kind in searching}
+    settings = {kind: search_level(game, plain[kind]) for kind in searching}
     budgets = {kind: settings[kind].iterations for kind in searching}
-    bias = {kind: round(search_bias(game, kind.removesuffix(SIGHT)), 4) for kind in searching}
+    bias = {kind: round(search_bias(game, plain[kind]), 4) for kind in searching}
     paired = [kind for kind in searching if settings[kind].paired]
     model = [kind for kind in searching if settings[kind].model]
     depth = {kind: settings[kind].depth for kind in searching}
