@@ -71,10 +71,8 @@ def cmd_play(args) -> int:
             continue
         viewer = seat
         show_log()
-        from_view = game.view(match.state, seat)
-        text = getattr(game, "text_table", None)
         print()
-        print(text(from_view) if text else json.dumps(from_view))
+        print(game.text_table(game.view(match.state, seat)))
         legal = match.legal_actions()
         for i, action in enumerate(legal):
             print(f"  {i:2d}. {game.describe(match.state, action)}   ({action.text})")

@@ -265,6 +265,21 @@ class Game:
         """A label for a legal action, for menus and buttons."""
         return action.text
 
+    def prompt(self, state: State) -> str:
+        """What the seat to act is asked now, in a line that names it (every seat may read it: it
+        tells nothing hidden); the result once the game is over. Games word it; the default names
+        the seat only."""
+        result = self.result(state)
+        if result is not None:
+            return result["text"]
+        seat = self.to_act(state)
+        return "" if seat is None else f"{self.seat_label(state, seat)}: choose an action."
+
+    def text_table(self, view: dict) -> str:
+        """The table as plain text for the terminal (``outremer play``), from one seat's view: only
+        what the view holds. Every game draws its own."""
+        raise NotImplementedError
+
     def why_illegal(self, state: State, action: Action) -> str:
         """Why ``action`` is refused now. Games refine this; the default lists the options."""
         legal = self.legal_actions(state)

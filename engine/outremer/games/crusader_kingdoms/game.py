@@ -284,6 +284,9 @@ class CrusaderKingdoms(Game):
     def view(self, s: State, seat: int | None) -> dict:
         return views.view(self, s, seat)
 
+    def prompt(self, s: State) -> str:
+        return views.prompt(self, s)
+
     def describe(self, s: State, action: Action) -> str:
         return views.describe(self, s, action)
 

@@ -394,6 +394,10 @@ class Levantine(Game):
         used = {a.args[0] for a in self.legal_actions(s) if a.verb in ("play", "discard") and a.args}
         return {card: self.why_illegal(s, Action("play", (card,))) for card in s["hands"][seat] if card not in used}
 
+    def prompt(self, s: State) -> str:
+        from .view import prompt
+        return prompt(self, s)
+
     def describe(self, s: State, action: Action) -> str:
         from .view import describe
         return describe(self, s, action)

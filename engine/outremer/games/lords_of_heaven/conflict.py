@@ -105,7 +105,7 @@ def start(content, s: State, seat: int, kind: str, args: tuple, log: list[Event]
                      "asking": None, "cards": {}, "units": {}, "faith": {}, "second": {}, "seconds": [],
                      "dice": {}, "extra": {}, "rerolls": {}, "roller": 0, "strength": [0, 0], "dealt": [0, 0],
                      "shield": [0, 0], "bonus": [0, 0], "winner": None, "wounds": [0, 0], "wounding": 0,
-                     "home": []}
+                     "home": [], "parts": [[], []]}
     what = "a Battle" if kind == "battle" else "a Siege"
     log.append(Event(f"{names[seat]} starts {what} in {names.loc(loc)} against {names[defender]}.",
                      "7.battle" if kind == "battle" else "7.siege", marks=(f"loc:{loc}",)))
@@ -431,38 +431,78 @@ def _next_roller(content, s: State, c: dict, log: list[Event]) -> None:
     _total(content, s, c, log)
 
 
-def _total(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 11: each side's Strength; the higher side wins, a tie goes to the Defender (ruling
-    LH17). Step 12: Victory Points."""
-    names = _names(content, s)
+def strength_parts(content, s: State, c: dict) -> list[list[list]]:
+    """Step 11: where each side's Strength comes from, as [source, amount] pairs in a fixed order
+    (only those that add something): the Units, Faith, the cards played (face down and a second
+    card), the cards' +Strength effects, the dice, the Fortresses next to a Battle (the row's level
+    each) and the besieged Defender's Citadel (its row's level). Each side's Strength is their sum."""
     loc = c["loc"]
-    strength = list(c["bonus"])
-    dealt = list(c["dealt"])
+    sums = [dict.fromkeys(PART_NAMES, 0) for _ in (0, 1)]
+    forts = [0, 0]
+    for side in (0, 1):
+        sums[side]["card effects"] = c["bonus"][side]
     for seat in participants(c):
         side = side_of(c, seat)
         key = str(seat)
+        part = sums[side]
         card = c["cards"].get(key, 0)
         if card:
-            strength[side] += content.cards[card].strength
+            part["cards"] += content.cards[card].strength
         if key in c["second"]:
-            strength[side] += content.cards[c["second"][key]].strength
+            part["cards"] += content.cards[c["second"][key]].strength
         units = c["units"][key]
-        strength[side] += units[0] + 2 * units[1] + 3 * units[2] + c["faith"][key]
-        for d in c["dice"][key]:
-            strength[side] += content.dice[d][0]
-            dealt[side] += content.dice[d][1]
+        part["Units"] += units[0] + 2 * units[1] + 3 * units[2]
+        part["Faith"] += c["faith"][key]
+        part["dice"] += sum(content.dice[d][0] for d in c["dice"][key])
         if c["kind"] == "battle":
-            strength[side] += fortresses_next_to(content, s, loc, seat) * s["upgrades"][seat][1]
+            here = fortresses_next_to(content, s, loc, seat)
+            forts[side] += here
+            part["Fortress"] += here * s["upgrades"][seat][1]
     if c["kind"] == "siege" and s["citadel"][loc] == c["defender"]:
-        strength[1] += s["upgrades"][c["defender"]][2]
+        sums[1]["Citadel"] += s["upgrades"][c["defender"]][2]
+    out = []
+    for side in (0, 1):
+        named = {**PART_NAMES, "Fortress": "Fortresses" if forts[side] > 1 else "Fortress"}
+        out.append([[named[k], n] for k, n in sums[side].items() if n])
+    return out
+
+
+PART_NAMES = {"Units": "Units", "Faith": "Faith", "cards": "cards", "card effects": "card effects", "dice": "dice",
+              "Fortress": "Fortress", "Citadel": "Citadel"}
+"""The sources of Strength, in the order they are shown, by the words that name them."""
+
+
+def parts_text(parts: list[list]) -> str:
+    """"Units 4, Faith 1, dice 2": a side's Strength by where it comes from."""
+    return ", ".join(f"{what} {n}" for what, n in parts) or "nothing"
+
+
+def possessive(name: str) -> str:
+    """"Seljuk's", "Crusaders'"."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _total(content, s: State, c: dict, log: list[Event]) -> None:
+    """Step 11: each side's Strength (:func:`strength_parts`); the higher side wins, a tie goes to
+    the Defender (ruling LH17). Step 12: Victory Points."""
+    names = _names(content, s)
+    loc = c["loc"]
+    dealt = list(c["dealt"])
+    for seat in participants(c):
+        for d in c["dice"][str(seat)]:
+            dealt[side_of(c, seat)] += content.dice[d][1]
+    parts = strength_parts(content, s, c)
+    strength = [sum(n for _, n in parts[side]) for side in (0, 1)]
+    c["parts"] = parts
     c["strength"] = strength
     c["wounds"] = [max(0, dealt[1] - c["shield"][0]), max(0, dealt[0] - c["shield"][1])]
     side = 0 if strength[0] > strength[1] else 1
     c["winner"] = side
     win = leader(c, side)
     tie = " (a tie goes to the Defender: ruling LH17)" if strength[0] == strength[1] else ""
-    log.append(Event(f"Strength: {names[c['attacker']]}'s side {strength[0]}, {names[c['defender']]}'s side "
-                     f"{strength[1]}. {names[win]} wins{tie}.", "7.battle"))
+    log.append(Event(f"Strength: {possessive(names[c['attacker']])} side {strength[0]} ({parts_text(parts[0])}), "
+                     f"{possessive(names[c['defender']])} side {strength[1]} ({parts_text(parts[1])}). "
+                     f"{names[win]} wins{tie}.", "7.battle" if c["kind"] == "battle" else "7.siege"))
     for seat in participants(c):
         s["vp"][seat] += 1
     if c["kind"] == "battle":
@@ -569,7 +609,8 @@ def _close(content, s: State, c: dict, log: list[Event]) -> None:
         if drawn:
             log.append(Event(f"{names[seat]} draws {drawn} card{'s' if drawn > 1 else ''}.", "LH20"))
     s["conflict"] = None
-    s["last_conflict"] = {"kind": c["kind"], "loc": c["loc"], "strength": c["strength"], "winner": leader(c, c["winner"])}
+    s["last_conflict"] = {"kind": c["kind"], "loc": c["loc"], "strength": c["strength"], "winner": leader(c, c["winner"]),
+                          "parts": c.get("parts") or [[], []]}
     s["step"] = "conflicts"
 
 

@@ -190,6 +190,14 @@ class LordsOfHeaven(Game):
         from .view import describe
         return describe(self, s, action)
 
+    def prompt(self, s: State) -> str:
+        from .view import prompt
+        return prompt(self, self.view(s, None))
+
+    def text_table(self, view: dict) -> str:
+        from .view import text_table
+        return text_table(self, view)
+
     # -- hidden information -------------------------------------------------------------------
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
         """Chance, a card drawn, a Round card turned, a card leaving another seat's hand, or a
@@ -241,14 +249,15 @@ class LordsOfHeaven(Game):
 
 
 def _last_conflict(last: dict | None) -> dict | None:
-    """The last conflict as the view shows it: a copy (its only list is the Strength)."""
-    return None if not last else {**last, "strength": list(last["strength"])}
+    """The last conflict as the view shows it: a copy (its lists are the Strength and where it came from)."""
+    return None if not last else {**last, "strength": list(last["strength"]),
+                                  "parts": clone(last.get("parts") or [[], []])}
 
 
 def conflict_view(c: dict) -> dict:
     """A conflict as every seat sees it: nothing sealed shows until the reveal (the cards and
-    Units are filled in only then)."""
+    Units are filled in only then); ``parts`` is each side's Strength by source, once totalled."""
     keys = ("kind", "loc", "attacker", "defender", "ally", "def_ally", "step", "mover", "asker", "asking", "asked",
             "cards", "units", "faith", "second", "dice", "rerolls", "strength", "winner", "wounds", "wounding", "home",
             "bonus", "dealt", "shield")
-    return clone({k: c[k] for k in keys})
+    return clone({**{k: c[k] for k in keys}, "parts": c.get("parts") or [[], []]})
