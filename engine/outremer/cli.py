@@ -145,16 +145,43 @@ def cmd_decode(args) -> int:
         print(exc.message)
         return 2
     game, setup = match.game, match.setup
-    view = game.view(match.state, None)
     print(f"Game: {game.name}")
     print(f"Seed: {setup.seed}")
     print("Seats: " + ", ".join(f"{n}: {w}" for n, w in zip(game.seat_labels(setup), setup.seats)))
-    print("Options: " + (", ".join(f"{k}={v}" for k, v in setup.options) or "none"))
+    print("Options: " + ("; ".join(option_words(game, setup)) or "none"))
     print(f"Actions: {match.steps}")
-    print(f"Now: {view.get('phase', '')}" + (f" — hand {view['hand']} of {view['hands']}" if "hand" in view else ""))
+    seat = match.to_act()
+    if seat is not None:
+        view = game.view(match.state, None)
+        if view.get("phase"):
+            print(f"Phase: {view['phase'][:1].upper() + view['phase'][1:]}"
+                  + (f" — hand {view['hand']} of {view['hands']}" if "hand" in view else ""))
+        n = len(match.legal_actions())
+        print(f"To act: {game.seat_label(match.state, seat)} ({setup.seats[seat]}), "
+              f"{n} possible action{'s' if n != 1 else ''}")
+        print(f"Now: {game.prompt(match.state)}")
     result = match.result()
     print("Result: " + (result["text"] if result else "the game goes on"))
     return 0
+
+
+def option_words(game, setup) -> list[str]:
+    """The options of a setup as chosen, by their labels and the names of their choices: only
+    those that concern its number of players."""
+    chosen = dict(setup.options)
+    out = []
+    for opt in game.options:
+        if opt.players and len(setup.seats) not in opt.players or opt.id not in chosen:
+            continue
+        value = chosen[opt.id]
+        if opt.names:
+            name = opt.names[opt.choices.index(value)]
+        elif isinstance(value, bool):
+            name = "on" if value else "off"
+        else:
+            name = str(value)
+        out.append(f"{opt.label}: {name}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content, lone_mov
 from .events import PERIODS
 from .rules import INDEX
 from .state import ROUNDS, armies_for, need, new_state
+from .upkeep import shortfall
 
 OPTIONS = (
     Option("crusader_army", "Crusader Army (2 players; the lone Crusader in 3)", ("angevin", "hre"),
@@ -201,6 +202,7 @@ class ThirdCrusade(Game):
                 "seat": p, "army": army, "name": ARMY_NAMES[army], "alliance": ALLIANCE_OF[army],
                 "tracks": list(s["tracks"][army]), "cp": s["cp"][p], "gold": s["gold"][p],
                 "reserve": dict(s["reserve"][army]), "need": need(self.content, s, army),
+                "short": shortfall(self.content, s, p),
                 "hand": list(s["hand"][army]),
                 "box": sorted(s["box"][army]) if partner else None, "box_count": len(s["box"][army]),
                 "owned": sorted(owned[army]),
@@ -317,3 +319,7 @@ class ThirdCrusade(Game):
     def describe(self, s: State, action: Action) -> str:
         from .view import describe
         return describe(self, s, action)
+
+    def prompt(self, s: State) -> str:
+        from .view import prompt
+        return prompt(self, s)

@@ -189,9 +189,85 @@ def text_table(game, v: dict) -> str:
                      f"Cavalry, {p['reserve']['siege']} Siege Engines; Event Cards {hand}; {p['box_count']} Orders "
                      "behind the screen" + (f"; Objectives {', '.join(board.region(k).name for k in p['objectives'])}"
                                             if p["objectives"] else "") + ".")
+        lines.append("   " + supply_words(p))
     b = v.get("battle")
     if b:
         lines.append(f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
                      f"with {', '.join(piece(p) for p in b['group'])} (Strength {b['attack']}) against "
                      f"{', '.join(piece(p) for p in b['defenders']) or 'nobody'} (Strength {b['defence']}).")
     return "\n".join(lines)
+
+
+def supply_words(p: dict) -> str:
+    """An Army's supply against what its player board needs at Upkeep (p.17, step 4A; ruling
+    TC21), from its entry in the view: the need (``state.need``) and the shortfall
+    (``upkeep.shortfall``) as the engine counts them."""
+    supply = p["tracks"][2]
+    head = f"Supply at Upkeep: needs {p['need']} (the Sections of its player board not full), has {supply}"
+    if p["short"]:
+        return (head + f": {p['short']} short, so {p['short']} Glory lost and Units brought home from the map "
+                "until the supply covers the need.")
+    left = supply - p["need"]
+    return head + (f": covered, {left} left over (2 buy an Advanced Order)." if left else ": covered exactly.")
+
+
+def prompt(game, s: State) -> str:
+    """What the seat to act is asked, in a line that names it (the result once the game is over)."""
+    if s["result"]:
+        return s["result"]["text"]
+    seat = game.to_act(s)
+    if seat is None:
+        return ""
+    who = ARMY_NAMES[s["armies"][seat]]
+    return f"{who}: {_asked(game, s)}"
+
+
+def _asked(game, s: State) -> str:
+    board = board_for(game.content, s["armies"])
+    battle = s.get("battle")
+    if battle:
+        where = board.region(battle["region"]).name
+        return {"react": f"Battle in {where}: play a Reaction Order, or none.",
+                "losses": f"Battle in {where}: choose the pieces lost.",
+                "retreat": f"Battle in {where}: choose where the pieces retreat."}.get(battle.get("stage"),
+                                                                                        f"Battle in {where}.")
+    verbs = {a.verb for a in game.legal_for(s)}
+    if "move" in verbs and s["phase"] == "diplomacy":
+        return "move your diplomacy marker to a space its lines reach, or stop."
+    if verbs & {"place", "replace"}:
+        return ("place what the diplomacy board gave you in a Region (or in place of a piece when the Region is "
+                "full), or leave it off the map.")
+    pending = s.get("pending")
+    if pending:
+        stage = pending.get("stage")
+        if pending.get("kind") == "event" and stage == "crown":
+            if event(pending["card"]).crown_mode == "instead":
+                return "the main event, or the crown event instead of it (buying the crowns you lack)."
+            return "the main event is done: buy the crowns you lack for the crown event, or leave it."
+        if stage == "where":
+            return "choose the Region for this step."
+        return "carry out the card."
+    phase = s["phase"]
+    if phase == "variable":
+        if (s.get("variable") or {}).get("stage") == "discard":
+            return "variable setup: discard one of your Objective Cards face down; the others are then revealed."
+        return "variable setup: deploy a Leader or a Unit, or stop."
+    if phase == "strategy":
+        if (s.get("strategy") or {}).get("rows") is None:
+            return "lay your Event Cards face down under the bidding slots (2 to 5 command points)."
+        return "pick an Event Card from the other Alliance's rows; its slot gives you command points."
+    if phase == "planning":
+        return "place an Order face down in a Region's Order Section, or pass."
+    if phase == "command":
+        return "execute one of your Orders on the map or an Event Card, or pass."
+    if phase == "diplomacy":
+        return {"bid": "bid Gold in secret for the Diplomacy Card's rewards.", "reward": "take a reward.",
+                "move": "move your diplomacy marker."}.get((s.get("dip") or {}).get("stage"), "diplomacy.")
+    if phase in ("upkeep", "scoring"):
+        ask = (s.get("upkeep") or {}).get("queue", [{}])[0].get("ask")
+        return {"tithe": "Upkeep: tithe the Order left in a Region, or keep it.",
+                "supply": "Upkeep: supply short, bring a Unit home from the map.",
+                "buy": "Upkeep: buy an Advanced Order with leftover supply, or be done.",
+                "land": "Upkeep: choose the Port where the Genoa ships land.",
+                "objective": "reveal one of your Objectives."}.get(ask, "Upkeep: answer this step.")
+    return "choose an action."
