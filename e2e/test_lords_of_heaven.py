@@ -215,7 +215,7 @@ def test_four_players_a_battle_with_an_ally(table):
     vp_before = int(page.locator(".loh-seat[data-seat='0'] .loh-seat-vp strong").inner_text())
     kind, _ = click(page, acts(page, "accept"))
 
-    committed = revealed = False
+    committed = revealed = strength_shown = False
     for _ in range(60):
         fight = page.locator(".loh-fight")
         if kind == "over" or not fight.count() or fight.locator(".loh-panel-title").inner_text() != title:
@@ -235,6 +235,10 @@ def test_four_players_a_battle_with_an_ally(table):
             if page.locator(".loh-fight .loh-die").count():
                 revealed = True
                 shot(page, "four-dice")
+            if fight.locator(".loh-strength-parts").count():
+                strength_shown = True
+                check_strength_parts(fight)
+                shot(page, "four-strength")
             target = page.locator(".loh-fight [data-act], .loh-board [data-act]")
             kind, _ = click(page, target.first if target.count() else page.locator("#table [data-act]").first)
     assert committed
@@ -254,9 +258,67 @@ def test_four_players_a_battle_with_an_ally(table):
     assert last.count() == 1 and " won (Strength: attack " in last.inner_text()
     page.locator(".loh-last-fight summary").click()
     assert "Everything is revealed" in last.inner_text()
+    assert re.search(r"Strength: .* side \d+ \((?:Units|Faith|cards|card effects|dice|Fortress|Citadel)", log)
+    for side, label in enumerate(("Attack", "Defence")):
+        parts = last.locator(f".loh-strength-parts[data-side='{side}']").inner_text()
+        assert re.fullmatch(label + r": (?:[A-Za-z ]+ -?\d+(?: \+ [A-Za-z ]+ -?\d+)*|nothing) = \d+", parts), parts
     vp_after = int(page.locator(".loh-seat[data-seat='0'] .loh-seat-vp strong").inner_text())
     assert vp_after >= vp_before + 1  # every player in a Battle scores; the winner's Ally one more
     shot(page, "four-after-battle")
+
+
+def check_strength_parts(fight) -> None:
+    """Each side's Strength, once totalled, with where it comes from (7.battle: cards, Units,
+    Faith, dice, card effects, buildings): the sources add up to the Strength in the side's title."""
+    for side in (0, 1):
+        title = fight.locator(".loh-side-title").nth(side).inner_text()
+        total = int(re.search(r"Strength (\d+)", title)[1])
+        text = fight.locator(f".loh-strength-parts[data-side='{side}']").inner_text()
+        terms = re.fullmatch(r"Strength from ((?:[A-Za-z ]+ -?\d+)(?: \+ [A-Za-z ]+ -?\d+)*|nothing) = (\d+)", text)
+        assert terms, text
+        assert int(terms[2]) == total
+        if terms[1] != "nothing":
+            assert sum(int(n) for n in re.findall(r"-?\d+", terms[1])) == total, text
+
+
+def _strength_with_a_fortress() -> str:
+    """A 4-player game (a person and three computers, played by a script) at a moment where the
+    person acts in a Battle whose Strength is totalled, a Fortress adding to one side: its code."""
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game(GAME)
+    for seed in range(1, 40):
+        m, rand = Match(game, game.make_setup(seed, FOUR)), random.Random(seed)
+        while m.to_act() is not None and m.steps < 900:
+            c = m.state["conflict"]
+            if (c and c["winner"] is not None and m.to_act() == 0
+                    and any(what.startswith("Fortress") for side in c["parts"] for what, _ in side)):
+                return sharecode.encode(m)
+            m.play(rand.choice(game.legal_actions(m.state)))
+    raise AssertionError("no game found where the person acts in a Battle a Fortress strengthens")
+
+
+def test_the_strength_of_a_conflict_shows_where_it_comes_from(table):
+    """Rulebook 7 and 4.fortress: once the Strength is totalled, each side shows where it comes
+    from — Units, Faith, the cards, the cards' effects, the dice, the Fortresses next to the
+    Battle — adding up to the side's Strength, as the log's Strength line says."""
+    page = table
+    set_pace(page, 0)
+    open_code(page, _strength_with_a_fortress())
+    assert where(page)[0] == "move" and step_of(page) == "conflict"
+    fight = page.locator(".loh-fight")
+    assert fight.locator(".loh-strength-parts").count() == 2
+    check_strength_parts(fight)
+    parts = fight.locator(".loh-strength-parts").all_inner_texts()
+    assert any(re.search(r"\bFortress(es)? \d", text) for text in parts), parts
+    log = page.locator("#log").inner_text()
+    assert re.search(r"Strength: .* side \d+ \(.*\bFortress(es)? \d", log)
+    fight.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/loh-strength.png")
+    fight.screenshot(path="/tmp/loh-strength-panel.png")
+    shot(page, "strength-parts")
 
 
 # ---------------------------------------------------------------- hot seat

@@ -300,7 +300,9 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         winner = seats[last["winner"]]
         loc = data.locations[last["loc"]].name
         last_fight = {"title": f"{'Battle in' if last['kind'] == 'battle' else 'Siege of'} {loc}", "winner": winner,
-                      "strength": last["strength"], "lines": _conflict_lines(snapshot.get("log") or [])}
+                      "strength": last["strength"], "lines": _conflict_lines(snapshot.get("log") or []),
+                      "parts": [strength_sum(last.get("parts") or [[], []], side, last["strength"][side])
+                                for side in (0, 1)]}
 
     # -- what the composer forms need
     forms = {}
@@ -335,6 +337,13 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         "view": {**view, "prompt": prompt},
         "claimed": sorted(set(board_claimed + composed_claimed + html_claimed)),
     }
+
+
+def strength_sum(parts: list[list], side: int, total: int) -> str:
+    """A side's Strength by where it comes from, as the engine totalled it
+    (``conflict.strength_parts``): "Units 4 + Faith 2 + dice 1 = 7"."""
+    terms = " + ".join(f"{what} {n}" for what, n in parts[side])
+    return f"{terms} = {total}" if terms else f"nothing = {total}"
 
 
 def _conflict_lines(log: list[dict]) -> list[str]:
@@ -436,7 +445,8 @@ def _fight(view, c, seats, names, cards, die_acts, unit_acts, outcome_acts, comm
     if c["winner"] is not None:
         result = {"strength": c["strength"], "winner": c["winner"], "leader": seats[c["attacker"] if c["winner"] == 0
                                                                                      else c["defender"]],
-                  "wounds": c["wounds"], "tie": c["strength"][0] == c["strength"][1]}
+                  "wounds": c["wounds"], "tie": c["strength"][0] == c["strength"][1],
+                  "parts": [strength_sum(c.get("parts") or [[], []], side, c["strength"][side]) for side in (0, 1)]}
     form = None
     if commits:
         seat = seats[view["to_act"]]
