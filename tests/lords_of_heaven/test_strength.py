@@ -1,4 +1,4 @@
-"""Where a conflict's Strength comes from (p.10-11 step 11; ``conflict.strength_parts``): each
+"""Where a conflict's Strength comes from (p.10-11 step 11; ``strength.strength_parts``): each
 side's total is the sum of its named sources, kept with the conflict and the last conflict, and
 the log's Strength line names them in words."""
 

@@ -131,7 +131,7 @@ def test_a_seat_sees_no_other_hand_nor_purse(players):
 def test_the_conflict_shows_its_sides_commitments_and_strength_by_source():
     """Rulebook 7: the conflict under way — its kind, place and sides; before the reveal only who has
     committed in secret (and the viewer's own choice); after it each side's Strength with where it
-    comes from, as the engine totalled it (conflict.strength_parts)."""
+    comes from, as the engine totalled it (strength.strength_parts)."""
     sealed = totalled = 0
     for what, state, seat, view, table in readings(4):
         c = state["conflict"]

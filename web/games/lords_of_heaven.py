@@ -341,7 +341,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
 
 def strength_sum(parts: list[list], side: int, total: int) -> str:
     """A side's Strength by where it comes from, as the engine totalled it
-    (``conflict.strength_parts``): "Units 4 + Faith 2 + dice 1 = 7"."""
+    (``strength.strength_parts``): "Units 4 + Faith 2 + dice 1 = 7"."""
     terms = " + ".join(f"{what} {n}" for what, n in parts[side])
     return f"{terms} = {total}" if terms else f"nothing = {total}"
 

@@ -12,8 +12,9 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
-from .state import (border_index, controller, draw_up, fortresses_next_to, gain, level_of, neighbours, pay, purse,
-                    put_influence, remove_influence, words)
+from .state import (border_index, controller, draw_up, gain, level_of, neighbours, pay, purse, put_influence,
+                    remove_influence, words)
+from .strength import parts_text, participants, possessive, side_of, strength_parts
 
 UNIT_KINDS = ("footman", "siege_tower", "knight")
 STRENGTH = {"footman": 1, "siege_tower": 2, "knight": 3}
@@ -55,17 +56,6 @@ def commit_options(content, s: State, seat: int) -> list[Action]:
                 for x in range(st["faith"] + 1):
                     out.append(act("commit", card, f, b, x))
     return out
-
-
-def participants(c: dict) -> list[int]:
-    """Attacker, the attacker's Ally, the Defender, the Defender's Ally: the order of rerolls and
-    of bringing Units home (ruling LH18)."""
-    return [p for p in (c["attacker"], c["ally"], c["defender"], c["def_ally"]) if p is not None]
-
-
-def side_of(c: dict, seat: int) -> int:
-    """0 for the attacking side, 1 for the defending side."""
-    return 0 if seat in (c["attacker"], c["ally"]) else 1
 
 
 def leader(c: dict, side: int) -> int:
@@ -431,60 +421,9 @@ def _next_roller(content, s: State, c: dict, log: list[Event]) -> None:
     _total(content, s, c, log)
 
 
-def strength_parts(content, s: State, c: dict) -> list[list[list]]:
-    """Step 11: where each side's Strength comes from, as [source, amount] pairs in a fixed order
-    (only those that add something): the Units, Faith, the cards played (face down and a second
-    card), the cards' +Strength effects, the dice, the Fortresses next to a Battle (the row's level
-    each) and the besieged Defender's Citadel (its row's level). Each side's Strength is their sum."""
-    loc = c["loc"]
-    sums = [dict.fromkeys(PART_NAMES, 0) for _ in (0, 1)]
-    forts = [0, 0]
-    for side in (0, 1):
-        sums[side]["card effects"] = c["bonus"][side]
-    for seat in participants(c):
-        side = side_of(c, seat)
-        key = str(seat)
-        part = sums[side]
-        card = c["cards"].get(key, 0)
-        if card:
-            part["cards"] += content.cards[card].strength
-        if key in c["second"]:
-            part["cards"] += content.cards[c["second"][key]].strength
-        units = c["units"][key]
-        part["Units"] += units[0] + 2 * units[1] + 3 * units[2]
-        part["Faith"] += c["faith"][key]
-        part["dice"] += sum(content.dice[d][0] for d in c["dice"][key])
-        if c["kind"] == "battle":
-            here = fortresses_next_to(content, s, loc, seat)
-            forts[side] += here
-            part["Fortress"] += here * s["upgrades"][seat][1]
-    if c["kind"] == "siege" and s["citadel"][loc] == c["defender"]:
-        sums[1]["Citadel"] += s["upgrades"][c["defender"]][2]
-    out = []
-    for side in (0, 1):
-        named = {**PART_NAMES, "Fortress": "Fortresses" if forts[side] > 1 else "Fortress"}
-        out.append([[named[k], n] for k, n in sums[side].items() if n])
-    return out
-
-
-PART_NAMES = {"Units": "Units", "Faith": "Faith", "cards": "cards", "card effects": "card effects", "dice": "dice",
-              "Fortress": "Fortress", "Citadel": "Citadel"}
-"""The sources of Strength, in the order they are shown, by the words that name them."""
-
-
-def parts_text(parts: list[list]) -> str:
-    """"Units 4, Faith 1, dice 2": a side's Strength by where it comes from."""
-    return ", ".join(f"{what} {n}" for what, n in parts) or "nothing"
-
-
-def possessive(name: str) -> str:
-    """"Seljuk's", "Crusaders'"."""
-    return name + ("'" if name.endswith("s") else "'s")
-
-
 def _total(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 11: each side's Strength (:func:`strength_parts`); the higher side wins, a tie goes to
-    the Defender (ruling LH17). Step 12: Victory Points."""
+    """Step 11: each side's Strength (:func:`.strength.strength_parts`); the higher side wins, a tie
+    goes to the Defender (ruling LH17). Step 12: Victory Points."""
     names = _names(content, s)
     loc = c["loc"]
     dealt = list(c["dealt"])

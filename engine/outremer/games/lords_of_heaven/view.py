@@ -168,7 +168,8 @@ def text_table(game: "LordsOfHeaven", v: dict) -> str:
     Mosques and the Fortresses on its borders; each player's board, the purse split into Gold and
     Faith for its owner only (ruling LH26); the conflict under way or the last one; the viewer's hand
     and draft. Only what the view holds: other hands as counts, sealed choices as who has chosen."""
-    from .conflict import face_text, parts_text
+    from .conflict import face_text
+    from .strength import parts_text
     content = game.content
     players = v["players"]
     names = [p["name"] for p in players]
@@ -324,8 +325,8 @@ def text_table(game: "LordsOfHeaven", v: dict) -> str:
 
 
 def _strength_lines(names: list[str], c: dict) -> list[str]:
-    """Each side's Strength and where it comes from (:func:`.conflict.strength_parts`), and who wins."""
-    from .conflict import parts_text, possessive
+    """Each side's Strength and where it comes from (:func:`.strength.strength_parts`), and who wins."""
+    from .strength import parts_text, possessive
     winner = names[c["attacker"] if c["winner"] == 0 else c["defender"]]
     tie = " (a tie goes to the Defender)" if c["strength"][0] == c["strength"][1] else ""
     return [f"  Strength: {possessive(names[c['attacker']])} side {c['strength'][0]} ({parts_text(c['parts'][0])}); "
