@@ -11,6 +11,7 @@ from ...core.secret import redeal_sealed, sealed_view
 from . import command, diplomacy_phase, planning, setup_phase, strategy, upkeep_phase
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content, lone_moves
 from .events import PERIODS
+from .execution import owned_by_army
 from .rules import INDEX
 from .state import ROUNDS, armies_for, need, new_state
 
@@ -192,7 +193,7 @@ class ThirdCrusade(Game):
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
         mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
-        owned = upkeep_phase.owned_by_army(s)
+        owned = owned_by_army(s)
         players = []
         for p, army in enumerate(s["armies"]):
             own = p == seat

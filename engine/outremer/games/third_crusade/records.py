@@ -79,12 +79,23 @@ class Board:
     def region(self, key: str) -> Region:
         return self.regions[self.index(key)]
 
-    def adjacent(self, a: str, b: str) -> bool:
-        """Joined by a Road (glossary, Adjacent)."""
-        return self.index(b) in self.region(a).roads
+    def adjacent(self, a: str, b: str, sea: bool = False) -> bool:
+        """Joined by a Road (glossary, Adjacent); with ``sea``, for a Sea Move only, two Ports
+        too (ruling TC75)."""
+        return self.index(b) in self.region(a).roads or (sea and self.by_sea(a, b))
+
+    def adjacent_to(self, key: str, sea: bool = False) -> list[str]:
+        """The Regions Adjacent to ``key``, in the map's order: by Road (glossary, Adjacent:
+        "Regions are Adjacent if they are connected by a Road"), which is what Reinforce,
+        Diversion, retreats, Marches and the events ask; with ``sea``, for a Sea Move only, every
+        other Port as well ("Port Cities counts as Adjacent to each other", glossary, Sea Move;
+        ruling TC75)."""
+        here = self.region(key)
+        return [r.key for r in self.regions
+                if r.index in here.roads or (sea and here.port and r.port and r.index != here.index)]
 
     def by_sea(self, a: str, b: str) -> bool:
-        """Both Ports: "Port Cities counts as Adjacent to each other" (glossary, Port; ruling TC10)."""
+        """Both Ports, Adjacent to each other for a Sea Move (glossary, Sea Move; ruling TC75)."""
         return a != b and self.region(a).port and self.region(b).port
 
 

@@ -14,6 +14,7 @@ from ...core.game import Event, State
 from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
+from .execution import advanced_to_gain
 from .moves import add, free, presence, take
 from .state import ROUNDS, alone, need, recount, towards, track
 
@@ -98,8 +99,7 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if q["ask"] == "supply":
         return sorted({act("bring", key, piece.split(":")[1]) for key, piece in counts.units_on_map(s, army)})
     if q["ask"] == "buy":
-        have = owned(s, army)
-        return [act("buy", o.key) for o in orders(army) if o.advanced and o.key not in have] + [act("done")]
+        return [act("buy", key) for key in advanced_to_gain(s, army)] + [act("done")]
     if q["ask"] == "land":
         return [act("land", port) for port in _ports(content, s, q)]
     if q["ask"] == "objective":
@@ -174,21 +174,6 @@ def _name(content: Content, s: State, key: str) -> str:
 
 def _order_name(army: str, key: str) -> str:
     return next(o.name for o in orders(army) if o.key == key)
-
-
-def owned(s: State, army: str) -> set[str]:
-    """The Orders an Army owns: behind its screen, on the map, executed this round."""
-    return owned_by_army(s)[army]
-
-
-def owned_by_army(s: State) -> dict[str, set[str]]:
-    """:func:`owned` for every Army in play at once (one pass over the map, for the views)."""
-    out = {army: set(s["box"][army]) | set(s.get("executed", {}).get(army, [])) for army in s["armies"]}
-    for sides in s["sections"].values():
-        for side in sides.values():
-            if side and side[0] in out:
-                out[side[0]].add(side[1])
-    return out
 
 
 def _ports(content: Content, s: State, q: dict) -> list[str]:
@@ -282,7 +267,7 @@ def _buy_step(content: Content, s: State, log: list[Event]) -> None:
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
         left = track(s, seat, "supply") - need(content, s, army)
-        if left >= ADVANCED_PRICE and any(o.advanced and o.key not in owned(s, army) for o in orders(army)):
+        if left >= ADVANCED_PRICE and advanced_to_gain(s, army):
             s["upkeep"]["queue"].append({"ask": "buy", "seat": seat, "left": left})
 
 
@@ -362,8 +347,7 @@ def _final(content: Content, s: State, log: list[Event]) -> None:
         won = "crusader" if s["glory"] > 0 else "muslim"
         why = f"The {_alliance_name(won)} Alliance has the most Glory ({abs(s['glory'])})."
     else:
-        holder = controller(s["map"][next(r.key for r in board_for(content, s["armies"]).regions if r.jerusalem)])
-        won = ALLIANCE_OF[holder] if holder else None
+        won = counts.jerusalem_alliance(content, s)  # the Alliance's Control, partners level too (TC74)
         why = ("The Glory is level; the " + _alliance_name(won) + " Alliance Controls Jerusalem." if won
                else "The Glory is level and nobody Controls Jerusalem: nobody wins.")
     log.append(Event(why, "p.18"))
