@@ -243,11 +243,25 @@ def _prune(content: Content, s: State, log: list[Event]) -> None:
 
 
 def _orders_step(content: Content, s: State, log: list[Event]) -> None:
-    for army, n in counts.unexecuted(content, s).items():
-        if n:
-            s["glory"] += towards(ALLIANCE_OF[army], -n)
-            log.append(Event(f"{ARMY_NAMES[army]} left {n} Order{'s' if n > 1 else ''} unexecuted: "
-                             f"{n} Glory away from its Alliance.", "p.17"))
+    """Step 3: every Order still on the map is turned face up, by name, so that every player
+    learns which were bluffs; each one not Blank costs its Alliance 1 Glory (p.17)."""
+    left = counts.unexecuted(content, s)
+    for seat in dict.fromkeys(s["initiative"]):
+        army = s["armies"][seat]
+        side = ALLIANCE_OF[army]
+        shown = [f"{_order_name(army, sides[side][1])} in {_name(content, s, key)}"
+                 for key, sides in s["sections"].items() if sides[side] and sides[side][0] == army]
+        if not shown:
+            continue
+        n = left[army]
+        cost = (f"{n} of them not Blank: {n} Glory away from its Alliance." if n > 1 else
+                "1 of them not Blank: 1 Glory away from its Alliance." if n else "all Blank: no Glory lost.")
+        if len(shown) == 1:
+            cost = ("it is not Blank: 1 Glory away from its Alliance." if n else "it is Blank: no Glory lost.")
+        s["glory"] += towards(side, -n)
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        log.append(Event(f"{ARMY_NAMES[army]} reveals the Order{'s' if len(shown) > 1 else ''} it left on the map: "
+                         f"{listed}; {cost}", "p.17"))
     counts.clear_orders(s)
 
 
