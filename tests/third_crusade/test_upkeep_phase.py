@@ -175,3 +175,26 @@ def test_orders_left_on_the_map_are_revealed_by_name_at_upkeep():
         "1 of them not Blank: 1 Glory away from its Alliance.",
         f"Ayyubid reveals the Order it left on the map: {name['blank_2']} in Acre; it is Blank: no Glory lost."]
     assert all(e.rule == "p.17" and e.private is None for e in lines)
+
+
+def test_after_an_early_victory_the_final_winner_compares_the_better_objective():
+    """p.18 and ruling TC77: a victory check ends the game before any Objective is revealed; the
+    Objective tie-breaker then compares the card each partner would reveal, the better of its
+    two, never the first in the file's order. The Angevin's Ahamant card counts 1 City it
+    Controls (Kerak), its Kerak card 2 (Kerak, Ascalon); the Holy Roman Empire's best is 1
+    (Jaffa). Faith and Mercantile Cities level: the Angevin takes the Objective point and wins,
+    though the Holy Roman Empire has more Gold."""
+    from outremer.games.third_crusade.moves import add
+    s = _state(("angevin", "hre", "ayyubid"))
+    for key in s["map"]:
+        s["map"][key] = [None] * 9
+    for key, army in (("kerak", "angevin"), ("ascalon", "angevin"), ("jaffa", "hre"), ("damascus", "ayyubid")):
+        add(C, s, key, f"{army}:infantry")
+    s["objectives"] = {"angevin": ["ahamant", "kerak"], "hre": ["acre", "jaffa"], "ayyubid": ["sidon", "tyre"]}
+    s["faith"]["crusader"] = 0
+    s["gold"] = [1, 5, 0]
+    s["glory"] = 10
+    log = []
+    assert phase.victory_check(C, s, log, "p.13")
+    assert s["result"]["winners"] == [0], s["result"]["text"]
+    assert "better Objective (2 to 1 Cities)" in s["result"]["text"]

@@ -77,6 +77,7 @@ RULINGS = {
     "TC74": "Control by an Alliance",
     "TC75": "Ports are Adjacent only for a Sea Move",
     "TC76": "What a player gains, the player chooses",
+    "TC77": "The Final Winner's Objective after an early victory",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

@@ -385,15 +385,11 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
             for seat in points}
     if merc[first] != merc[second]:
         points[max(merc, key=merc.get)] += 1
-    held = {}
-    for seat in points:
-        army = s["armies"][seat]
-        other = [k for k in s["objectives"][army] if k != s["revealed_objective"].get(army)]
-        card = next(o for o in cards().objectives if o.key == other[0]) if other else None
-        held[seat] = sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army) if card else 0
+    held = {seat: _remaining_objective(s, s["armies"][seat]) for seat in points}
     if held[first] != held[second]:
         points[max(held, key=held.get)] += 1
-    why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), second Objective "
+    which = "second Objective" if s["revealed_objective"] else "better Objective"
+    why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), {which} "
            f"({held[first]} to {held[second]} Cities)")
     if points[first] != points[second]:
         return [max(points, key=points.get)], why
@@ -404,6 +400,17 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
     if s["gold"][first] != s["gold"][second]:
         return [first if s["gold"][first] > s["gold"][second] else second], why + "; level, and it has more Gold"
     return [first, second], why + "; level in everything: they share the win"
+
+
+def _remaining_objective(s: State, army: str) -> int:
+    """How many Cities of ``army``'s remaining Objective Card it Controls (p.18: "Each player
+    reveals their remaining Objective Card"): the one it did not reveal after the fourth round;
+    after a victory check ended the game earlier, when it revealed none, the one it chooses to
+    reveal, which is the better of its two (ruling TC77)."""
+    have = [k for k in s["objectives"][army] if k != s["revealed_objective"].get(army)]
+    counts_ = [sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army)
+               for card in cards().objectives if card.key in have]
+    return max(counts_, default=0)
 
 
 def _finish(content: Content, s: State, alliance: str | None, why: str) -> None:
