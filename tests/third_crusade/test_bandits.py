@@ -251,12 +251,10 @@ def test_a_retreat_leaves_without_losses_and_the_attack_wins():
 
 def test_only_a_defence_that_can_fight_may_retreat():
     """Ruling TC51: the attack cannot use a Retreat; a Leader without Strength alone cannot
-    retreat (glossary, Leader)."""
+    retreat (glossary, Leader): he is lost at once, before any Reaction is asked (p.14)."""
     s = _sidon_attacked("retreat", attackers=3, defenders=("angevin:william",))
     _do(s, act("execute", DESERT))
     _do(s, act("march", "sidon", _group(s, DESERT, "ayyubid", infantry=3)))
-    assert command.legal(C, s, 0) == [act("no_react")]
-    _do(s, act("no_react"))
     assert s["battle"] is None and pieces(s, "sidon") == ["ayyubid:infantry"] * 3
     s = _game(["angevin", "ayyubid"], "angevin", {"tyre": ("angevin", "march_1"), DESERT: ("angevin", "retreat")},
               empty=("tyre", "sidon", DESERT))

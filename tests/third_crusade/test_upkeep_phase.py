@@ -44,8 +44,8 @@ def test_a_tithe_pays_command_points_for_a_gold_and_orders_left_cost_glory():
     phase.perform(C, s, 0, act("tithe", "tyre"), log)
     _answer(s, lambda legal: legal[-1])
     assert s["gold"][0] >= gold + 1 and s["cp"][0] == track(s, 0, "cp")  # round over: cp back to base
-    lost = sum(1 for e in log if "unexecuted" in e.text)
-    assert lost == 1  # the March in Sidon; the tithed Defence is not counted
+    lost = [e.text for e in log if "it left on the map" in e.text]
+    assert len(lost) == 1 and "in Sidon; it is not Blank: 1 Glory away" in lost[0]  # the tithed Defence is gone
     assert all(len(box) >= 12 for box in s["box"].values())
     assert s["phase"] == "strategy" and s["round"] == 1
 
@@ -136,7 +136,7 @@ def test_a_victory_check_follows_the_diplomacy_phase():
         play(moves[0] if moves else next((a for a in legal if a.verb == "discard"), legal[0]))
     assert s["phase"] == "over" and s["result"]["team"] == 1 and s["result"]["winners"] == [1]
     assert any(e.rule == "p.16" and "end of the Diplomacy phase" in e.text for e in log)
-    assert not any("Mission" in e.text or "unexecuted" in e.text for e in log)
+    assert not any("Mission" in e.text or "it left on the map" in e.text for e in log)
 
 
 def test_the_treaty_of_jaffa_holds_until_the_end_of_the_round():
@@ -153,3 +153,48 @@ def test_the_treaty_of_jaffa_holds_until_the_end_of_the_round():
     assert s["phase"] == "strategy" and s["round"] == 1
     assert not s.get("truce") and "jaffa" in destinations(C, s, "acre", False, [])
     assert any(e.rule == "TC39" and "Treaty of Jaffa ends" in e.text for e in log)
+
+
+def test_orders_left_on_the_map_are_revealed_by_name_at_upkeep():
+    """Step 3: "every Order still on the map is revealed": the log names each, so that every
+    player learns which were bluffs; Blank Orders cost no Glory."""
+    from outremer.games.third_crusade.cards import orders
+    s = _state()
+    placed = {"sidon": ("angevin", "march_1"), "tyre": ("angevin", "blank_1"), "acre": ("ayyubid", "blank_2")}
+    for region, (army, key) in placed.items():
+        s["box"][army].remove(key)
+        s["sections"][region]["crusader" if army == "angevin" else "muslim"] = [army, key]
+    s["initiative"] = [0, 1]
+    log = []
+    phase.start(C, s, log)
+    _answer(s, lambda legal: legal[-1])
+    name = {k: next(o.name for o in orders("angevin") if o.key == k) for k in ("march_1", "blank_1", "blank_2")}
+    lines = [e for e in log if "it left on the map" in e.text]
+    assert [e.text for e in lines] == [
+        f"Angevin reveals the Orders it left on the map: {name['march_1']} in Sidon and {name['blank_1']} in Tyre; "
+        "1 of them not Blank: 1 Glory away from its Alliance.",
+        f"Ayyubid reveals the Order it left on the map: {name['blank_2']} in Acre; it is Blank: no Glory lost."]
+    assert all(e.rule == "p.17" and e.private is None for e in lines)
+
+
+def test_after_an_early_victory_the_final_winner_compares_the_better_objective():
+    """p.18 and ruling TC77: a victory check ends the game before any Objective is revealed; the
+    Objective tie-breaker then compares the card each partner would reveal, the better of its
+    two, never the first in the file's order. The Angevin's Ahamant card counts 1 City it
+    Controls (Kerak), its Kerak card 2 (Kerak, Ascalon); the Holy Roman Empire's best is 1
+    (Jaffa). Faith and Mercantile Cities level: the Angevin takes the Objective point and wins,
+    though the Holy Roman Empire has more Gold."""
+    from outremer.games.third_crusade.moves import add
+    s = _state(("angevin", "hre", "ayyubid"))
+    for key in s["map"]:
+        s["map"][key] = [None] * 9
+    for key, army in (("kerak", "angevin"), ("ascalon", "angevin"), ("jaffa", "hre"), ("damascus", "ayyubid")):
+        add(C, s, key, f"{army}:infantry")
+    s["objectives"] = {"angevin": ["ahamant", "kerak"], "hre": ["acre", "jaffa"], "ayyubid": ["sidon", "tyre"]}
+    s["faith"]["crusader"] = 0
+    s["gold"] = [1, 5, 0]
+    s["glory"] = 10
+    log = []
+    assert phase.victory_check(C, s, log, "p.13")
+    assert s["result"]["winners"] == [0], s["result"]["text"]
+    assert "better Objective (2 to 1 Cities)" in s["result"]["text"]

@@ -607,8 +607,11 @@ def test_upkeep_steps_2_to_4a():
     r = upkeep_tithe()
     s = r.s
     assert s["cp"][AYYUBID] == 1 - 1 and s["gold"][AYYUBID] == 0 + 1
-    assert sum(1 for e in r.log if "unexecuted" in e.text) == 1  # the Tripoli Order only
-    assert any(e.text == "Angevin left 1 Order unexecuted: 1 Glory away from its Alliance." for e in r.log)
+    revealed = [e.text for e in r.log if "it left on the map" in e.text]
+    assert revealed == [  # the Tripoli Order only costs Glory; the Blank Orders are shown for what they were
+        "Ayyubid reveals the Order it left on the map: Blank in Desert west of Damascus; it is Blank: no Glory lost.",
+        "Angevin reveals the Orders it left on the map: Sea Move in Tripoli, Blank in Desert north of Damascus and "
+        "Blank in Desert south of Damascus; 1 of them not Blank: 1 Glory away from its Alliance."]
     assert all(side is None for sides in s["sections"].values() for side in sides.values())
     assert all(len(box) == 12 for box in s["box"].values())
     assert need(C, s, "angevin") == 4 and r.tracks(ANGEVIN)[1] == 3

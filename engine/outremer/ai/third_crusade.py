@@ -74,7 +74,7 @@ HANDLERS = (("discard_objective", "_discard"), ("deploy", "_deploy"), ("arrange"
             ("order", "_plan"), ("execute", "_command"), ("event", "_command"), ("march", "_march"),
             ("muster", "_most"), ("react", None), ("lose", "_lose"), ("bid", "_bid"), ("reward", "_reward"),
             ("move", "_move"), ("place", "_gain"), ("replace", "_gain"), ("tithe", None), ("bring", "_bring"),
-            ("buy", None), ("objective", "_objective"), ("crown", "_crown"), ("at", None), ("do", None), ("or", None),
+            ("buy", None), ("advanced", None), ("clear", "_clear"), ("objective", "_objective"), ("crown", "_crown"), ("at", None), ("do", None), ("or", None),
             ("land", None), ("retreat", None), ("remove", None), ("assassinate", None), ("sabotage", None),
             ("bandit", None), ("unsabotage", None), ("unbandit", None),
             ("done", None), ("keep", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
@@ -164,7 +164,7 @@ class ThirdCrusadeHeuristic(Agent):
         return found
 
     def _near(self, key: str) -> list[str]:
-        return [self.board.regions[i].key for i in self.board.region(key).roads]
+        return self.board.adjacent_to(key)
 
     # -- the variable setup ----------------------------------------------------------------------
     def _discard(self, legal: list[Action]) -> Action:
@@ -418,6 +418,10 @@ class ThirdCrusadeHeuristic(Agent):
             if gain > score:
                 best, score = a, gain
         return best
+
+    def _clear(self, legal: list[Action]) -> Action:
+        """A Sabotage token to remove (ruling TC76): one that hides an icon first."""
+        return max(legal, key=lambda a: bool(self.board.region(a.args[0]).icons[a.args[1]]))
 
     def _bring(self, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (len(self._mine(a.args[0])), a.args[1] == "infantry"))

@@ -14,9 +14,9 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from . import battle as arithmetic
 from .cards import Order
-from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, controller, owner, shape, what
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, alliance_controller, controller, owner, shape, what
 from .execution import board, executable, turn_up
-from .moves import add, alliance_in, cross, free, pieces, presence, take, to_board
+from .moves import add, cross, free, pieces, presence, take, to_board
 from .moves import describe as describe_group
 from .state import alone, faith_of, recount
 
@@ -43,6 +43,9 @@ def start(content: Content, s: State, seat: int, frm: str | None, to: str, group
                    "leaders_attacking": any(what(p) in content.leaders for p in group)}
     log.append(Event(f"A Battle in {board(content, s).region(to).name}: {ARMY_NAMES[attacker]} attacks.", "p.14",
                      marks=(f"region:{to}",)))
+    if arithmetic.only_bare_leaders(content, defenders(s)) or arithmetic.only_bare_leaders(content, group):
+        _resolve(content, s, log)  # Leaders without Unit icons are lost at once, before any Reaction (p.14)
+        return
     _react_round(content, s, log)
 
 
@@ -98,7 +101,7 @@ def reactions_for(content: Content, s: State, seat: int) -> list[tuple[str, Orde
     b = s["battle"]
     army = s["armies"][seat]
     side = ALLIANCE_OF[army]
-    near = {b["region"]} | {board(content, s).regions[i].key for i in board(content, s).region(b["region"]).roads}
+    near = {b["region"], *board(content, s).adjacent_to(b["region"])}  # by Road only (ruling TC75)
     out = []
     for key, order in executable(content, s, seat, reaction=True):
         if key not in near:
@@ -125,8 +128,7 @@ def _orders_near(content: Content, s: State, seat: int) -> bool:
     b = s["battle"]
     army = s["armies"][seat]
     side = ALLIANCE_OF[army]
-    bd = board(content, s)
-    near = {b["region"]} | {bd.regions[i].key for i in bd.region(b["region"]).roads}
+    near = {b["region"], *board(content, s).adjacent_to(b["region"])}
     return any((s["sections"][key][side] or [None])[0] == army for key in near)
 
 
@@ -229,7 +231,7 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
         winner = "attacker" if bare_defence else "defender"
         b["result"] = {"winner": winner, "attack": attack, "defence": defence, "bare": True}
         loser = defenders(s) if bare_defence else list(b["group"])
-        b["dead_leaders"] = [p for p in loser if what(p) in content.leaders and owner(p) != NEUTRAL]
+        b["dead_leaders"] = [p for p in loser if what(p) in content.leaders]
         for piece in loser:
             if bare_defence:
                 take(content, s, b["region"], piece, recount_now=False)
@@ -338,7 +340,7 @@ def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
             s["reserve"][owner(piece)][what(piece)] += 1
     else:
         to_board(content, s, b["region"], piece)
-    if what(piece) in content.leaders and owner(piece) != NEUTRAL and side == _loser(s):
+    if what(piece) in content.leaders and side == _loser(s):  # a Leader of any colour (p.15)
         b["dead_leaders"].append(piece)
     b["lost"].append(piece)
     b["losses"][0][1] -= 1
@@ -385,16 +387,26 @@ def _after_losses(content: Content, s: State, log: list[Event]) -> None:
     _next_retreat(content, s, log)
 
 
+def _side_of(s: State, piece: str) -> str:
+    """The side a piece leaving the Battle belongs to: its Army's Alliance; a Neutral piece that
+    must retreat marched with the attack."""
+    return ALLIANCE_OF[owner(piece)] if owner(piece) != NEUTRAL else s["battle"]["side"]
+
+
 def _retreat_targets(content: Content, s: State, piece: str) -> list[str]:
+    """Where a piece may retreat (p.15): an Adjacent Region "either empty or Controlled by their
+    Alliance" (ruling TC74), with a free Slot of its shape; the defence never to the Region the
+    attack came from. A Region holding only Neutral pieces is neither."""
     b = s["battle"]
     bd = board(content, s)
-    side = ALLIANCE_OF[owner(piece)] if owner(piece) != NEUTRAL else b["side"]
+    side = _side_of(s, piece)
     out = []
-    for i in bd.region(b["region"]).roads:
-        key = bd.regions[i].key
+    for key in bd.adjacent_to(b["region"]):
         if key == b["from"] and side != b["side"]:
             continue  # never to the Region the attacker Marched from
-        if alliance_in(s, key) - {side} or not free(content, s, key, shape(content, piece)):
+        if pieces(s, key) and alliance_controller(s["map"][key]) != side:
+            continue
+        if not free(content, s, key, shape(content, piece)):
             continue
         out.append(key)
     return out
@@ -419,7 +431,7 @@ def _next_retreat(content: Content, s: State, log: list[Event]) -> None:
             b["group"].remove(piece)
         if what(piece) in UNITS and owner(piece) != NEUTRAL:
             s["reserve"][owner(piece)][what(piece)] += 1
-        elif what(piece) in content.leaders and owner(piece) != NEUTRAL and ALLIANCE_OF[owner(piece)] == _loser(s):
+        elif what(piece) in content.leaders and _side_of(s, piece) == _loser(s):  # any colour (p.15)
             b["dead_leaders"].append(piece)
         log.append(Event(f"{describe_group(content, [piece])} has nowhere to retreat and is lost.", "p.15"))
     for piece in b["group"]:

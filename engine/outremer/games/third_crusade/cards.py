@@ -409,5 +409,5 @@ def matches(predicate: Predicate, board: Board, key: str, shown: Iterable[str], 
     if predicate.regions == "mercantile":
         return region.mercantile
     if predicate.regions == "near_jerusalem":
-        return region.jerusalem or any(board.regions[i].jerusalem for i in region.roads)
+        return region.jerusalem or any(board.region(k).jerusalem for k in board.adjacent_to(region.key))
     raise ValueError(predicate.regions)

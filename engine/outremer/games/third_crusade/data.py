@@ -48,7 +48,8 @@ def _strings(where: str, raw: dict, key: str, allowed=None, default=None) -> tup
 
 
 def _joined(regions: Sequence[Region]) -> list[tuple[int, ...]]:
-    """Each Region's neighbours by Road and, for a Port, by sea (ruling TC10)."""
+    """Each Region's neighbours by Road and, for a Port, by sea: what connects the map (ruling
+    TC10; Adjacency itself is by Road, the sea only for a Sea Move, TC75)."""
     ports = [r.index for r in regions if r.port]
     return [tuple(sorted(set(r.roads) | ({p for p in ports if p != r.index} if r.port else set())))
             for r in regions]
@@ -484,7 +485,8 @@ def shape(content: Content, piece: str) -> str:
 
 def controller(slots: Iterable) -> str | None:
     """The Army Controlling a Region holding these Slots: the one with the most pieces there,
-    Units and Leaders alike (ruling TC6); Neutral pieces count for nobody; a tie: nobody."""
+    Units and Leaders alike (ruling TC6); Neutral pieces count for nobody; a tie: no Army (their
+    Alliance may still Control it: :func:`alliance_controller`, ruling TC74)."""
     count: dict[str, int] = {}
     for piece in slots:
         if piece is None:
@@ -497,6 +499,23 @@ def controller(slots: Iterable) -> str | None:
     best = max(count.values())
     leaders = [a for a, n in count.items() if n == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def alliance_controller(slots: Iterable) -> str | None:
+    """The Alliance in Control of a Region holding these Slots (ruling TC74): the Alliance of the
+    Army that Controls it, or, where the Armies with the most pieces are level and all of one
+    Alliance, that Alliance ("The Crusader Alliance is in Control of the Region, but no single
+    Army is", p.14). None where nobody's pieces stand, or Armies of both Alliances are level."""
+    count: dict[str, int] = {}
+    for piece in slots:
+        army = owner(piece) if piece is not None else None
+        if army is not None and army != NEUTRAL:
+            count[army] = count.get(army, 0) + 1
+    if not count:
+        return None
+    best = max(count.values())
+    sides = {ALLIANCE_OF[a] for a, n in count.items() if n == best}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def control(region: str, pieces: Position) -> str | None:

@@ -6,7 +6,10 @@ left off the map.
 
 A gain waiting to be put on the map is plain data, ``{"army", "text"}`` with ``"piece"`` (a
 Neutral Unit or Leader) or ``"token"`` (a Resource token's kind); its choices are
-``place <region>``, ``replace <region> <slot>`` and ``discard``.
+``place <region>``, ``replace <region> <slot>`` and ``discard``. A Diplomacy Card's reward the
+player chooses waits the same way (ruling TC76): ``"advanced"`` (an Advanced Order to take, its
+choices ``advanced <order>``) or ``"unsabotage"`` (a Sabotage token to remove from a Region the
+player Controls, ``clear <region> <slot>``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from __future__ import annotations
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from . import diplomacy as rules
-from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SLOT_SHAPES, UNITS, Content, board_for, controller, owner, shape, what
+from .data import (ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
+                   shape, what)
+from .execution import advanced_to_gain, order_of
 from .moves import TOKEN_SHAPE, add, place_token, to_board
 from .state import gain_faith, recount, towards
 
@@ -97,8 +102,24 @@ def replacements(content: Content, s: State, item: dict) -> list[tuple[str, int]
     return out
 
 
+def rewards(s: State, army: str, gain: str, n: int) -> list[dict]:
+    """The choices a Diplomacy Card's reward leaves to its taker (ruling TC76): ``n`` Advanced
+    Orders or ``n`` Sabotage tokens removed, as many as there are to take."""
+    if gain == "advanced_order":
+        have = len(advanced_to_gain(s, army))
+        return [{"army": army, "advanced": True, "text": "an Advanced Order"} for _ in range(min(n, have))]
+    there = sum(slots.count(SABOTAGE) for slots in s["map"].values() if controller(slots) == army)
+    return [{"army": army, "unsabotage": True, "text": "a Sabotage token"} for _ in range(min(n, there))]
+
+
 def choices(content: Content, s: State, item: dict) -> list[Action]:
-    """The ways to put a gain on the map: ``place``, ``replace`` or ``discard`` (left off)."""
+    """The ways to put a gain on the map: ``place``, ``replace`` or ``discard`` (left off); for
+    a reward, which Advanced Order or which Sabotage token (ruling TC76)."""
+    if item.get("advanced"):
+        return [act("advanced", key) for key in advanced_to_gain(s, item["army"])]
+    if item.get("unsabotage"):
+        return [act("clear", key, i) for key, slots in s["map"].items() if controller(slots) == item["army"]
+                for i, held in enumerate(slots) if held == SABOTAGE]
     return ([act("place", key) for key in places(content, s, item)]
             + [act("replace", key, i) for key, i in replacements(content, s, item)] + [act("discard")])
 
@@ -106,6 +127,18 @@ def choices(content: Content, s: State, item: dict) -> list[Action]:
 def put(content: Content, s: State, item: dict, action: Action, log: list[Event], rule: str = "p.16") -> None:
     """Carry out one of :func:`choices`."""
     name = ARMY_NAMES[item["army"]]
+    if action.verb == "advanced":
+        s["box"][item["army"]].append(action.args[0])
+        log.append(Event(f"{name} takes the Advanced Order {order_of(item['army'], action.args[0]).name} behind its "
+                         "screen, free.", "TC76"))
+        return
+    if action.verb == "clear":
+        key, i = action.args
+        s["map"][key][i] = None
+        recount(content, s)
+        log.append(Event(f"{name} removes a Sabotage token from {board_for(content, s['armies']).region(key).name}.",
+                         "TC76", marks=(f"region:{key}",)))
+        return
     if action.verb == "discard":
         log.append(Event(f"{name} leaves {item['text']} off the map.", rule))
         return

@@ -17,9 +17,9 @@ from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from . import diplomacy as rules
 from . import diplomacy_moves as board_moves
-from .cards import cards, orders
-from .data import ALLIANCE_OF, ARMY_NAMES, SABOTAGE, Content, controller
-from .state import gain_faith, recount, towards
+from .cards import cards
+from .data import ALLIANCE_OF, ARMY_NAMES, Content
+from .state import gain_faith, towards
 
 
 def setup(content: Content, s: State) -> None:
@@ -50,10 +50,10 @@ def to_act(s: State) -> int | None:
         return None
     if d["stage"] == "bid":
         return sealed_next(s)
-    if d["stage"] == "reward":
-        return s["armies"].index(d["order"][len(d["rewards"])])
     if d["place"]:
         return s["armies"].index(d["place"][0]["army"])
+    if d["stage"] == "reward":
+        return s["armies"].index(d["order"][len(d["rewards"])])
     return s["armies"].index(d["moving"][0])
 
 
@@ -62,12 +62,12 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     army = s["armies"][seat]
     if d["stage"] == "bid":
         return [act("bid", n) for n in range(s["gold"][seat] + 1)]
+    if d["place"]:
+        return board_moves.choices(content, s, d["place"][0])
     if d["stage"] == "reward":
         place = len(d["rewards"])
         return [act("reward", k) for k in rules.reward_choices(len(d["order"]), place,
                                                                [r for r in d["rewards"].values() if r])]
-    if d["place"]:
-        return board_moves.choices(content, s, d["place"][0])
     return [act("move", key) for key in board_moves.spaces(s, army)]
 
 
@@ -82,12 +82,15 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         if all_sealed(s):
             _open_bids(content, s, log)
         return
-    if d["stage"] == "reward":
-        _reward(content, s, army, action.args[0], log)
-        return
     if d["place"]:
         board_moves.put(content, s, d["place"].pop(0), action, log)
-        _next_mover(content, s, log)
+        if d["stage"] == "reward":
+            _auto_rewards(content, s, log)
+        else:
+            _next_mover(content, s, log)
+        return
+    if d["stage"] == "reward":
+        _reward(content, s, army, action.args[0], log)
         return
     _move(content, s, army, action.args[0], log)
 
@@ -136,18 +139,8 @@ def _reward(content: Content, s: State, army: str, k: int, log: list[Event], aut
         gain_faith(s, army, reward.n)
     elif reward.gain == "gold":
         s["gold"][seat] += reward.n
-    elif reward.gain == "advanced_order":
-        have = set(s["box"][army]) | {k for sides in s["sections"].values() for side in sides.values()
-                                      if side and side[0] == army for k in [side[1]]}
-        for order in [o for o in orders(army) if o.advanced and o.key not in have][:reward.n]:
-            s["box"][army].append(order.key)  # ruling TC19: taken free, the first not yet owned
-    elif reward.gain == "remove_sabotage":
-        left = reward.n
-        for key, slots in s["map"].items():
-            if left and controller(slots) == army and SABOTAGE in slots:
-                slots[slots.index(SABOTAGE)] = None
-                left -= 1
-        recount(content, s)
+    elif reward.gain in ("advanced_order", "remove_sabotage"):  # the taker chooses which (ruling TC76)
+        d["place"] += board_moves.rewards(s, army, reward.gain, reward.n)
     elif reward.gain == "diplomacy_move":
         d["extra"] += [army] * reward.n
     if not auto:

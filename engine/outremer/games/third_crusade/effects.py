@@ -34,7 +34,7 @@ from __future__ import annotations
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from . import diplomacy_moves as board_moves
-from .cards import orders
+from .execution import advanced_to_gain, order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
 from .event_targets import can, leaders_of, meeting, muster_army, roads_from, slots_holding, units_of
 from .events import MARCHES, Step, event, words
@@ -109,6 +109,8 @@ def _possible(content: Content, s: State, p: dict, path: list) -> bool:
                    for j in range(len(option)))
     if step.do == "diplomacy_move":
         return bool(board_moves.spaces(s, p["army"]))
+    if step.do == "advanced_order":
+        return bool(advanced_to_gain(s, p["army"]))
     if step.do in REGIONLESS:
         return _doable(content, s, p, step)
     card = event(p["card"])
@@ -178,8 +180,6 @@ def _doable(content: Content, s: State, p: dict, step: Step) -> bool:
         seat = s["armies"].index(whose)
         return {"glory": True, "faith": True, "gold": s["gold"][seat] > 0, "current_cp": s["cp"][seat] > 0,
                 "base_cp": track(s, seat, "cp") > 0}[step.what]
-    if step.do == "advanced_order":
-        return bool(_new_advanced(s, army))
     return step.do in ("gain", "special")
 
 
@@ -203,6 +203,8 @@ def _choices(content: Content, s: State, p: dict, path: list) -> list[Action]:
                 if any(_choices(content, s, p, path + [k, j]) for j in range(len(option)))]
     if step.do == "diplomacy_move":
         return [act("move", key) for key in board_moves.spaces(s, p["army"])]
+    if step.do == "advanced_order":  # which one is the player's choice (ruling TC76)
+        return [act("advanced", key) for key in advanced_to_gain(s, p["army"])]
     if step.do in REGIONLESS:
         return [act("do")] if _doable(content, s, p, step) else []
     return [act("at", key) for key in _regions(content, s, p, path)]
@@ -219,6 +221,8 @@ def legal(content: Content, s: State) -> list[Action]:
         own_loss = step.do == "lose" and step.whose == "own"
         return _choices(content, s, p, p["queue"][0]) + ([] if own_loss else [act("skip")])
     at = p["at"]
+    if step.do == "advanced_order":  # a second one to choose, or enough
+        return _choices(content, s, p, p["queue"][0]) + [act("done")]
     if step.do == "diplomacy_move":  # a gain of the space reached to put on the map, or the next move
         if p.get("place"):
             return board_moves.choices(content, s, p["place"][0])
@@ -299,6 +303,14 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         _march(content, s, p, step, action, log)
     elif verb == "done":
         _pop(content, s, log)
+    elif verb == "advanced":
+        s["box"][p["army"]].append(action.args[0])
+        log.append(Event(f"{name} takes the Advanced Order {order_of(p['army'], action.args[0]).name} behind its "
+                         "screen.", "p.33"))
+        p["count"] += 1
+        p["stage"] = "act"
+        if p["count"] >= step.n or not advanced_to_gain(s, p["army"]):
+            _pop(content, s, log)
     else:
         _one(content, s, p, step, action, log)
 
@@ -414,13 +426,6 @@ def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: l
         _pop(content, s, log)
 
 
-def _new_advanced(s: State, army: str) -> list[str]:
-    """The Advanced Orders ``army`` does not own: not behind its screen, on the map or executed."""
-    have = set(s.get("box", {}).get(army, [])) | set(s.get("executed", {}).get(army, []))
-    have |= {side[1] for sides in s.get("sections", {}).values() for side in sides.values() if side and side[0] == army}
-    return [o.key for o in orders(army) if o.advanced and o.key not in have]
-
-
 def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) -> None:
     """A step that needs no Region: gains and losses, Advanced Orders, the bespoke card (a
     diplomacy move is made at once, by its own choices: ``move``)."""
@@ -443,11 +448,6 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
             recount(content, s)
         log.append(Event(f"{ARMY_NAMES[whose]} {'gains' if n > 0 else 'loses'} {abs(n)} "
                          f"{step.what.replace('_cp', ' command point').replace('_', ' ')}.", "p.12"))
-    elif step.do == "advanced_order":
-        new = _new_advanced(s, army)[:step.n]
-        s["box"][army] += new
-        log.append(Event(f"{name} takes {len(new)} Advanced Order{'s' if len(new) > 1 else ''} behind its screen.",
-                         "p.33"))
     else:  # special: the Treaty of Jaffa
         s["truce"] = [key for key in TRUCE if key in s["map"]]
         log.append(Event("Until the end of the round no Unit may March, Forced March, Disperse or Sea Move into "

@@ -93,7 +93,7 @@ def slots_holding(content: Content, s: State, key: str, held) -> list[int]:
 
 def roads_from(content: Content, s: State, key: str) -> list[str]:
     b = board_for(content, s["armies"])
-    return [b.regions[i].key for i in b.region(key).roads]
+    return b.adjacent_to(key)  # by Road (ruling TC75)
 
 
 def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:

@@ -15,6 +15,29 @@ def order_of(army: str, key: str) -> Order:
     return next(o for o in orders(army) if o.key == key)
 
 
+def owned_by_army(s: State) -> dict[str, set[str]]:
+    """The Orders each Army in play owns: behind its screen, on the map, executed this round.
+    An Army has one set of 22 (p.35; ruling TC15): an Order it owns is never gained again."""
+    out = {army: set(s["box"][army]) | set(s.get("executed", {}).get(army, [])) for army in s["armies"]}
+    for sides in s["sections"].values():
+        for side in sides.values():
+            if side and side[0] in out:
+                out[side[0]].add(side[1])
+    return out
+
+
+def owned(s: State, army: str) -> set[str]:
+    """:func:`owned_by_army` for one Army."""
+    return owned_by_army(s)[army]
+
+
+def advanced_to_gain(s: State, army: str) -> list[str]:
+    """The Advanced Orders ``army`` does not own yet, in the set's order: those it may buy at
+    Upkeep or take for free (a Diplomacy Card's reward, an Event Card), its choice (ruling TC76)."""
+    have = owned(s, army)
+    return [o.key for o in orders(army) if o.advanced and o.key not in have]
+
+
 def board(content: Content, s: State):
     return board_for(content, s["armies"])
 

@@ -9,8 +9,9 @@ from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
 from . import command, diplomacy_phase, planning, setup_phase, strategy, upkeep_phase
-from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content, lone_moves
+from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
+from .execution import owned_by_army
 from .rules import INDEX
 from .state import ROUNDS, armies_for, need, new_state
 from .upkeep import shortfall
@@ -44,26 +45,26 @@ class ThirdCrusade(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 5
+    rules_revision = 6
     """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
     replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
     legal actions of some moments with any number of players: earlier codes do not replay.
     Revision 4 (ruling TC72: the Holy Roman Empire's and the Turkoman's player boards, Acre in the
     3-player Muslim pair, the 4-player Heraclea) left the 2-player Angevin and Ayyubid alone.
     Revision 5 (ruling TC73: where the lone player of 3 starts) changed only the 3-player games
-    with a lone player who has a ``[[lone]]`` move (the Turkoman)."""
+    with a lone player who has a ``[[lone]]`` move (the Turkoman).
+    Revision 6 changed the legal actions of moments every game may reach, with any number of
+    players and any options: a defence of bare Leaders is lost before any Reaction is asked,
+    retreats avoid Regions held by Neutral pieces alone, Control by an Alliance (TC74), the free
+    Advanced Orders and the Sabotage tokens a reward removes chosen by the player (TC76), the Final
+    Winner after an early victory (TC77). No earlier code provably replays: all are refused."""
     max_actions = 8_000
     on_site = True
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
-        return {} if revision == 4 or (revision == 3 and seats == 2) else None
-
-    def replays_earlier(self, revision: int, seats: int, options: dict) -> bool:
-        armies = armies_for(seats, options)
-        if revision == 3:  # its 2-player games of the Angevin and the Ayyubid replay unchanged
-            return set(armies) == {"angevin", "ayyubid"}
-        # revision 4: every game but those where the lone player starts elsewhere today
-        return not lone_moves(self.content, armies)
+        """None for every earlier revision: revision 6 changed moments of every player count
+        (see ``rules_revision``), so no earlier link is known to replay exactly."""
+        return None
 
     @cached_property
     def content(self) -> Content:
@@ -193,7 +194,7 @@ class ThirdCrusade(Game):
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
         mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
-        owned = upkeep_phase.owned_by_army(s)
+        owned = owned_by_army(s)
         players = []
         for p, army in enumerate(s["armies"]):
             own = p == seat

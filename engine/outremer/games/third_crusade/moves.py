@@ -103,7 +103,7 @@ def can_march(content: Content, s: State, frm: str, to: str, group: list[str]) -
     Road, every piece in ``frm``; into a Region without another Alliance's pieces, every piece
     must find a Slot of its shape (a March into a Battle waits on the Road, p.14)."""
     board = board_for(content, s["armies"])
-    if board.index(to) not in board.region(frm).roads:
+    if not board.adjacent(frm, to):
         return False
     here = list(s["map"][frm])
     for piece in group:
@@ -270,8 +270,7 @@ def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[
             return []
         return [r.key for r in b.regions if r.key != frm and b.by_sea(frm, r.key)
                 and r.key not in s.get("destroyed", []) and r.key not in closed]
-    return [b.regions[i].key for i in b.region(frm).roads if b.regions[i].key not in exclude
-            and b.regions[i].key not in closed]
+    return [key for key in b.adjacent_to(frm) if key not in exclude and key not in closed]
 
 
 def marches(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]) -> list[Action]:

@@ -68,10 +68,18 @@ class Board:
     """The Roads between two boards put together, each (north key, south key) (ruling TC13)."""
     at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """Region key -> index (filled once: ``index`` is asked for on every step of a search)."""
+    near: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    """(Region key, by sea) -> the keys of :meth:`adjacent_to` (filled once, like ``at``)."""
 
     def __post_init__(self) -> None:
         for r in self.regions:
             self.at.setdefault(r.key, r.index)
+        ports = [r for r in self.regions if r.port]
+        for r in self.regions:
+            roads = tuple(self.regions[i].key for i in r.roads)
+            sea = {p.index for p in ports if r.port and p.index != r.index}
+            self.near[r.key, False] = roads
+            self.near[r.key, True] = tuple(x.key for x in self.regions if x.index in r.roads or x.index in sea)
 
     def index(self, key: str) -> int:
         return self.at[key]
@@ -79,12 +87,21 @@ class Board:
     def region(self, key: str) -> Region:
         return self.regions[self.index(key)]
 
-    def adjacent(self, a: str, b: str) -> bool:
-        """Joined by a Road (glossary, Adjacent)."""
-        return self.index(b) in self.region(a).roads
+    def adjacent(self, a: str, b: str, sea: bool = False) -> bool:
+        """Joined by a Road (glossary, Adjacent); with ``sea``, for a Sea Move only, two Ports
+        too (ruling TC75)."""
+        return self.index(b) in self.region(a).roads or (sea and self.by_sea(a, b))
+
+    def adjacent_to(self, key: str, sea: bool = False) -> list[str]:
+        """The Regions Adjacent to ``key``, in the map's order: by Road (glossary, Adjacent:
+        "Regions are Adjacent if they are connected by a Road"), which is what Reinforce,
+        Diversion, retreats, Marches and the events ask; with ``sea``, for a Sea Move only, every
+        other Port as well ("Port Cities counts as Adjacent to each other", glossary, Sea Move;
+        ruling TC75)."""
+        return list(self.near[key, sea])
 
     def by_sea(self, a: str, b: str) -> bool:
-        """Both Ports: "Port Cities counts as Adjacent to each other" (glossary, Port; ruling TC10)."""
+        """Both Ports, Adjacent to each other for a Sea Move (glossary, Sea Move; ruling TC75)."""
         return a != b and self.region(a).port and self.region(b).port
 
 

@@ -74,6 +74,10 @@ RULINGS = {
     "TC71": "The other choices of Armies: the Holy Roman Empire alone, and what the Turkoman alone keeps",
     "TC72": "Two player boards of their own: the Emperor's siege train and the Turkoman's paid host",
     "TC73": "The lone Turkoman's 3-player start: an Infantry of Homs in Acre",
+    "TC74": "Control by an Alliance",
+    "TC75": "Ports are Adjacent only for a Sea Move",
+    "TC76": "What a player gains, the player chooses",
+    "TC77": "The Final Winner's Objective after an early victory",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

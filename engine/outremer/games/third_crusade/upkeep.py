@@ -12,19 +12,21 @@ from __future__ import annotations
 
 from ...core.game import State
 from .cards import Mission, Predicate, matches, orders
-from .data import ALLIANCE_OF, ALLIANCES, Content, board_for, controller, owner, uncovered
+from .data import ALLIANCE_OF, ALLIANCES, Content, alliance_controller, board_for, controller, owner, uncovered
 from .state import alone, need, towards, track
 
 VICTORY = 10
 """A victory check wins at 10 Glory or more on one side (p.17)."""
 
 
-def counted(content: Content, s: State, army: str, predicate: Predicate) -> int:
-    """How many Regions ``army`` Controls that meet a Mission section (ruling TC18)."""
+def counted(content: Content, s: State, army: str, predicate: Predicate, alliance: str | None = None) -> int:
+    """How many Regions ``army`` Controls that meet a Mission section (ruling TC18); with
+    ``alliance``, how many that Alliance Controls, those where two partners are level included
+    (ruling TC74)."""
     b = board_for(content, s["armies"])
     n = 0
     for key, slots in s["map"].items():
-        if controller(slots) != army:
+        if (alliance_controller(slots) != alliance) if alliance else (controller(slots) != army):
             continue
         shown = uncovered(b.region(key), slots, s.get("tokens", {}).get(key))
         if matches(predicate, b, key, shown, key in s.get("destroyed", [])):
@@ -34,9 +36,10 @@ def counted(content: Content, s: State, army: str, predicate: Predicate) -> int:
 
 def mission_glory(content: Content, s: State, mission: Mission) -> int:
     """Step 1, Glory section: the Alliance Controlling more matching Regions gains the
-    difference (a tie moves nothing); returned as the change of ``s["glory"]`` (ruling TC22)."""
-    per = {al: sum(counted(content, s, a, mission.glory) for a in s["armies"] if ALLIANCE_OF[a] == al)
-           for al in ALLIANCES}
+    difference (a tie moves nothing); returned as the change of ``s["glory"]`` (ruling TC22).
+    "Count the number of Regions each Alliance Controls" (p.17): a Region where two partners
+    are level counts for their Alliance (ruling TC74)."""
+    per = {al: counted(content, s, "", mission.glory, alliance=al) for al in ALLIANCES}
     diff = per["crusader"] - per["muslim"]
     return diff
 
@@ -81,11 +84,15 @@ def shortfall(content: Content, s: State, seat: int) -> int:
 
 
 def jerusalem_glory(content: Content, s: State) -> int:
-    """Step 4C: 2 Glory to the Crusaders if they Control Jerusalem (only here)."""
+    """Step 4C: 2 Glory to the Crusaders if their Alliance Controls Jerusalem (only here), the
+    two partners level there included (ruling TC74)."""
+    return 2 if jerusalem_alliance(content, s) == "crusader" else 0
+
+
+def jerusalem_alliance(content: Content, s: State) -> str | None:
+    """The Alliance in Control of Jerusalem (ruling TC74), or None."""
     b = board_for(content, s["armies"])
-    key = next(r.key for r in b.regions if r.jerusalem)
-    ruler = controller(s["map"][key])
-    return 2 if ruler is not None and ALLIANCE_OF[ruler] == "crusader" else 0
+    return alliance_controller(s["map"][next(r.key for r in b.regions if r.jerusalem)])
 
 
 def glory_icons(content: Content, s: State) -> int:

@@ -14,6 +14,7 @@ from ...core.game import Event, State
 from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
+from .execution import advanced_to_gain
 from .moves import add, free, presence, take
 from .state import ROUNDS, alone, need, recount, towards, track
 
@@ -98,8 +99,7 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if q["ask"] == "supply":
         return sorted({act("bring", key, piece.split(":")[1]) for key, piece in counts.units_on_map(s, army)})
     if q["ask"] == "buy":
-        have = owned(s, army)
-        return [act("buy", o.key) for o in orders(army) if o.advanced and o.key not in have] + [act("done")]
+        return [act("buy", key) for key in advanced_to_gain(s, army)] + [act("done")]
     if q["ask"] == "land":
         return [act("land", port) for port in _ports(content, s, q)]
     if q["ask"] == "objective":
@@ -176,21 +176,6 @@ def _order_name(army: str, key: str) -> str:
     return next(o.name for o in orders(army) if o.key == key)
 
 
-def owned(s: State, army: str) -> set[str]:
-    """The Orders an Army owns: behind its screen, on the map, executed this round."""
-    return owned_by_army(s)[army]
-
-
-def owned_by_army(s: State) -> dict[str, set[str]]:
-    """:func:`owned` for every Army in play at once (one pass over the map, for the views)."""
-    out = {army: set(s["box"][army]) | set(s.get("executed", {}).get(army, [])) for army in s["armies"]}
-    for sides in s["sections"].values():
-        for side in sides.values():
-            if side and side[0] in out:
-                out[side[0]].add(side[1])
-    return out
-
-
 def _ports(content: Content, s: State, q: dict) -> list[str]:
     """Where the next piece of a Genoa ship may land (p.17, step 7): a Port of the Army's own
     Presence with a free Slot for it; once a Port is used, only it, unless it is full (then a
@@ -258,11 +243,25 @@ def _prune(content: Content, s: State, log: list[Event]) -> None:
 
 
 def _orders_step(content: Content, s: State, log: list[Event]) -> None:
-    for army, n in counts.unexecuted(content, s).items():
-        if n:
-            s["glory"] += towards(ALLIANCE_OF[army], -n)
-            log.append(Event(f"{ARMY_NAMES[army]} left {n} Order{'s' if n > 1 else ''} unexecuted: "
-                             f"{n} Glory away from its Alliance.", "p.17"))
+    """Step 3: every Order still on the map is turned face up, by name, so that every player
+    learns which were bluffs; each one not Blank costs its Alliance 1 Glory (p.17)."""
+    left = counts.unexecuted(content, s)
+    for seat in dict.fromkeys(s["initiative"]):
+        army = s["armies"][seat]
+        side = ALLIANCE_OF[army]
+        shown = [f"{_order_name(army, sides[side][1])} in {_name(content, s, key)}"
+                 for key, sides in s["sections"].items() if sides[side] and sides[side][0] == army]
+        if not shown:
+            continue
+        n = left[army]
+        cost = (f"{n} of them not Blank: {n} Glory away from its Alliance." if n > 1 else
+                "1 of them not Blank: 1 Glory away from its Alliance." if n else "all Blank: no Glory lost.")
+        if len(shown) == 1:
+            cost = ("it is not Blank: 1 Glory away from its Alliance." if n else "it is Blank: no Glory lost.")
+        s["glory"] += towards(side, -n)
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        log.append(Event(f"{ARMY_NAMES[army]} reveals the Order{'s' if len(shown) > 1 else ''} it left on the map: "
+                         f"{listed}; {cost}", "p.17"))
     counts.clear_orders(s)
 
 
@@ -282,7 +281,7 @@ def _buy_step(content: Content, s: State, log: list[Event]) -> None:
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
         left = track(s, seat, "supply") - need(content, s, army)
-        if left >= ADVANCED_PRICE and any(o.advanced and o.key not in owned(s, army) for o in orders(army)):
+        if left >= ADVANCED_PRICE and advanced_to_gain(s, army):
             s["upkeep"]["queue"].append({"ask": "buy", "seat": seat, "left": left})
 
 
@@ -362,8 +361,7 @@ def _final(content: Content, s: State, log: list[Event]) -> None:
         won = "crusader" if s["glory"] > 0 else "muslim"
         why = f"The {_alliance_name(won)} Alliance has the most Glory ({abs(s['glory'])})."
     else:
-        holder = controller(s["map"][next(r.key for r in board_for(content, s["armies"]).regions if r.jerusalem)])
-        won = ALLIANCE_OF[holder] if holder else None
+        won = counts.jerusalem_alliance(content, s)  # the Alliance's Control, partners level too (TC74)
         why = ("The Glory is level; the " + _alliance_name(won) + " Alliance Controls Jerusalem." if won
                else "The Glory is level and nobody Controls Jerusalem: nobody wins.")
     log.append(Event(why, "p.18"))
@@ -387,15 +385,11 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
             for seat in points}
     if merc[first] != merc[second]:
         points[max(merc, key=merc.get)] += 1
-    held = {}
-    for seat in points:
-        army = s["armies"][seat]
-        other = [k for k in s["objectives"][army] if k != s["revealed_objective"].get(army)]
-        card = next(o for o in cards().objectives if o.key == other[0]) if other else None
-        held[seat] = sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army) if card else 0
+    held = {seat: _remaining_objective(s, s["armies"][seat]) for seat in points}
     if held[first] != held[second]:
         points[max(held, key=held.get)] += 1
-    why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), second Objective "
+    which = "second Objective" if s["revealed_objective"] else "better Objective"
+    why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), {which} "
            f"({held[first]} to {held[second]} Cities)")
     if points[first] != points[second]:
         return [max(points, key=points.get)], why
@@ -406,6 +400,17 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
     if s["gold"][first] != s["gold"][second]:
         return [first if s["gold"][first] > s["gold"][second] else second], why + "; level, and it has more Gold"
     return [first, second], why + "; level in everything: they share the win"
+
+
+def _remaining_objective(s: State, army: str) -> int:
+    """How many Cities of ``army``'s remaining Objective Card it Controls (p.18: "Each player
+    reveals their remaining Objective Card"): the one it did not reveal after the fourth round;
+    after a victory check ended the game earlier, when it revealed none, the one it chooses to
+    reveal, which is the better of its two (ruling TC77)."""
+    have = [k for k in s["objectives"][army] if k != s["revealed_objective"].get(army)]
+    counts_ = [sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army)
+               for card in cards().objectives if card.key in have]
+    return max(counts_, default=0)
 
 
 def _finish(content: Content, s: State, alliance: str | None, why: str) -> None:

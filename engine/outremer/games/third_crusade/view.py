@@ -95,6 +95,10 @@ def describe(game, s: State, action: Action) -> str:
     if verb == "bring":
         unit = "Siege Engine" if args[1] == "siege" else args[1].capitalize()
         return f"Bring 1 {unit} home from {place(args[0])}"
+    if verb == "advanced":
+        return f"Take the Advanced Order {next(o.name for o in orders(army) if o.key == args[0])}"
+    if verb == "clear":
+        return f"Remove the Sabotage token on a {SLOT_SHAPES[args[1]]} Slot of {place(args[0])}"
     if verb == "buy":
         return f"Buy the Advanced Order {next(o.name for o in orders(army) if o.key == args[0])}"
     if verb == "land":
