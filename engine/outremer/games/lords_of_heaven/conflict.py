@@ -12,6 +12,7 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from ...core.words import possessive
 from .state import (border_index, controller, draw_up, fortresses_next_to, gain, level_of, neighbours, pay, purse,
                     put_influence, remove_influence, words)
 
@@ -226,7 +227,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
         seat = c["asking"]
         c["asking"] = None
         if verb == "accept":
-            log.append(Event(f"{names[seat]} agrees to be {names[c['asker']]}'s Ally.", "7.battle"))
+            log.append(Event(f"{names[seat]} agrees to be {possessive(names[c['asker']])} Ally.", "7.battle"))
             if c["asker"] == c["attacker"]:
                 c["ally"] = seat
             else:
@@ -461,7 +462,7 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
     c["winner"] = side
     win = leader(c, side)
     tie = " (a tie goes to the Defender: ruling LH17)" if strength[0] == strength[1] else ""
-    log.append(Event(f"Strength: {names[c['attacker']]}'s side {strength[0]}, {names[c['defender']]}'s side "
+    log.append(Event(f"Strength: {possessive(names[c['attacker']])} side {strength[0]}, {possessive(names[c['defender']])} side "
                      f"{strength[1]}. {names[win]} wins{tie}.", "7.battle"))
     for seat in participants(c):
         s["vp"][seat] += 1
@@ -484,7 +485,7 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
             log.append(Event(f"{names[defender]} holds the City it controls and scores 1 VP more.", "7.siege"))
         elif here is not None:
             put_influence(s, defender, loc, here + 1, log, names)
-            log.append(Event(f"{names[defender]}'s Influence in {names.loc(loc)} rises one level.", "7.siege",
+            log.append(Event(f"{possessive(names[defender])} Influence in {names.loc(loc)} rises one level.", "7.siege",
                              marks=(f"loc:{loc}",)))
         _to_wounds(content, s, c, log)
         return
@@ -500,10 +501,10 @@ def _siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         top = len(s["city"][loc]) - 1
         if winner in s["city"][loc] or s["presence"][winner] > 0:
             put_influence(s, winner, loc, top, log, names)
-            log.append(Event(f"{names[defender]}'s Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
+            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
                              "level and controls the City.", "LH19", marks=(f"loc:{loc}",)))
         else:
-            log.append(Event(f"{names[defender]}'s Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
+            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
                              "left to place on the top level (ruling LH19).", "LH19", marks=(f"loc:{loc}",)))
     else:
         for seat in range(len(s["factions"])):
@@ -513,7 +514,7 @@ def _siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         got = content.locations[loc].ransack
         gain(s, winner, {"gold": got})
         log.append(Event(f"{names[winner]} ransacks {names.loc(loc)}: every Influence leaves the City"
-                         + (f", {names[citadel]}'s Citadel is destroyed" if citadel is not None else "")
+                         + (f", {possessive(names[citadel])} Citadel is destroyed" if citadel is not None else "")
                          + f", and {names[winner]} takes {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
     _to_wounds(content, s, c, log)
 
