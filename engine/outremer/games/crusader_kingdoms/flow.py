@@ -68,8 +68,8 @@ class Flow:
                 note.append(f"Card Bonus {s['bonus'][seat]:+d}")
             if s["hands"][seat]:
                 note.append(f"{len(s['hands'][seat])} kept")
-            log.append(Event(f"{self.names[seat]} draws {max(0, want)} ({sd.cards}"
-                             + (", " + ", ".join(note) if note else "") + ").", "6"))
+            log.append(Event(f"{self.names[seat]} draws {count(sd.cards, 'card')} a turn"
+                             + (f"; {', '.join(note)}: {max(0, want)} this turn" if note else "") + ".", "6"))
             draw(s, seat, sd.faith, max(0, want), self.content, log, "6", self.names[seat])
         if s["auto"] is not None:
             a = s["auto"]

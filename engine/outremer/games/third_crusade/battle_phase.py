@@ -250,7 +250,7 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
     b["result"] = {"winner": winner, "attack": attack, "defence": defence}
     log.append(Event(f"Strength {attack} against {defence}: the {'attack' if winner == 'attacker' else 'defence'} "
                      f"wins{' (a tie goes to the defender)' if attack == defence else ''}. The {_side(b['side'])} attack "
-                     f"loses {count(att_loss, 'Unit')}, the {_side(other)} defence {count(def_loss, 'Unit')}.", "p.15"))
+                     f"loses {count(att_loss, 'piece')}, the {_side(other)} defence {count(def_loss, 'piece')}.", "p.15"))
     loser_side = other if winner == "attacker" else b["side"]
     b["losses"] = [[loser_side, att_loss if loser_side == b["side"] else def_loss],
                    [b["side"] if loser_side != b["side"] else other, 1]]
