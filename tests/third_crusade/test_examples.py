@@ -447,8 +447,10 @@ def test_upkeep_mission_example_crown_icons_and_ports():
     upkeep_phase.start(C, s, log)
     texts = [e.text for e in log]
     assert texts[0] == "Mission A Contested Crown: the Crusader Alliance gains 2 Glory."
-    assert "Mission A Contested Crown: the Angevin moves the Crusader Faith marker 2 towards itself." in texts
-    assert "Mission A Contested Crown: the Ayyubid moves the Muslim Faith marker 1 towards itself." in texts
+    assert ("Mission A Contested Crown: the Angevin moves the Crusader Faith marker 2 steps towards itself; "
+            "the Crusader Faith marker favours the Angevin by 2.") in texts
+    assert ("Mission A Contested Crown: the Ayyubid moves the Muslim Faith marker 1 step towards itself; "
+            "the Muslim Faith marker favours the Ayyubid by 1.") in texts
     assert s["faith"] == {"crusader": 2, "muslim": 1}  # positive: towards the first Army of each Alliance
 
 

@@ -94,7 +94,7 @@ def test_drowned_in_the_saleph_turns_the_emperor_into_his_son():
     log = _play_the_flip(s)
     assert "hre:frederick_of_swabia" in s["map"]["tyre"] and "hre:frederick_i" not in s["map"]["tyre"]
     assert (track(s, HRE, "cp"), track(s, HRE, "crown")) == (cp - 1, crown - 1)
-    assert any("flips Frederick I in Tyre: Frederick of Swabia now shows 1 Infantry icon, 1 crown icon" in e.text
+    assert any("flips Frederick I in Tyre: Frederick of Swabia now shows 1 Infantry icon, 1 Crown icon" in e.text
                for e in log)
     assert battle.piece_strength(C, "hre:frederick_of_swabia", "city") == 1
     assert battle.piece_strength(C, "hre:frederick_i", "city") == 0

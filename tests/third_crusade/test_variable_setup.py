@@ -349,7 +349,7 @@ def test_the_tracks_follow_the_map_after_each_placement():
     s, log = play(s, "angevin", "deploy william tripoli")
     assert s["tracks"]["angevin"] == [1, 1, 0, 1]
     assert log[0].text == ("Angevin deploys William in Tripoli, free (11 deployment points left). Tracks: 1 command "
-                           "point, 1 crown, 0 supply, 1 gold.")
+                           "point, 1 Crown, 0 Supply, 1 Gold.")
     assert log[0].marks == ("region:tripoli",)
     s, _ = play(s, "ayyubid", "deploy saladin damascus")
     assert s["tracks"]["ayyubid"] == [2, 2, 2, 0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import Event, State
+from ...core.words import count
 from .data import Board, Card, Content, Mode
 from .state import NOBODY, discard, move_bonus
 
@@ -101,7 +102,7 @@ def resolve(s: State, content: Content, mode: Mode, log: list[Event], names: lis
     a["winner"] = "attack" if won else "defence"
     att_name = attacker_name(s, mode, names)
     def_name = defender_name(s, mode, names)
-    log.append(Event(f"{att_name} {_verb(att_name, 'rolls')} {n_att} dice: {_dice_text(att_roll, att_final)} — "
+    log.append(Event(f"{att_name} {_verb(att_name, 'rolls')} {count(n_att, 'die')}: {_dice_text(att_roll, att_final)} — "
                      f"{hits[0]} hit{'s' if hits[0] != 1 else ''}; {def_name} {_verb(def_name, 'rolls')} {n_def} "
                      f"for {area.name}: "
                      f"{_dice_text(def_roll, def_final)} — {hits[1]} hit{'s' if hits[1] != 1 else ''}.", "4.2"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import Event, State, offer_window
+from ...core.words import count
 from . import attack as fight
 from . import automaton
 from .data import Content, Mode
@@ -57,7 +58,9 @@ class Flow:
 
     # ------------------------------------------------------------------ turns
     def _turn_start(self, s: State, log: list[Event]) -> None:
-        log.append(Event(f"Turn {s['turn']} of {TURNS} begins.", "3"))
+        log.append(Event(f"Turn {s['turn']} of {TURNS} begins: every kingdom draws its cards, then each player in turn "
+                         "attacks, makes an incursion, plays an Event, discards a card or passes, until all have "
+                         "passed one after another.", "3"))
         for seat, sd in enumerate(self.mode.seats):
             want = sd.cards + s["bonus"][seat] - len(s["hands"][seat])
             note = []
@@ -65,8 +68,8 @@ class Flow:
                 note.append(f"Card Bonus {s['bonus'][seat]:+d}")
             if s["hands"][seat]:
                 note.append(f"{len(s['hands'][seat])} kept")
-            log.append(Event(f"{self.names[seat]} draws {max(0, want)} ({sd.cards}"
-                             + (", " + ", ".join(note) if note else "") + ").", "6"))
+            log.append(Event(f"{self.names[seat]} draws {count(sd.cards, 'card')} a turn"
+                             + (f"; {', '.join(note)}: {max(0, want)} this turn" if note else "") + ".", "6"))
             draw(s, seat, sd.faith, max(0, want), self.content, log, "6", self.names[seat])
         if s["auto"] is not None:
             a = s["auto"]
@@ -106,7 +109,7 @@ class Flow:
             diff = sum(s["bonus"]) - s["auto"]["bonus"]
             vp = vp_areas + diff
             level = victory_level(vp)
-            text = (f"The Crusaders score {vp} VP ({vp_areas} for {len(held)} areas, {diff:+d} Card Bonus): "
+            text = (f"The Crusaders score {vp} VP ({vp_areas} for {count(len(held), 'area')}, {diff:+d} Card Bonus): "
                     f"{level}.")
             winners = list(range(len(mode.seats))) if level != "Defeat" else []
             s["result"] = {"winners": winners, "text": text, "vp": vp, "level": level}

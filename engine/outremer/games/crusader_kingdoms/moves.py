@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
+from ...core.words import count, possessive
 from . import attack as fight
 from .state import NOBODY, areas_of, discard, draw, faith_of, seduced_deck
 
@@ -142,7 +143,7 @@ def _event(game, s: State, seat: int, card, log) -> None:
         draw(s, seat, faith_of(flow.mode, seat), card.n, game.content, log, "4.4", names[seat])
     elif e == "card_bonus":
         excess = flow.move_bonus(s, seat, card.n or 1)
-        log.append(Event(f"{names[seat]}'s Card Bonus: {s['bonus'][seat]:+d}.", "6"))
+        log.append(Event(f"{possessive(names[seat])} Card Bonus: {s['bonus'][seat]:+d}.", "6"))
         if excess and not flow.mode.solo_rules:
             for _ in range(excess):
                 if any(not s["plus"][i] for i in areas_of(s, seat)):
@@ -190,9 +191,9 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
         s["hands"][p["from"]].remove(args[0])
         s["hands"][seat].append(args[0])
         spies = cards[p["card"]].name
-        log.append(Event(f"{spies}: {names[seat]} takes {cards[args[0]].name} from {names[p['from']]}'s hand.",
+        log.append(Event(f"{spies}: {names[seat]} takes {cards[args[0]].name} from {possessive(names[p['from']])} hand.",
                          "4.4", private=seat,
-                         public=f"{spies}: {names[seat]} takes a card from {names[p['from']]}'s hand."))
+                         public=f"{spies}: {names[seat]} takes a card from {possessive(names[p['from']])} hand."))
     elif p["kind"] == "target":
         card = cards[p["card"]]
         target = args[0]
@@ -217,7 +218,7 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
             log.append(Event(f"{card.name}: {names[target]} will lose the next round.", "4.4"))
         elif e == "spies":
             s["pending"].insert(0, {"kind": "take", "seat": seat, "from": target, "card": card.id,
-                                    "why": f"{card.name}: take one card from {names[target]}'s hand", "rule": "4.4"})
+                                    "why": f"{card.name}: take one card from {possessive(names[target])} hand", "rule": "4.4"})
             return
         elif e == "independent_attack":
             independent = [b for b in flow.board.areas[target].borders if s["owner"][b] == NOBODY]
@@ -232,7 +233,7 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
             s["attack"] = a
             s["step"] = "respond"
             log.append(Event(f"{flow.board.areas[source].name}, an independent kingdom, attacks "
-                             f"{flow.board.areas[target].name} of {names[defender]} with {dice} dice.", "4.4",
+                             f"{flow.board.areas[target].name} of {names[defender]} with {count(dice, 'die')}.", "4.4",
                              marks=(f"area:{source}", f"area:{target}")))
             return
         elif e == "concerted_attack":

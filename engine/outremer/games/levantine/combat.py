@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import Event, State
+from ...core.words import count
 from .cards import Card
 from .state import SIDE_NAMES, attacker, draw, other, remove_from_play
 
@@ -84,7 +85,7 @@ def roll(s: State, cards: tuple[Card, ...], log: list[Event]) -> None:
     c["dice"] = dice
     title = "Battle" if kind == "battle" else "Siege"
     for seat in (att, other(att)):
-        log.append(Event(f"{SIDE_NAMES[seat]} rolls {len(dice[seat])} dice in the {title}: "
+        log.append(Event(f"{SIDE_NAMES[seat]} rolls {count(len(dice[seat]), 'die')} in the {title}: "
                          f"{describe_dice(dice[seat])} = {total(dice[seat])}.", kind))
 
 

@@ -74,7 +74,9 @@ def pool(s: State, p: dict) -> list[int]:
 def _support(s, cards, log):
     att = attacker(s)
     log.append(Event(f"Hand {s['hand']} of {HANDS} — Crusade {crusade(s)}: the {SIDE_NAMES[att]} attacks, "
-                     f"the {SIDE_NAMES[other(att)]} defends.", "turn"))
+                     f"the {SIDE_NAMES[other(att)]} defends. Both draw; the {SIDE_NAMES[att]} recruits Leaders "
+                     f"and Armies, the {SIDE_NAMES[other(att)]} reinforces; then come the Battle, the Siege and "
+                     f"the Conquest, and the hand ends.", "turn"))
     for seat in (CRUSADER, MUSLIM):
         n = draw_count(s, seat)
         log.append(Event(f"Support Phase: the {SIDE_NAMES[seat]} holds {holdings(s, seat)} TT and draws {n}"

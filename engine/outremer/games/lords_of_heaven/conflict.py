@@ -12,9 +12,10 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from ...core.words import possessive
 from .state import (border_index, controller, draw_up, gain, level_of, neighbours, pay, purse, put_influence,
                     remove_influence, words)
-from .strength import parts_text, participants, possessive, side_of, strength_parts
+from .strength import parts_text, participants, side_of, strength_parts
 
 UNIT_KINDS = ("footman", "siege_tower", "knight")
 STRENGTH = {"footman": 1, "siege_tower": 2, "knight": 3}
@@ -216,7 +217,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
         seat = c["asking"]
         c["asking"] = None
         if verb == "accept":
-            log.append(Event(f"{names[seat]} agrees to be {names[c['asker']]}'s Ally.", "7.battle"))
+            log.append(Event(f"{names[seat]} agrees to be {possessive(names[c['asker']])} Ally.", "7.battle"))
             if c["asker"] == c["attacker"]:
                 c["ally"] = seat
             else:
@@ -463,7 +464,7 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
             log.append(Event(f"{names[defender]} holds the City it controls and scores 1 VP more.", "7.siege"))
         elif here is not None:
             put_influence(s, defender, loc, here + 1, log, names)
-            log.append(Event(f"{names[defender]}'s Influence in {names.loc(loc)} rises one level.", "7.siege",
+            log.append(Event(f"{possessive(names[defender])} Influence in {names.loc(loc)} rises one level.", "7.siege",
                              marks=(f"loc:{loc}",)))
         _to_wounds(content, s, c, log)
         return
@@ -479,10 +480,10 @@ def _siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         top = len(s["city"][loc]) - 1
         if winner in s["city"][loc] or s["presence"][winner] > 0:
             put_influence(s, winner, loc, top, log, names)
-            log.append(Event(f"{names[defender]}'s Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
+            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
                              "level and controls the City.", "LH19", marks=(f"loc:{loc}",)))
         else:
-            log.append(Event(f"{names[defender]}'s Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
+            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
                              "left to place on the top level (ruling LH19).", "LH19", marks=(f"loc:{loc}",)))
     else:
         for seat in range(len(s["factions"])):
@@ -492,7 +493,7 @@ def _siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         got = content.locations[loc].ransack
         gain(s, winner, {"gold": got})
         log.append(Event(f"{names[winner]} ransacks {names.loc(loc)}: every Influence leaves the City"
-                         + (f", {names[citadel]}'s Citadel is destroyed" if citadel is not None else "")
+                         + (f", {possessive(names[citadel])} Citadel is destroyed" if citadel is not None else "")
                          + f", and {names[winner]} takes {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
     _to_wounds(content, s, c, log)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import Event, State
+from ...core.words import possessive
 from .data import BUILDINGS, FACTIONS, FAITH_OF, Content
 
 FORMAT = 1
@@ -199,7 +200,7 @@ def push_down(s: State, loc: int, level: int, log: list[Event] | None = None, na
     if level == 0:
         s["presence"][seat] += 1
         if log is not None and names is not None:
-            log.append(Event(f"{names[seat]}'s Influence falls out of the City and returns to stock.", "LH8"))
+            log.append(Event(f"{possessive(names[seat])} Influence falls out of the City and returns to stock.", "LH8"))
         return
     push_down(s, loc, level - 1, log, names)
     city[level - 1] = seat

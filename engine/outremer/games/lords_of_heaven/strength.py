@@ -61,8 +61,3 @@ rulebook's sum of "the cards, Units, Faith, dice, card effects and buildings", 7
 def parts_text(parts: list[list]) -> str:
     """"Units 4, Faith 1, dice 2": a side's Strength by where it comes from."""
     return ", ".join(f"{what} {n}" for what, n in parts) or "nothing"
-
-
-def possessive(name: str) -> str:
-    """"Seljuk's", "Crusaders'"."""
-    return name + ("'" if name.endswith("s") else "'s")

@@ -12,6 +12,7 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from ...core.words import plural, possessive
 from . import conflict
 from .data import BUILDINGS, UNIT_COST, Content
 from .state import (COLUMNS, DRAFT_DEAL, BUILDING_NAMES, border_index, buildings_on_board, cities_controlled,
@@ -101,7 +102,8 @@ def start_round(content: Content, s: State, log: list[Event]) -> None:
     s["seat"] = s["first"]
     s["turns"] = 0
     extra = " The Crusade ends after this round." if s["last_round"] else ""
-    log.append(Event(f"Crusade {s['crusade']}, round {s['round']}: the Round card is {card}.{extra}", "5"))
+    log.append(Event(f"Crusade {s['crusade']}, round {s['round']}: the Round card is {card}. Each player in turn lays "
+                     f"an Action card in a column and carries out its action, or discards a card.{extra}", "5"))
     start_turn(content, s)
 
 
@@ -343,9 +345,9 @@ def upgrade(content: Content, s: State, seat: int, row: int, log: list[Event]) -
     if ups[row] >= content.max_level:
         return
     ups[row] += 1
-    label = {"church": content.faction(faction_of(s, seat)).church + "s", "fortress": "Fortresses",
+    label = {"church": plural(content.faction(faction_of(s, seat)).church), "fortress": "Fortresses",
              "citadel": "Citadels"}[BUILDINGS[row]]
-    text = f"{names[seat]} upgrades {label} to level {ups[row]}"
+    text = f"{names[seat]} upgrades its {label} to level {ups[row]}"
     if ups[row] >= content.vp_at and not s["upgrade_vp"][seat][row]:
         s["upgrade_vp"][seat][row] = True
         s["vp"][seat] += 1
@@ -464,7 +466,7 @@ def provide(content: Content, s: State, seat: int, choice: int, log: list[Event]
     gain(s, seat, {"gold": towns + churches})
     label = content.faction(faction_of(s, seat)).church
     log.append(Event(f"{names[seat]} takes a provision of {words(PROVISIONS[choice])}, then {towns} Gold from its "
-                     f"Influence in the Cities" + (f" and {churches} from its {label}s" if churches else "") + ".",
+                     f"Influence in the Cities" + (f" and {churches} from its {plural(label)}" if churches else "") + ".",
                      "6.income"))
     finish_action(content, s, log)
 
@@ -572,8 +574,8 @@ def effect_act(content: Content, s: State, seat: int, action: Action, log: list[
         lv = s["city"][loc].index(other)
         swap_down(s, loc, lv)
         below = s["city"][loc][lv]
-        log.append(Event(f"{names[seat]} moves {names[other]}'s Influence in {names.loc(loc)} down one level"
-                         + (f"; {names[below]}'s rises" if below is not None else "") + ".", "LH8",
+        log.append(Event(f"{names[seat]} moves {possessive(names[other])} Influence in {names.loc(loc)} down one level"
+                         + (f"; {possessive(names[below])} rises" if below is not None else "") + ".", "LH8",
                          marks=(f"loc:{loc}",)))
         e["used"].append(loc)
         e["left"] -= 1

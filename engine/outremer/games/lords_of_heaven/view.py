@@ -326,7 +326,8 @@ def text_table(game: "LordsOfHeaven", v: dict) -> str:
 
 def _strength_lines(names: list[str], c: dict) -> list[str]:
     """Each side's Strength and where it comes from (:func:`.strength.strength_parts`), and who wins."""
-    from .strength import parts_text, possessive
+    from ...core.words import possessive
+    from .strength import parts_text
     winner = names[c["attacker"] if c["winner"] == 0 else c["defender"]]
     tie = " (a tie goes to the Defender)" if c["strength"][0] == c["strength"][1] else ""
     return [f"  Strength: {possessive(names[c['attacker']])} side {c['strength'][0]} ({parts_text(c['parts'][0])}); "

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
+from ...core.words import count
 from . import battle as arithmetic
 from .cards import Order
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, alliance_controller, controller, owner, shape, what
 from .execution import board, executable, turn_up
-from .moves import add, cross, free, pieces, presence, take, to_board
-from .moves import describe as describe_group
+from .moves import add, cross, free, owned, pieces, presence, take, to_board
 from .state import alone, faith_of, recount
 
 WITHDRAWALS = ("retreat", "tactical_retreat")
@@ -216,8 +216,12 @@ def _react(content: Content, s: State, seat: int, key: str, log: list[Event]) ->
                f"{board(content, s).region(target['region']).name}"
     b["reactions"].append(reaction)
     attack, defence = strengths(content, s)
-    log.append(Event(f"{ARMY_NAMES[army]} reacts: {order.name}, {text} (command points {order.cost}). "
+    log.append(Event(f"{ARMY_NAMES[army]} reacts: {order.name}, {text} (for {count(order.cost, 'command point')}). "
                      f"Strength: attack {attack}, defence {defence}.", "p.14", marks=(f"region:{key}",)))
+
+
+def _side(alliance: str) -> str:
+    return "Crusader" if alliance == "crusader" else "Muslim"
 
 
 def _resolve(content: Content, s: State, log: list[Event]) -> None:
@@ -238,7 +242,8 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
             else:
                 b["group"].remove(piece)
         recount(content, s)
-        log.append(Event(f"Leaders without Unit icons cannot fight: they are lost, and the "
+        log.append(Event(f"Leaders without Unit icons cannot fight: {', '.join(owned(content, p) for p in loser)} "
+                         f"{'is' if len(loser) == 1 else 'are'} lost, and the "
                          f"{'attack' if winner == 'attacker' else 'defence'} wins without losses.", "p.14"))
         b["losses"] = []
         _after_losses(content, s, log)
@@ -246,8 +251,8 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
     winner, att_loss, def_loss = arithmetic.outcome(attack, defence)
     b["result"] = {"winner": winner, "attack": attack, "defence": defence}
     log.append(Event(f"Strength {attack} against {defence}: the {'attack' if winner == 'attacker' else 'defence'} "
-                     f"wins{' (a tie goes to the defender)' if attack == defence else ''}. The attack loses {att_loss}, "
-                     f"the defence {def_loss}.", "p.15"))
+                     f"wins{' (a tie goes to the defender)' if attack == defence else ''}. The {_side(b['side'])} attack "
+                     f"loses {count(att_loss, 'piece')}, the {_side(other)} defence {count(def_loss, 'piece')}.", "p.15"))
     loser_side = other if winner == "attacker" else b["side"]
     b["losses"] = [[loser_side, att_loss if loser_side == b["side"] else def_loss],
                    [b["side"] if loser_side != b["side"] else other, 1]]
@@ -345,7 +350,7 @@ def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
     b["lost"].append(piece)
     b["losses"][0][1] -= 1
     there = f" (Reinforcing from {board(content, s).region(where).name})" if where else ""
-    log.append(Event(f"{describe_group(content, [piece])}{there} is lost.", "TC57" if where else "p.15"))
+    log.append(Event(f"{owned(content, piece)}{there} is lost.", "TC57" if where else "p.15"))
     recount(content, s)
     _next_loss(content, s, log)
 
@@ -433,7 +438,7 @@ def _next_retreat(content: Content, s: State, log: list[Event]) -> None:
             s["reserve"][owner(piece)][what(piece)] += 1
         elif what(piece) in content.leaders and _side_of(s, piece) == _loser(s):  # any colour (p.15)
             b["dead_leaders"].append(piece)
-        log.append(Event(f"{describe_group(content, [piece])} has nowhere to retreat and is lost.", "p.15"))
+        log.append(Event(f"{owned(content, piece)} has nowhere to retreat and is lost.", "p.15"))
     for piece in b["group"]:
         add(content, s, b["region"], piece, recount_now=False)  # the winning attack moves in
     b["group"] = []
@@ -448,7 +453,7 @@ def _retreat(content: Content, s: State, key: str, piece: str, log: list[Event])
     entry["n"] -= 1
     if piece in b["group"]:
         b["group"].remove(piece)
-    log.append(Event(f"{describe_group(content, [piece])} retreats to {board(content, s).region(key).name}.", "p.15",
+    log.append(Event(f"{owned(content, piece)} retreats to {board(content, s).region(key).name}.", "p.15",
                      marks=(f"region:{key}",)))
     if not cross(content, s, b["region"], key, [piece], log, owed=b["toll"]):
         add(content, s, key, piece)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
+from ...core.words import count
 from . import battle_phase, effects
 from .battle_phase import defenders, strengths  # noqa: F401 (the Battle as the view and the tests read it)
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, shape
@@ -23,6 +24,7 @@ from .execution import board, executable, order_of, turn_up
 from .moves import destinations  # noqa: F401 (where a March may go, as the tests read it)
 from .moves import add, battle_at, cross, free, group_of, marches, movable, take
 from .moves import describe as describe_group
+from .records import UNIT_WORDS
 from .state import recount
 
 
@@ -105,7 +107,7 @@ def execute(content: Content, s: State, seat: int, key: str, log: list[Event]) -
     army = s["armies"][seat]
     order = turn_up(s, seat, key)
     log.append(Event(f"{ARMY_NAMES[army]} turns up {order.name} ({order.text}) in "
-                     f"{board(content, s).region(key).name} and pays {order.cost} command points.", "p.12",
+                     f"{board(content, s).region(key).name} and pays {count(order.cost, 'command point')}.", "p.13",
                      marks=(f"region:{key}",)))
     s["pending"] = {"seat": seat, "army": army, "region": key, "order": order.key, "step": 0, "from": key,
                     "went": []}
@@ -175,7 +177,8 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
             s["reserve"][army][unit] -= 1
             add(content, s, p["region"], f"{army}:{unit}", recount_now=False)
         recount(content, s)
-        log.append(Event(f"{name} musters {action.args[0]} {unit} in {where}.", "p.13", marks=(f"region:{p['region']}",)))
+        mustered = count(action.args[0], UNIT_WORDS[unit]) if action.args[0] else f"no {UNIT_WORDS[unit]}"
+        log.append(Event(f"{name} musters {mustered} in {where}.", "p.13", marks=(f"region:{p['region']}",)))
         _done_step(content, s, log)
         return
     if action.verb == "stay":

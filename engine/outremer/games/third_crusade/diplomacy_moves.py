@@ -16,16 +16,30 @@ from __future__ import annotations
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
+from ...core.words import count, sentence
 from . import diplomacy as rules
 from .data import (ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
                    shape, what)
 from .execution import advanced_to_gain, order_of
 from .moves import TOKEN_SHAPE, add, place_token, to_board
-from .state import gain_faith, recount, towards
+from .records import ICON_WORDS, UNIT_WORDS
+from .state import faith_words, gain_faith, recount, towards
 
 TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
               "supply_token": "supply"}
 """A diplomacy space's token -> the Resource token's kind on the map (ruling TC29)."""
+
+
+def space_words(content: Content, space: rules.Space) -> str:
+    """What a space of the diplomacy board gives, for the log: "3 Supply tokens", "2 Neutral
+    Infantry", "Balian of Ibelin, a Neutral Leader", "a triangular token of 2 Glory"."""
+    if space.gives == "leader":
+        return f"{content.leaders[space.leader].name}, a Neutral Leader"
+    if space.instant:
+        return f"a triangular token of {space.n} {space.gives.capitalize()}"
+    if space.gives in TOKEN_KIND:
+        return count(space.n, f"{ICON_WORDS[TOKEN_KIND[space.gives]]} token")
+    return f"{space.n} Neutral {UNIT_WORDS[space.gives]}"
 
 
 def spaces(s: State, army: str) -> list[str]:
@@ -40,18 +54,20 @@ def take(content: Content, s: State, army: str, key: str, log: list[Event], rule
     the map one at a time (:func:`choices`)."""
     s["markers"][army].append(key)
     space = rules.board().space(key)
-    log.append(Event(f"{ARMY_NAMES[army]} places a diplomacy marker on {space.text}.", rule))
+    log.append(Event(f"{ARMY_NAMES[army]} places a diplomacy marker on {space_words(content, space)}.", rule))
     if space.gives == "glory":
         s["glory"] += towards(ALLIANCE_OF[army], space.n)
         return []
     if space.gives == "faith":
         gain_faith(s, army, space.n)
+        log.append(Event(f"{sentence(faith_words(s, ALLIANCE_OF[army]))}.", rule))
         return []
     if space.gives == "leader":
         return [{"army": army, "piece": f"{NEUTRAL}:{space.leader}", "text": content.leaders[space.leader].name}]
     if space.gives in TOKEN_KIND:
-        return [{"army": army, "token": TOKEN_KIND[space.gives], "text": space.text} for _ in range(space.n)]
-    return [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": space.gives.capitalize()}
+        kind = TOKEN_KIND[space.gives]
+        return [{"army": army, "token": kind, "text": f"a {ICON_WORDS[kind]} token"} for _ in range(space.n)]
+    return [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": f"a Neutral {UNIT_WORDS[space.gives]}"}
             for _ in range(space.n)]
 
 
@@ -149,12 +165,12 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
         i = action.args[1]
         held = s["map"][key][i]
         if "token" in item:
-            instead = f" in place of a {s['tokens'][key][i]} token, discarded"
+            instead = f" in place of a {ICON_WORDS[s['tokens'][key][i]]} token, discarded"
             s["tokens"][key][i] = None
         else:
-            label = content.leaders[what(held)].name if what(held) in content.leaders else what(held)
+            label = content.leaders[what(held)].name if what(held) in content.leaders else UNIT_WORDS[what(held)]
             whose = "Neutral" if owner(held) == NEUTRAL else ARMY_NAMES[owner(held)]
-            instead = f" in place of {'an' if whose[0] in 'AEIOU' else 'a'} {whose} {label.capitalize()}, returned"
+            instead = f" in place of {'an' if whose[0] in 'AEIOU' else 'a'} {whose} {label}, returned"
             to_board(content, s, key, held)
         rule = "TC56"
     if "token" in item:

@@ -15,11 +15,12 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from ...core.words import count, sentence
 from . import diplomacy as rules
 from . import diplomacy_moves as board_moves
 from .cards import cards
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
-from .state import gain_faith, towards
+from .state import faith_words, gain_faith, towards
 
 
 def setup(content: Content, s: State) -> None:
@@ -127,16 +128,26 @@ def _auto_rewards(content: Content, s: State, log: list[Event]) -> None:
     _start_moves(content, s, log)
 
 
+REWARD_WORDS = {
+    "glory": lambda n: f"{n} Glory", "faith": lambda n: f"{n} Faith", "gold": lambda n: f"{n} Gold",
+    "advanced_order": lambda n: count(n, "Advanced Order"),
+    "diplomacy_move": lambda n: f"{count(n, 'extra move')} on the diplomacy board",
+    "remove_sabotage": lambda n: f"{count(n, 'Sabotage token')} removed from its Regions",
+}
+"""A Diplomacy Card's reward, as the log says it."""
+
+
 def _reward(content: Content, s: State, army: str, k: int, log: list[Event], auto: bool = False) -> None:
     d = s["dip"]
     d["rewards"][army] = k
     reward = card(s).rewards[k - 1]
     seat = s["armies"].index(army)
-    log.append(Event(f"{ARMY_NAMES[army]} takes reward {k}: {reward.n} {reward.gain.replace('_', ' ')}.", "p.16"))
+    log.append(Event(f"{ARMY_NAMES[army]} takes reward {k}: {REWARD_WORDS[reward.gain](reward.n)}.", "p.16"))
     if reward.gain == "glory":
         s["glory"] += towards(ALLIANCE_OF[army], reward.n)
     elif reward.gain == "faith":
         gain_faith(s, army, reward.n)
+        log.append(Event(f"{sentence(faith_words(s, ALLIANCE_OF[army]))}.", "p.16"))
     elif reward.gain == "gold":
         s["gold"][seat] += reward.n
     elif reward.gain in ("advanced_order", "remove_sabotage"):  # the taker chooses which (ruling TC76)

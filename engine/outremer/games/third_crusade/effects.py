@@ -33,14 +33,16 @@ from __future__ import annotations
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
+from ...core.words import count
 from . import diplomacy_moves as board_moves
 from .execution import advanced_to_gain, order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
 from .event_targets import can, leaders_of, meeting, muster_army, roads_from, slots_holding, units_of
-from .events import MARCHES, Step, event, words
+from .events import GAIN_WORDS, MARCHES, Step, event, words
 from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
-                    marches, movable, pieces, place_token, remove_token, road, take, to_board, token)
-from .state import gain_faith, recount, towards, track
+                    marches, movable, owned, pieces, place_token, remove_token, road, take, to_board, token)
+from .records import ICON_WORDS, UNIT_WORDS
+from .state import faith_words, gain_faith, recount, towards, track
 
 CROWN_PRICE = 2
 """Gold for each crown a player is short of a crown event (p.12)."""
@@ -276,13 +278,13 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         return
     step = _current(s)
     if verb == "skip":
-        log.append(Event(f"{name} does not carry out {words(step)}.", "p.12"))
+        log.append(Event(f"{name} chooses not to {words(step)}.", "p.12"))
         _pop(content, s, log)
     elif verb == "or":
         k = action.args[0] - 1
         head = p["queue"].pop(0)
         p["queue"][:0] = [head + [k, j] for j in range(len(step.options[k]))]
-        log.append(Event(f"{name} chooses: {', '.join(words(x) for x in step.options[k])}.", "p.12"))
+        log.append(Event(f"{name} chooses to {' and '.join(words(x) for x in step.options[k])}.", "p.12"))
         _next(content, s, log)
     elif verb == "do":
         _off_map(content, s, p, step, log)
@@ -352,15 +354,15 @@ def _at(content: Content, s: State, p: dict, step: Step, key: str, log: list[Eve
                              marks=(f"region:{key}",)))
     elif step.do == "destroyed_port":
         s.setdefault("destroyed", []).append(key)
-        log.append(Event(f"{name} places a Destroyed Port token on {where}: it no longer counts as a Port.", "p.13",
+        log.append(Event(f"{name} places a Destroyed Port token on {where}: it no longer counts as a Port.", "p.32",
                          marks=(f"region:{key}",)))
     elif step.do == "token":
         placed = sum(place_token(content, s, key, step.icon) for _ in range(step.n))
-        log.append(Event(f"{name} places {placed} {step.icon} token{'s' if placed > 1 else ''} in {where}.", "p.12",
+        log.append(Event(f"{name} places {count(placed, ICON_WORDS[step.icon] + ' token')} in {where}.", "p.12",
                          marks=(f"region:{key}",)))
     else:
         taken = sum(remove_token(content, s, key, step.icon) for _ in range(step.n))
-        log.append(Event(f"{name} removes {taken} {step.icon} token{'s' if taken > 1 else ''} from {where}.", "p.12"))
+        log.append(Event(f"{name} removes {count(taken, ICON_WORDS[step.icon] + ' token')} from {where}.", "p.12"))
     _pop(content, s, log)
 
 
@@ -380,9 +382,9 @@ def _muster(content: Content, s: State, p: dict, step: Step, n: int, log: list[E
     who = muster_army(s, p["army"], step)
     key = p["at"]
     piece = f"{who}:{step.unit}"
-    label = "Siege Engine" if step.unit == "siege" else step.unit.capitalize()
     whose = "Neutral " if who == NEUTRAL else ("" if who == p["army"] else f"{ARMY_NAMES[who]} ")
-    log.append(Event(f"{ARMY_NAMES[p['army']]} adds {n} {whose}{label} in {_name(content, s, key)}.", "p.12",
+    added = count(n, whose + UNIT_WORDS[step.unit]) if n else f"no {whose}{UNIT_WORDS[step.unit]}"
+    log.append(Event(f"{ARMY_NAMES[p['army']]} adds {added} in {_name(content, s, key)}.", "p.12",
                      marks=(f"region:{key}",)))
     if who != NEUTRAL:
         s["reserve"][who][step.unit] -= n
@@ -401,17 +403,17 @@ def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: l
     name, where = ARMY_NAMES[p["army"]], _name(content, s, key)
     if action.verb == "remove":
         to_board(content, s, key, arg)
-        text = f"removes {describe(content, [arg])} from {where}"
+        text = f"removes {owned(content, arg)} from {where}"
     elif action.verb == "assassinate":
         take(content, s, key, arg)
         s.setdefault("gone", []).append(token(content, what(arg)))
-        text = f"assassinates {describe(content, [arg])} in {where}"
+        text = f"assassinates {owned(content, arg)} in {where}"
     elif action.verb in ("sabotage", "unsabotage"):
         s["map"][key][arg] = SABOTAGE if action.verb == "sabotage" else None
         recount(content, s)
         icon = (s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES))[arg] or \
             board_for(content, s["armies"]).region(key).icons[arg]
-        covered = f" on its {icon} icon" if icon else ""
+        covered = f" on its {ICON_WORDS[icon]} icon" if icon else ""
         text = (f"places a Sabotage token in {where}{covered}" if action.verb == "sabotage"
                 else f"removes a Sabotage token from {where}{covered}")
     elif action.verb == "bandit":
@@ -446,8 +448,10 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
         else:  # base_cp: kept beside the map's icons, the track recounted (p.12, Court of Christ at Mainz)
             s.setdefault("base_cp", {})[whose] = s.get("base_cp", {}).get(whose, 0) + n
             recount(content, s)
-        log.append(Event(f"{ARMY_NAMES[whose]} {'gains' if n > 0 else 'loses'} {abs(n)} "
-                         f"{step.what.replace('_cp', ' command point').replace('_', ' ')}.", "p.12"))
+        said = f"{ARMY_NAMES[whose]} {'gains' if n > 0 else 'loses'} {count(abs(n), GAIN_WORDS[step.what])}"
+        if step.what == "faith":
+            said += f": {faith_words(s, ALLIANCE_OF[whose])}"
+        log.append(Event(f"{said}.", "p.12"))
     else:  # special: the Treaty of Jaffa
         s["truce"] = [key for key in TRUCE if key in s["map"]]
         log.append(Event("Until the end of the round no Unit may March, Forced March, Disperse or Sea Move into "
@@ -538,7 +542,8 @@ def _next(content: Content, s: State, log: list[Event]) -> None:
             if _choices(content, s, p, p["queue"][0]):
                 p["stage"] = "where"
                 return
-            log.append(Event(f"{words(_current(s)).capitalize()} cannot be carried out: ignored.", "p.12"))
+            log.append(Event(f"{ARMY_NAMES[p['army']]} cannot {words(_current(s))} now: that step of "
+                             f"{event(p['card']).title} is skipped.", "p.12"))
             p["queue"].pop(0)
         if p.get("then") != "crown":
             break

@@ -20,7 +20,9 @@ from typing import Iterable
 
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
+from ...core.words import count
 from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, NEUTRAL, UNITS, Board, Leader, content, read_data
+from .records import ICON_WORDS, UNIT_WORDS
 
 PERIODS = ("1190", "1191 Spring", "1191 Autumn", "1192")
 """The four rounds, each with its own pile of Event Cards (setup, p.4)."""
@@ -334,19 +336,50 @@ def deck(army: str, period: str, armies_in_game: Iterable[str], north: bool,
 UNIT_POINTS = {"infantry": 1.0, "cavalry": 2.0, "siege": 2.0, "any": 1.5}
 TOKEN_POINTS = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
 GAIN_POINTS = {"glory": 1.0, "faith": 1.0, "gold": 0.5, "base_cp": 2.0, "current_cp": 0.5}
+GAIN_WORDS = {"glory": "Glory", "faith": "Faith", "gold": "Gold", "base_cp": "base command point",
+              "current_cp": "command point"}
+"""What a gain or loss counts, as the log says it."""
+WHOSE_WORDS = {"crusader": "the Crusader Alliance", "muslim": "the Muslim Alliance", NEUTRAL: "Neutral",
+               "angevin": "the Angevin", "hre": "the Holy Roman Empire", "ayyubid": "the Ayyubid",
+               "turkoman": "the Turkoman", "any": "any Army"}
+STEP_WORDS = {"destroyed_port": "place a Destroyed Port token", "march": "March",
+              "coordinated_march": "make a Coordinated March", "forced_march": "make a Forced March",
+              "disperse": "Disperse", "sea_move": "make a Sea Move",
+              "treaty_of_jaffa": "close Jerusalem, Jaffa and Ascalon (the Treaty of Jaffa)"}
+
+
 def words(step: Step) -> str:
-    """A step in a few words, for the log."""
+    """A step in a few words, for the log, as what the player does: "gain 1 Faith", "muster
+    2 Neutral Infantry", "place a Sabotage token"."""
     if step.do == "or":
-        return " or ".join(", ".join(words(x) for x in option) for option in step.options)
+        return ", or ".join(" and ".join(words(x) for x in option) for option in step.options)
     if step.do in ("gain", "lose"):
-        return f"{step.do} {step.n} {step.what.replace('_', ' ')}"
+        whose = "" if step.whose in ("", "own") else f"make {WHOSE_WORDS[step.whose]} "
+        return f"{whose}{step.do} {count(step.n, GAIN_WORDS[step.what])}"
     if step.do == "muster":
-        return f"+{step.n} {'Neutral ' if step.army == NEUTRAL else ''}{step.unit}"
+        kind = ("Neutral " if step.army == NEUTRAL else "") + UNIT_WORDS[step.unit]
+        return f"muster {count(step.n, kind)}" + (" for its partner" if step.army == "partner" else "")
+    if step.do == "remove":
+        kind = ("Neutral " if step.whose == NEUTRAL else "") + UNIT_WORDS[step.unit]
+        whose = "" if step.whose == NEUTRAL else f" of {WHOSE_WORDS[step.whose]}"
+        return f"remove {count(step.n or 1, kind)}{whose}"
     if step.do == "leader":
-        return f"{step.action} a Leader"
+        return f"{step.action} {content().leaders[step.key].name}"
+    if step.do == "assassinate":
+        return ("assassinate a Neutral Leader" if step.whose == NEUTRAL
+                else f"assassinate a Leader of {WHOSE_WORDS[step.whose]}")
+    if step.do in ("sabotage", "remove_sabotage", "bandit", "remove_bandit"):
+        verb = "remove" if step.do.startswith("remove") else "place"
+        return f"{verb} {count(step.n or 1, 'Bandit' if step.do.endswith('bandit') else 'Sabotage token')}"
+    if step.do in ("token", "remove_token"):
+        return f"{'place' if step.do == 'token' else 'remove'} {count(step.n or 1, ICON_WORDS[step.icon] + ' token')}"
+    if step.do == "advanced_order":
+        return f"take {count(step.n or 1, 'Advanced Order')}"
+    if step.do == "diplomacy_move":
+        return f"make {count(step.n or 1, 'move')} on the diplomacy board"
     if step.do == "special":
-        return step.key.replace("_", " ")
-    return step.do.replace("_", " ")
+        return STEP_WORDS[step.key]
+    return STEP_WORDS[step.do]
 
 
 FLAT_POINTS = {"leader_add": 3.0, "leader_remove": 3.0, "leader_flip": 1.0, "assassinate": 3.0,

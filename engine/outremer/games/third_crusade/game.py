@@ -144,13 +144,15 @@ class ThirdCrusade(Game):
             if phase == "planning" and s.get("_started") != "planning":
                 s["_started"] = "planning"
                 planning.start(c, s)
-                log.append(Event(f"Planning, {ROUNDS[s['round']]}: each player places Orders face down or passes.",
+                log.append(Event(f"Planning, {ROUNDS[s['round']]}: in initiative order each player places an Order face "
+                                 "down in a Region, or passes.",
                                  "p.11"))
                 continue
             if phase == "command" and s.get("_started") != "command":
                 s["_started"] = "command"
                 command.start(c, s)
-                log.append(Event("Command: each player executes an Order or passes.", "p.12"))
+                log.append(Event("Command: in initiative order each player executes an Event Card from its hand or one of "
+                                 "its Orders on the map, or passes.", "p.12"))
                 continue
             if phase == "end_of_command":
                 if upkeep_phase.victory_check(c, s, log, "p.13"):
@@ -158,7 +160,8 @@ class ThirdCrusade(Game):
                 s["_started"] = "diplomacy"
                 diplomacy_phase.start(c, s)
                 log.append(Event(f"Diplomacy: {diplomacy_phase.card(s).name} is the round's card; each player bids "
-                                 "Gold in secret.", "p.16"))
+                                 "Gold in secret, takes a reward in the order of the bids and places diplomacy "
+                                 "markers.", "p.16"))
                 continue
             if phase == "upkeep" and s.get("_started") != "upkeep":
                 if upkeep_phase.victory_check(c, s, log, "p.16"):  # the Diplomacy phase is over (Overview)
@@ -169,7 +172,9 @@ class ThirdCrusade(Game):
             if phase == "strategy" and s.get("strategy") is None:
                 s["_started"] = "strategy"
                 strategy.start(c, s)
-                log.append(Event(f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down.", "p.10"))
+                log.append(Event(f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down under the "
+                                 "bidding board; then each picks cards of the other Alliance's rows for command "
+                                 "points.", "p.10"))
                 continue
             if self.to_act(s) is None and phase not in ("over",):
                 raise RuntimeError(f"nobody to act in phase {phase!r}")

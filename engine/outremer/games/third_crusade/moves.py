@@ -14,8 +14,10 @@ from itertools import product
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
-from .data import (ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, Leader, board_for, controller, owner,
-                   shape, what)
+from ...core.words import count
+from .data import (ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, Leader, board_for,
+                   controller, owner, shape, what)
+from .records import ICON_WORDS, UNIT_WORDS
 from .state import recount
 
 
@@ -173,16 +175,25 @@ def describe(content: Content, group: list[str]) -> str:
         label = (content.leaders[w].name if w in content.leaders
                  else "Siege Engine" if w == "siege" else w.capitalize())
         neutral = "Neutral " if owner(kind) == NEUTRAL else ""
-        words.append(f"{n} {neutral}{label}" if w in UNITS else f"{neutral}{label}")
+        words.append(count(n, neutral + label) if w in UNITS else f"{neutral}{label}")
     return ", ".join(words)
+
+
+def owned(content: Content, piece: str) -> str:
+    """One piece named with its Army, for a loss or a retreat: "1 Angevin Infantry", "Saladin
+    (Ayyubid)", "1 Neutral Cavalry"."""
+    w, army = what(piece), ("Neutral" if owner(piece) == NEUTRAL else ARMY_NAMES[owner(piece)])
+    if w in content.leaders:
+        return f"{content.leaders[w].name} ({army})"
+    return f"1 {army} {UNIT_WORDS[w]}"
 
 
 def describe_side(leader: Leader) -> str:
     """What a Leader's side shows, for the log: "1 Infantry icon, 1 crown icon"."""
     def icons(n: int, word: str) -> str:
-        return f"{n} {word} icon{'s' if n > 1 else ''}"
-    shown = [icons(leader.units, leader.unit.capitalize()) if leader.unit else "no Unit icon"]
-    shown += [icons(leader.icons.count(i), i.replace("cp", "command point")) for i in dict.fromkeys(leader.icons)]
+        return count(n, f"{word} icon")
+    shown = [icons(leader.units, UNIT_WORDS[leader.unit]) if leader.unit else "no Unit icon"]
+    shown += [icons(leader.icons.count(i), ICON_WORDS[i]) for i in dict.fromkeys(leader.icons)]
     return ", ".join(shown)
 
 
@@ -376,7 +387,8 @@ def cross(content: Content, s: State, frm: str, to: str, group: list[str], log: 
         owed[way] = toll - len(lost)
     board = board_for(content, s["armies"])
     if n or lost:
-        gone = f"{describe(content, lost)} lost" if lost else "nothing lost"
+        gone = ("nothing lost" if not lost else f"{describe(content, lost)} lost" if mover == NEUTRAL
+                else f"the {ARMY_NAMES[mover]} loses {describe(content, lost)}")
         log.append(Event(f"Bandits on the Road from {board.region(frm).name} to {board.region(to).name}: {gone}"
                          + ("; the Bandits are removed." if n else "."), "p.32"))
     return lost

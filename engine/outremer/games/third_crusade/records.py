@@ -19,6 +19,10 @@ ICONS = ("glory", "cp", "crown", "gold", "supply")
 TRACKS = ("cp", "crown", "supply", "gold")
 """The four tracks of a player board, in the order the setup pages print them (ruling TC4)."""
 UNITS = ("infantry", "cavalry", "siege")
+UNIT_WORDS = {"infantry": "Infantry", "cavalry": "Cavalry", "siege": "Siege Engine", "any": "Unit"}
+"""A Unit type's name in the log ("any": a step that takes any type)."""
+ICON_WORDS = {"glory": "Glory", "cp": "Command Point", "crown": "Crown", "gold": "Gold", "supply": "Supply"}
+"""A Resource token's or icon's name: "a Gold token", "its Command Point icon"."""
 UNIT_TOTALS = {"infantry": 30, "cavalry": 12, "siege": 6}
 """Each Army's Units (components, p.35)."""
 UNIT_SHAPE = {"infantry": "square", "cavalry": "hex", "siege": "trapezoid"}

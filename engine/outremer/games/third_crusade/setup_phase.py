@@ -28,6 +28,7 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from ...core.words import count
 from . import upkeep_phase
 from .cards import cards
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, TRACKS, UNITS, Content, board_for, owner
@@ -126,7 +127,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     if action.verb == "done":
         vs["done"][army] = True
         left = vs["points"][army]
-        log.append(Event(f"{name} stops deploying" + (f"; its {_points(left)} left are lost." if left else "."),
+        log.append(Event(f"{name} stops deploying" + (f"; its {_points(left)} left {'is' if left == 1 else 'are'} lost." if left else "."),
                          "TC45"))
     else:
         kind, key = action.args
@@ -155,9 +156,8 @@ def _points(n: int) -> str:
 
 
 def _tracks(s: State, seat: int) -> str:
-    names = {"cp": "command point", "crown": "crown", "supply": "supply", "gold": "gold"}
-    return ", ".join(f"{n} {names[t]}{'s' if n != 1 and t in ('cp', 'crown') else ''}"
-                     for t in TRACKS for n in [track(s, seat, t)])
+    names = {"cp": "command point", "crown": "Crown", "supply": "Supply", "gold": "Gold"}
+    return ", ".join(count(n, names[t]) for t in TRACKS for n in [track(s, seat, t)])
 
 
 def _reveal(content: Content, s: State, log: list[Event]) -> None:
@@ -211,7 +211,7 @@ def _stop_if_spent(content: Content, s: State, seat: int, log: list[Event]) -> b
         return False
     vs["done"][army] = True
     left = vs["points"][army]
-    log.append(Event(f"{ARMY_NAMES[army]} has nothing left it may deploy" + (f"; its {_points(left)} left are lost."
+    log.append(Event(f"{ARMY_NAMES[army]} has nothing left it may deploy" + (f"; its {_points(left)} left {'is' if left == 1 else 'are'} lost."
                                                                               if left else "."), "TC45"))
     return True
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import State
-from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, TRACKS, UNIT_TOTALS, UNITS, Content, genoa, owner, starting_position,
+from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, TRACKS, UNIT_TOTALS, UNITS, Content, genoa, owner, starting_position,
                    supply_need, tracks, what)
 
 FORMAT = 1
@@ -83,6 +83,19 @@ def faith_of(s: State, army: str) -> int:
     if alone(s, alliance):
         return marker
     return max(0, marker if army == ALLIANCES[alliance][0] else -marker)
+
+
+def faith_words(s: State, alliance: str) -> str:
+    """Where ``alliance``'s Faith marker stands, for the log: on an Alliance of two Armies, which
+    of them it favours and by how many steps; a lone Army's, its height."""
+    marker = s["faith"][alliance]
+    title = f"the {'Crusader' if alliance == 'crusader' else 'Muslim'} Faith marker"
+    if alone(s, alliance):
+        return f"{title} stands at {marker}"
+    if marker == 0:
+        return f"{title} stands in the middle and favours neither Army"
+    first, second = ALLIANCES[alliance]
+    return f"{title} favours the {ARMY_NAMES[first if marker > 0 else second]} by {abs(marker)}"
 
 
 def initiative_order(s: State) -> list[int]:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
+from ...core.words import count
 from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
 from .execution import advanced_to_gain
-from .moves import add, free, presence, take
-from .state import ROUNDS, alone, need, recount, towards, track
+from .moves import add, describe, free, presence, take
+from .state import ROUNDS, alone, faith_words, need, recount, towards, track
 
 ADVANCED_PRICE = 2
 """Supply left over buys an Advanced Order for 2 (p.17, 4B)."""
@@ -68,7 +69,8 @@ def start(content: Content, s: State, log: list[Event]) -> None:
             first, second = ALLIANCES[alliance]
             s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + move))
             log.append(Event(f"Mission {m.title}: the {ARMY_NAMES[first if move > 0 else second]} moves the "
-                             f"{_alliance_name(alliance)} Faith marker {abs(move)} towards itself.", "p.17"))
+                             f"{_alliance_name(alliance)} Faith marker {count(abs(move), 'step')} towards itself; "
+                             f"{faith_words(s, alliance)}.", "p.17"))
     queue = []
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
@@ -121,7 +123,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
             s["cp"][seat] -= order.cost
             s["gold"][seat] += 1
             log.append(Event(f"{name} reveals {order.name} in {_name(content, s, q['region'])} as a Tithe: "
-                             f"{order.cost} command points for 1 Gold.", "p.17"))
+                             f"{count(order.cost, 'command point')} for 1 Gold.", "p.17"))
     elif q["ask"] == "supply":
         key, unit = action.args
         take(content, s, key, f"{army}:{unit}")
@@ -154,7 +156,8 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         if not q["pieces"] or not _ports(content, s, q):
             s["upkeep"]["queue"].pop(0)
             if q["pieces"]:
-                log.append(Event(f"{len(q['pieces'])} pieces from the ship find no Port and are lost.", "p.17"))
+                log.append(Event(f"The {ARMY_NAMES[army]} Genoa ship finds no Port left: {describe(content, q['pieces'])} "
+                                 f"{'is' if len(q['pieces']) == 1 else 'are'} lost.", "p.17"))
     elif q["ask"] == "objective":
         s["upkeep"]["queue"].pop(0)
         key = action.args[0]
@@ -235,7 +238,7 @@ def _prune(content: Content, s: State, log: list[Event]) -> None:
         if q["ask"] == "land" and not _ports(content, s, q):
             queue.pop(0)
             log.append(Event(f"{ARMY_NAMES[q['army']]} has no Port left for its Genoa ship: "
-                             f"{len(q['pieces'])} pieces are lost.", "p.17"))
+                             f"{describe(content, q['pieces'])} {'is' if len(q['pieces']) == 1 else 'are'} lost.", "p.17"))
         elif q["ask"] == "supply" and not counts.units_on_map(s, s["armies"][q["seat"]]):
             queue.pop(0)
         else:
@@ -294,7 +297,7 @@ def _income_step(content: Content, s: State, log: list[Event]) -> None:
         s["gold"][seat] += track(s, seat, "gold")
     icons = counts.glory_icons(content, s)
     s["glory"] += icons
-    log.append(Event(f"Each player takes its Gold; the Glory icons on the map move the marker {abs(icons)} towards "
+    log.append(Event(f"Each player takes its Gold; the Glory icons on the map move the Glory marker {count(abs(icons), 'step')} towards "
                      f"the {_alliance_name('crusader' if icons >= 0 else 'muslim')} Alliance.", "p.17"))
 
 

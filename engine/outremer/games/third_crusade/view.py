@@ -80,8 +80,10 @@ def describe(game, s: State, action: Action) -> str:
     if verb == "reward":
         return f"Take reward {args[0]}"
     if verb == "move":
+        from .data import content
         from .diplomacy import board as dboard
-        return f"Place a diplomacy marker on {dboard().space(args[0]).text}"
+        from .diplomacy_moves import space_words
+        return f"Place a diplomacy marker on {space_words(content(), dboard().space(args[0]))}"
     if verb == "place":
         return f"Place it in {place(args[0])}"
     if verb == "replace":
