@@ -235,6 +235,47 @@ def test_a_damaged_file_in_the_offline_copy_is_fetched_again(context, serve_dist
     guard.check()
 
 
+def test_a_damaged_offline_copy_while_offline_says_so_and_is_repaired_on_the_next_connection(context, serve_dist):
+    server = serve_dist()
+    port = int(server.url.rstrip("/").rsplit(":", 1)[1])
+    page = context.new_page()
+    _visit_until_offline(page, server.url)
+    start_game(page, seats=("human", "heuristic"), seed=2)
+    until(page, "window.outremer.game.snapshot !== null")
+    link = page.url
+    kept = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))")
+    page.evaluate(
+        """async () => {
+          const cache = await (%s)();
+          for (const request of await cache.keys()) {
+            if (request.url.endsWith('.whl') || request.url.endsWith('/app.js')) {
+              await cache.put(request.url, new Response('damaged on this device', { headers: { 'Content-Type': 'text/javascript' } }));
+            }
+          }
+        }""" % OFFLINE_COPY
+    )
+    # A later visit, offline (the page's script and the engine's wheels are checked by the service
+    # worker on their first use since the copy was made: this page's first visit took them from
+    # the server).
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-offline-copy=damaged]", state="attached", timeout=30_000)
+    until(page, "document.getElementById('boot-status').textContent.includes('repaired the next time')")
+    assert page.inner_text("#boot-title") == "The offline copy is damaged"
+    _shot(page, "offline-copy-damaged")
+    assert page.url == link  # the game's link is still the address
+    assert page.evaluate(
+        "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))") == kept
+    # Online again (the same server): the page opens the game and the copy is made whole.
+    serve_dist(port)
+    context.set_offline(False)
+    page.reload()
+    wait_ready(page)
+    until(page, "window.outremer.game.snapshot !== null")
+    assert until(page, f"({NOT_WHOLE})().then((wrong) => wrong.length === 0)", timeout=30)
+
+
 def test_a_cleared_offline_copy_is_refilled_on_the_next_visit(playwright, launch, serve_dist, tmp_path):
     server = serve_dist()
     context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch)

@@ -208,6 +208,12 @@ function bootDone(ready) {
 function bootFailed(error) {
   creep(false);
   document.body.dataset.engine = "failed";
+  const damaged = (window.outremerDamaged || [])[0];
+  if (damaged) {
+    $("boot-title").textContent = "The offline copy is damaged";
+    $("boot-status").textContent = damaged.note;
+    return;
+  }
   $("boot-title").textContent = "The game engine could not start";
   $("boot-status").textContent = navigator.onLine
     ? `${error.message}. Reload the page to try again.`
