@@ -119,6 +119,68 @@ OFFLINE_COPY = """async () => {
   return name ? caches.open(name) : null;
 }"""
 
+# Entries under a kept game's key in every shape a damaged, tampered or foreign write may leave.
+MALFORMED = {
+    "not-json": "{this is not json",
+    "null": "null",
+    "number": "42",
+    "a-string": '"a string"',
+    "a-list": "[1, 2, 3]",
+    "no-code": '{"game": "levantine", "step": 3}',
+    "code-not-text": '{"code": 12345, "game": "levantine"}',
+    "empty-code": '{"code": "   ", "game": "levantine"}',
+}
+# Entries that still hold a game's code, with every other field of a wrong shape: listed and
+# playable, the wrong fields read as unknown.
+ODD_FIELDS = {
+    "time-a-string": {"saved": "yesterday"},
+    "time-huge": {"saved": 1e300},
+    "time-negative": {"saved": -5},
+    "time-not-whole": {"saved": 1.5},
+    "fields-wrong": {"saved": {"at": 1}, "step": "three", "seats": "human", "seat_names": [1, None],
+                     "over": "yes", "result": ["won"], "viewer": "0", "game": 7},
+}
+
+
+def test_damaged_saved_games_are_set_aside_and_the_others_play_on(page, site, guard):
+    import json
+
+    guard.watch(page)
+    page.goto(site)
+    wait_ready(page)
+    code = json.loads(page.evaluate(
+        """window.outremer.engine.request('call', 'new_game',
+             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'heuristic'], seed: 5})]))"""))["code"]
+    entries = {f"outremer.saved.{key}": text for key, text in MALFORMED.items()}
+    good = {"code": code, "game": "levantine", "viewer": 0, "seats": ["human", "heuristic"],
+            "seat_names": ["Crusader", "Muslim"], "step": 0, "over": False, "result": "", "saved": 1790000000000}
+    entries["outremer.saved.good"] = json.dumps(good)
+    for key, odd in ODD_FIELDS.items():
+        entries[f"outremer.saved.{key}"] = json.dumps({**good, **odd})
+    page.evaluate("(entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }", entries)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(".kept-game")
+    listed = page.eval_on_selector_all(".kept-game", "(items) => items.map((i) => [i.dataset.entry, 'damaged' in i.dataset])")
+    assert sorted(map(tuple, listed)) == sorted([(key, True) for key in MALFORMED]
+                                    + [(key, False) for key in ["good", *ODD_FIELDS]])
+    for key in ODD_FIELDS:
+        item = page.locator(f'.kept-game[data-entry="{key}"]')
+        assert "unknown time" in item.inner_text() or key == "fields-wrong"
+    _shot(page, "damaged-saves")
+    # A damaged entry is deleted like any game; the others stay.
+    damaged = page.locator('.kept-game[data-entry="not-json"]')
+    damaged.get_by_role("button", name="Delete").click()
+    page.locator('.kept-game[data-entry="not-json"]').get_by_role("button", name="Delete it").click()
+    until(page, "localStorage.getItem('outremer.saved.not-json') === null")
+    assert page.locator(".kept-game").count() == len(MALFORMED) - 1 + 1 + len(ODD_FIELDS)
+    # The game whose every other field was wrong still opens.
+    page.locator('.kept-game[data-entry="fields-wrong"]').get_by_role("button", name="Continue").click()
+    until(page, f"window.outremer.game.code === {code!r}")
+    wait_for_turn(page)
+    assert not guard.errors, guard.errors
+
+
 # Every file of the build whose copy on the device is missing or not the build's own bytes.
 NOT_WHOLE = """async () => {
   const name = (await caches.keys()).find((n) => n.startsWith('outremer-') && n !== 'outremer-snapshot');
@@ -171,6 +233,47 @@ def test_a_damaged_file_in_the_offline_copy_is_fetched_again(context, serve_dist
     until(page, "window.outremer.game.snapshot !== null")
     assert until(page, f"({NOT_WHOLE})().then((wrong) => wrong.length === 0)", timeout=30)
     guard.check()
+
+
+def test_a_damaged_offline_copy_while_offline_says_so_and_is_repaired_on_the_next_connection(context, serve_dist):
+    server = serve_dist()
+    port = int(server.url.rstrip("/").rsplit(":", 1)[1])
+    page = context.new_page()
+    _visit_until_offline(page, server.url)
+    start_game(page, seats=("human", "heuristic"), seed=2)
+    until(page, "window.outremer.game.snapshot !== null")
+    link = page.url
+    kept = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))")
+    page.evaluate(
+        """async () => {
+          const cache = await (%s)();
+          for (const request of await cache.keys()) {
+            if (request.url.endsWith('.whl') || request.url.endsWith('/app.js')) {
+              await cache.put(request.url, new Response('damaged on this device', { headers: { 'Content-Type': 'text/javascript' } }));
+            }
+          }
+        }""" % OFFLINE_COPY
+    )
+    # A later visit, offline (the page's script and the engine's wheels are checked by the service
+    # worker on their first use since the copy was made: this page's first visit took them from
+    # the server).
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-offline-copy=damaged]", state="attached", timeout=30_000)
+    until(page, "document.getElementById('boot-status').textContent.includes('repaired the next time')")
+    assert page.inner_text("#boot-title") == "The offline copy is damaged"
+    _shot(page, "offline-copy-damaged")
+    assert page.url == link  # the game's link is still the address
+    assert page.evaluate(
+        "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))") == kept
+    # Online again (the same server): the page opens the game and the copy is made whole.
+    serve_dist(port)
+    context.set_offline(False)
+    page.reload()
+    wait_ready(page)
+    until(page, "window.outremer.game.snapshot !== null")
+    assert until(page, f"({NOT_WHOLE})().then((wrong) => wrong.length === 0)", timeout=30)
 
 
 def test_a_cleared_offline_copy_is_refilled_on_the_next_visit(playwright, launch, serve_dist, tmp_path):

@@ -9,7 +9,7 @@
 // history, the log, card details. What is kept on this device is store.js's.
 
 import {
-  askToPersist, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
+  askToPersist, damagedGames, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
 } from "./store.js";
 import { composeButton, composeChanged, composePick, fitCompose } from "./compose.js";
 
@@ -208,6 +208,12 @@ function bootDone(ready) {
 function bootFailed(error) {
   creep(false);
   document.body.dataset.engine = "failed";
+  const damaged = (window.outremerDamaged || [])[0];
+  if (damaged) {
+    $("boot-title").textContent = "The offline copy is damaged";
+    $("boot-status").textContent = damaged.note;
+    return;
+  }
   $("boot-title").textContent = "The game engine could not start";
   $("boot-status").textContent = navigator.onLine
     ? `${error.message}. Reload the page to try again.`
@@ -737,7 +743,7 @@ async function keptGameOf(code, opened) {
   const same = games.find((g) => g.code === code);
   if (same) return same;
   for (const kept of games) {
-    if (kept.game !== opened.game || !(kept.step <= opened.steps) || kept.over) continue;
+    if (kept.game !== opened.game || kept.step === null || !(kept.step <= opened.steps) || kept.over) continue;
     const then = await engine.call("rewind", code, kept.step, null);
     if (then.ok && then.code === kept.code) return kept;
   }
@@ -856,6 +862,7 @@ async function engineReady() {
 const catalogEntry = (id) => (BAKED ? BAKED.games : catalog || []).find((g) => g.id === id) || null;
 
 function ago(time) {
+  if (!time) return "at an unknown time";
   const minutes = Math.round((Date.now() - time) / 60000);
   if (!Number.isFinite(minutes)) return "at an unknown time";
   if (minutes < 1) return "just now";
@@ -874,33 +881,55 @@ function seatsLine(kept) {
 
 function keptGameItem(kept) {
   const entry = catalogEntry(kept.game);
-  const name = entry ? entry.name : kept.game;
+  const name = entry ? entry.name : "A saved game";
   const progress = kept.over
     ? `Finished${kept.result ? `. ${kept.result}` : "."}`
-    : `${kept.step} action${kept.step === 1 ? "" : "s"} played`;
+    : kept.step === null ? "In progress" : `${kept.step} action${kept.step === 1 ? "" : "s"} played`;
   const when = `Last played ${ago(kept.saved)}`;
   const titleId = `kept-${kept.id}`;
   const open = element("button", {
     type: "button", class: "primary", "data-command": "continue", "data-entry": kept.id,
     "aria-describedby": titleId, text: kept.over ? "See the end" : "Continue",
   });
-  const remove = element("button", {
-    type: "button", class: "secondary", "data-command": "delete", "data-entry": kept.id,
-    "aria-describedby": titleId, text: "Delete",
-  });
   return element("li", { class: "kept-game", "data-entry": kept.id, "data-game": kept.game }, [
     element("h3", { id: titleId }, [name, element("span", { class: "kept-seats", text: seatsLine(kept) })]),
     element("p", { class: "kept-progress", text: progress }),
-    element("p", { class: "kept-when" }, [element("time", { datetime: new Date(kept.saved || 0).toISOString(), text: when })]),
-    element("div", { class: "kept-actions" }, [open, remove]),
+    element("p", { class: "kept-when" }, kept.saved
+      ? [element("time", { datetime: new Date(kept.saved).toISOString(), text: when })] : [when]),
+    element("div", { class: "kept-actions" }, [open, deleteButton(kept.id, titleId)]),
+  ]);
+}
+
+function deleteButton(id, titleId) {
+  return element("button", {
+    type: "button", class: "secondary", "data-command": "delete", "data-entry": id,
+    "aria-describedby": titleId, text: "Delete",
+  });
+}
+
+// An entry kept under a game's key that cannot be read: said so, with Delete, and nothing else
+// of the list depends on it.
+function damagedGameItem(id) {
+  const titleId = `kept-${id}`;
+  return element("li", { class: "kept-game kept-damaged", "data-entry": id, "data-damaged": "" }, [
+    element("h3", { id: titleId, text: "A saved game that cannot be read" }),
+    element("p", { class: "kept-progress", text: "Its copy on this device is damaged, so it cannot be opened. "
+      + "Deleting it touches no other game." }),
+    element("div", { class: "kept-actions" }, [deleteButton(id, titleId)]),
   ]);
 }
 
 function drawYourGames() {
-  const kept = savedGames();
-  $("your-games").hidden = kept.length === 0;
-  $("your-games-list").replaceChildren(...kept.map(keptGameItem));
-  $("your-games-count").textContent = kept.length ? `(${kept.length})` : "";
+  const items = savedGames().map((kept) => {
+    try {
+      return keptGameItem(kept);
+    } catch {
+      return damagedGameItem(kept.id);
+    }
+  }).concat(damagedGames().map((bad) => damagedGameItem(bad.id)));
+  $("your-games").hidden = items.length === 0;
+  $("your-games-list").replaceChildren(...items);
+  $("your-games-count").textContent = items.length ? `(${items.length})` : "";
 }
 
 // Delete asks once more, in place: the game is gone for good once confirmed.

@@ -20,3 +20,25 @@ document.documentElement.dataset.view = location.href.includes("#") ? "table" : 
     window.outremerWorker = null; // app.js starts the worker itself
   }
 })();
+
+// A file of the offline copy found damaged while there is no connection (sw.js): the page says
+// so, instead of waiting on "Loading" for good. Heard here, before the page's own script, which
+// may be the damaged file.
+(() => {
+  if (!navigator.serviceWorker) return;
+  window.outremerDamaged = [];
+  const tell = (note) => {
+    document.documentElement.dataset.offlineCopy = "damaged";
+    const title = document.getElementById("boot-title");
+    const line = document.getElementById("boot-status");
+    if (title && document.body.dataset.engine !== "ready") title.textContent = "The offline copy is damaged";
+    if (line && document.body.dataset.engine !== "ready") line.textContent = note;
+  };
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const message = event.data;
+    if (!message || message.type !== "offline-copy-damaged") return;
+    window.outremerDamaged.push(message);
+    if (document.readyState === "loading") addEventListener("DOMContentLoaded", () => tell(message.note));
+    else tell(message.note);
+  });
+})();

@@ -89,38 +89,70 @@ export function showStorageState() {
 function parse(text) {
   try {
     const data = JSON.parse(text || "null");
-    return data && typeof data === "object" && typeof data.code === "string" && data.code ? data : null;
+    return data && typeof data === "object" && !Array.isArray(data) ? data : null;
   } catch {
     return null;
   }
 }
 
+const DAY = 24 * 60 * 60 * 1000;
+const strings = (list) => (Array.isArray(list) ? list.map((x) => (typeof x === "string" ? x : "")) : []);
+
+// A time this device could have written: a whole number of milliseconds, after 2020 and not more
+// than a day ahead of the clock (a clock set back a little is no reason to doubt a save).
+function when(time) {
+  return Number.isSafeInteger(time) && time > Date.UTC(2020, 0, 1) && time <= Date.now() + DAY ? time : null;
+}
+
+// A kept entry as the page may use it, every field of the shape the page expects; null when it
+// cannot be a game (it holds no code): that entry is listed as damaged, never fatal.
+export function entryOf(data, id) {
+  if (!data || typeof data.code !== "string" || !data.code.trim()) return null;
+  const step = Number.isSafeInteger(data.step) && data.step >= 0 ? data.step : null;
+  const viewer = Number.isSafeInteger(data.viewer) && data.viewer >= 0 ? data.viewer : null;
+  return {
+    id, code: data.code.trim(), game: typeof data.game === "string" ? data.game : "", viewer, step, over: data.over === true,
+    result: typeof data.result === "string" ? data.result : "",
+    seats: strings(data.seats), seat_names: strings(data.seat_names),
+    saved: when(data.saved), started: when(data.started),
+  };
+}
+
 // The one save of an earlier version becomes an entry of the list (once; it is removed only
-// when its entry has been written).
+// when its entry has been written). That version played Levantine only.
 function adoptLegacy() {
-  const old = parse(read(LEGACY_KEY));
+  const old = entryOf({ game: "levantine", ...parse(read(LEGACY_KEY)) }, "earlier");
   if (!old) return;
   const key = GAME_PREFIX + "earlier";
   if (!read(key) && !write(key, JSON.stringify({ ...old, saved: old.saved || Date.now() }))) return;
   remove(LEGACY_KEY);
 }
 
-// Every game kept on this device, the most recently played first.
-export function savedGames() {
+function keptEntries() {
   adoptLegacy();
-  const games = [];
+  const found = [];
   for (const key of keys()) {
-    if (!key || !key.startsWith(GAME_PREFIX)) continue;
-    const entry = parse(read(key));
-    if (entry) games.push({ ...entry, id: key.slice(GAME_PREFIX.length) });
+    if (typeof key !== "string" || !key.startsWith(GAME_PREFIX) || key === GAME_PREFIX) continue;
+    const id = key.slice(GAME_PREFIX.length);
+    found.push(entryOf(parse(read(key)), id) || { id, damaged: true });
   }
-  return games.sort((a, b) => (b.saved || 0) - (a.saved || 0));
+  return found;
+}
+
+// Every game kept on this device that can be read, the most recently played first.
+export function savedGames() {
+  return keptEntries().filter((e) => !e.damaged).sort((a, b) => (b.saved || 0) - (a.saved || 0));
+}
+
+// The entries kept under a game's key that cannot be read (a damaged or foreign entry): listed
+// apart, to be deleted, so that they never stop the others.
+export function damagedGames() {
+  return keptEntries().filter((e) => e.damaged);
 }
 
 export function savedGameById(id) {
   if (!id) return null;
-  const entry = parse(read(GAME_PREFIX + id));
-  return entry ? { ...entry, id } : null;
+  return entryOf(parse(read(GAME_PREFIX + id)), id);
 }
 
 export function newGameId() {

@@ -91,8 +91,14 @@ self.addEventListener("fetch", (event) => {
         if (url.href.endsWith("/")) url.href += "index.html";
       }
       const hit = await cache.match(url.href);
-      if (!hit) return fetch(request);
-      return checked(cache, url.href, hit, event);
+      if (hit) return checked(cache, url.href, hit, event, request);
+      try {
+        return await fetch(request);
+      } catch (error) {
+        // A file of the copy gone missing on this device, and no server to ask.
+        if (HASH_OF.has(url.href)) return damaged(url.href, request);
+        throw error;
+      }
     })(),
   );
 });
@@ -104,7 +110,7 @@ self.addEventListener("fetch", (event) => {
 const HASH_OF = new Map(Object.entries(PRECACHE).map(([path, hash]) => [key(path), hash]));
 const checkedOnce = new Set();
 
-async function checked(cache, href, hit, event) {
+async function checked(cache, href, hit, event, request) {
   const hash = HASH_OF.get(href);
   if (!hash || checkedOnce.has(href)) return hit;
   const check = async (response) => {
@@ -115,7 +121,12 @@ async function checked(cache, href, hit, event) {
     }
     console.warn(`${href}: the offline copy is damaged; fetched again`);
     await cache.delete(href);
-    const fresh = await fetch(href, { cache: "reload" });
+    let fresh;
+    try {
+      fresh = await fetch(href, { cache: "reload" });
+    } catch {
+      return damaged(href, request);
+    }
     const bytes = await fresh.arrayBuffer();
     const copy = () => kept(fresh, bytes);
     // Kept only if it is this build's (another build's file is served, not kept).
@@ -127,6 +138,48 @@ async function checked(cache, href, hit, event) {
     return hit;
   }
   return (await check(hit.clone())) || hit;
+}
+
+// A file of the offline copy that is damaged (or gone) while there is no connection: the pages
+// are told, so that they say so rather than wait for good, and the file is left out of the copy,
+// which the next page started online makes whole again (refill). What is answered in its place:
+// for a page, a page that says so; for the page's first script, a script that says so; for the
+// rest, a failed fetch (the page, told, explains it). Nothing kept on the device is touched.
+const DAMAGED_NOTE = "The copy of Outremer kept on this device for offline play is damaged, and there is no "
+  + "connection to repair it. It will be repaired the next time this device is online: open Outremer then. "
+  + "Your saved games and the game in this link are not touched.";
+
+async function damaged(href, request) {
+  const path = href.slice(scope.length) || "index.html";
+  console.warn(`${href}: the offline copy is damaged and cannot be fetched again now`);
+  try {
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      client.postMessage({ type: "offline-copy-damaged", path, note: DAMAGED_NOTE });
+    }
+  } catch {
+    // No page to tell.
+  }
+  const page = request && request.mode === "navigate";
+  if (page || href.endsWith(".html")) {
+    return new Response(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">`
+      + `<title>Outremer: the offline copy is damaged</title><body data-offline-copy="damaged">`
+      + `<h1>The offline copy is damaged</h1><p id="boot-status">${DAMAGED_NOTE}</p></body></html>`,
+      { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'" } },
+    );
+  }
+  if (href.endsWith("/boot.js")) {
+    return new Response(
+      `document.documentElement.dataset.offlineCopy = "damaged";\n`
+      + `addEventListener("DOMContentLoaded", () => {\n`
+      + `  const title = document.getElementById("boot-title"), line = document.getElementById("boot-status");\n`
+      + `  if (title) title.textContent = "The offline copy is damaged";\n`
+      + `  if (line) line.textContent = ${JSON.stringify(DAMAGED_NOTE)};\n`
+      + `});\n`,
+      { status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8" } },
+    );
+  }
+  return Response.error();
 }
 
 // A new version waits until a page that has finished loading its engine says it may
