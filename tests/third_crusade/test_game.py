@@ -32,7 +32,7 @@ def test_every_mode_plays_to_a_result_between_the_alliances(players, options):
     assert sorted(seat for _, seats in sides for seat in seats) == list(range(players))
     if result["team"] is not None:
         assert set(result["winners"]) <= set(sides[result["team"]][1]) and result["winners"]
-    assert {"arrange", "pick", "order", "execute", "bid"} <= verbs
+    assert {"arrange", "pick", "order", "section", "execute", "bid"} <= verbs
 
 
 def test_the_heuristic_beats_a_random_player_from_either_side():

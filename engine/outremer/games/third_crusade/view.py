@@ -48,7 +48,14 @@ def describe(game, s: State, action: Action) -> str:
         return f"Pick {event(key).title} from the {ARMY_NAMES[args[0]]} row ({args[1]} command points)"
     if verb == "order":
         order = next(o for o in orders(army) if o.key == args[0])
-        return f"Place {order.name} ({order.text}) in {place(args[1])}"
+        return f"{order.name} ({order.text})"
+    if verb == "section":
+        from .planning import chosen, warning
+        order = chosen(s)
+        said = warning(c, s, order, args[0])
+        return f"Place {order.name} in {place(args[0])}" + (f" (warning: {said})" if said else "")
+    if verb == "back":
+        return "Choose another Order"
     if verb == "execute":
         return f"Execute the Order in {place(args[0])}"
     if verb == "event":
@@ -189,6 +196,11 @@ def text_table(game, v: dict) -> str:
                      f"Cavalry, {p['reserve']['siege']} Siege Engines; Event Cards {hand}; {p['box_count']} Orders "
                      "behind the screen" + (f"; Objectives {', '.join(board.region(k).name for k in p['objectives'])}"
                                             if p["objectives"] else "") + ".")
+    plan = v.get("plan")
+    if plan:
+        army = v["players"][v["to_act"]]["army"]
+        order = next(o for o in orders(army) if o.key == plan["order"])
+        lines.append(f"Order chosen to place: {order.name} ({order.text}).")
     b = v.get("battle")
     if b:
         lines.append(f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
