@@ -69,3 +69,35 @@ def test_the_terminal_table_names_every_region_and_hides_the_other_alliances_ord
     ours = [side for _key, side in placed if ALLIANCE_OF[side[0]] == "crusader"]
     for army, key in ours:
         assert next(o.name for o in orders(army) if o.key == key) in text
+
+
+def test_the_heuristic_places_in_two_choices_the_pair_it_rates_best():
+    """Planning in two choices (the Order, then its Region): the heuristic takes the Order of the
+    (Order, Region) pair it rates highest, the first such in the order the pairs come, then that
+    pair's Region, as when a pair was one choice (so that the balance figures hold); it passes
+    when no pair is worth more than 0.8."""
+    from outremer.ai.third_crusade import ThirdCrusadeHeuristic
+
+    agent = ThirdCrusadeHeuristic()
+    checked = passed = 0
+    for players in (2, 4):
+        match = Match(GAME, GAME.make_setup(9, ["heuristic"] * players))
+        while match.to_act() is not None and checked < 40:
+            s, seat = match.state, match.to_act()
+            legal = GAME.legal_actions(s)
+            choice = agent.choose(GAME, GAME.view(s, seat), legal, random.Random(0))
+            if s["phase"] == "planning" and s["plan"] is None and len(legal) > 1:
+                pairs = list(agent._order_scores(legal))
+                top = max((w for _, _, w in pairs), default=0.0)
+                best = next(((a, k) for a, k, w in pairs if w == top), None)
+                if top <= 0.8:
+                    assert choice.verb == "pass"
+                    passed += 1
+                else:
+                    assert choice == best[0]
+                    after, _ = GAME.apply(s, choice)
+                    then = agent.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(0))
+                    assert then.text == f"section {best[1]}", (choice, then, best)
+                    checked += 1
+            match.play(choice)
+    assert checked >= 20 and passed

@@ -68,8 +68,8 @@ def test_two_orders_of_a_kind_are_one_choice():
 
 
 def test_the_order_first_then_its_region_or_another_order():
-    """Two short choices instead of one of every (Order, Region) pair: the Order, then a Region
-    among the free Order Sections of its Alliance, or back to choose another Order. Nothing is
+    """Ruling TC74: two short choices instead of one of every (Order, Region) pair: the Order, then
+    a Region among the free Order Sections of its Alliance, or back to choose another Order. Nothing is
     placed, nothing told, and the same seat is asked, until the Region is chosen."""
     s = _planning(2, seed=4)
     seat = planning.to_act(s)
@@ -90,7 +90,8 @@ def test_a_region_where_the_order_can_never_be_executed_warns_of_its_cost():
     """p.12: "Some Orders require the Region to be of a specified type or to contain a Port";
     p.17, step 3: each Order left unexecuted moves the Glory marker one space away from its
     Alliance. The Region choice says so where the Region's type rules the Order out, and placing
-    it there stays legal (a bluff); a Blank Order, never executed and free, warns of nothing."""
+    it there stays legal (a bluff); a Blank Order, never executed and free, warns of nothing
+    (ruling TC74)."""
     s = _planning(2, seed=4)
     seat = planning.to_act(s)
     _play(s, act("order", "sea_move"))
@@ -115,6 +116,7 @@ def test_a_region_where_the_order_can_never_be_executed_warns_of_its_cost():
 
 
 def test_the_order_chosen_is_seen_by_the_seat_and_partner_only():
+    """Rulings TC40, TC74: the Order chosen and not yet placed is shown to its seat and partner."""
     s = _planning(4, seed=5)
     seat = planning.to_act(s)
     army = s["armies"][seat]

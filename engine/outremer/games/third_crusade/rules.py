@@ -74,6 +74,7 @@ RULINGS = {
     "TC71": "The other choices of Armies: the Holy Roman Empire alone, and what the Turkoman alone keeps",
     "TC72": "Two player boards of their own: the Emperor's siege train and the Turkoman's paid host",
     "TC73": "The lone Turkoman's 3-player start: an Infantry of Homs in Acre",
+    "TC74": "Placing an Order: the Order, then its Region; a warning, not a bar",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
