@@ -174,3 +174,23 @@ def test_a_seat_with_nothing_left_passes_without_being_asked():
         seen.add(seat)
         _play(s, next(a for a in planning.legal(C, s, seat) if a.verb in ("order", "section")))
     assert s["phase"] == "command" and all(s["passed"]) and seen == {0, 1}
+
+
+def test_the_terminal_lists_the_orders_then_the_regions_with_the_warning():
+    """The terminal's two short lists (ruling TC74): the Orders by name and what they do, and
+    passing; then each Region, with the warning where the Order could never be executed."""
+    from outremer.games import get_game
+
+    game = get_game("third-crusade")
+    s = _planning(2, seed=4)
+    s["executed"], s["pending"], s["battle"], s["result"] = {a: [] for a in s["armies"]}, None, None, None
+    words = [game.describe(s, a) for a in planning.legal(C, s, planning.to_act(s))]
+    assert "Sea Move (2 CP · Port · Sea Move)" in words and words[-1] == "Pass"
+    _play(s, act("order", "sea_move"))
+    words = {a.text: game.describe(s, a) for a in planning.legal(C, s, planning.to_act(s))}
+    assert words["section acre"] == "Place Sea Move in Acre"
+    assert words["section damascus"] == "Place Sea Move in Damascus (⚠ never executed there, not a Port: 1 Glory at Upkeep)"
+    assert words["back"] == "Choose another Order"
+    s["destroyed"] = ["acre"]
+    assert game.describe(s, act("section", "acre")) == ("Place Sea Move in Acre (⚠ not executed while its Port is "
+                                                        "Destroyed: 1 Glory at Upkeep)")

@@ -73,23 +73,32 @@ def chosen(s: State) -> Order | None:
     return next(o for o in orders(s["armies"][seat]) if o.key == key)
 
 
-def warning(content: Content, s: State, order: Order, region: str) -> str | None:
-    """Why ``order`` placed in ``region`` will not be executed, and what that costs at Upkeep:
-    a Region of the wrong type (City, Desert, Port; p.12) never lets it be executed; a Port now
-    Destroyed, not while the token stays. None where its Region type lets it be executed (Blank
-    Orders never are, and cost nothing)."""
+def reason(content: Content, s: State, order: Order, region: str) -> str | None:
+    """Why ``order`` placed in ``region`` would not be executed, in a few words: the Region's type
+    (City, Desert, Port; p.12) never lets it be, or a Port now Destroyed, not while the token
+    stays. None where its Region type lets it be executed (Blank Orders never are, and cost
+    nothing at Upkeep)."""
     if order.blank or order.region == "any":
         return None
     r = board_for(content, s["armies"]).region(region)
-    cost = (f"left on the map, it costs your Alliance {UNEXECUTED_GLORY} Glory at Upkeep (p.17)")
     if order.region == "port" and r.port:
-        if region not in s.get("destroyed", []):
-            return None
-        return f"{order.name} cannot be executed in {r.name} while its Port is Destroyed: {cost}."
+        return "its Port is Destroyed" if region in s.get("destroyed", []) else None
     if order.region == "port" or r.kind != order.region:
-        need = {"port": "a Port", "city": "a City", "desert": "a Desert"}[order.region]
-        return f"{order.name} can never be executed in {r.name}, which is not {need}: {cost}."
+        return "not a " + {"port": "Port", "city": "City", "desert": "Desert"}[order.region]
     return None
+
+
+def warning(content: Content, s: State, order: Order, region: str) -> str | None:
+    """The warning the Region choice shows where ``order`` would not be executed (``reason``):
+    why, and what an Order left on the map costs at Upkeep (p.17, step 3)."""
+    why = reason(content, s, order, region)
+    if why is None:
+        return None
+    name = board_for(content, s["armies"]).region(region).name
+    cost = f"left on the map, it costs your Alliance {UNEXECUTED_GLORY} Glory at Upkeep (p.17)"
+    if why.startswith("not a "):
+        return f"{order.name} can never be executed in {name}, which is {why}: {cost}."
+    return f"{order.name} cannot be executed in {name} while its Port is Destroyed: {cost}."
 
 
 def plan_view(content: Content, s: State, viewer: int | None) -> dict | None:

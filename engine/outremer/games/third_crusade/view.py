@@ -50,10 +50,13 @@ def describe(game, s: State, action: Action) -> str:
         order = next(o for o in orders(army) if o.key == args[0])
         return f"{order.name} ({order.text})"
     if verb == "section":
-        from .planning import chosen, warning
+        from .planning import UNEXECUTED_GLORY, chosen, reason
         order = chosen(s)
-        said = warning(c, s, order, args[0])
-        return f"Place {order.name} in {place(args[0])}" + (f" (warning: {said})" if said else "")
+        why = reason(c, s, order, args[0])
+        if why is None:
+            return f"Place {order.name} in {place(args[0])}"
+        when = f"never executed there, {why}" if why.startswith("not a ") else f"not executed while {why}"
+        return f"Place {order.name} in {place(args[0])} (⚠ {when}: {UNEXECUTED_GLORY} Glory at Upkeep)"
     if verb == "back":
         return "Choose another Order"
     if verb == "execute":
