@@ -101,3 +101,36 @@ def test_the_heuristic_places_in_two_choices_the_pair_it_rates_best():
                     checked += 1
             match.play(choice)
     assert checked >= 20 and passed
+
+
+def test_the_easy_level_strikes_whole_placings_with_its_noise():
+    """The easy level (the heuristic, with a random move a quarter of the time) on the two steps
+    of placing an Order: a random move is any (Order, Region) pair or passing, each alike, as when
+    they were one choice: so it passes about once in (Orders × Regions + 1) random moves, not once
+    in (Orders + 1); it never goes back to choose another Order; and the Region of the Order the
+    heuristic chose is the heuristic's."""
+    from outremer.ai import agent_for
+    from outremer.ai.search import NoisyAgent
+
+    heuristic = agent_for(GAME, "heuristic")
+    wild = NoisyAgent("wild", heuristic, 1.0)
+    match = Match(GAME, GAME.make_setup(4, ["heuristic"] * 2))
+    while not (match.state["phase"] == "planning" and match.state["plan"] is None):
+        match.play(heuristic.choose(GAME, GAME.view(match.state, match.to_act()), match.legal_actions(),
+                                    random.Random(0)))
+    s, seat = match.state, match.to_act()
+    view, legal = GAME.view(s, seat), match.legal_actions()
+    picks = [wild.choose(GAME, view, legal, random.Random(k)) for k in range(300)]
+    kinds = len(legal) - 1
+    assert sum(a.verb == "pass" for a in picks) <= 300 // kinds // 2  # 1 in 10 x 17 + 1, not 1 in 11
+    assert len({a for a in picks if a.verb == "order"}) == kinds
+    own = heuristic.choose(GAME, view, legal, random.Random(0))
+    after, _ = GAME.apply(s, own)
+    then = heuristic.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(0))
+    for k in range(20):
+        assert wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)) == then
+    other = next(a for a in legal if a.verb == "order" and a != own)
+    after, _ = GAME.apply(s, other)
+    regions = {wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)).verb
+               for k in range(40)}
+    assert regions == {"section"}

@@ -277,12 +277,24 @@ class SearchAgent(Agent):
 
 
 class NoisyAgent(Agent):
-    """Another player's choice, but now and then any legal action instead (the easy level)."""
+    """Another player's choice, but now and then any legal action instead (the easy level).
+
+    Where a game asks one choice in two steps (Third Crusade's Order, then its Region), the inner
+    player may lend ``wander(game, view, legal, rand)``, the first step of a move drawn at random
+    among the whole moves, and ``follow(game, view, legal, rand)``, the second step of the move it
+    began (its own, or the random one): then the noise strikes whole moves, as often as when they
+    were one choice."""
 
     def __init__(self, name: str, inner: Agent, noise: float):
         self.name, self.inner, self.noise = name, inner, noise
 
     def choose(self, game, view, legal, rand, sample=None) -> Action:
+        if len(legal) > 1:
+            follow = getattr(self.inner, "follow", None)
+            then = follow(game, view, legal, rand) if follow is not None else None
+            if then is not None:
+                return then
         if len(legal) > 1 and rand.random() < self.noise:
-            return legal[rand.randrange(len(legal))]
+            wander = getattr(self.inner, "wander", None)
+            return wander(game, view, legal, rand) if wander is not None else legal[rand.randrange(len(legal))]
         return self.inner.choose(game, view, legal, rand)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..core.actions import Action
+from ..core.actions import Action, act
 from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
 from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, content, controller, owner, place,
@@ -295,6 +295,34 @@ class ThirdCrusadeHeuristic(Agent):
         for a in legal:
             if a.verb == "section":
                 yield a, self._worth(sig, a.args[0])
+
+    # The easy level's noise (``NoisyAgent``) on the two steps: a random move is a random (Order,
+    # Region) pair or passing, each alike, as when they were one choice.
+    def wander(self, game, view, legal: list[Action], rand: random.Random) -> Action:
+        """A random first step: choosing an Order, each as often as its pairs with the free
+        Regions among all pairs and passing; anything else, any legal action."""
+        orders_ = [a for a in legal if a.verb == "order"]
+        if not orders_:
+            return legal[rand.randrange(len(legal))]
+        side = ALLIANCE_OF[view["players"][view["viewer"]]["army"]]
+        regions = sum(1 for sides in view["sections"].values() if sides[side] is None)
+        i = rand.randrange(len(orders_) * regions + 1)
+        return orders_[i // regions] if i < len(orders_) * regions else next(a for a in legal if a.verb == "pass")
+
+    def follow(self, game, view, legal: list[Action], rand: random.Random) -> Action | None:
+        """The Region of the Order chosen: the heuristic's when it is the Order the heuristic would
+        have chosen, else (the noise chose it) any Region; None at any other decision."""
+        plan = view.get("plan")
+        if not plan or not any(a.verb == "section" for a in legal):
+            return None
+        from ..games.third_crusade.planning import distinct
+        me = view["players"][view["viewer"]]
+        first = [act("order", k) for k in distinct(me["box"], me["army"])] + [act("pass")]
+        self._setup(game, view)
+        if self._plan(first) == act("order", plan["order"]):
+            return self._section(legal)
+        regions = [a for a in legal if a.verb == "section"]
+        return regions[rand.randrange(len(regions))]
 
     def shortlist(self, game, view, legal: list[Action]) -> list[Action]:
         """The actions a search weighs (``SearchAgent.narrow``): all of them, but when placing an
