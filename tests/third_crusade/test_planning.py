@@ -194,3 +194,31 @@ def test_the_terminal_lists_the_orders_then_the_regions_with_the_warning():
     s["destroyed"] = ["acre"]
     assert game.describe(s, act("section", "acre")) == ("Place Sea Move in Acre (⚠ not executed while its Port is "
                                                         "Destroyed: 1 Glory at Upkeep)")
+
+
+def test_the_order_chosen_is_dealt_anew_for_the_other_alliance():
+    """Rulings TC40, TC74: for a seat of the other Alliance the Order chosen and not yet placed is
+    hidden like the Orders behind the screen: a search's deal draws it anew from them (and the
+    placing then goes on in that deal); the seat's own Alliance keeps it."""
+    from outremer.games import get_game
+
+    game = get_game("third-crusade")
+    match_state, _ = game.start(game.make_setup(3, ["human"] * 4))
+    s = match_state
+    while not (s["phase"] == "planning" and s["plan"] is None):
+        s, _ = game.apply(s, game.legal_actions(s)[0])
+    seat = game.to_act(s)
+    army = s["armies"][seat]
+    s, _ = game.apply(s, act("order", "sea_move"))
+    other = next(i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] != ALLIANCE_OF[army])
+    partner = next(i for i, a in enumerate(s["armies"]) if a != army and ALLIANCE_OF[a] == ALLIANCE_OF[army])
+    rand = random.Random(1)
+    drawn = set()
+    for _ in range(30):
+        dealt = game.redeal(s, other, rand)
+        assert dealt["plan"] in planning.distinct(dealt["box"][army], army)
+        drawn.add(dealt["plan"])
+        after, _ = game.apply(dealt, act("section", "acre"))
+        assert after["sections"]["acre"][ALLIANCE_OF[army]] == [army, dealt["plan"]]
+    assert len(drawn) > 3
+    assert game.redeal(s, partner, rand)["plan"] == "sea_move"

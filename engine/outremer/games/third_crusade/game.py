@@ -260,10 +260,9 @@ class ThirdCrusade(Game):
 
     def redeal(self, s: State, seat: int, rand) -> State:
         """What ``seat`` cannot see dealt anew: the other players' Objectives (from the unseen
-        ones), the other Alliance's Orders face down and behind its screens (and the one it has
-        chosen to place), the Event piles'
-        order and the cards drawn but not yet revealed, the Mission and Diplomacy Cards not yet
-        turned up, and the other seats' sealed choices."""
+        ones), the other Alliance's Orders face down and behind its screens (and the one chosen
+        to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
+        and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
         new = clone(s)
         mine = ALLIANCE_OF[new["armies"][seat]]
         others = [a for a in new["armies"] if a != new["armies"][seat]]
