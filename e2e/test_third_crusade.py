@@ -1,5 +1,6 @@
 """Third Crusade in the browser, played through clicks only: Event Cards laid and picked in
-Strategy, Orders placed face down through their form, executed on the map, Marches composed, a
+Strategy, Orders placed face down in two clicks (the Order behind the screen, then its Region on
+the map, with a warning where it could never be executed), executed on the map, Marches composed, a
 Battle's panel, the hot-seat hand-off that keeps an Alliance's Orders from the other one, undo,
 the link and the phone. Screenshots go to artifacts/screenshots/ (not committed)."""
 
@@ -75,24 +76,35 @@ def compose_and_go(page, verb: str, rand: random.Random) -> tuple[str, int]:
     return click(page, button)
 
 
-def place_on_the_map(page) -> tuple[str, int]:
-    """Place an Order as a player does on the map: the Order chosen in the form, then a Region
-    clicked on the map (the Regions it may go to are marked, the others not), then the button."""
-    form = page.locator("form.compose[data-compose='order']")
-    open_ = page.locator(".tc-map .tc-region[data-compose-pick][aria-disabled='false']")
-    closed = page.locator(".tc-map .tc-region[data-compose-pick][aria-disabled='true']")
-    assert open_.count() >= 1
-    region = open_.nth(open_.count() // 2)
+ORDERS_TO_PLACE = ".tc-mine .tc-orders [data-action^='order ']"
+"""The Orders behind the person's screen it may place now: the first click of placing one."""
+
+
+def place_on_the_map(page, rand: random.Random, name: str | None = None) -> tuple[str, int]:
+    """Place an Order as a player does, in two clicks: an Order behind the screen (``name``, or
+    any), then a Region on the map (the Regions it may go to are marked, and only those); the
+    second click places it, face down, in that Region's Order Section."""
+    _kind, before = where(page)
+    orders = page.locator(ORDERS_TO_PLACE)
+    assert orders.count() >= 1
+    order = (page.locator(f"{ORDERS_TO_PLACE}[data-detail-title='{name}']").first if name
+             else orders.nth(rand.randrange(orders.count())))
+    name = order.get_attribute("data-detail-title")
+    kind, steps = click(page, order)                                         # click 1: the Order
+    assert (kind, steps) == ("move", before + 1)  # still the person's turn: nothing placed yet
+    assert page.locator(".tc-mine .tc-orders .tc-chosen").first.get_attribute("data-detail-title") == name
+    assert page.locator(".tc-plan").inner_text().startswith(f"Place {name}")
+    regions = page.locator(".tc-map .tc-region[data-action^='section ']")
+    free = page.evaluate("Object.values(window.outremer.game.snapshot.view.sections).length")
+    assert 1 <= regions.count() <= free
+    assert regions.count() == len([t for t in legal_texts(page) if t.startswith("section ")])
+    region = regions.nth(rand.randrange(regions.count()))
     key = region.get_attribute("data-region")
-    region.click()
-    assert form.locator("select[data-arg='1']").input_value() == key
-    assert region.get_attribute("aria-pressed") == "true"
-    if closed.count():  # a Region the chosen Order may not go to: nothing changes
-        closed.first.click(force=True)
-        assert form.locator("select[data-arg='1']").input_value() == key
-    button = form.locator(".compose-go")
-    assert button.get_attribute("data-action").endswith(" " + key)
-    return click(page, button)
+    kind, steps = click(page, region)                                        # click 2: the Region
+    side = page.evaluate("window.outremer.game.snapshot.view.players[window.outremer.game.viewer].alliance")
+    placed = page.evaluate(f"window.outremer.game.snapshot.view.sections[{key!r}][{side!r}]")
+    assert placed and placed["order"], placed
+    return kind, steps
 
 
 def play_a_turn(page, rand: random.Random, seen: set) -> None:
@@ -102,13 +114,9 @@ def play_a_turn(page, rand: random.Random, seen: set) -> None:
     phase = phase_of(page)
     seen.add(phase)
     regions = page.locator(".tc-map .tc-region[data-act]")
-    if page.locator("form.compose[data-compose='order']").count() and rand.random() < 0.8:
+    if page.locator(ORDERS_TO_PLACE).count() and rand.random() < 0.8:
         seen.add("order placed")
-        if "order placed on the map" not in seen:
-            place_on_the_map(page)
-            seen.add("order placed on the map")
-        else:
-            compose_and_go(page, "order", rand)
+        place_on_the_map(page, rand)
     elif page.locator("form.compose[data-compose='march']").count() and rand.random() < 0.7:
         seen.add("march")
         compose_and_go(page, "march", rand)
@@ -152,12 +160,50 @@ def test_two_players_played_to_the_end_by_clicks(table):
         play_a_turn(page, rand, seen)
     else:
         pytest.fail("the game did not end")
-    assert {"strategy", "planning", "command", "order placed", "order placed on the map"} <= seen, seen
+    assert {"strategy", "planning", "command", "order placed"} <= seen, seen
     assert any(s.startswith("map ") for s in seen), seen
     result = page.locator(".result")
     assert result.count() == 1
     assert page.locator("#table [data-act]").count() == 0
     shot(page, "two-result")
+
+
+def test_placing_an_order_takes_two_clicks_and_warns_where_it_could_never_be_executed(table):
+    """Planning: the Order behind the screen, then its Region on the map: two clicks, and the Order
+    is face down on the map. With a Sea Move chosen (a Port Order, p.12) the Regions without a
+    Port are marked and the panel says what leaving it unexecuted costs at Upkeep (p.17); they
+    stay open (a bluff), the Ports unmarked. Choosing another Order takes the choice back."""
+    page = table
+    start(page, ["human", "heuristic"], seed=7)
+    for _ in range(40):
+        if page.locator(ORDERS_TO_PLACE).count():
+            break
+        if page.locator("form.compose[data-compose='arrange']").count():
+            click(page, page.locator("form.compose[data-compose='arrange'] .compose-go"))
+        else:
+            click(page, page.locator("#table [data-act]").first)
+    assert phase_of(page) == "planning"
+    _kind, before = where(page)
+    sea = page.locator(f"{ORDERS_TO_PLACE}[data-detail-title='Sea Move']")
+    assert sea.count() == 1
+    click(page, sea)
+    warned = page.locator(".tc-map .tc-region.tc-warned[data-action^='section ']")
+    ports = page.locator(".tc-map .tc-region[data-action^='section ']:not(.tc-warned)")
+    assert warned.count() >= 1 and ports.count() >= 1
+    for i in range(ports.count()):
+        assert "Port" in ports.nth(i).get_attribute("aria-label")
+    label = warned.first.get_attribute("aria-label")
+    assert "can never be executed" in label and "1 Glory at Upkeep" in label, label
+    note = page.locator(".tc-plan .tc-warning").inner_text()
+    assert "Sea Move could not be executed" in note and "1 Glory at Upkeep" in note, note
+    page.screenshot(path="/tmp/tc-planning-warning.png", full_page=False)
+    shot(page, "two-planning-warning")
+    click(page, acts(page, "back"))                                          # another Order instead
+    assert not page.locator(".tc-plan").count() and page.locator(ORDERS_TO_PLACE).count()
+    _kind, back = where(page)
+    rand = random.Random(1)
+    place_on_the_map(page, rand, "Sea Move")                                 # two clicks
+    assert page.evaluate("window.outremer.game.snapshot.steps") > back + 1
 
 
 # ---------------------------------------------------------------- four players: secrets kept
@@ -173,12 +219,14 @@ def test_hot_seat_keeps_an_alliances_orders_from_the_other(table):
     for _ in range(80):
         kind, _ = past_handoff(page)
         assert kind == "move"
-        if page.locator("form.compose[data-compose='order']").count():
+        if page.locator(ORDERS_TO_PLACE).count():
             placed_by = page.evaluate("window.outremer.game.viewer")
-            form = page.locator("form.compose[data-compose='order']")
-            name = form.locator("select[data-arg='0'] option:checked").inner_text().split(" (")[0]
-            region = form.locator("select[data-arg='1'] option:checked").inner_text()
-            click(page, form.locator(".compose-go"))
+            order = page.locator(ORDERS_TO_PLACE).first
+            name = order.get_attribute("data-detail-title")
+            click(page, order)
+            target = page.locator(".tc-map .tc-region[data-action^='section ']").first
+            region = target.get_attribute("aria-label").split(" (")[0]
+            click(page, target)
             break
         click(page, page.locator("#table [data-act]").first)
     assert placed_by is not None, "no Order was placed"
@@ -194,8 +242,9 @@ def test_hot_seat_keeps_an_alliances_orders_from_the_other(table):
         seen[viewer] = name in section.text_content()
         if len(seen) == 1:
             shot(page, "four-planning")
-        if page.locator("form.compose[data-compose='order']").count():
-            click(page, page.locator("form.compose[data-compose='order'] .compose-go"))
+        if page.locator(ORDERS_TO_PLACE).count():
+            click(page, page.locator(ORDERS_TO_PLACE).first)
+            click(page, page.locator(".tc-map .tc-region[data-action^='section ']").first)
         else:
             click(page, acts(page, "pass").first)
     alliance = {0: "c", 1: "c", 2: "m", 3: "m"}
@@ -251,8 +300,8 @@ def test_phone_map_scrolls_in_its_frame(browser, site):
 def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options):
     """Through the states of a random game, every legal action is one element carrying data-act
     (a button, or a map Region with a role, a tab stop and a name); the many alike ones (placing
-    an Order, marching) are composed in one form whose button carries the action composed. An
-    Order face down names nothing of itself to the other Alliance."""
+    marching) are composed in one form whose button carries the action composed. An Order face
+    down, or chosen and not yet placed, names nothing of itself to the other Alliance."""
     import json
 
     web_on_path()
@@ -261,7 +310,7 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
     from outremer.games.third_crusade.cards import orders
 
     render.set_catalog(json.loads(bridge.catalog()))
-    composed = ("order", "march", "arrange", "deploy")
+    composed = ("march", "arrange", "deploy")
 
     rand = random.Random(players)
     snap = json.loads(bridge.new_game(json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0,

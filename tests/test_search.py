@@ -52,24 +52,24 @@ hard levels add to it (the other seats played by the heuristic in the tree, as m
 does; the root's actions compared on common random numbers, as Levantine's hard does)."""
 
 
-def small_search(game, seat_sample, seat, legal, seed, variant="tree"):
+def small_search(game, seat_sample, seat, legal, seed, variant="tree", narrow=None):
     policy, estimate, depth = heuristic_for(game)
     search = Search(game, seat_sample, seat, legal, random.Random(seed), BUDGET, policy, estimate, depth,
-                    bias=SEARCH_BIAS, **VARIANTS[variant])
+                    bias=SEARCH_BIAS, narrow=narrow, **VARIANTS[variant])
     search.run()
     return search.best(), search.visits(), {a: round(n.total, 9) for a, n in search.root.children.items()}
 
 
-def peeks(game, state, seat, sample_for, seed, deals=3, variant="tree"):
+def peeks(game, state, seat, sample_for, seed, deals=3, variant="tree", narrow=None):
     """A deal of the hidden cards under which the search, from the same seed, chooses or
     believes otherwise than from the true state; None when there is none."""
     legal = game.legal_actions(state)
-    truth = small_search(game, sample_for(state), seat, legal, seed, variant)
+    truth = small_search(game, sample_for(state), seat, legal, seed, variant, narrow)
     rand = random.Random(seed + 1)
     for _ in range(deals):
         other = game.redeal(state, seat, rand)
         assert game.legal_actions(other) == legal
-        if small_search(game, sample_for(other), seat, legal, seed, variant) != truth:
+        if small_search(game, sample_for(other), seat, legal, seed, variant, narrow) != truth:
             return other
     return None
 
@@ -408,3 +408,52 @@ def test_a_level_may_set_its_rollouts_depth(monkeypatch):
     hard = agent_for(levantine, "hard")
     assert (hard.depth, hard.iterations, hard.paired) == (60, 1800, True)
     assert agent_for(levantine, "normal").depth == game_depth != 60
+
+
+def _planning_states(players: int, seed: int):
+    """Third Crusade states in Planning, each with the seat to act: choosing an Order to place, and
+    choosing the Region of the Order chosen (a game of heuristic players up to them)."""
+    game = get_game("third-crusade")
+    policy = heuristic_for(game)[0]
+    state, _ = game.start(game.make_setup(seed, ["heuristic"] * players))
+    found = {}
+    while game.to_act(state) is not None and len(found) < 2:
+        legal = game.legal_actions(state)
+        if state["phase"] == "planning" and len(legal) > 2:
+            found.setdefault("section" if state["plan"] else "order", state)
+        action = policy.choose(game, game.view(state, game.to_act(state)), legal, random.Random(0))
+        state, _ = game.apply(state, action)
+    return game, policy, found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_placing_an_order_in_two_steps_is_searched_on_the_shortlist(players):
+    """Third Crusade places an Order in two choices (the Order, then its Region): the search weighs
+    the shortlist of its heuristic at the root and again at its own Region choice inside the tree
+    (never choosing another Order instead), as it weighed the best (Order, Region) pairs when they
+    were one choice; and, so narrowed, it still never peeks."""
+    game, policy, found = _planning_states(players, seed=5)
+    assert set(found) == {"order", "section"}
+    state = found["order"]
+    seat = game.to_act(state)
+    legal = policy.shortlist(game, game.view(state, seat), game.legal_actions(state))
+    assert {a.verb for a in legal} <= {"order", "pass"} and len(legal) < len(game.legal_actions(state))
+    search = Search(game, sampler(game, state, seat), seat, legal, random.Random(2), 60, policy,
+                    *heuristic_for(game)[1:], bias=SEARCH_BIAS, narrow=policy.shortlist)
+    search.run()
+    regions = 0
+    for action, node in search.root.children.items():
+        if action.verb == "order" and node.children:
+            assert node.keep is not None and not any(a.verb == "back" for a in node.keep)
+            assert set(node.children) <= node.keep and len(node.keep) <= 8
+            regions += 1
+    assert regions, "no Order of the root was followed to its Region in the tree"
+    for kind, state in found.items():
+        seat = game.to_act(state)
+        shown = policy.shortlist(game, game.view(state, seat), game.legal_actions(state))
+        if kind == "section":
+            assert {a.verb for a in shown} == {"section"} and len(shown) <= 7
+        for variant in VARIANTS:
+            other = peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=1, variant=variant,
+                          narrow=policy.shortlist)
+            assert other is None, (kind, variant)

@@ -73,6 +73,12 @@ def _do(module, s, action, seat=None):
     return log
 
 
+def _place(s, key, region, seat):
+    """An Order placed in the Planning phase: the Order chosen, then its Region (p.11)."""
+    _do(planning, s, act("order", key), seat)
+    return _do(planning, s, act("section", region), seat)
+
+
 def _group(s, frm, army, **counts):
     kinds = sorted(set(command.movable(C, s, frm, army, False)))
     return "g" + ".".join(str(counts.get(kind.split(":")[1], 0)) for kind in kinds)
@@ -126,18 +132,21 @@ def test_order_placement_example():
     s = _four()
     planning.start(C, s)
     desert, empty = "desert_north_of_seleucia", "desert_west_of_damascus"
-    _do(planning, s, act("order", "muster_cavalry", "tripoli"), ANGEVIN)
-    _do(planning, s, act("order", "march_1", empty), AYYUBID)
-    _do(planning, s, act("order", "march_1", "sidon"), HRE)
-    _do(planning, s, act("order", "desert_muster", desert), TURKOMAN)
-    assert act("order", "muster_infantry", desert) in planning.legal(C, s, ANGEVIN)  # the Crusader side is free
+    _place(s, "muster_cavalry", "tripoli", ANGEVIN)
+    _place(s, "march_1", empty, AYYUBID)
+    _place(s, "march_1", "sidon", HRE)
+    _place(s, "desert_muster", desert, TURKOMAN)
+    assert act("order", "muster_infantry") in planning.legal(C, s, ANGEVIN)
+    _do(planning, s, act("order", "muster_infantry"), ANGEVIN)
+    assert act("section", desert) in planning.legal(C, s, ANGEVIN)  # the Crusader side is free
+    _do(planning, s, act("back"), ANGEVIN)
     _do(planning, s, act("pass"), ANGEVIN)
-    _do(planning, s, act("order", "march_2", "damascus"), AYYUBID)
-    _do(planning, s, act("order", "march_2", desert), HRE)
+    _place(s, "march_2", "damascus", AYYUBID)
+    _place(s, "march_2", desert, HRE)
     _do(planning, s, act("pass"), TURKOMAN)
     assert desert not in planning.free_sections(C, s, AYYUBID)  # 1 per Alliance: both sides taken
     assert desert not in planning.free_sections(C, s, ANGEVIN)
-    _do(planning, s, act("order", "muster_cavalry", "homs"), AYYUBID)
+    _place(s, "muster_cavalry", "homs", AYYUBID)
     _do(planning, s, act("pass"), HRE)
     _do(planning, s, act("pass"), AYYUBID)
     assert s["phase"] == "command"

@@ -32,7 +32,7 @@ def test_every_mode_plays_to_a_result_between_the_alliances(players, options):
     assert sorted(seat for _, seats in sides for seat in seats) == list(range(players))
     if result["team"] is not None:
         assert set(result["winners"]) <= set(sides[result["team"]][1]) and result["winners"]
-    assert {"arrange", "pick", "order", "execute", "bid"} <= verbs
+    assert {"arrange", "pick", "order", "section", "execute", "bid"} <= verbs
 
 
 def test_the_heuristic_beats_a_random_player_from_either_side():
@@ -69,3 +69,68 @@ def test_the_terminal_table_names_every_region_and_hides_the_other_alliances_ord
     ours = [side for _key, side in placed if ALLIANCE_OF[side[0]] == "crusader"]
     for army, key in ours:
         assert next(o.name for o in orders(army) if o.key == key) in text
+
+
+def test_the_heuristic_places_in_two_choices_the_pair_it_rates_best():
+    """Planning in two choices (the Order, then its Region): the heuristic takes the Order of the
+    (Order, Region) pair it rates highest, the first such in the order the pairs come, then that
+    pair's Region, as when a pair was one choice (so that the balance figures hold); it passes
+    when no pair is worth more than 0.8."""
+    from outremer.ai.third_crusade import ThirdCrusadeHeuristic
+
+    agent = ThirdCrusadeHeuristic()
+    checked = passed = 0
+    for players in (2, 4):
+        match = Match(GAME, GAME.make_setup(9, ["heuristic"] * players))
+        while match.to_act() is not None and checked < 40:
+            s, seat = match.state, match.to_act()
+            legal = GAME.legal_actions(s)
+            choice = agent.choose(GAME, GAME.view(s, seat), legal, random.Random(0))
+            if s["phase"] == "planning" and s["plan"] is None and len(legal) > 1:
+                pairs = list(agent._order_scores(legal))
+                top = max((w for _, _, w in pairs), default=0.0)
+                best = next(((a, k) for a, k, w in pairs if w == top), None)
+                if top <= 0.8:
+                    assert choice.verb == "pass"
+                    passed += 1
+                else:
+                    assert choice == best[0]
+                    after, _ = GAME.apply(s, choice)
+                    then = agent.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(0))
+                    assert then.text == f"section {best[1]}", (choice, then, best)
+                    checked += 1
+            match.play(choice)
+    assert checked >= 20 and passed
+
+
+def test_the_easy_level_strikes_whole_placings_with_its_noise():
+    """The easy level (the heuristic, with a random move a quarter of the time) on the two steps
+    of placing an Order: a random move is any (Order, Region) pair or passing, each alike, as when
+    they were one choice: so it passes about once in (Orders × Regions + 1) random moves, not once
+    in (Orders + 1); it never goes back to choose another Order; and the Region of the Order the
+    heuristic chose is the heuristic's."""
+    from outremer.ai import agent_for
+    from outremer.ai.search import NoisyAgent
+
+    heuristic = agent_for(GAME, "heuristic")
+    wild = NoisyAgent("wild", heuristic, 1.0)
+    match = Match(GAME, GAME.make_setup(4, ["heuristic"] * 2))
+    while not (match.state["phase"] == "planning" and match.state["plan"] is None):
+        match.play(heuristic.choose(GAME, GAME.view(match.state, match.to_act()), match.legal_actions(),
+                                    random.Random(0)))
+    s, seat = match.state, match.to_act()
+    view, legal = GAME.view(s, seat), match.legal_actions()
+    picks = [wild.choose(GAME, view, legal, random.Random(k)) for k in range(300)]
+    kinds = len(legal) - 1
+    assert sum(a.verb == "pass" for a in picks) <= 300 // kinds // 2  # 1 in 10 x 17 + 1, not 1 in 11
+    assert len({a for a in picks if a.verb == "order"}) == kinds
+    own = heuristic.choose(GAME, view, legal, random.Random(0))
+    after, _ = GAME.apply(s, own)
+    then = heuristic.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(0))
+    for k in range(20):
+        assert wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)) == then
+    other = next(a for a in legal if a.verb == "order" and a != own)
+    after, _ = GAME.apply(s, other)
+    regions = {wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)).verb
+               for k in range(40)}
+    assert regions == {"section"}

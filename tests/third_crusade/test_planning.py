@@ -1,6 +1,7 @@
 """The Planning phase (p.11): Orders placed face down in initiative order, one per Alliance per
-Region, on the Alliance's own side; passing is final; the partner sees an Order's face, the
-other Alliance does not."""
+Region, on the Alliance's own side, each in two choices (the Order, then its Region); passing is
+final; the partner sees an Order's face, the other Alliance does not; a Region where the chosen
+Order can never be executed (p.12) warns of its cost at Upkeep (p.17)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,13 @@ def _play(s, action):
     return seat, log
 
 
+def _place(s, key, region):
+    """The Order chosen, then its Region: the seat and the log of the placing."""
+    seat, first = _play(s, act("order", key))
+    assert not first and planning.to_act(s) == seat
+    return _play(s, act("section", region))
+
+
 def test_every_army_starts_with_its_twelve_basic_orders_behind_the_screen():
     s = _planning(4)
     for army in s["armies"]:
@@ -41,7 +49,7 @@ def test_an_order_goes_on_the_alliance_side_and_blocks_it_for_the_partner_only()
     seat = planning.to_act(s)
     army = s["armies"][seat]
     key = planning.distinct(s["box"][army], army)[0]
-    _play(s, act("order", key, "jerusalem"))
+    _place(s, key, "jerusalem")
     side = ALLIANCE_OF[army]
     assert s["sections"]["jerusalem"][side] == [army, key]
     partner = next(i for i, a in enumerate(s["armies"]) if a != army and ALLIANCE_OF[a] == side)
@@ -56,13 +64,74 @@ def test_two_orders_of_a_kind_are_one_choice():
     army = s["armies"][seat]
     keys = planning.distinct(s["box"][army], army)
     assert len(keys) == 10  # 12 basic Orders, two of them Blank and two March
-    assert len(planning.legal(C, s, seat)) == 10 * len(s["sections"]) + 1
+    assert planning.legal(C, s, seat) == [act("order", k) for k in keys] + [act("pass")]
+
+
+def test_the_order_first_then_its_region_or_another_order():
+    """Ruling TC78: two short choices instead of one of every (Order, Region) pair: the Order, then
+    a Region among the free Order Sections of its Alliance, or back to choose another Order. Nothing is
+    placed, nothing told, and the same seat is asked, until the Region is chosen."""
+    s = _planning(2, seed=4)
+    seat = planning.to_act(s)
+    army = s["armies"][seat]
+    box = list(s["box"][army])
+    _play(s, act("order", "march_1"))
+    assert planning.to_act(s) == seat and s["box"][army] == box
+    assert planning.legal(C, s, seat) == [act("section", k) for k in s["sections"]] + [act("back")]
+    _, log = _play(s, act("back"))
+    assert not log and s["plan"] is None and planning.to_act(s) == seat
+    assert act("order", "sea_move") in planning.legal(C, s, seat)
+    _, log = _place(s, "sea_move", "acre")
+    assert s["sections"]["acre"][ALLIANCE_OF[army]] == [army, "sea_move"] and "sea_move" not in s["box"][army]
+    assert s["plan"] is None and planning.to_act(s) != seat and len(log) == 1
+
+
+def test_a_region_where_the_order_can_never_be_executed_warns_of_its_cost():
+    """p.12: "Some Orders require the Region to be of a specified type or to contain a Port";
+    p.17, step 3: each Order left unexecuted moves the Glory marker one space away from its
+    Alliance. The Region choice says so where the Region's type rules the Order out, and placing
+    it there stays legal (a bluff); a Blank Order, never executed and free, warns of nothing
+    (ruling TC78)."""
+    s = _planning(2, seed=4)
+    seat = planning.to_act(s)
+    _play(s, act("order", "sea_move"))
+    seen = planning.plan_view(C, s, seat)
+    assert seen["order"] == "sea_move"
+    assert "acre" not in seen["warnings"]                                      # a Port
+    assert "damascus" in seen["warnings"]                                      # a City without one
+    assert seen["warnings"]["damascus"] == ("Sea Move can never be executed in Damascus, which is not a Port: "
+                                            "left on the map, it costs your Alliance 1 Glory at Upkeep (p.17).")
+    assert act("section", "damascus") in planning.legal(C, s, seat)
+    s["destroyed"] = ["acre"]
+    assert "while its Port is Destroyed" in planning.plan_view(C, s, seat)["warnings"]["acre"]
+    _play(s, act("back"))
+    _play(s, act("order", "desert_muster"))
+    warned = planning.plan_view(C, s, seat)["warnings"]
+    assert "damascus" in warned and not any(k.startswith("desert_") for k in warned)
+    _play(s, act("back"))
+    for key in ("blank_1", "march_1", "defence"):
+        _play(s, act("order", key))
+        assert planning.plan_view(C, s, seat)["warnings"] == {}
+        _play(s, act("back"))
+
+
+def test_the_order_chosen_is_seen_by_the_seat_and_partner_only():
+    """Rulings TC40, TC78: the Order chosen and not yet placed is shown to its seat and partner."""
+    s = _planning(4, seed=5)
+    seat = planning.to_act(s)
+    army = s["armies"][seat]
+    key = planning.distinct(s["box"][army], army)[0]
+    _play(s, act("order", key))
+    for viewer, other in enumerate(s["armies"]):
+        seen = planning.plan_view(C, s, viewer)
+        assert (seen["order"] if seen else None) == (key if ALLIANCE_OF[other] == ALLIANCE_OF[army] else None)
+    assert planning.plan_view(C, s, None) is None
 
 
 def test_the_face_is_seen_by_the_owner_and_partner_only():
     s = _planning(4, seed=5)
-    seat, log = _play(s, act("order", planning.distinct(s["box"][s["armies"][planning.to_act(s)]],
-                                                                 s["armies"][planning.to_act(s)])[0], "acre"))
+    army = s["armies"][planning.to_act(s)]
+    seat, log = _place(s, planning.distinct(s["box"][army], army)[0], "acre")
     army = s["armies"][seat]
     for viewer, other in enumerate(s["armies"]):
         shown = planning.sections_view(s, viewer)["acre"][ALLIANCE_OF[army]]
@@ -82,10 +151,12 @@ def test_passing_is_final_and_the_lone_player_takes_every_other_turn():
     rand = random.Random(4)
     while s["phase"] == "planning":
         seat = planning.to_act(s)
-        asked.append(seat)
         assert not s["passed"][seat]
         legal = planning.legal(C, s, seat)
-        _play(s, legal[-1] if rand.random() < 0.15 else rand.choice(legal[:-1]))
+        action = legal[-1] if rand.random() < 0.15 else rand.choice(legal[:-1])
+        _play(s, action)
+        if action.verb in ("pass", "section"):  # a turn over (choosing an Order or another is not)
+            asked.append(seat)
     assert s["phase"] == "command"
     first = [seat for seat in asked[:4]]
     assert first.count(lone) == 2 and first[0::2].count(lone) in (0, 2)  # both markers, every other turn
@@ -101,5 +172,53 @@ def test_a_seat_with_nothing_left_passes_without_being_asked():
     while s["phase"] == "planning":
         seat = planning.to_act(s)
         seen.add(seat)
-        _play(s, next(a for a in planning.legal(C, s, seat) if a.verb == "order"))
+        _play(s, next(a for a in planning.legal(C, s, seat) if a.verb in ("order", "section")))
     assert s["phase"] == "command" and all(s["passed"]) and seen == {0, 1}
+
+
+def test_the_terminal_lists_the_orders_then_the_regions_with_the_warning():
+    """The terminal's two short lists (ruling TC78): the Orders by name and what they do, and
+    passing; then each Region, with the warning where the Order could never be executed."""
+    from outremer.games import get_game
+
+    game = get_game("third-crusade")
+    s = _planning(2, seed=4)
+    s["executed"], s["pending"], s["battle"], s["result"] = {a: [] for a in s["armies"]}, None, None, None
+    words = [game.describe(s, a) for a in planning.legal(C, s, planning.to_act(s))]
+    assert "Sea Move (2 CP · Port · Sea Move)" in words and words[-1] == "Pass"
+    _play(s, act("order", "sea_move"))
+    words = {a.text: game.describe(s, a) for a in planning.legal(C, s, planning.to_act(s))}
+    assert words["section acre"] == "Place Sea Move in Acre"
+    assert words["section damascus"] == "Place Sea Move in Damascus (⚠ never executed there, not a Port: 1 Glory at Upkeep)"
+    assert words["back"] == "Choose another Order"
+    s["destroyed"] = ["acre"]
+    assert game.describe(s, act("section", "acre")) == ("Place Sea Move in Acre (⚠ not executed while its Port is "
+                                                        "Destroyed: 1 Glory at Upkeep)")
+
+
+def test_the_order_chosen_is_dealt_anew_for_the_other_alliance():
+    """Rulings TC40, TC78: for a seat of the other Alliance the Order chosen and not yet placed is
+    hidden like the Orders behind the screen: a search's deal draws it anew from them (and the
+    placing then goes on in that deal); the seat's own Alliance keeps it."""
+    from outremer.games import get_game
+
+    game = get_game("third-crusade")
+    match_state, _ = game.start(game.make_setup(3, ["human"] * 4))
+    s = match_state
+    while not (s["phase"] == "planning" and s["plan"] is None):
+        s, _ = game.apply(s, game.legal_actions(s)[0])
+    seat = game.to_act(s)
+    army = s["armies"][seat]
+    s, _ = game.apply(s, act("order", "sea_move"))
+    other = next(i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] != ALLIANCE_OF[army])
+    partner = next(i for i, a in enumerate(s["armies"]) if a != army and ALLIANCE_OF[a] == ALLIANCE_OF[army])
+    rand = random.Random(1)
+    drawn = set()
+    for _ in range(30):
+        dealt = game.redeal(s, other, rand)
+        assert dealt["plan"] in planning.distinct(dealt["box"][army], army)
+        drawn.add(dealt["plan"])
+        after, _ = game.apply(dealt, act("section", "acre"))
+        assert after["sections"]["acre"][ALLIANCE_OF[army]] == [army, dealt["plan"]]
+    assert len(drawn) > 3
+    assert game.redeal(s, partner, rand)["plan"] == "sea_move"

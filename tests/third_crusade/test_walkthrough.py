@@ -165,11 +165,14 @@ def test_strategy_phase():
 def planning_phase() -> Round:
     r = strategy_phase().copy()
     for ayyubid, angevin in zip(ORDERS[AYYUBID], ORDERS[ANGEVIN]):
-        r.do(act("order", *ayyubid), AYYUBID)
+        key, region = ayyubid  # each Order placed in two choices: the Order, then its Region
+        r.do(act("order", key), AYYUBID)
+        r.do(act("section", region), AYYUBID)
         key, region = angevin
         if key == "blank_2":  # two Blank Orders are one choice: the second is the one left
-            assert act("order", "blank_1", region) not in r.legal()
-        r.do(act("order", key, region), ANGEVIN)
+            assert act("order", "blank_1") not in r.legal()
+        r.do(act("order", key), ANGEVIN)
+        r.do(act("section", region), ANGEVIN)
     r.do(act("pass"), AYYUBID)
     r.do(act("pass"), ANGEVIN)
     return r

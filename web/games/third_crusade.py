@@ -8,9 +8,11 @@ placed it), each Army's board and tracks, the Strategy rows, the Battle under wa
 board and the Glory track.
 
 Nothing here decides legality: every action offered comes from ``snapshot["legal"]``. An action
-about one Region (execute the Order there, choose it, land, place, tithe) is taken on the
-Region itself when it is the only such action there; placing an Order and marching are composed
-in small forms (``table/_compose.html``); everything else is on the common action bar.
+about one Region (execute the Order there, place the Order chosen there, choose it, land, place,
+tithe) is taken on the Region itself when it is the only such action there; the Order to place is
+chosen on the Orders behind the seat's screen, and then the Region on the map (two clicks), a
+Region where the Order could never be executed marked with the engine's warning; marching is
+composed in a small form (``table/_compose.html``); everything else is on the common action bar.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ except ImportError:  # pragma: no cover
     import tc_words as words  # type: ignore[no-redef]
     from forms import compose_form  # type: ignore[no-redef]
 
-REGION_VERBS = ("execute", "at", "place", "land", "tithe", "bandit")
+REGION_VERBS = ("execute", "section", "at", "place", "land", "tithe", "bandit")
 """Verbs whose one argument is a Region: the Region's box takes the action."""
-COMPOSED = ("order", "march", "arrange", "deploy")
+COMPOSED = ("march", "arrange", "deploy")
 PHASES = {"variable": "Variable setup", "strategy": "Strategy", "planning": "Planning", "command": "Command", "diplomacy": "Diplomacy",
           "upkeep": "Upkeep", "scoring": "Final scoring", "setup": "Setup", "over": "Game over"}
 ICON_WORDS = {"glory": "Glory", "cp": "Command point", "crown": "Crown", "gold": "Gold", "supply": "Supply"}
@@ -129,6 +131,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     composed: dict[str, list] = {}
     picks: dict[tuple[str, int], dict] = {}
     plays: dict[str, dict] = {}
+    chooses: dict[str, dict] = {}
     for a in legal:
         verb, args = _parse(a["text"])
         entry = {**a, "verb": verb, "args": args}
@@ -140,9 +143,14 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             picks[(args[0], int(args[1]))] = entry
         elif verb == "event":
             plays[args[0]] = entry
+        elif verb == "order" and me is not None:  # the Order to place: on the Orders behind the screen
+            chooses[order_entry(me["army"], args[0])["name"]] = entry
     region_one = {k: acts[0] for k, acts in region_acts.items() if len(acts) == 1}
     claimed = ([x["index"] for x in region_one.values()] + [x["index"] for acts in composed.values() for x in acts]
-               + [x["index"] for x in picks.values()] + [x["index"] for x in plays.values()])
+               + [x["index"] for x in picks.values()] + [x["index"] for x in plays.values()]
+               + [x["index"] for x in chooses.values()])
+    plan = view.get("plan") or {}
+    warnings = plan.get("warnings") or {}
 
     # -- the map: one board, or both with the north board above the south
     board = data.board_for(content, armies)
@@ -184,8 +192,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         act = region_one.get(r.key)
         pick = None
         if act is None:
-            for verb, arg, word in (("order", 1, "Place the Order here"), ("march", 0, "March here"),
-                                    ("deploy", 1, "Deploy here")):
+            for verb, arg, word in (("march", 0, "March here"), ("deploy", 1, "Deploy here")):
                 if any(a["args"][arg] == r.key for a in composed.get(verb, ())):
                     pick = {"verb": verb, "arg": arg, "value": r.key, "words": word}
                     break
@@ -200,7 +207,9 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "slots": slots, "ruler": ruler, "ruler_name": SHORT.get(ruler or "", ""), "sections": sections,
             "destroyed": r.key in view["destroyed"], "battle": bool(battle and battle["region"] == r.key),
             "act": act, "pick": pick, "flavour": r.flavour,
-            "label": label + (f". {act['label']}" if act else f". {pick['words']}" if pick else ""),
+            "warning": warnings.get(r.key) if act and act["verb"] == "section" else None,
+            "label": label + (f". {act['label']}" if act else f". {pick['words']}" if pick else "")
+            + (f". {warnings[r.key]}" if act and act["verb"] == "section" and r.key in warnings else ""),
         })
     xs = [g["x"] for g in regions]
     ys = [g["y"] for g in regions]
@@ -233,7 +242,8 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                 {"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
             "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if seat == viewer else None}
                                         for k in p["hand"]],
-            "box": None if p["box"] is None else [order_entry(p["army"], k) for k in p["box"]],
+            "box": None if p["box"] is None else _box(p, seat == viewer and chooses,
+                                                      plan if seat == view.get("to_act") else {}),
             "box_count": p["box_count"], "owned": owned,
             "executed": [order_entry(p["army"], k) for k in p["executed"] if any(o["key"] == k for o in owned)],
             "objectives": None if p["objectives"] is None else [_objective(k) for k in p["objectives"]],
@@ -272,15 +282,6 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
 
     # -- composer forms
     forms = {}
-    if "order" in composed:
-        my_army = me["army"] if me else armies[0]
-
-        def order_name(k: str) -> str:
-            o = order_entry(my_army, k)
-            return f"{o['name']} ({o['text']})"
-        forms["order"] = compose_form("order", composed["order"], [
-            ("Order", "select", order_name), ("Region", "select", lambda k: _region_name(board, k))],
-            "Place it face down")
     if "march" in composed:
         group_words = {}
         for a in composed["march"]:
@@ -319,12 +320,45 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "viewbox": viewbox, "four": four, "box_w": BOX_W, "box_h": BOX_H,
             "regions": regions, "roads": roads, "seats": seats, "me": seats[viewer] if viewer is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
+            "plan": _plan_words(plan, me, view, warnings, board),
             "dip": _dip(view, names), "ships": view.get("ships") or {},
             "variable": _variable(view, names, content),
         },
         "view": {**view, "prompt": _prompt(view, names, board, me, composed, [a["text"] for a in legal])},
         "claimed": sorted(set(claimed)),
     }
+
+
+def _box(player: dict, chooses: dict, plan: dict) -> list[dict]:
+    """The Orders behind an Army's screen, as its Alliance sees them: the first of each kind the
+    seat may place carries the action choosing it (two of a kind are one choice), and the first
+    of the kind chosen, not yet placed, is marked."""
+    out, named = [], set()
+    chosen = order_entry(player["army"], plan["order"])["name"] if plan.get("order") else None
+    for k in player["box"]:
+        entry = order_entry(player["army"], k)
+        first = entry["name"] not in named
+        named.add(entry["name"])
+        out.append({**entry, "act": (chooses or {}).get(entry["name"]) if first else None,
+                    "chosen": first and entry["name"] == chosen})
+    return out
+
+
+def _plan_words(plan: dict, me: dict | None, view: dict, warnings: dict, board) -> dict | None:
+    """The Order chosen and not yet placed, for the seat that chose it and its partner: its name
+    and what it does, and, when some Regions would not let it be executed, the warning (each
+    Region's own reason, the engine's words, is on the Region)."""
+    if not plan.get("order"):
+        return None
+    from outremer.games.third_crusade.planning import UNEXECUTED_GLORY
+    army = view["players"][view["to_act"]]["army"]
+    order = order_entry(army, plan["order"])
+    where = sorted(_region_name(board, k) for k in warnings)
+    return {"name": order["name"], "text": order["text"], "mine": me is not None and me["army"] == army,
+            "where": where,
+            "warning": (f"{order['name']} could not be executed in the Regions marked ⚠ ({', '.join(where)}): "
+                        f"left on the map, it would cost your Alliance {UNEXECUTED_GLORY} Glory at Upkeep "
+                        "(p.17). You may still place it there to bluff." if where else None)}
 
 
 def _variable(view: dict, names: dict[str, str], content) -> dict | None:
@@ -502,7 +536,12 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
             return "Lay your Event Cards face down under the bidding slots (2–5 command points)."
         return "Pick an Event Card from the other Alliance's rows; its slot gives you command points."
     if phase == "planning":
-        return "Place an Order face down in a Region's Order Section, or pass."
+        plan = view.get("plan")
+        if plan and me is not None:
+            order = order_entry(me["army"], plan["order"])
+            return (f"Choose the Region for {order['name']} ({order['text']}) on the map, or choose another "
+                    "Order.")
+        return "Choose an Order behind your screen to place face down (then its Region on the map), or pass."
     if phase == "command":
         if "march" in composed:
             return "March: choose where to and who goes, or do not March."

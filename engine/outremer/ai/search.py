@@ -17,8 +17,10 @@ rollouts do not talk the search out of a sound move, while many can), and an ``e
 state)`` of each seat's payoff (:mod:`outremer.ai.estimate`), so that a rollout stops after a few
 actions instead of playing to the end. Without them it rolls out at random to the end. A game
 whose decisions can offer hundreds of actions may also lend a shortlist (``narrow(game, view,
-legal)``, from the seat's view): the actions the search weighs at its root, so that a small
-budget compares a few plausible moves rather than trying each of hundreds once.
+legal)``, from the seat's view): the actions the search weighs at its root, and at the seat's
+own later decisions inside the tree (worked out once for each such node), so that a small budget
+compares a few plausible moves rather than trying each of hundreds once, even where one move is
+chosen in two steps (an Order, then its Region).
 
 With ``model``, the tree branches only on the searching seat's own choices: the other seats move
 inside it as they do in the rollouts, by the heuristic (from their own view of the determinized
@@ -55,7 +57,7 @@ Sample = Callable[[random.Random], State]
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "avail", "actor")
+    __slots__ = ("children", "visits", "total", "avail", "actor", "keep")
 
     def __init__(self, actor: int):
         self.children: dict[Action, Node] = {}
@@ -63,6 +65,7 @@ class Node:
         self.total = 0.0  # payoff of ``actor``, the seat whose action led here
         self.avail = 1
         self.actor = actor
+        self.keep: frozenset | None = None  # the actions the searching seat weighs here (``narrow``)
 
 
 class Search:
@@ -74,7 +77,7 @@ class Search:
     def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
                  iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
                  exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0, model: bool = False,
-                 paired: bool = False):
+                 paired: bool = False, narrow: Callable | None = None):
         self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
         self.rand = rand
         self.paired = paired and len(legal) > 1
@@ -90,6 +93,7 @@ class Search:
         self.done = 0
         self.bias = bias if policy is not None else 0.0
         self.model = model and policy is not None
+        self.narrow = narrow
 
     @property
     def finished(self) -> bool:
@@ -156,6 +160,8 @@ class Search:
             path.append(node)
         while (actor := game.to_act(state)) is not None:
             legal = self.legal if node is self.root else game.legal_for(state)
+            if self.narrow is not None and actor == self.seat and node is not self.root and len(legal) > 1:
+                legal = self._narrowed(node, state, legal)
             children = node.children
             if self.model and actor != self.seat:
                 action = self._policy_move(state, actor, legal)
@@ -196,6 +202,15 @@ class Search:
         for n in path:
             n.visits += 1
             n.total += payoff[n.actor]
+
+    def _narrowed(self, node: Node, state: State, legal: list[Action]) -> list[Action]:
+        """The searching seat's actions weighed at ``node`` inside the tree: those ``narrow``
+        keeps from its view, worked out the first time the node is reached (the seat's view is
+        the same in every state that reaches it); all of them if none of those is legal here."""
+        if node.keep is None:
+            node.keep = frozenset(self.narrow(self.game, self.game.agent_view(state, self.seat), legal))
+        kept = [a for a in legal if a in node.keep]
+        return kept or legal
 
     def _first(self, state: State, actor: int, untried: list[Action], legal: list[Action]) -> Action:
         """Which new action to try first: the policy's choice when it is among them."""
@@ -249,7 +264,7 @@ class SearchAgent(Agent):
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
         return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
-                      self.exploration, bias=self.bias, model=self.model, paired=self.paired)
+                      self.exploration, bias=self.bias, model=self.model, paired=self.paired, narrow=self.narrow)
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
         if len(legal) == 1:
@@ -262,12 +277,24 @@ class SearchAgent(Agent):
 
 
 class NoisyAgent(Agent):
-    """Another player's choice, but now and then any legal action instead (the easy level)."""
+    """Another player's choice, but now and then any legal action instead (the easy level).
+
+    Where a game asks one choice in two steps (Third Crusade's Order, then its Region), the inner
+    player may lend ``wander(game, view, legal, rand)``, the first step of a move drawn at random
+    among the whole moves, and ``follow(game, view, legal, rand)``, the second step of the move it
+    began (its own, or the random one): then the noise strikes whole moves, as often as when they
+    were one choice."""
 
     def __init__(self, name: str, inner: Agent, noise: float):
         self.name, self.inner, self.noise = name, inner, noise
 
     def choose(self, game, view, legal, rand, sample=None) -> Action:
+        if len(legal) > 1:
+            follow = getattr(self.inner, "follow", None)
+            then = follow(game, view, legal, rand) if follow is not None else None
+            if then is not None:
+                return then
         if len(legal) > 1 and rand.random() < self.noise:
-            return legal[rand.randrange(len(legal))]
+            wander = getattr(self.inner, "wander", None)
+            return wander(game, view, legal, rand) if wander is not None else legal[rand.randrange(len(legal))]
         return self.inner.choose(game, view, legal, rand)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..core.actions import Action
+from ..core.actions import Action, act
 from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
 from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, content, controller, owner, place,
@@ -71,13 +71,13 @@ def value(card) -> float:
 
 
 HANDLERS = (("discard_objective", "_discard"), ("deploy", "_deploy"), ("arrange", "_arrange"), ("pick", "_pick"),
-            ("order", "_plan"), ("execute", "_command"), ("event", "_command"), ("march", "_march"),
+            ("order", "_plan"), ("section", "_section"), ("execute", "_command"), ("event", "_command"), ("march", "_march"),
             ("muster", "_most"), ("react", None), ("lose", "_lose"), ("bid", "_bid"), ("reward", "_reward"),
             ("move", "_move"), ("place", "_gain"), ("replace", "_gain"), ("tithe", None), ("bring", "_bring"),
             ("buy", None), ("advanced", None), ("clear", "_clear"), ("objective", "_objective"), ("crown", "_crown"), ("at", None), ("do", None), ("or", None),
             ("land", None), ("retreat", None), ("remove", None), ("assassinate", None), ("sabotage", None),
             ("bandit", None), ("unsabotage", None), ("unbandit", None),
-            ("done", None), ("keep", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
+            ("done", None), ("keep", None), ("back", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
             ("main", None))
 """What the heuristic does with each verb, the first of them among the legal actions deciding: its
 method, or None for the first action with that verb."""
@@ -89,12 +89,7 @@ class ThirdCrusadeHeuristic(Agent):
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        self.g, self.v, self.c = game, view, game.content
-        self.me = view["viewer"]
-        self.army = view["players"][self.me]["army"]
-        self.side = ALLIANCE_OF[self.army]
-        self.board = board_for(self.c, [p["army"] for p in view["players"]])
-        self._memo = None
+        self._setup(game, view)
         verbs = {a.verb for a in legal}
         for verb, handler in HANDLERS:
             if verb in verbs:
@@ -102,6 +97,14 @@ class ThirdCrusadeHeuristic(Agent):
                     return next(a for a in legal if a.verb == verb)
                 return getattr(self, handler)(legal)
         return legal[0]
+
+    def _setup(self, game, view) -> None:
+        self.g, self.v, self.c = game, view, game.content
+        self.me = view["viewer"]
+        self.army = view["players"][self.me]["army"]
+        self.side = ALLIANCE_OF[self.army]
+        self.board = board_for(self.c, [p["army"] for p in view["players"]])
+        self._memo = None
 
     # -- the map as this seat sees it --------------------------------------------------------
     # What a Region holds for this Army, and what follows from it (its threat, the worth of an
@@ -239,50 +242,107 @@ class ThirdCrusadeHeuristic(Agent):
         return max(legal, key=lambda a: a.args[1] - 0.6 * value(event(rows[a.args[0]][(2, 3, 4, 5).index(a.args[1])])))
 
     # -- Planning ---------------------------------------------------------------------------------
+    # Placing an Order is two choices (the Order, then its Region): the heuristic weighs every
+    # (Order, Region) pair as one, takes the Order of the best pair, then that pair's Region.
     def _plan(self, legal: list[Action]) -> Action:
         best, score = None, 0.8
-        for a, s in self._order_scores(legal):
+        for a, _, s in self._order_scores(legal):
             if s > score:
                 best, score = a, s
         return best or next(a for a in legal if a.verb == "pass")
 
-    def _order_scores(self, legal: list[Action]):
-        """Each Order it can pay for (its command points less those of the Orders it placed), with
-        what placing it in its Region is worth (``_order_worth``), in the order of ``legal``."""
-        player = self.v["players"][self.me]
+    def _section(self, legal: list[Action]) -> Action:
+        """The Region where the Order chosen is worth the most (the first such, as the pairs come):
+        the Region of the pair whose Order ``_plan`` took."""
+        scores = dict(self._region_scores(legal))
+        return max((a for a in legal if a.verb == "section"), key=lambda a: scores[a])
+
+    def _budget(self) -> int:
+        """Its command points less those of the Orders it has placed."""
         table = orders_by_key(self.army)
         planned = sum(table[k][0].cost for sides in self.v["sections"].values()
                       for side in sides.values() if side and side["army"] == self.army and side["order"]
                       for k in [side["order"]])
-        budget = player["cp"] - planned
-        last, sig, afford = None, None, False
+        return self.v["players"][self.me]["cp"] - planned
+
+    def _worth(self, sig: tuple, key: str) -> float:
         memo = self._m()
+        s = memo.get((sig, key))
+        if s is None:
+            s = memo[sig, key] = self._order_worth(sig, key)
+        return s
+
+    def _order_scores(self, legal: list[Action]):
+        """For each Order it may choose and can pay for (``_budget``), each free Order Section of
+        its Alliance with what placing the Order there is worth (``_order_worth``): (the action
+        choosing the Order, the Region, the worth), Order by Order in the order of ``legal``."""
+        table = orders_by_key(self.army)
+        budget = self._budget()
+        regions = [key for key, sides in self.v["sections"].items() if sides[self.side] is None]
         for a in legal:
             if a.verb != "order":
                 continue
-            if a.args[0] != last:  # the actions come Order by Order
-                last = a.args[0]
-                order, sig = table[last]
-                afford = order.cost <= budget
-            if not afford:
+            order, sig = table[a.args[0]]
+            if order.cost > budget:
                 continue
-            key = a.args[1]
-            s = memo.get((sig, key))
-            if s is None:
-                s = memo[sig, key] = self._order_worth(sig, key)
-            yield a, s
+            for key in regions:
+                yield a, key, self._worth(sig, key)
+
+    def _region_scores(self, legal: list[Action]):
+        """Each Region it may place the Order it has chosen in, with the worth of placing it there:
+        (the action, the worth), in the order of ``legal``."""
+        sig = orders_by_key(self.army)[self.v["plan"]["order"]][1]
+        for a in legal:
+            if a.verb == "section":
+                yield a, self._worth(sig, a.args[0])
+
+    # The easy level's noise (``NoisyAgent``) on the two steps: a random move is a random (Order,
+    # Region) pair or passing, each alike, as when they were one choice.
+    def wander(self, game, view, legal: list[Action], rand: random.Random) -> Action:
+        """A random first step: choosing an Order, each as often as its pairs with the free
+        Regions among all pairs and passing; anything else, any legal action."""
+        orders_ = [a for a in legal if a.verb == "order"]
+        if not orders_:
+            return legal[rand.randrange(len(legal))]
+        side = ALLIANCE_OF[view["players"][view["viewer"]]["army"]]
+        regions = sum(1 for sides in view["sections"].values() if sides[side] is None)
+        i = rand.randrange(len(orders_) * regions + 1)
+        return orders_[i // regions] if i < len(orders_) * regions else next(a for a in legal if a.verb == "pass")
+
+    def follow(self, game, view, legal: list[Action], rand: random.Random) -> Action | None:
+        """The Region of the Order chosen: the heuristic's when it is the Order the heuristic would
+        have chosen, else (the noise chose it) any Region; None at any other decision."""
+        plan = view.get("plan")
+        if not plan or not any(a.verb == "section" for a in legal):
+            return None
+        from ..games.third_crusade.planning import distinct
+        me = view["players"][view["viewer"]]
+        first = [act("order", k) for k in distinct(me["box"], me["army"])] + [act("pass")]
+        self._setup(game, view)
+        if self._plan(first) == act("order", plan["order"]):
+            return self._section(legal)
+        regions = [a for a in legal if a.verb == "section"]
+        return regions[rand.randrange(len(regions))]
 
     def shortlist(self, game, view, legal: list[Action]) -> list[Action]:
         """The actions a search weighs (``SearchAgent.narrow``): all of them, but when placing an
-        Order, one of a few hundred (Order, Region) pairs, only the ``SHORTLIST`` it rates highest,
-        its own choice and passing, in the order of ``legal``. With a budget of a hundred-odd
-        iterations a search could not try each pair once, and would take the first pair listed
-        among those it had tried once."""
-        if len(legal) <= SHORTLIST + 1 or not any(a.verb == "order" for a in legal):
+        Order, only those of the ``SHORTLIST`` (Order, Region) pairs it rates highest, its own
+        choice and passing, in the order of ``legal``: the Orders of those pairs when choosing the
+        Order; the Order's ``SHORTLIST`` best Regions when choosing its Region (never choosing
+        another Order instead). With a budget of a hundred-odd iterations a search could not try
+        each of a few hundred pairs once, and would take the first pair listed among those it had
+        tried once."""
+        verbs = {a.verb for a in legal}
+        if not verbs & {"order", "section"} or len(legal) <= SHORTLIST + 1 and "back" not in verbs:
             return legal
         choice = self.choose(game, view, legal, random.Random(0))
-        ranked = sorted(self._order_scores(legal), key=lambda x: -x[1])  # stable: ties in the order of legal
-        keep = {a for a, _ in ranked[:SHORTLIST]} | {choice} | {a for a in legal if a.verb == "pass"}
+        if "order" in verbs:
+            ranked = sorted(self._order_scores(legal), key=lambda x: -x[2])  # stable: ties in the order of legal
+            keep = {a for a, _, _ in ranked[:SHORTLIST]}
+        else:
+            ranked = sorted(self._region_scores(legal), key=lambda x: -x[1])
+            keep = {a for a, _ in ranked[:SHORTLIST]}
+        keep |= {choice} | {a for a in legal if a.verb == "pass"}
         return [a for a in legal if a in keep]
 
     def _order(self, key: str):

@@ -57,7 +57,8 @@ class ThirdCrusade(Game):
     players and any options: a defence of bare Leaders is lost before any Reaction is asked,
     retreats avoid Regions held by Neutral pieces alone, Control by an Alliance (TC74), the free
     Advanced Orders and the Sabotage tokens a reward removes chosen by the player (TC76), the Final
-    Winner after an early victory (TC77). No earlier code provably replays: all are refused."""
+    Winner after an early victory (TC77), an Order placed in two choices (TC78). No earlier code
+    provably replays: all are refused."""
     max_actions = 8_000
     on_site = True
 
@@ -233,7 +234,8 @@ class ThirdCrusade(Game):
             "game": self.id, "viewer": seat, "mode": s["mode"], "round": s["round"], "phase": s["phase"],
             "to_act": self.to_act(s), "players": players, "initiative": list(s["initiative"]),
             "map": {k: list(v) for k, v in s["map"].items()}, "tokens": {k: list(v) for k, v in s["tokens"].items()},
-            "sections": planning.sections_view(s, seat), "glory": s["glory"], "faith": dict(s["faith"]),
+            "sections": planning.sections_view(s, seat), "plan": planning.plan_view(self.content, s, seat),
+            "glory": s["glory"], "faith": dict(s["faith"]),
             "ships": {k: {a: list(p) for a, p in v.items()} for k, v in s["ships"].items()},
             "mission": s["missions"][0] if s["missions"] else None,
             "next_mission": s["missions"][1] if len(s["missions"]) > 1 else None,
@@ -267,9 +269,9 @@ class ThirdCrusade(Game):
 
     def redeal(self, s: State, seat: int, rand) -> State:
         """What ``seat`` cannot see dealt anew: the other players' Objectives (from the unseen
-        ones), the other Alliance's Orders face down and behind its screens, the Event piles'
-        order and the cards drawn but not yet revealed, the Mission and Diplomacy Cards not yet
-        turned up, and the other seats' sealed choices."""
+        ones), the other Alliance's Orders face down and behind its screens (and the one chosen
+        to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
+        and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
         new = clone(s)
         mine = ALLIANCE_OF[new["armies"][seat]]
         others = [a for a in new["armies"] if a != new["armies"][seat]]
@@ -292,6 +294,7 @@ class ThirdCrusade(Game):
             for key in spots:
                 new["sections"][key][side] = [army, pool.pop()]
             new["box"][army] = sorted(pool)
+        planning.redeal_plan(new, seat, rand)
         st = new.get("strategy")
         for army in new["armies"]:
             for period, pile in new["events"][army].items():

@@ -4,17 +4,29 @@ the rest of the phase. An Order's face is seen by its owner and by the owner's A
 (they share the Alliance's side of the board), never by the other Alliance, until it is
 executed, tithed or revealed at Upkeep.
 
+Placing an Order is two choices: the Order (``order <key>``, one of each kind behind the screen),
+then the Region (``section <region>``, any free Order Section of its Alliance), or ``back`` to
+choose another Order. While the Region is chosen the Order stays behind the screen, and the
+other Alliance sees nothing of the choice: not which Order, not that one was chosen. A Region
+where the chosen Order can never be executed (its Region type, p.12) carries a warning of what
+it will cost at Upkeep (p.17, step 3); placing it there stays legal (a bluff).
+
 State: ``s["box"][army]`` the Orders behind the Army's screen (keys), ``s["sections"][region]``
 the Order on each Alliance's side of a Region (``[army, key]`` or None), ``s["passed"]`` by seat,
-``s["turn"]`` the place on the initiative track whose turn it is.
+``s["turn"]`` the place on the initiative track whose turn it is, ``s["plan"]`` the key of the
+Order the seat to act has chosen and not yet placed (None before it chooses).
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action, act
 from ...core.game import Event, State
-from .cards import orders
+from .cards import Order, orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for
+
+UNEXECUTED_GLORY = 1
+"""What an Order left unexecuted on the map costs at Upkeep: 1 Glory away from its Alliance
+(p.17, step 3; a Blank Order costs nothing)."""
 
 
 def setup_orders(content: Content, s: State) -> None:
@@ -27,6 +39,7 @@ def start(content: Content, s: State) -> None:
     s["phase"] = "planning"
     s["passed"] = [False] * len(s["armies"])
     s["turn"] = 0
+    s["plan"] = None
     _skip(content, s)
 
 
@@ -44,9 +57,77 @@ def free_sections(content: Content, s: State, seat: int) -> list[str]:
 
 
 def legal(content: Content, s: State, seat: int) -> list[Action]:
-    army = s["armies"][seat]
-    regions = free_sections(content, s, seat)
-    return [act("order", key, region) for key in distinct(s["box"][army], army) for region in regions] + [act("pass")]
+    """First the Order (one of each kind behind the screen) or passing; then, the Order chosen,
+    the Region (every free Order Section of the Alliance) or another Order."""
+    if s.get("plan") is None:
+        return [act("order", key) for key in distinct(s["box"][s["armies"][seat]], s["armies"][seat])] + [act("pass")]
+    return [act("section", region) for region in free_sections(content, s, seat)] + [act("back")]
+
+
+def chosen(s: State) -> Order | None:
+    """The Order the seat to act has chosen and not yet placed."""
+    key = s.get("plan")
+    seat = to_act(s)
+    if key is None or seat is None:
+        return None
+    return next(o for o in orders(s["armies"][seat]) if o.key == key)
+
+
+def reason(content: Content, s: State, order: Order, region: str) -> str | None:
+    """Why ``order`` placed in ``region`` would not be executed, in a few words: the Region's type
+    (City, Desert, Port; p.12) never lets it be, or a Port now Destroyed, not while the token
+    stays. None where its Region type lets it be executed (Blank Orders never are, and cost
+    nothing at Upkeep)."""
+    if order.blank or order.region == "any":
+        return None
+    r = board_for(content, s["armies"]).region(region)
+    if order.region == "port" and r.port:
+        return "its Port is Destroyed" if region in s.get("destroyed", []) else None
+    if order.region == "port" or r.kind != order.region:
+        return "not a " + {"port": "Port", "city": "City", "desert": "Desert"}[order.region]
+    return None
+
+
+def warning(content: Content, s: State, order: Order, region: str) -> str | None:
+    """The warning the Region choice shows where ``order`` would not be executed (``reason``):
+    why, and what an Order left on the map costs at Upkeep (p.17, step 3)."""
+    why = reason(content, s, order, region)
+    if why is None:
+        return None
+    name = board_for(content, s["armies"]).region(region).name
+    cost = f"left on the map, it costs your Alliance {UNEXECUTED_GLORY} Glory at Upkeep (p.17)"
+    if why.startswith("not a "):
+        return f"{order.name} can never be executed in {name}, which is {why}: {cost}."
+    return f"{order.name} cannot be executed in {name} while its Port is Destroyed: {cost}."
+
+
+def plan_view(content: Content, s: State, viewer: int | None) -> dict | None:
+    """The Order the seat to act has chosen and not yet placed, as ``viewer`` sees it: its key and
+    the warning for each Region where it would not be executed, to the seat and its Alliance
+    partner; nothing to anyone else (not even that an Order was chosen)."""
+    order = chosen(s)
+    if order is None or viewer is None or viewer not in partners(s, to_act(s)):
+        return None
+    side = ALLIANCE_OF[order.army]
+    warnings = {}
+    for region, sides in s["sections"].items():
+        if sides[side] is None:
+            said = warning(content, s, order, region)
+            if said:
+                warnings[region] = said
+    return {"order": order.key, "warnings": warnings}
+
+
+def redeal_plan(s: State, seat: int, rand) -> None:
+    """For ``seat``, who cannot see it, the Order chosen by a seat of the other Alliance dealt anew
+    from the Orders behind that seat's screen as ``seat`` could think them (``s["box"]`` already
+    dealt anew)."""
+    actor = to_act(s)
+    if s.get("plan") is None or actor is None or seat in partners(s, actor):
+        return
+    army = s["armies"][actor]
+    keys = distinct(s["box"][army], army)
+    s["plan"] = keys[rand.randrange(len(keys))]
 
 
 def distinct(box: list[str], army: str) -> list[str]:
@@ -63,11 +144,18 @@ def distinct(box: list[str], army: str) -> list[str]:
 def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
     army = s["armies"][seat]
     name = ARMY_NAMES[army]
+    if action.verb == "order":  # the Order chosen: nothing is told, nothing placed yet
+        s["plan"] = action.args[0]
+        return
+    if action.verb == "back":
+        s["plan"] = None
+        return
     if action.verb == "pass":
         s["passed"][seat] = True
         log.append(Event(f"{name} passes for the rest of the Planning phase.", "p.11"))
     else:
-        key, region = action.args
+        key, region = s["plan"], action.args[0]
+        s["plan"] = None
         s["box"][army].remove(key)
         s["sections"][region][ALLIANCE_OF[army]] = [army, key]
         order = next(o for o in orders(army) if o.key == key)

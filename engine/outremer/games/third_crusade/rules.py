@@ -78,6 +78,7 @@ RULINGS = {
     "TC75": "Ports are Adjacent only for a Sea Move",
     "TC76": "What a player gains, the player chooses",
     "TC77": "The Final Winner's Objective after an early victory",
+    "TC78": "Placing an Order: the Order, then its Region; a warning, not a bar",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

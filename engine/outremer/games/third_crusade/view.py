@@ -48,7 +48,17 @@ def describe(game, s: State, action: Action) -> str:
         return f"Pick {event(key).title} from the {ARMY_NAMES[args[0]]} row ({args[1]} command points)"
     if verb == "order":
         order = next(o for o in orders(army) if o.key == args[0])
-        return f"Place {order.name} ({order.text}) in {place(args[1])}"
+        return f"{order.name} ({order.text})"
+    if verb == "section":
+        from .planning import UNEXECUTED_GLORY, chosen, reason
+        order = chosen(s)
+        why = reason(c, s, order, args[0])
+        if why is None:
+            return f"Place {order.name} in {place(args[0])}"
+        when = f"never executed there, {why}" if why.startswith("not a ") else f"not executed while {why}"
+        return f"Place {order.name} in {place(args[0])} (⚠ {when}: {UNEXECUTED_GLORY} Glory at Upkeep)"
+    if verb == "back":
+        return "Choose another Order"
     if verb == "execute":
         return f"Execute the Order in {place(args[0])}"
     if verb == "event":
@@ -196,6 +206,11 @@ def text_table(game, v: dict) -> str:
                      "behind the screen" + (f"; Objectives {', '.join(board.region(k).name for k in p['objectives'])}"
                                             if p["objectives"] else "") + ".")
         lines.append("   " + supply_words(p))
+    plan = v.get("plan")
+    if plan:
+        army = v["players"][v["to_act"]]["army"]
+        order = next(o for o in orders(army) if o.key == plan["order"])
+        lines.append(f"Order chosen to place: {order.name} ({order.text}).")
     b = v.get("battle")
     if b:
         lines.append(f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
