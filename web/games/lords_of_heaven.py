@@ -105,7 +105,7 @@ def _seats(view: dict, controllers: list[str], viewer: int | None) -> list[dict]
 def _influence_income(view: dict, seat: int) -> int:
     data = _content()
     return sum(data.locations[loc].income for loc in view["on_board"]
-               if seat in view["cities"][loc] and view["cities"][loc].index(seat) > 0)
+               if seat in view["cities"][loc])
 
 
 def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[str, Any]:
