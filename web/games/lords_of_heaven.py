@@ -505,6 +505,9 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
     elif step == "putback":
         prompt = f"{who}: put {view['putback']['left']} card{'s' if view['putback']['left'] != 1 else ''} on the bottom of the deck."
         hint = "Choose a card of your hand to put on the bottom of the deck."
+    elif step == "development" and verbs == {"done"}:
+        prompt = f"{who}: the effect moved away what made a building site possible; the Development is lost."
+        hint = "End the action (ruling LH29)."
     elif step in STEP_WORDS:
         asked, hint = STEP_WORDS[step]
         prompt = f"{who}: {asked}"
