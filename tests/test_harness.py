@@ -1,4 +1,6 @@
-"""The generic harness: random full games of every game, checked after every action.
+"""The generic harness: random full games of every game, checked after every action, and the
+states a few plies around positions of random games of every mode, where no state short of the
+end may leave the seat to act without a legal action.
 
 Written once for all games: it uses only the core interface (legal_actions, apply,
 view, redeal, cards_in_play, save/load, share codes).

@@ -50,8 +50,9 @@ class LordsOfHeaven(Game):
     not in the 2-player deck. 3: Influence opens Cities next to Influence only (LH14), every
     Influence yields its City's income (LH27), a Development whose site an effect moved away is
     ended (LH29), the free placement holds only while the player has no Influence (LH30), an
-    effect or a Presence action that can do nothing is not offered (LH31). The Income change
-    alone alters every game with any number of players: no earlier code replays."""
+    effect or a Presence action that can do nothing is not offered (LH31), three Byzantine cards
+    give less (LH28). The Income change alone alters every game with any number of players: no
+    earlier code replays."""
     max_actions = 8_000
 
     @cached_property
