@@ -1,15 +1,20 @@
-"""The generic harness: random full games of every game, checked after every action.
+"""The generic harness: random full games of every game, checked after every action, and the
+states a few plies around positions of random games of every mode, where no state short of the
+end may leave the seat to act without a legal action.
 
 Written once for all games: it uses only the core interface (legal_actions, apply,
 view, redeal, cards_in_play, save/load, share codes).
 """
 
+import itertools
 import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from conftest import IN_PYODIDE
 
 from outremer.core import sharecode
 from outremer.core.actions import Action
@@ -176,3 +181,58 @@ def test_hidden_cards_tell_nothing_in_every_mode(game, players, seed):
         match.play(rand.choice(match.legal_actions()))
         if match.steps % 2 == 0:
             check_view_hides(game, match.state, rand, tries=4)
+
+
+def option_sets(game, players):
+    """Every combination of the choices of the options that concern ``players`` (the others at
+    their defaults)."""
+    concern = [o for o in game.options if not o.players or players in o.players]
+    return [dict(zip((o.id for o in concern), combo))
+            for combo in itertools.product(*(o.choices for o in concern))]
+
+
+ALL_MODES = [(game, players, options) for game in GAMES
+             for players in range(game.min_seats, game.max_seats + 1)
+             for options in (option_sets(game, players)[:1] if IN_PYODIDE else option_sets(game, players))]
+NEAR_POSITIONS = 1 if IN_PYODIDE else 6
+"""Positions sampled from the random game of each mode."""
+NEAR_WIDTH = (6, 3) if IN_PYODIDE else (12, 4, 2)
+"""How many legal actions are followed at each ply below a sampled position (all of them where
+there are fewer): the number of entries is the depth."""
+
+
+def _mode_id(x):
+    return getattr(x, "id", None) or (",".join(f"{k}={v}" for k, v in x.items()) if isinstance(x, dict) else str(x))
+
+
+@pytest.mark.parametrize("game,players,options", ALL_MODES, ids=_mode_id)
+def test_every_state_near_a_random_game_that_is_not_over_has_a_legal_action(game, players, options):
+    """No state that is not over may leave the seat to act without a legal action. Random games
+    meet only the states on their path; here, from positions sampled along a random game of
+    every game, player count and option set, every legal action (up to a width a ply) is followed
+    to a few plies, and each state reached is checked."""
+    seed = 1 + len(ALL_MODES) + players
+    rand = random.Random(seed)
+    match = Match(game, game.make_setup(seed, ["random"] * players, options))
+    path = [match.state]
+    while match.to_act() is not None:
+        match.play(rand.choice(match.legal_actions()))
+        path.append(match.state)
+    picks = sorted(rand.sample(range(len(path) - 1), min(NEAR_POSITIONS, len(path) - 1)))
+    for pick in picks:
+        frontier = [(path[pick], f"action {pick} of the random game (seed {seed})")]
+        for width in NEAR_WIDTH:
+            below = []
+            for state, where in frontier:
+                if game.to_act(state) is None:
+                    assert game.result(state) is not None, f"nobody is to act and the game is not over: {where}"
+                    continue
+                legal = game.legal_actions(state)
+                assert legal, f"a seat is to act but has no legal action: {where}"
+                for action in rand.sample(legal, min(width, len(legal))):
+                    after, _ = game.apply(state, action)
+                    below.append((after, f"{where}, then {action.text!r}"))
+            frontier = below
+        for state, where in frontier:
+            assert game.to_act(state) is None or game.legal_actions(state), \
+                f"a seat is to act but has no legal action: {where}"

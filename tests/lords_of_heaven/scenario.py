@@ -64,3 +64,25 @@ def play(state: State, *texts: str) -> tuple[State, list]:
 
 def rig(state: State, *faces: str) -> None:
     state["rigged"] = [FACES[f] for f in faces]
+
+
+def with_card(state: State, seat: int, card_id: int) -> State:
+    """A copy of ``state`` where ``seat`` holds ``card_id``: the card changes places with the
+    first card of the seat's hand (wherever it was: the deck, the discard pile, a column, another
+    hand), so every card stays in play exactly once."""
+    from outremer.core.game import clone
+    state = clone(state)
+    hand = state["hands"][seat]
+    if card_id in hand:
+        return state
+    places = [state["deck"], state["discard"]] + state["columns"] + [h for i, h in enumerate(state["hands"]) if i != seat]
+    where = next(place for place in places if card_id in place)
+    i = where.index(card_id)
+    if hand:
+        where[i] = hand[0]
+        hand[0] = card_id
+    else:
+        del where[i]
+        hand.append(card_id)
+    hand.sort()
+    return state

@@ -58,8 +58,11 @@ def test_movement_pilgrims_then_battle():
 def test_income_the_barons_dispute():
     """p.9: Yarah (Caliphate) plays The Barons' Dispute for Income: 1 Gold, 1 Footman (showing on
     the card below) and 1 Faith, a provision of 2 Gold, and 1 Gold from her Influence in
-    Jerusalem (ruling LH27: none from the lowest level of Ascalon)."""
+    Jerusalem, the only Influence the example names (ruling LH27: every Influence yields its
+    City's income, so her Influence in Ascalon, placed there at setup, is taken away here)."""
     s = started()
+    s["city"][loc("ascalon")][0] = None
+    s["presence"][CAL] += 1
     s["columns"][3] = [next(c.id for c in CONTENT.cards.values() if c.benefit[0] == ("footman", 1))]
     s = turn_of(s, CAL, ["The Barons' Dispute", "Holy Zeal", "Turcopoles"])
     before = dict(s["stock"][CAL])

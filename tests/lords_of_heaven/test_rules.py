@@ -16,7 +16,7 @@ def test_placing_on_a_taken_level_pushes_the_chain_down_and_off_the_ladder():
     s = started()
     edessa = loc("edessa")
     assert s["city"][edessa] == [BYZ, SEL, None]
-    s["support"][edessa][CRU] = 1  # Presence in Edessa at the start of the turn (ruling LH14)
+    # the Crusaders' Influence in Iconium, next to Edessa, opens Edessa (ruling LH14)
     s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CRU].update(gold=10)
     presence = s["presence"][BYZ]
@@ -25,15 +25,16 @@ def test_placing_on_a_taken_level_pushes_the_chain_down_and_off_the_ladder():
     assert s["presence"][BYZ] == presence + 1
 
 
-def test_influence_goes_only_near_presence_held_at_the_start_of_the_turn():
-    """Ruling LH14: a City of a Location where the player had Presence, or next to one."""
+def test_influence_goes_only_near_influence_held_at_the_start_of_the_turn():
+    """Ruling LH14: a City next to a Location where the player had Influence (the Caliphate's in
+    Jerusalem and Ascalon), or one where it is raised."""
     s = started()
     s = turn_of(s, CAL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CAL].update(gold=20)
     s, _ = play(s, "play %d 1" % card("Turcopoles"))
     places = {int(t.split()[1]) for t in legal(s) if t.startswith("influence")}
-    near = {loc("jerusalem"), loc("ascalon"), loc("tyrus")}  # Jerusalem and Ascalon, and their neighbours
-    assert places <= near | {n for x in near for n in CONTENT.locations[x].borders if n in s["on_board"]}
+    held = {loc("jerusalem"), loc("ascalon")}
+    assert places <= held | {n for x in held for n in CONTENT.locations[x].borders if n in s["on_board"]}
     assert loc("iconium") not in places and loc("edessa") not in places
 
 

@@ -105,7 +105,7 @@ def _seats(view: dict, controllers: list[str], viewer: int | None) -> list[dict]
 def _influence_income(view: dict, seat: int) -> int:
     data = _content()
     return sum(data.locations[loc].income for loc in view["on_board"]
-               if seat in view["cities"][loc] and view["cities"][loc].index(seat) > 0)
+               if seat in view["cities"][loc])
 
 
 def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[str, Any]:
@@ -515,6 +515,9 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
     elif step == "putback":
         prompt = f"{who}: put {view['putback']['left']} card{'s' if view['putback']['left'] != 1 else ''} on the bottom of the deck."
         hint = "Choose a card of your hand to put on the bottom of the deck."
+    elif step == "development" and verbs == {"done"}:
+        prompt = f"{who}: the effect moved away what made a building site possible; the Development is lost."
+        hint = "End the action (ruling LH29)."
     elif step in STEP_WORDS:
         asked, hint = STEP_WORDS[step]
         prompt = f"{who}: {asked}"

@@ -171,7 +171,7 @@ class LordsOfHeavenHeuristic(Agent):
                 else:
                     gain = sum(RESOURCE[k] * n for k, n in v["benefits"][1]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
                     income = sum(self.content.locations[loc].income for loc in v["on_board"]
-                                 if self.me in v["cities"][loc] and v["cities"][loc].index(self.me) > 0)
+                                 if self.me in v["cities"][loc])
                     churches = sum(x[self.me] for x in v["church"]) * self.p["upgrades"][0]
                     score = coin * (gain + 2 + income + churches) * (1.3 if gold < 4 else 1.0)
                 score -= 0.04 * self.card_value(card)
@@ -243,13 +243,16 @@ class LordsOfHeavenHeuristic(Agent):
         """(Gold, location) of each City whose top this seat could reach by Presence."""
         v = self.v
         out = []
+        held = [loc for loc in v["on_board"] if self.me in v["cities"][loc]]
         for loc in v["on_board"]:
             city = v["cities"][loc]
             top = len(city) - 1
             if city[top] == self.me or (city[top] is not None and v["citadel"][loc] == city[top]):
                 continue
-            cost = v["levels"][loc]
             here = city.index(self.me) if self.me in city else None
+            if here is None and held and not any(h in self.content.locations[loc].borders for h in held):
+                continue  # Influence goes next to Influence (ruling LH14)
+            cost = v["levels"][loc]
             out.append((cost[top] - (cost[here] if here is not None else 0), loc))
         return sorted(out)
 

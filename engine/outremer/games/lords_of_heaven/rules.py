@@ -41,6 +41,9 @@ RULINGS = {
     "LH26": "Gold and Faith behind the screen",
     "LH27": "What a City yields",
     "LH28": "Three Upgrade levels, Ascalon's sea lanes, the factions' cards, the coast's prices",
+    "LH29": "A Development whose site an effect took away",
+    "LH30": "The free placement, and what \"at the start of your turn\" then allows",
+    "LH31": "A price is not paid for nothing",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

@@ -112,7 +112,6 @@ def start_turn(content: Content, s: State) -> None:
     s["step"] = "turn"
     s["turn"] = {"seat": seat, "card": None, "column": None, "effect": None, "begun": False,
                  "start_influence": [loc for loc in s["on_board"] if seat in s["city"][loc]],
-                 "start_presence": [loc for loc in s["on_board"] if has_presence(s, seat, loc)],
                  "free": False, "recruit": 0, "conflicts": 0}
 
 
@@ -254,11 +253,23 @@ def turn_actions(content: Content, s: State, seat: int) -> list[Action]:
         for column in range(4):
             if column == 0 and not builds:
                 continue
-            if column < 2 and play_cost(content, s, seat, card, column) > purse(s, seat):
-                continue
+            if column < 2:
+                left = purse(s, seat) - play_cost(content, s, seat, card, column)
+                if left < 0:
+                    continue
+                if column == 1 and not (presence_possible(content, s, seat, left)
+                                        or effect_offered(content, s, seat, card, left)):
+                    continue  # the Cost would buy nothing (ruling LH31)
             acts.append(act("play", card, column))
     acts += [act("discard", card) for card in s["hands"][seat]]
     return acts
+
+
+def presence_possible(content: Content, s: State, seat: int, money: int) -> bool:
+    """Whether a Presence action could place or raise anything with ``money`` left."""
+    if s["presence"][seat] >= 1 and money >= 1 and has_influence(s, seat):
+        return True
+    return bool(influence_options(content, s, seat, money))
 
 
 def effect_open(content: Content, s: State, seat: int, card: int) -> bool:
@@ -266,9 +277,78 @@ def effect_open(content: Content, s: State, seat: int, card: int) -> bool:
     return bool(c.action) and c.usable_by(faction_of(s, seat))
 
 
-def effect_affordable(content: Content, s: State, seat: int) -> bool:
-    card = content.cards[s["turn"]["card"]]
-    return purse(s, seat) >= sum(step.get("pay", 0) for step in card.action)
+def push_targets(s: State, seat: int, step: dict, used=()) -> list[tuple[int, int]]:
+    """(location, seat) of every Influence a push step could move down now."""
+    out = []
+    for loc in s["on_board"]:
+        if loc in used:
+            continue
+        city = s["city"][loc]
+        for lv, other in enumerate(city):
+            if other is None or other == seat:
+                continue
+            if step["faith"] != "opponents" and faith_of(s, other) != step["faith"]:
+                continue
+            if lv == len(city) - 1 and protected(s, loc):
+                continue
+            out.append((loc, other))
+    return out
+
+
+def influence_sites(content: Content, s: State, seat: int) -> list[int]:
+    """Where an effect may place Influence on the lowest level: a City next to the player's
+    Presence where it has none."""
+    if s["presence"][seat] < 1:
+        return []
+    near = {b for loc in s["on_board"] if has_presence(s, seat, loc) for b in content.locations[loc].borders}
+    return [loc for loc in s["on_board"]
+            if loc in near and seat not in s["city"][loc] and not (len(s["city"][loc]) == 1 and protected(s, loc))]
+
+
+def reinforcements(content: Content, s: State, seat: int, loc: int) -> int:
+    """The Footmen Local Reinforcements gives for ``loc``: one per neighbouring Location where
+    the player has Support."""
+    return sum(1 for b in neighbours(content, s, loc) if s["support"][b][seat])
+
+
+def step_possible(content: Content, s: State, seat: int, step: dict) -> bool:
+    """Whether one step of an effect could do anything now."""
+    do = step["do"]
+    if do == "gain":
+        return any(v for k, v in step.items() if k != "do")
+    if do == "income":
+        return influence_income(content, s, seat) > 0
+    if do == "push":
+        return bool(push_targets(s, seat, step))
+    if do == "influence":
+        return bool(influence_sites(content, s, seat))
+    if do == "support":
+        return s["presence"][seat] >= 1 and has_influence(s, seat)
+    if do == "reinforce":
+        return any(reinforcements(content, s, seat, loc) for loc in s["on_board"] if seat in s["city"][loc])
+    if do == "upgrade":
+        return bool(upgrade_rows(content, s, seat))
+    if do == "move":
+        return any(s["support"][loc][seat] and neighbours(content, s, loc) for loc in s["on_board"])
+    return False
+
+
+def effect_price(content: Content, s: State, seat: int, card: int) -> int:
+    """The Gold an effect asks now: the price of each push step that has something to push
+    (ruling LH31)."""
+    return sum(step.get("pay", 0) for step in content.cards[card].action
+               if step["do"] == "push" and push_targets(s, seat, step))
+
+
+def effect_offered(content: Content, s: State, seat: int, card: int, money: int | None = None) -> bool:
+    """Whether the effect of ``card`` is offered: usable by the faction, able to do something
+    now, and affordable (p.7; ruling LH31). A step that does nothing enables no later one, so an
+    effect can do something exactly when one of its steps can now."""
+    if not effect_open(content, s, seat, card):
+        return False
+    if not any(step_possible(content, s, seat, step) for step in content.cards[card].action):
+        return False
+    return (purse(s, seat) if money is None else money) >= effect_price(content, s, seat, card)
 
 
 def play(content: Content, s: State, seat: int, card: int, column: int, log: list[Event]) -> None:
@@ -360,11 +440,15 @@ def upgrade_rows(content: Content, s: State, seat: int) -> list[int]:
 
 
 # -- Presence (p.8) ----------------------------------------------------------------------------
-def influence_options(content: Content, s: State, seat: int) -> list[tuple[int, int, int]]:
-    """(location, level, Gold) for every Influence ``seat`` may place or raise now."""
+def influence_options(content: Content, s: State, seat: int, money: int | None = None) -> list[tuple[int, int, int]]:
+    """(location, level, Gold) for every Influence ``seat`` may place or raise now: in a City next
+    to a Location where it had Influence at the start of the turn (p.8, ruling LH14), anywhere while
+    it has no Influence on the board (p.8, ruling LH30); raised where it stood at the start of the
+    turn."""
     t = s["turn"]
     out = []
-    money = purse(s, seat)
+    money = purse(s, seat) if money is None else money
+    anywhere = not has_influence(s, seat)  # p.8: while it has none on the board (ruling LH30)
     for loc in s["on_board"]:
         cost = levels(content, s, loc)
         city = s["city"][loc]
@@ -373,7 +457,7 @@ def influence_options(content: Content, s: State, seat: int) -> list[tuple[int, 
         if here is None:
             if s["presence"][seat] < 1:
                 continue
-            near = t["free"] or any(p == loc or p in content.locations[loc].borders for p in t["start_presence"])
+            near = anywhere or any(p in content.locations[loc].borders for p in t["start_influence"])
             if not near:
                 continue
             for lv in range(len(city)):
@@ -452,10 +536,9 @@ def move_support(content: Content, s: State, seat: int, a: int, b: int, n: int, 
 
 # -- Income (p.9) -----------------------------------------------------------------------------
 def influence_income(content: Content, s: State, seat: int) -> int:
-    """The City's income for each of ``seat``'s Influence above a City's lowest level (ruling
-    LH27: Yarah's Influence in the middle of Jerusalem yields 1 Gold, hers on the lowest level of
-    Ascalon nothing)."""
-    return sum(content.locations[loc].income for loc in s["on_board"] if (level_of(s, seat, loc) or 0) > 0)
+    """The City's income for each of ``seat``'s Influence, whatever its level (p.9: "the sum of
+    Gold for all of your Influence in all Cities"; ruling LH27)."""
+    return sum(content.locations[loc].income for loc in s["on_board"] if seat in s["city"][loc])
 
 
 def provide(content: Content, s: State, seat: int, choice: int, log: list[Event]) -> None:
@@ -491,7 +574,7 @@ def run_effect(content: Content, s: State, seat: int, log: list[Event]) -> None:
         if e["left"] is None:
             e["left"] = {"push": step.get("cities"), "support": step.get("n"), "move": step.get("n")}.get(do, 1)
             e["used"] = []
-            if do == "push" and step.get("pay"):
+            if do == "push" and step.get("pay") and push_targets(s, seat, step):  # ruling LH31
                 pay(s, seat, step["pay"])
                 log.append(Event(f"{names[seat]} pays {step['pay']} Gold.", "6.effect"))
         if do == "gain":
@@ -526,34 +609,18 @@ def effect_choices(content: Content, s: State, seat: int) -> list[Action]:
     step = e["steps"][0]
     do = step["do"]
     if do == "push":
-        mine = faith_of(s, seat)
-        out = []
-        for loc in s["on_board"]:
-            if loc in e["used"]:
-                continue
-            city = s["city"][loc]
-            for lv, other in enumerate(city):
-                if other is None or other == seat:
-                    continue
-                if step["faith"] != "opponents" and faith_of(s, other) != step["faith"]:
-                    continue
-                if lv == len(city) - 1 and protected(s, loc):
-                    continue
-                out.append(act("push", loc, other))
+        out = [act("push", loc, other) for loc, other in push_targets(s, seat, step, e["used"])]
         return out + ([act("stop")] if out else [])
     if do == "influence":
-        if s["presence"][seat] < 1:
-            return []
-        near = {b for loc in s["on_board"] if has_presence(s, seat, loc) for b in content.locations[loc].borders}
-        return [act("place", loc) for loc in s["on_board"]
-                if loc in near and seat not in s["city"][loc] and not (len(s["city"][loc]) == 1 and protected(s, loc))]
+        return [act("place", loc) for loc in influence_sites(content, s, seat)]
     if do == "support":
         if s["presence"][seat] < 1:
             return []
         out = [act("support", loc) for loc in s["on_board"] if seat in s["city"][loc]]
         return out + ([act("stop")] if out else [])
     if do == "reinforce":
-        return [act("reinforce", loc) for loc in s["on_board"] if seat in s["city"][loc]]
+        return [act("reinforce", loc) for loc in s["on_board"]
+                if seat in s["city"][loc] and reinforcements(content, s, seat, loc)]
     if do == "upgrade":
         return [act("upgrade", row) for row in upgrade_rows(content, s, seat)]
     if do == "move":
@@ -590,7 +657,7 @@ def effect_act(content: Content, s: State, seat: int, action: Action, log: list[
         e["left"] -= 1
     elif verb == "reinforce":
         loc = args[0]
-        n = sum(1 for b in neighbours(content, s, loc) if s["support"][b][seat])
+        n = reinforcements(content, s, seat, loc)
         gain(s, seat, {"footman": n})
         log.append(Event(f"{names[seat]} gains {n} Footm{'e' if n != 1 else 'a'}n for its Support around "
                          f"{names.loc(loc)}.", "6.effect"))
@@ -613,8 +680,10 @@ def finish_action(content: Content, s: State, log: list[Event]) -> None:
     after Movement, Conflicts may start (p.9)."""
     t = s["turn"]
     if t["effect"] == "open":
-        s["step"] = "after"
-        return
+        if effect_offered(content, s, s["seat"], t["card"]):
+            s["step"] = "after"
+            return
+        t["effect"] = None
     if t["column"] == 2:
         s["step"] = "conflicts"
         return
@@ -640,14 +709,17 @@ def legal(content: Content, s: State) -> list[Action]:
         return effect_choices(content, s, seat)
     if step == "turn":
         return turn_actions(content, s, seat)
-    first = [act("effect")] if t["effect"] == "open" and not t["begun"] and effect_affordable(content, s, seat) else []
+    offered = t["effect"] == "open" and effect_offered(content, s, seat, t["card"])
+    first = [act("effect")] if offered and not t["begun"] else []
     if step == "development":
-        return first + [act("build", row, site) for row, site in can_build(content, s, seat)]
+        builds = [act("build", row, site) for row, site in can_build(content, s, seat)]
+        # the effect, resolved first, moved away what made a site: the Development is lost (LH29)
+        return first + builds if first or builds else [act("done")]
     if step == "presence":
         return (first + [act("influence", loc, lv) for loc, lv, _ in influence_options(content, s, seat)]
                 + [act("support", loc) for loc in support_options(s, seat)] + [act("done")])
     if step == "after":
-        return ([act("effect")] if effect_affordable(content, s, seat) else []) + [act("skip")]
+        return ([act("effect")] if offered else []) + [act("skip")]
     if step == "movement":
         return movement_actions(content, s, seat)
     if step == "provision":
@@ -706,6 +778,12 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
     elif verb == "support":
         place_support(content, s, seat, args[0], log)
         s["turn"]["begun"] = True
+    elif verb == "done" and step == "development":
+        names = Names(content, s)
+        log.append(Event(f"{names[seat]} has no site left for a building: the Development is not performed "
+                         "(ruling LH29).", "LH29"))
+        s["turn"]["begun"] = True
+        finish_action(content, s, log)
     elif verb == "done" and step == "presence":
         s["turn"]["begun"] = True
         finish_action(content, s, log)

@@ -45,6 +45,8 @@ def describe(game: "LordsOfHeaven", s: State, action: Action) -> str:
         return f"Influence in {loc(args[0])}, level {args[1] + 1}"
     if verb == "support":
         return f"Support in {loc(args[0])}"
+    if verb == "done" and s["step"] == "development":
+        return "End the action: no site is left to build (ruling LH29)"
     if verb == "done":
         return "Done"
     if verb == "recruit":
