@@ -4,7 +4,7 @@ Every line-up is played between heuristic players: 2 players with each pairing o
 Angevin against the Ayyubid by default); 3 players with each Army as the lone player (the Ayyubid
 against the Angevin and the Holy Roman Empire, the Angevin against the Ayyubid and the Turkoman
 by default); 4 players. The targets: in every line-up each Alliance wins 40-60% of the games
-(ruling TC70), and each player is the Final Winner of a fair share of them (ruling TC78): with
+(ruling TC70), and each player is the Final Winner of a fair share of them (ruling TC80): with
 4 players each Army 18-32% (a quarter, give or take 7 points); with 3 players the lone player
 40-60% (about half: it is its Alliance) and each partner 18-32% (about a quarter); with 2 players
 each Army is its Alliance. A game nobody wins (Glory level and Jerusalem held by nobody, ruling
@@ -31,7 +31,7 @@ from outremer.sim import simulate
 OUT = Path(__file__).with_name("tc_balance.json")
 TARGET = (0.40, 0.60)
 SHARE = (0.18, 0.32)
-"""The Final Winner's band of an Army that shares its Alliance with a partner (ruling TC78); a
+"""The Final Winner's band of an Army that shares its Alliance with a partner (ruling TC80); a
 lone Army's band is its Alliance's, TARGET."""
 LINEUPS = (
     ("2 players", 2, {}),
@@ -52,7 +52,7 @@ NAMES = [name for name, _, _ in LINEUPS]
 
 def final_winner_bands(players: int, options: dict, names: list[str]) -> dict[str, tuple[float, float]]:
     """Each Army's band for its share of the Final Wins: TARGET alone in its Alliance, SHARE
-    beside a partner (ruling TC78)."""
+    beside a partner (ruling TC80)."""
     partnered = {4: set(names), 2: set()}.get(players)
     if partnered is None:  # 3 players: the two Armies of the Alliance that is not the lone one's
         lone = {"muslim": ("Ayyubid", "Turkoman"), "crusader": ("Angevin", "Holy Roman Empire")}[options["lone"]]
