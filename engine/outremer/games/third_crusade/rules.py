@@ -78,6 +78,7 @@ RULINGS = {
     "TC75": "Ports are Adjacent only for a Sea Move",
     "TC76": "What a player gains, the player chooses",
     "TC77": "The Final Winner's Objective after an early victory",
+    "TC80": "Each player's chance: the Emperor's host after the Saleph",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
