@@ -496,6 +496,16 @@ def test_four_player_regions_held_at_the_start():
         assert pos[key] == two[key], key
 
 
+def test_four_player_emperors_host_holds_seleucia_and_sidon_with_one_infantry_each():
+    """Ruling TC79: after the Saleph the Emperor's host is thinner where it reaches the sea, one
+    Holy Roman Empire Infantry in Seleucia and one in Sidon; it still Controls both, on its
+    printed tracks (the test above)."""
+    pos = starting_position(C, data.ARMIES)
+    for key in ("seleucia", "sidon"):
+        assert [s for s in pos[key] if s and s.startswith("hre:")] == ["hre:infantry"], key
+        assert control(key, pos) == "hre", key
+
+
 def test_four_player_setup_covers_no_icon_and_fills_empty_cities_on_both_boards():
     """Board setup, p.5 ("avoid blocking any Resources"); ruling TC7: a Neutral Infantry in
     every empty City of both boards; Deserts get Neutral pieces only as printed; the Ahamant
@@ -711,8 +721,8 @@ def test_a_north_key_repeating_a_south_one_and_a_join_that_cuts_the_map_are_refu
     ('region = "desert_east_of_tripoli"\nangevin = ["infantry", "cavalry"]',
      'region = "desert_east_of_tripoli"\ncrusader = ["infantry", "cavalry"]',
      "four 2 ('desert_east_of_tripoli'): unknown field 'crusader'"),
-    ('hre = ["infantry", "infantry", "cavalry"]\n\n[[four]]\nregion = "damascus"',
-     'hre = ["infantry", "infantry", "cavalry", "diepold"]\n\n[[four]]\nregion = "damascus"',
+    ('hre = ["infantry"]\n\n[[four]]\nregion = "damascus"',
+     'hre = ["infantry", "diepold"]\n\n[[four]]\nregion = "damascus"',
      "setup_four.toml: genoa 1 ('1191 Spring'): field 'hre': Leader 'diepold' is already placed in sidon"),
     ('turkoman = ["infantry", "infantry", "infantry", "cavalry"]',
      'turkoman = ["infantry", "infantry", "infantry", "cavalry", "cavalry", "cavalry"]',

@@ -185,10 +185,11 @@ def test_event_example_the_main_event_gives_the_third_crown():
     point marker stays in the same place.\""""
     s = _court_of_christ()
     gold = s["gold"][HRE]
+    before = pieces(s, "sidon", "hre").count("hre:infantry")
     _do(command, s, act("at", "sidon"), HRE)
     _do(command, s, act("muster", 1), HRE)
     _do(command, s, act("at", "sidon"), HRE)
-    assert pieces(s, "sidon", "hre").count("hre:infantry") == 3 and "crown" in s["tokens"]["sidon"]
+    assert pieces(s, "sidon", "hre").count("hre:infantry") == before + 1 and "crown" in s["tokens"]["sidon"]
     assert track(s, HRE, "crown") == 3 and track(s, HRE, "cp") == 2
     assert s["cp"][HRE] == 2 and s["gold"][HRE] == gold
 

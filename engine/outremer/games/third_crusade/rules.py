@@ -79,6 +79,7 @@ RULINGS = {
     "TC76": "What a player gains, the player chooses",
     "TC77": "The Final Winner's Objective after an early victory",
     "TC78": "Placing an Order: the Order, then its Region; a warning, not a bar",
+    "TC79": "Each player's chance: the Emperor's host after the Saleph",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)
