@@ -172,7 +172,9 @@ def test_placing_an_order_takes_two_clicks_and_warns_where_it_could_never_be_exe
     """Planning: the Order behind the screen, then its Region on the map: two clicks, and the Order
     is face down on the map. With a Sea Move chosen (a Port Order, p.12) the Regions without a
     Port are marked and the panel says what leaving it unexecuted costs at Upkeep (p.17); they
-    stay open (a bluff), the Ports unmarked. Choosing another Order takes the choice back."""
+    stay open (a bluff), the Ports unmarked. Another Order is chosen by undoing the first choice
+    (ruling TC78): clicking another Order behind the screen takes the first back and chooses it,
+    *Choose another Order* takes it back; the record keeps nothing of either."""
     page = table
     start(page, ["human", "heuristic"], seed=7)
     for _ in range(40):
@@ -184,6 +186,7 @@ def test_placing_an_order_takes_two_clicks_and_warns_where_it_could_never_be_exe
             click(page, page.locator("#table [data-act]").first)
     assert phase_of(page) == "planning"
     _kind, before = where(page)
+    code = page.evaluate("window.outremer.game.code")
     sea = page.locator(f"{ORDERS_TO_PLACE}[data-detail-title='Sea Move']")
     assert sea.count() == 1
     click(page, sea)
@@ -198,12 +201,34 @@ def test_placing_an_order_takes_two_clicks_and_warns_where_it_could_never_be_exe
     assert "Sea Move could not be executed" in note and "1 Glory at Upkeep" in note, note
     page.screenshot(path="/tmp/tc-planning-warning.png", full_page=False)
     shot(page, "two-planning-warning")
-    click(page, acts(page, "back"))                                          # another Order instead
+    assert not acts(page, "back").count() and page.locator("#table .action-bar").count() == 0
+    assert page.evaluate("window.outremer.game.snapshot.steps") == before + 1
+    for name, key, by_keyboard in (("March", "march_1", False), ("Defence", "defence", True)):
+        instead = page.locator(f".tc-mine .tc-orders [data-command='undo'][data-detail-title='{name}']")
+        assert instead.count() == 1 and instead.get_attribute("role") == "button"
+        assert instead.get_attribute("data-then") == f"order {key}"
+        if by_keyboard:
+            instead.focus()
+            page.keyboard.press("Enter")
+        else:
+            instead.click()                                          # another Order: undo, then choose it
+        until(page, "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy"
+                    f" && s.view.plan && s.view.plan.order === '{key}'; }})()")
+        kind, steps = where(page)
+        assert (kind, steps) == ("move", before + 1)                 # one step: the Order before left no trace
+    assert page.locator(".tc-mine .tc-orders .tc-chosen").first.get_attribute("data-detail-title") == "Defence"
+    assert page.locator(".tc-plan").inner_text().startswith("Place Defence")
+    shot(page, "two-planning-instead")
+    page.locator(".tc-plan .tc-retake").click()                      # Choose another Order: undo
+    until(page, "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy"
+                " && !s.view.plan; })()")
+    kind, steps = where(page)
+    assert (kind, steps) == ("move", before)
     assert not page.locator(".tc-plan").count() and page.locator(ORDERS_TO_PLACE).count()
-    _kind, back = where(page)
+    assert page.evaluate("window.outremer.game.code") == code  # the record as before the first choice
     rand = random.Random(1)
     place_on_the_map(page, rand, "Sea Move")                                 # two clicks
-    assert page.evaluate("window.outremer.game.snapshot.steps") > back + 1
+    assert page.evaluate("window.outremer.game.snapshot.steps") >= before + 2
 
 
 # ---------------------------------------------------------------- four players: secrets kept
@@ -301,13 +326,15 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
     """Through the states of a random game, every legal action is one element carrying data-act
     (a button, or a map Region with a role, a tab stop and a name); the many alike ones (placing
     marching) are composed in one form whose button carries the action composed. An Order face
-    down, or chosen and not yet placed, names nothing of itself to the other Alliance."""
+    down, or chosen and not yet placed, names nothing of itself to the other Alliance; while its
+    Region is chosen, only the seat choosing is offered another Order (undo, ruling TC78)."""
     import json
 
     web_on_path()
     import render
     from outremer import bridge
     from outremer.games.third_crusade.cards import orders
+    from outremer.games.third_crusade.planning import distinct
 
     render.set_catalog(json.loads(bridge.catalog()))
     composed = ("march", "arrange", "deploy")
@@ -315,7 +342,7 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
     rand = random.Random(players)
     snap = json.loads(bridge.new_game(json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0,
                                                   "options": options})))
-    checked = hidden_checked = 0
+    checked = hidden_checked = retakes = 0
     for _ in range(700):
         if snap["over"]:
             break
@@ -324,6 +351,17 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
         legal = snap["legal"]
         check_table_actions(html, legal, composed)
         checked += 1
+        plan = snap["view"].get("plan")
+        if plan:  # its Region next: another Order is the undo of the choice, for the chooser only (TC78)
+            me = snap["view"]["players"][snap["viewer"]]
+            name = {o.key: o.name for o in orders(me["army"])}
+            assert re.search(r'<button[^>]* data-command="undo"[^>]*>Choose another Order</button>', html)
+            assert sorted(re.findall(r'data-then="([^"]+)"', html)) == sorted(
+                f"order {k}" for k in distinct(me["box"], me["army"]) if name[k] != name[plan["order"]])
+            for seat in range(players):
+                if seat != snap["viewer"]:
+                    assert 'data-command="undo"' not in render.table(json.loads(bridge.open_code(snap["code"], seat)))
+            retakes += 1
         # the other Alliance's Orders on the map: face down, no name in the page
         view = snap["view"]
         mine = view["players"][snap["viewer"]]["alliance"]
@@ -338,7 +376,7 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
         assert not any(name in t for t in face_down for name in theirs)
         act = rand.choice(legal)
         snap = json.loads(bridge.act(snap["code"], act["index"], snap["to_act"]))
-    assert checked > 50 and hidden_checked > 0, (checked, hidden_checked)
+    assert checked > 50 and hidden_checked > 0 and retakes > 0, (checked, hidden_checked, retakes)
 
 
 # ---------------------------------------------------------------- four players: a Battle with a Reaction

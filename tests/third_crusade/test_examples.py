@@ -11,6 +11,8 @@ directly on the state (the map, the cards and the Orders are ours: rulings TC1, 
 
 from __future__ import annotations
 
+import copy
+
 from outremer.core.actions import act
 from outremer.games.third_crusade import command, diplomacy_phase, planning, strategy, upkeep, upkeep_phase
 from outremer.games.third_crusade.cards import cards
@@ -137,9 +139,9 @@ def test_order_placement_example():
     _place(s, "march_1", "sidon", HRE)
     _place(s, "desert_muster", desert, TURKOMAN)
     assert act("order", "muster_infantry") in planning.legal(C, s, ANGEVIN)
-    _do(planning, s, act("order", "muster_infantry"), ANGEVIN)
-    assert act("section", desert) in planning.legal(C, s, ANGEVIN)  # the Crusader side is free
-    _do(planning, s, act("back"), ANGEVIN)
+    chosen = copy.deepcopy(s)  # an Order chosen, then taken back (undo, ruling TC78): the Angevin passes
+    _do(planning, chosen, act("order", "muster_infantry"), ANGEVIN)
+    assert act("section", desert) in planning.legal(C, chosen, ANGEVIN)  # the Crusader side is free
     _do(planning, s, act("pass"), ANGEVIN)
     _place(s, "march_2", "damascus", AYYUBID)
     _place(s, "march_2", desert, HRE)

@@ -107,8 +107,8 @@ def test_the_easy_level_strikes_whole_placings_with_its_noise():
     """The easy level (the heuristic, with a random move a quarter of the time) on the two steps
     of placing an Order: a random move is any (Order, Region) pair or passing, each alike, as when
     they were one choice: so it passes about once in (Orders × Regions + 1) random moves, not once
-    in (Orders + 1); it never goes back to choose another Order; and the Region of the Order the
-    heuristic chose is the heuristic's."""
+    in (Orders + 1); the Region of the Order the heuristic chose is the heuristic's, that of
+    another Order any Region."""
     from outremer.ai import agent_for
     from outremer.ai.search import NoisyAgent
 
@@ -131,6 +131,6 @@ def test_the_easy_level_strikes_whole_placings_with_its_noise():
         assert wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)) == then
     other = next(a for a in legal if a.verb == "order" and a != own)
     after, _ = GAME.apply(s, other)
-    regions = {wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)).verb
+    regions = {wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k))
                for k in range(40)}
-    assert regions == {"section"}
+    assert len(regions) > 5 and {a.verb for a in regions} == {"section"}

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import random
 
+from outremer.core import sharecode
 from outremer.core.actions import act
+from outremer.core.match import Match
+from outremer.games import get_game
 from outremer.games.third_crusade import planning
 from outremer.games.third_crusade.data import ALLIANCE_OF, content
 from outremer.games.third_crusade.state import armies_for, new_state
 
 C = content()
+GAME = get_game("third-crusade")
 
 
 def _planning(players: int, seed: int = 1, **options):
@@ -67,23 +71,82 @@ def test_two_orders_of_a_kind_are_one_choice():
     assert planning.legal(C, s, seat) == [act("order", k) for k in keys] + [act("pass")]
 
 
-def test_the_order_first_then_its_region_or_another_order():
+def test_the_order_first_then_its_region():
     """Ruling TC78: two short choices instead of one of every (Order, Region) pair: the Order, then
-    a Region among the free Order Sections of its Alliance, or back to choose another Order. Nothing is
-    placed, nothing told, and the same seat is asked, until the Region is chosen."""
+    a Region among the free Order Sections of its Alliance, and nothing else (another Order is
+    chosen by undoing the first choice, never by an action of the record). Nothing is placed,
+    nothing told, and the same seat is asked, until the Region is chosen."""
     s = _planning(2, seed=4)
     seat = planning.to_act(s)
     army = s["armies"][seat]
     box = list(s["box"][army])
-    _play(s, act("order", "march_1"))
-    assert planning.to_act(s) == seat and s["box"][army] == box
-    assert planning.legal(C, s, seat) == [act("section", k) for k in s["sections"]] + [act("back")]
-    _, log = _play(s, act("back"))
-    assert not log and s["plan"] is None and planning.to_act(s) == seat
-    assert act("order", "sea_move") in planning.legal(C, s, seat)
-    _, log = _place(s, "sea_move", "acre")
-    assert s["sections"]["acre"][ALLIANCE_OF[army]] == [army, "sea_move"] and "sea_move" not in s["box"][army]
+    _, log = _play(s, act("order", "march_1"))
+    assert not log and planning.to_act(s) == seat and s["box"][army] == box
+    assert planning.legal(C, s, seat) == [act("section", k) for k in s["sections"]]
+    _, log = _play(s, act("section", "acre"))
+    assert s["sections"]["acre"][ALLIANCE_OF[army]] == [army, "march_1"] and "march_1" not in s["box"][army]
+    assert "march_2" in s["box"][army]  # two March Orders: one placed, the other still behind the screen
     assert s["plan"] is None and planning.to_act(s) != seat and len(log) == 1
+
+
+def _planning_match(players: int, seed: int, seats=None) -> Match:
+    """A game at the start of a Planning phase, every choice before it the first offered."""
+    match = Match(GAME, GAME.make_setup(seed, seats or ["human"] * players))
+    while not (match.state["phase"] == "planning" and match.state["plan"] is None):
+        match.play_index(0)
+    return match
+
+
+def test_undo_takes_the_order_choice_back_and_the_record_keeps_no_trace():
+    """Ruling TC78: another Order is chosen by undoing the first choice: the game is as it was
+    before it (the same state, the same record: no step, no action that the other Alliance
+    could count or replay), and the seat chooses again."""
+    match = _planning_match(4, seed=5)
+    seat = match.to_act()
+    before, steps, code = match.state, match.steps, sharecode.encode(match)
+    army = before["armies"][seat]
+    key = planning.distinct(before["box"][army], army)[1]
+    match.play(act("order", key))
+    assert match.to_act() == seat and match.state["plan"] == key
+    assert match.undo_point(seat) == steps
+    said = "Choose its Region, or type 'undo' to choose another Order."
+    assert said in GAME.text_table(GAME.view(match.state, seat))  # the terminal says how
+    for other in range(4):
+        if other != seat:
+            assert match.undo_point(other) is None  # nobody else takes back the seat's choice
+            assert said not in GAME.text_table(GAME.view(match.state, other))
+    assert match.undo(seat)
+    assert match.state == before and match.steps == steps and sharecode.encode(match) == code
+    assert match.state["plan"] is None and match.to_act() == seat
+    assert all(a.verb != "section" for a in match.actions)
+    match.play(act("order", "sea_move"))
+    match.play(act("section", "acre"))
+    assert match.state["sections"]["acre"][ALLIANCE_OF[army]] == [army, "sea_move"]
+    assert [a.verb for a in match.actions[steps:]] == ["order", "section"]
+
+
+def test_undo_after_a_placing_takes_back_the_region_then_the_order():
+    """Undo after a placing (nothing revealed since): the Region first, then the Order, one
+    decision at a time; where the Region was the only free one (a forced step, not a decision),
+    the Order choice at once (ruling TC78)."""
+    match = _planning_match(2, seed=4)
+    seat = match.to_act()
+    steps = match.steps
+    match.play(act("order", "sea_move"))
+    match.play(act("section", "acre"))
+    assert match.to_act() != seat
+    assert match.undo(seat) and match.steps == steps + 1 and match.state["plan"] == "sea_move"
+    assert match.undo(seat) and match.steps == steps and match.state["plan"] is None
+
+    s = match.state
+    army = s["armies"][seat]
+    for key in list(s["sections"])[1:]:
+        s["sections"][key][ALLIANCE_OF[army]] = [army, "blank_2"]  # every Section taken but the first
+    match.play(act("order", "sea_move"))
+    assert len(match.legal_actions()) == 1                  # the Region is forced
+    match.play(match.legal_actions()[0])
+    assert match.undo_point(seat) == steps and match.undo(seat)
+    assert match.state["plan"] is None and match.to_act() == seat
 
 
 def test_a_region_where_the_order_can_never_be_executed_warns_of_its_cost():
@@ -104,15 +167,14 @@ def test_a_region_where_the_order_can_never_be_executed_warns_of_its_cost():
     assert act("section", "damascus") in planning.legal(C, s, seat)
     s["destroyed"] = ["acre"]
     assert "while its Port is Destroyed" in planning.plan_view(C, s, seat)["warnings"]["acre"]
-    _play(s, act("back"))
-    _play(s, act("order", "desert_muster"))
-    warned = planning.plan_view(C, s, seat)["warnings"]
-    assert "damascus" in warned and not any(k.startswith("desert_") for k in warned)
-    _play(s, act("back"))
-    for key in ("blank_1", "march_1", "defence"):
+    for key, warned in (("desert_muster", True), ("blank_1", False), ("march_1", False), ("defence", False)):
+        s = _planning(2, seed=4)
         _play(s, act("order", key))
-        assert planning.plan_view(C, s, seat)["warnings"] == {}
-        _play(s, act("back"))
+        seen = planning.plan_view(C, s, seat)["warnings"]
+        if warned:
+            assert "damascus" in seen and not any(k.startswith("desert_") for k in seen)
+        else:
+            assert seen == {}
 
 
 def test_the_order_chosen_is_seen_by_the_seat_and_partner_only():
@@ -155,7 +217,7 @@ def test_passing_is_final_and_the_lone_player_takes_every_other_turn():
         legal = planning.legal(C, s, seat)
         action = legal[-1] if rand.random() < 0.15 else rand.choice(legal[:-1])
         _play(s, action)
-        if action.verb in ("pass", "section"):  # a turn over (choosing an Order or another is not)
+        if action.verb in ("pass", "section"):  # a turn over (choosing the Order is not)
             asked.append(seat)
     assert s["phase"] == "command"
     first = [seat for seat in asked[:4]]
@@ -190,7 +252,7 @@ def test_the_terminal_lists_the_orders_then_the_regions_with_the_warning():
     words = {a.text: game.describe(s, a) for a in planning.legal(C, s, planning.to_act(s))}
     assert words["section acre"] == "Place Sea Move in Acre"
     assert words["section damascus"] == "Place Sea Move in Damascus (⚠ never executed there, not a Port: 1 Glory at Upkeep)"
-    assert words["back"] == "Choose another Order"
+    assert set(words) == {f"section {k}" for k in s["sections"]}  # another Order: undo (ruling TC78)
     s["destroyed"] = ["acre"]
     assert game.describe(s, act("section", "acre")) == ("Place Sea Move in Acre (⚠ not executed while its Port is "
                                                         "Destroyed: 1 Glory at Upkeep)")

@@ -151,6 +151,9 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                + [x["index"] for x in chooses.values()])
     plan = view.get("plan") or {}
     warnings = plan.get("warnings") or {}
+    # Another Order instead of the one chosen: the frame's undo takes the choice back (ruling TC78),
+    # offered where the seat choosing may undo now (its Region next, nothing revealed since).
+    retake = bool(plan.get("order")) and bool(legal) and snapshot.get("undo_to") is not None
 
     # -- the map: one board, or both with the north board above the south
     board = data.board_for(content, armies)
@@ -243,7 +246,8 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if seat == viewer else None}
                                         for k in p["hand"]],
             "box": None if p["box"] is None else _box(p, seat == viewer and chooses,
-                                                      plan if seat == view.get("to_act") else {}),
+                                                      plan if seat == view.get("to_act") else {},
+                                                      seat == viewer and retake),
             "box_count": p["box_count"], "owned": owned,
             "executed": [order_entry(p["army"], k) for k in p["executed"] if any(o["key"] == k for o in owned)],
             "objectives": None if p["objectives"] is None else [_objective(k) for k in p["objectives"]],
@@ -320,7 +324,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "viewbox": viewbox, "four": four, "box_w": BOX_W, "box_h": BOX_H,
             "regions": regions, "roads": roads, "seats": seats, "me": seats[viewer] if viewer is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
-            "plan": _plan_words(plan, me, view, warnings, board),
+            "plan": _plan_words(plan, me, view, warnings, board, retake),
             "dip": _dip(view, names), "ships": view.get("ships") or {},
             "variable": _variable(view, names, content),
         },
@@ -329,25 +333,33 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     }
 
 
-def _box(player: dict, chooses: dict, plan: dict) -> list[dict]:
+def _box(player: dict, chooses: dict, plan: dict, retake: bool = False) -> list[dict]:
     """The Orders behind an Army's screen, as its Alliance sees them: the first of each kind the
     seat may place carries the action choosing it (two of a kind are one choice), and the first
-    of the kind chosen, not yet placed, is marked."""
+    of the kind chosen, not yet placed, is marked. While its Region is chosen (``retake``: the
+    seat choosing, able to undo), the first of each other kind carries ``instead``, the action
+    choosing it once the choice is undone (the page undoes, then chooses it: ruling TC78)."""
+    from outremer.games.third_crusade.planning import distinct
+
     out, named = [], set()
     chosen = order_entry(player["army"], plan["order"])["name"] if plan.get("order") else None
+    offered = {order_entry(player["army"], k)["name"]: f"order {k}"
+               for k in distinct(player["box"], player["army"])} if retake else {}
     for k in player["box"]:
         entry = order_entry(player["army"], k)
         first = entry["name"] not in named
         named.add(entry["name"])
         out.append({**entry, "act": (chooses or {}).get(entry["name"]) if first else None,
-                    "chosen": first and entry["name"] == chosen})
+                    "chosen": first and entry["name"] == chosen,
+                    "instead": offered.get(entry["name"]) if first and entry["name"] != chosen else None})
     return out
 
 
-def _plan_words(plan: dict, me: dict | None, view: dict, warnings: dict, board) -> dict | None:
+def _plan_words(plan: dict, me: dict | None, view: dict, warnings: dict, board, retake: bool = False) -> dict | None:
     """The Order chosen and not yet placed, for the seat that chose it and its partner: its name
-    and what it does, and, when some Regions would not let it be executed, the warning (each
-    Region's own reason, the engine's words, is on the Region)."""
+    and what it does, whether the seat may take the choice back (``retake``: undo, ruling TC78),
+    and, when some Regions would not let it be executed, the warning (each Region's own reason,
+    the engine's words, is on the Region)."""
     if not plan.get("order"):
         return None
     from outremer.games.third_crusade.planning import UNEXECUTED_GLORY
@@ -355,7 +367,7 @@ def _plan_words(plan: dict, me: dict | None, view: dict, warnings: dict, board) 
     order = order_entry(army, plan["order"])
     where = sorted(_region_name(board, k) for k in warnings)
     return {"name": order["name"], "text": order["text"], "mine": me is not None and me["army"] == army,
-            "where": where,
+            "where": where, "retake": retake and me is not None and me["army"] == army,
             "warning": (f"{order['name']} could not be executed in the Regions marked ⚠ ({', '.join(where)}): "
                         f"left on the map, it would cost your Alliance {UNEXECUTED_GLORY} Glory at Upkeep "
                         "(p.17). You may still place it there to bluff." if where else None)}
@@ -538,9 +550,12 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
     if phase == "planning":
         plan = view.get("plan")
         if plan and me is not None:
-            order = order_entry(me["army"], plan["order"])
-            return (f"Choose the Region for {order['name']} ({order['text']}) on the map, or choose another "
-                    "Order.")
+            army = view["players"][view["to_act"]]["army"]
+            order = order_entry(army, plan["order"])
+            if army != me["army"]:  # the partner's choice, seen from its side of the board (TC40)
+                return f"Choose the Region for {order['name']} ({order['text']}) on the map."
+            return (f"Choose the Region for {order['name']} ({order['text']}) on the map, or another Order "
+                    "behind your screen instead.")
         return "Choose an Order behind your screen to place face down (then its Region on the map), or pass."
     if phase == "command":
         if "march" in composed:

@@ -561,16 +561,30 @@ async function confirmPicks() {
   await play("act_many", [game.code, texts, game.viewer], texts.join(", "));
 }
 
-async function undo() {
-  if (game.mode !== "play" || game.viewer === null) return;
+// Undo: the person's last decision taken back (the Undo button, or an element on the table with
+// data-command="undo"). With ``then``, the text of an action to take in its place once it is
+// back (Third Crusade: another Order behind the screen while the Region of the one chosen is
+// being chosen), taken at once if it is then legal: one click, and the record keeps only it.
+async function undo(then) {
+  if (game.busy || game.mode !== "play" || game.viewer === null) return;
   ++game.token;
-  const answer = await engine.show("undo", [game.code, game.viewer], logFrom(game.viewer));
+  game.busy = true; // a second click meanwhile must not take back one more decision
+  document.body.dataset.busy = "yes";
+  let answer;
+  try {
+    answer = await engine.show("undo", [game.code, game.viewer], logFrom(game.viewer));
+  } finally {
+    game.busy = false;
+    delete document.body.dataset.busy;
+  }
   if (!answer.ok) {
     status(answer.error.message);
     drive();
     return;
   }
   present(answer);
+  const instead = then && (answer.legal || []).find((a) => a.text === then);
+  if (instead) return act(instead.index);
   status("Taken back.");
   drive();
 }
@@ -1169,7 +1183,7 @@ function wire() {
   $("new-game").addEventListener("click", () => openNewGameDialog());
   $("notice-new").addEventListener("click", () => openNewGameDialog());
   $("copy-link").addEventListener("click", copyLink);
-  $("undo").addEventListener("click", undo);
+  $("undo").addEventListener("click", () => undo());
   $("handoff-go").addEventListener("click", takeOver);
   $("history-first").addEventListener("click", () => toStep(0));
   $("history-back").addEventListener("click", () => toStep(game.snapshot.step - 1));
@@ -1217,6 +1231,7 @@ function wire() {
       else if (what === "delete-confirmed") deleteKept(entry);
       else if (what === "delete-kept") drawYourGames();
       else if (what === "confirm-picks") confirmPicks();
+      else if (what === "undo" && $("table").contains(command)) undo(command.dataset.then);
       return;
     }
     const detail = event.target.closest("[data-detail-title]");
@@ -1239,6 +1254,12 @@ function wire() {
         && event.target.closest("[data-compose-pick]")) {
       event.preventDefault();
       composePick(event.target, (game.mode === "play" && game.snapshot?.legal) || []);
+      return;
+    }
+    const command = event.target.closest && event.target.closest("[role=button][data-command]");
+    if (command && command.tagName !== "BUTTON" && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      command.click(); // a table element acting as a button (e.g. another Order: undo, then choose it)
       return;
     }
     const target = event.target.closest && event.target.closest("[data-act]");

@@ -77,7 +77,7 @@ HANDLERS = (("discard_objective", "_discard"), ("deploy", "_deploy"), ("arrange"
             ("buy", None), ("advanced", None), ("clear", "_clear"), ("objective", "_objective"), ("crown", "_crown"), ("at", None), ("do", None), ("or", None),
             ("land", None), ("retreat", None), ("remove", None), ("assassinate", None), ("sabotage", None),
             ("bandit", None), ("unsabotage", None), ("unbandit", None),
-            ("done", None), ("keep", None), ("back", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
+            ("done", None), ("keep", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
             ("main", None))
 """What the heuristic does with each verb, the first of them among the legal actions deciding: its
 method, or None for the first action with that verb."""
@@ -328,12 +328,12 @@ class ThirdCrusadeHeuristic(Agent):
         """The actions a search weighs (``SearchAgent.narrow``): all of them, but when placing an
         Order, only those of the ``SHORTLIST`` (Order, Region) pairs it rates highest, its own
         choice and passing, in the order of ``legal``: the Orders of those pairs when choosing the
-        Order; the Order's ``SHORTLIST`` best Regions when choosing its Region (never choosing
-        another Order instead). With a budget of a hundred-odd iterations a search could not try
+        Order (all of them when they are few); the Order's ``SHORTLIST`` best Regions and its own
+        when choosing its Region. With a budget of a hundred-odd iterations a search could not try
         each of a few hundred pairs once, and would take the first pair listed among those it had
         tried once."""
         verbs = {a.verb for a in legal}
-        if not verbs & {"order", "section"} or len(legal) <= SHORTLIST + 1 and "back" not in verbs:
+        if not verbs & {"order", "section"} or "order" in verbs and len(legal) <= SHORTLIST + 1:
             return legal
         choice = self.choose(game, view, legal, random.Random(0))
         if "order" in verbs:

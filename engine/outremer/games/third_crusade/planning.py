@@ -5,9 +5,12 @@ the rest of the phase. An Order's face is seen by its owner and by the owner's A
 executed, tithed or revealed at Upkeep.
 
 Placing an Order is two choices: the Order (``order <key>``, one of each kind behind the screen),
-then the Region (``section <region>``, any free Order Section of its Alliance), or ``back`` to
-choose another Order. While the Region is chosen the Order stays behind the screen, and the
-other Alliance sees nothing of the choice: not which Order, not that one was chosen. A Region
+then the Region (``section <region>``, any free Order Section of its Alliance). Choosing another
+Order instead is the frame's undo (``Match.undo``), which takes the Order choice back: it is the
+seat's own decision and revealed nothing, so the record keeps no trace of an abandoned choice
+(no step, no action for the other Alliance to count). While the Region is chosen the Order stays
+behind the screen, and the other Alliance sees nothing of the choice: not which Order, not that
+one was chosen. A Region
 where the chosen Order can never be executed (its Region type, p.12) carries a warning of what
 it will cost at Upkeep (p.17, step 3); placing it there stays legal (a bluff).
 
@@ -58,10 +61,11 @@ def free_sections(content: Content, s: State, seat: int) -> list[str]:
 
 def legal(content: Content, s: State, seat: int) -> list[Action]:
     """First the Order (one of each kind behind the screen) or passing; then, the Order chosen,
-    the Region (every free Order Section of the Alliance) or another Order."""
+    the Region (every free Order Section of the Alliance). Another Order is chosen by undoing the
+    first choice (ruling TC78), never by an action of the record."""
     if s.get("plan") is None:
         return [act("order", key) for key in distinct(s["box"][s["armies"][seat]], s["armies"][seat])] + [act("pass")]
-    return [act("section", region) for region in free_sections(content, s, seat)] + [act("back")]
+    return [act("section", region) for region in free_sections(content, s, seat)]
 
 
 def chosen(s: State) -> Order | None:
@@ -146,9 +150,6 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     name = ARMY_NAMES[army]
     if action.verb == "order":  # the Order chosen: nothing is told, nothing placed yet
         s["plan"] = action.args[0]
-        return
-    if action.verb == "back":
-        s["plan"] = None
         return
     if action.verb == "pass":
         s["passed"][seat] = True

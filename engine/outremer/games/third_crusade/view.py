@@ -57,8 +57,6 @@ def describe(game, s: State, action: Action) -> str:
             return f"Place {order.name} in {place(args[0])}"
         when = f"never executed there, {why}" if why.startswith("not a ") else f"not executed while {why}"
         return f"Place {order.name} in {place(args[0])} (⚠ {when}: {UNEXECUTED_GLORY} Glory at Upkeep)"
-    if verb == "back":
-        return "Choose another Order"
     if verb == "execute":
         return f"Execute the Order in {place(args[0])}"
     if verb == "event":
@@ -210,7 +208,10 @@ def text_table(game, v: dict) -> str:
     if plan:
         army = v["players"][v["to_act"]]["army"]
         order = next(o for o in orders(army) if o.key == plan["order"])
-        lines.append(f"Order chosen to place: {order.name} ({order.text}).")
+        line = f"Order chosen to place: {order.name} ({order.text})."
+        if v["viewer"] == v["to_act"]:  # another Order: the first choice taken back (ruling TC78)
+            line += " Choose its Region, or type 'undo' to choose another Order."
+        lines.append(line)
     b = v.get("battle")
     if b:
         lines.append(f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
