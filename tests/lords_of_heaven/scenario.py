@@ -86,3 +86,22 @@ def with_card(state: State, seat: int, card_id: int) -> State:
         hand.append(card_id)
     hand.sort()
     return state
+
+
+def antiocheia_battle() -> State:
+    """The position of the Battle example (p.10-11): George (Seljuk) about to attack Beatrice
+    (Byzantines) in Antiocheia, with Robert's (Crusaders) Fortress at level 2 next to it."""
+    s = started()
+    antiocheia = loc("antiocheia")
+    s["support"][antiocheia][SEL] = 2
+    s["fortress"][border("iconium", "antiocheia")] = CRU
+    s["buildings"][CRU][1] = 2
+    s["upgrades"][CRU][1] = 2
+    s["stock"][SEL].update(footman=4, faith=2, gold=3)
+    s["stock"][BYZ].update(footman=2, faith=0, gold=2)
+    s["stock"][CRU].update(footman=1, faith=2, gold=2, knight=0, siege_tower=0)
+    s["hands"][BYZ] = [card("Varangian Guard")]
+    s = turn_of(s, SEL, ["Ilghazi's Turkmen", "Armenian Soldiery", "Holy Zeal"])
+    s["turn"]["column"] = 2
+    s["step"] = "conflicts"
+    return s

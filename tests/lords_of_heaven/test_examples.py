@@ -2,7 +2,8 @@
 
 from outremer.games.lords_of_heaven.state import controller, new_state
 
-from .scenario import (BYZ, CAL, CONTENT, CRU, GAME, SEL, border, card, loc, play, rig, started, turn_of)
+from .scenario import (BYZ, CAL, CONTENT, CRU, GAME, SEL, antiocheia_battle, border, card, loc, play, rig, started,
+                       turn_of)
 
 
 def test_development_holy_zeal():
@@ -77,19 +78,8 @@ def test_battle_in_antiocheia():
     Fortress (a Footman: ruling LH24). 11 Strength against 8 + 2 from Robert's Fortress at level 2:
     George wins, scores 3 VP, the others 1 each; George's 5 Wounds take his 4 Footmen and a Support,
     the defenders' 2 a Footman each, as Beatrice decides; each may pay 1 Gold to bring one home."""
-    s = started()
+    s = antiocheia_battle()
     antiocheia, iconium = loc("antiocheia"), loc("iconium")
-    s["support"][antiocheia][SEL] = 2
-    s["fortress"][border("iconium", "antiocheia")] = CRU
-    s["buildings"][CRU][1] = 2
-    s["upgrades"][CRU][1] = 2
-    s["stock"][SEL].update(footman=4, faith=2, gold=3)
-    s["stock"][BYZ].update(footman=2, faith=0, gold=2)
-    s["stock"][CRU].update(footman=1, faith=2, gold=2, knight=0, siege_tower=0)
-    s["hands"][BYZ] = [card("Varangian Guard")]
-    s = turn_of(s, SEL, ["Ilghazi's Turkmen", "Armenian Soldiery", "Holy Zeal"])
-    s["turn"]["column"] = 2
-    s["step"] = "conflicts"
     vp = list(s["vp"])
     s, _ = play(s, f"battle {antiocheia} {BYZ}", "done", f"ask {CRU}", "decline")
     assert s["conflict"]["asker"] == BYZ

@@ -4,26 +4,15 @@ the log's Strength line names them in words."""
 
 import re
 
-from .scenario import BYZ, CRU, SEL, border, card, loc, play, rig, started, turn_of
+from .scenario import BYZ, CRU, SEL, antiocheia_battle, card, loc, play, rig, started, turn_of
 
 
 def test_the_battle_in_antiocheia_by_source():
     """p.10-11, the Battle example: George's side 11 — 4 Footmen, 2 Faith, Ilghazi's Turkmen and the
     second card Armenian Soldiery, one Strength die; Beatrice and Robert 10 — 4 Footmen, 2 Faith,
     the Varangian Guard, one Strength die and Robert's Fortress at level 2 (4.fortress)."""
-    s = started()
+    s = antiocheia_battle()
     antiocheia, iconium = loc("antiocheia"), loc("iconium")
-    s["support"][antiocheia][SEL] = 2
-    s["fortress"][border("iconium", "antiocheia")] = CRU
-    s["buildings"][CRU][1] = 2
-    s["upgrades"][CRU][1] = 2
-    s["stock"][SEL].update(footman=4, faith=2, gold=3)
-    s["stock"][BYZ].update(footman=2, faith=0, gold=2)
-    s["stock"][CRU].update(footman=1, faith=2, gold=2, knight=0, siege_tower=0)
-    s["hands"][BYZ] = [card("Varangian Guard")]
-    s = turn_of(s, SEL, ["Ilghazi's Turkmen", "Armenian Soldiery", "Holy Zeal"])
-    s["turn"]["column"] = 2
-    s["step"] = "conflicts"
     s, _ = play(s, f"battle {antiocheia} {BYZ}", "done", f"ask {CRU}", "decline", f"ask {CRU}", "accept",
                 f"bring {iconium}")
     rig(s, "both", "wound", "both", "wound")

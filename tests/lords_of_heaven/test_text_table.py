@@ -98,7 +98,7 @@ def test_the_table_is_text_with_every_part(players):
             assert table.rstrip().endswith(GAME.prompt(state))
         if state["step"] != "draft":
             bluff = CONTENT.bluffs[state["factions"][seat]].name
-            assert f"Your hand: " in table and f"the Bluff card {bluff}" in table
+            assert "Your hand: " in table and f"the Bluff card {bluff}" in table
             for card in state["hands"][seat]:
                 assert named(table, CONTENT.cards[card].name)
 
