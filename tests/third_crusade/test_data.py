@@ -115,6 +115,28 @@ def test_the_lone_turkoman_of_three_players_has_an_infantry_of_homs_in_acre():
     assert [m.army for m in data.lone_moves(C, ("angevin", "hre", "turkoman"))] == ["turkoman"]
 
 
+def test_the_three_player_muslim_pair_has_an_ayyubid_infantry_in_acre():
+    """Ruling TC79: in the 3-player Muslim pair (against the lone Angevin or the lone Holy Roman
+    Empire) the Ayyubid places an Infantry of its own in Acre (``paired``), beside the
+    Turkoman's 2 Infantry and Cavalry there; the Turkoman keeps Control of Acre, no icon of Acre
+    is covered and the pair's tracks are as before. With 2 players, and with the Turkoman or the
+    Ayyubid alone, Acre is as on the page."""
+    def units(pos, key):
+        return sorted(s for s in pos[key] if s and s.split(":")[1] in data.UNITS)
+
+    for lone in ("angevin", "hre"):
+        pos = starting_position(C, (lone, "ayyubid", "turkoman"))
+        assert units(pos, "acre") == ["ayyubid:infantry", "turkoman:cavalry"] + ["turkoman:infantry"] * 2
+        assert control("acre", pos) == "turkoman"
+        assert uncovered(region("acre"), pos["acre"]) == tuple(i for i in region("acre").icons if i)
+        assert {a: tracks(C, pos)[a] for a in ("ayyubid", "turkoman")} == {"ayyubid": (3, 2, 2, 1),
+                                                                          "turkoman": (1, 1, 5, 3)}
+    for armies in (("angevin", "ayyubid"), ("hre", "ayyubid"), ("angevin", "turkoman"), ("hre", "turkoman"),
+                   ("angevin", "hre", "ayyubid")):
+        muslim = armies[-1]
+        assert units(starting_position(C, armies), "acre") == [f"{muslim}:cavalry"] + [f"{muslim}:infantry"] * 2
+
+
 def test_setup_needs_two_or_three_armies_on_the_south_page_or_all_four():
     """Setup, p.4: 2 players, one Army of each Alliance; 3, two and one; 4, all four (on both
     boards, ruling TC14)."""
