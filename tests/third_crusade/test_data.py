@@ -107,12 +107,30 @@ def test_the_lone_turkoman_of_three_players_has_an_infantry_of_homs_in_acre():
         pos = starting_position(C, armies)
         assert units(pos, "homs") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 2
         assert units(pos, "acre") == ["turkoman:cavalry", "turkoman:infantry", "turkoman:infantry"]
-    # the move touches nothing but those two Regions
+    # the moves (this one and TC79's) touch nothing but those Regions
     page = starting_position(replace(C, setup=replace(C.setup, lone=())), ("angevin", "hre", "turkoman"))
-    assert {k for k in lone if lone[k] != page[k]} == {"homs", "acre"}
+    assert {k for k in lone if lone[k] != page[k]} == {"homs", "acre", "hama", "desert_north_of_damascus"}
     assert data.lone_moves(C, ("angevin", "ayyubid", "turkoman")) == ()
     assert data.lone_moves(C, ("angevin", "hre", "ayyubid")) == ()
-    assert [m.army for m in data.lone_moves(C, ("angevin", "hre", "turkoman"))] == ["turkoman"]
+    assert [m.army for m in data.lone_moves(C, ("angevin", "hre", "turkoman"))] == ["turkoman", "turkoman"]
+
+
+def test_the_lone_turkoman_of_three_players_has_an_infantry_of_hama_in_the_desert_north_of_damascus():
+    """Ruling TC79 (``[[lone]]`` in ``setup.toml``): the Turkoman as the lone player of 3 places
+    one of Hama's 2 Infantry in the Desert north of Damascus, beside the double-coloured Units it
+    places there; its tracks stay the printed 2 2 7 3. With 2 players and in the 3-player pair
+    Hama and that Desert are as on the page."""
+    def units(pos, key, army="turkoman"):
+        return sorted(s for s in pos[key] if s and s.startswith(army + ":") and s.split(":")[1] in data.UNITS)
+
+    lone = starting_position(C, ("angevin", "hre", "turkoman"))
+    assert units(lone, "hama") == ["turkoman:infantry"]
+    assert units(lone, "desert_north_of_damascus") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 4
+    assert tracks(C, lone)["turkoman"] == PRINTED["turkoman"]
+    for armies in (("angevin", "turkoman"), ("hre", "turkoman"), ("angevin", "ayyubid", "turkoman")):
+        pos = starting_position(C, armies)
+        assert units(pos, "hama") == ["turkoman:infantry"] * 2
+        assert units(pos, "desert_north_of_damascus") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 3
 
 
 def test_the_three_player_muslim_pair_has_an_ayyubid_infantry_in_acre():
