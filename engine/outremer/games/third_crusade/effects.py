@@ -429,10 +429,9 @@ def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: l
 
 
 def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) -> None:
-    """A step that needs no Region: gains and losses, Advanced Orders, the bespoke card (a
-    diplomacy move is made at once, by its own choices: ``move``)."""
+    """A step that needs no Region: gains and losses, the bespoke card (a diplomacy move is made
+    at once, by its own choices: ``move``; the Advanced Orders gained are chosen, ruling TC76)."""
     army = p["army"]
-    name = ARMY_NAMES[army]
     if step.do in ("gain", "lose"):
         whose = army if step.do == "gain" or step.whose == "own" else step.whose
         seat = s["armies"].index(whose)

@@ -19,14 +19,23 @@ VICTORY = 10
 """A victory check wins at 10 Glory or more on one side (p.17)."""
 
 
-def counted(content: Content, s: State, army: str, predicate: Predicate, alliance: str | None = None) -> int:
-    """How many Regions ``army`` Controls that meet a Mission section (ruling TC18); with
-    ``alliance``, how many that Alliance Controls, those where two partners are level included
-    (ruling TC74)."""
+def counted(content: Content, s: State, army: str, predicate: Predicate) -> int:
+    """How many Regions ``army`` Controls that meet a Mission section (ruling TC18)."""
+    return _meeting(content, s, predicate, lambda slots: controller(slots) == army)
+
+
+def counted_by_alliance(content: Content, s: State, alliance: str, predicate: Predicate) -> int:
+    """How many Regions ``alliance`` Controls that meet a Mission section, those where two partners
+    are level included (ruling TC74)."""
+    return _meeting(content, s, predicate, lambda slots: alliance_controller(slots) == alliance)
+
+
+def _meeting(content: Content, s: State, predicate: Predicate, held) -> int:
+    """How many Regions whose Slots ``held`` accepts meet ``predicate``."""
     b = board_for(content, s["armies"])
     n = 0
     for key, slots in s["map"].items():
-        if (alliance_controller(slots) != alliance) if alliance else (controller(slots) != army):
+        if not held(slots):
             continue
         shown = uncovered(b.region(key), slots, s.get("tokens", {}).get(key))
         if matches(predicate, b, key, shown, key in s.get("destroyed", [])):
@@ -39,7 +48,7 @@ def mission_glory(content: Content, s: State, mission: Mission) -> int:
     difference (a tie moves nothing); returned as the change of ``s["glory"]`` (ruling TC22).
     "Count the number of Regions each Alliance Controls" (p.17): a Region where two partners
     are level counts for their Alliance (ruling TC74)."""
-    per = {al: counted(content, s, "", mission.glory, alliance=al) for al in ALLIANCES}
+    per = {al: counted_by_alliance(content, s, al, mission.glory) for al in ALLIANCES}
     diff = per["crusader"] - per["muslim"]
     return diff
 
