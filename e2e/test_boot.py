@@ -11,8 +11,16 @@ import pytest
 from conftest import ROOT, click_first_action, play_first_action, set_pace, start_game, wait_for_turn, wait_ready
 
 
+WATCH_DETAIL = """document.addEventListener('DOMContentLoaded', () => {
+  window.__details = [];
+  const detail = document.querySelector('.boot-stages li[data-stage="runtime"] .stage-detail');
+  new MutationObserver(() => window.__details.push(detail.textContent)).observe(detail, {childList: true, characterData: true, subtree: true});
+});"""
+
+
 def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
     guard.watch(page)
+    page.add_init_script(WATCH_DETAIL)
     page.goto(site, wait_until="commit")
     # The front door and the progress bar are in the page itself, not made by Python.
     page.wait_for_selector(".game-card", state="visible", timeout=10_000)
@@ -32,6 +40,12 @@ def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
     # A first visit: the runtime's download was counted, and its size is shown.
     detail = page.locator('.boot-stages li[data-stage="runtime"] .stage-detail').inner_text()
     assert re.fullmatch(r"\(\d+\.\d MB\)", detail), detail
+    # While it downloads, the size says what has arrived and names the file still on its way
+    # (files are counted whole: the bar moves on while the largest one arrives).
+    during = [d for d in page.evaluate("window.__details") if " of " in d]
+    assert during, page.evaluate("window.__details")
+    for d in during:
+        assert re.fullmatch(r"\(\d+\.\d of \d+\.\d MB arrived; on its way: [\w.-]+, \d+\.\d MB\)", d), d
 
 
 def test_engine_ready_from_our_origin_only(app, app_guard, site):

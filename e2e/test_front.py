@@ -5,6 +5,8 @@ never replaces another, and a game goes only when its player deletes it."""
 from __future__ import annotations
 
 import json
+import re
+import sys
 from pathlib import Path
 
 from conftest import play_first_action, set_pace, until, wait_for_turn, wait_ready
@@ -38,6 +40,9 @@ def test_the_front_door_is_useful_while_the_engine_loads(page, site, guard):
         assert card.locator("h3").inner_text().strip()
         assert "player" in card.locator(".game-players").inner_text()
         assert card.locator(".game-pitch").inner_text().strip()
+        figures = card.locator(".game-figures").inner_text()
+        assert re.search(r"^(Light|Medium|Heavy) · about \d+ min against the computer \(\d+ decisions\) · "
+                         r"rules: a \d+-minute read$", figures), figures
         assert card.get_by_role("button", name="Play against the computer").is_visible()
         assert card.get_by_role("button", name="Set up a game").is_visible()
         assert card.get_by_role("link", name="How to play").get_attribute("href") == f"rules/{game}.html"
@@ -193,3 +198,18 @@ def test_the_one_save_of_an_earlier_version_joins_your_games(page, site):
     assert page.evaluate("localStorage.getItem('outremer.game.v1')") is None
     page.locator(".kept-game").get_by_role("button", name="Continue").click()
     until(page, f"window.outremer.game.code === {code!r}")
+
+
+def test_each_game_says_how_long_it_takes_for_its_rules_of_today():
+    """The front door's minutes come from bench/game_length.py, measured under each game's current
+    rules revision: a change of rules leaves them unclaimed until measured again, and this fails."""
+    sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "web")]
+    import front
+    from outremer.games import get_game
+
+    for game in GAMES:
+        figures = front.length_and_weight(game, get_game(game).rules_revision)
+        assert figures["minutes"] > 0 and figures["decisions"] > 0, (game, figures)
+        assert figures["weight"] in ("Light", "Medium", "Heavy")
+    # A revision the figures were not measured under claims no time.
+    assert "minutes" not in front.length_and_weight("levantine", get_game("levantine").rules_revision + 1)

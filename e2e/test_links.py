@@ -153,3 +153,34 @@ def test_going_back_from_a_bad_link_to_the_game_clears_the_notice(app, site):
     until(app, f"location.hash === '#{code}'")
     until(app, "document.getElementById('notice').hidden")
     assert app.evaluate("window.outremer.game.code") == code
+
+
+WATCH_OPENING = """document.addEventListener('DOMContentLoaded', () => {
+  window.__bare = 0;  // moments the engine was ready, no notice, and only the placeholder table showed, unexplained
+  const look = () => {
+    const ready = document.body.dataset.engine === 'ready';
+    const empty = document.querySelector('#table .table[data-state="empty"]');
+    const explained = !document.getElementById('boot').classList.contains('finished') || !document.getElementById('notice').hidden;
+    if (ready && empty && !explained) window.__bare += 1;
+  };
+  new MutationObserver(look).observe(document.body, {attributes: true, childList: true, subtree: true});
+});"""
+
+
+def test_opening_a_link_says_so_until_the_game_is_on_the_table(browser, site):
+    """Between the engine being ready and the link's game drawn, the boot panel says the game is
+    being opened; the placeholder table never stands alone as if it were the game."""
+    first = browser.new_page()
+    first.goto(site)
+    wait_ready(first)
+    code = start_game(first, game="third-crusade", seats=("human", "heuristic"), seed=4)
+    first.close()
+    page = browser.new_page()
+    page.add_init_script(WATCH_OPENING)
+    page.goto(f"{site}#{code}")
+    wait_ready(page)
+    until(page, "document.querySelector('#table .tc') !== null")
+    assert page.evaluate("window.__bare") == 0
+    assert page.locator("#boot").evaluate("b => b.classList.contains('finished')")
+    assert page.locator("#boot-status").inner_text().startswith("Engine ready in ")
+    page.close()

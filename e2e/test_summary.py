@@ -32,8 +32,10 @@ def test_the_end_is_a_summary_with_replay_and_rematch(app):
 
     # Watch the replay: it steps on by itself, pauses, resumes; Back to the present ends it.
     steps = snapshot["steps"]
+    assert app.evaluate("window.scrollY") > 0  # the summary was brought into view
     app.get_by_role("button", name="Watch the replay").click()
     until(app, "document.body.dataset.mode === 'history'")
+    assert app.evaluate("window.scrollY") == 0  # the replay's controls and the table from the top
     until(app, "window.outremer.game.snapshot.step >= 2")
     app.click("#replay-pause")
     paused_at = app.evaluate("window.outremer.game.snapshot.step")
@@ -47,8 +49,11 @@ def test_the_end_is_a_summary_with_replay_and_rematch(app):
     assert app.locator("#replay-pause").is_hidden()
     assert app.evaluate("window.outremer.game.snapshot.steps") == steps
 
-    # Rematch: the same seats, a new deal.
+    # Rematch: the same seats, a new deal, seen from the top.
+    app.locator("#table .result").scroll_into_view_if_needed()
+    assert app.evaluate("window.scrollY") > 0
     app.get_by_role("button", name="Rematch").click()
     until(app, f"location.hash.slice(1) !== {code!r} && window.outremer.game.snapshot.steps < {steps}")
+    until(app, "window.scrollY === 0")
     again = app.evaluate("window.outremer.game.snapshot")
     assert again["seats"] == ["heuristic", "heuristic"] and again["seed"] != snapshot["seed"]

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import importlib
 import json
+from pathlib import Path
 from typing import Any
 
 import render
 from markupsafe import Markup
+from outremer.games import get_game
 
 
 def _module(game_id: str):
@@ -42,6 +44,30 @@ def seat_names_by_count(bridge, game: dict[str, Any]) -> dict[str, list[str]]:
     return names
 
 
+FIGURES = Path(__file__).resolve().parent / "games" / "front_figures.json"
+RULES = Path(__file__).resolve().parent / "rules"
+WORDS_PER_MINUTE = 200
+WEIGHTS = ((1_500, "Light"), (3_000, "Medium"), (None, "Heavy"))
+"""A game's weight, from the length of its rules page in words (the rules a player must hold in
+mind): up to 1,500 words light, up to 3,000 medium, heavier beyond. Ours (docs/playing.md)."""
+
+
+def length_and_weight(game_id: str, revision: int) -> dict[str, Any]:
+    """How long a game against the computer takes and how heavy its rules are, as the front door
+    says it: the minutes and decisions measured by ``bench/game_length.py`` (for this rules
+    revision, else none are claimed), the weight and reading time from its rules page."""
+    words = len((RULES / f"{game_id}.md").read_text(encoding="utf-8").split())
+    weight = next(name for limit, name in WEIGHTS if limit is None or words <= limit)
+    read = max(1, round(words / WORDS_PER_MINUTE))
+    figures = json.loads(FIGURES.read_text(encoding="utf-8"))
+    row = figures["games"].get(game_id)
+    out = {"weight": weight, "rules_minutes": read, "rules_words": words}
+    if row and row["rules_revision"] == revision:
+        out |= {"minutes": row["minutes"], "decisions": round(row["decisions_median"]),
+                "seconds_per_decision": figures["seconds_per_decision"]}
+    return out
+
+
 def games(bridge) -> list[dict[str, Any]]:
     """Every game as the front door shows it (picture as SVG markup)."""
     out = []
@@ -54,6 +80,7 @@ def games(bridge) -> list[dict[str, Any]]:
             "quick": front["quick"], "quick_label": quick_label(bridge, game, front["quick"]),
             "picture": Markup(module.picture(game)),
             "rules": render.rules_href(game["id"]),
+            "figures": length_and_weight(game["id"], get_game(game["id"]).rules_revision),
         })
     return out
 

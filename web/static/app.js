@@ -181,7 +181,7 @@ function drawProgress() {
   progressShown.status = status;
 }
 
-function bootDone(ready) {
+function bootDone(ready, opening = false) {
   creep(false);
   const seconds = ((performance.now() - pageStarted) / 1000).toFixed(1);
   document.body.dataset.engine = "ready";
@@ -200,6 +200,14 @@ function bootDone(ready) {
     item.classList.remove("active");
   }
   $("boot-progress").value = 100;
+  $("boot-title").textContent = opening ? "Opening the game" : "Engine ready";
+  $("boot-status").textContent = `Engine ready in ${seconds} s.${opening ? " Opening the game from the link…" : ""}`;
+  // While a link's game is opened (its actions replayed), the panel says so over the
+  // placeholder table; it goes once the game is on the table (or a notice says why not).
+  if (!opening) bootFinished(seconds);
+}
+
+function bootFinished(seconds) {
   $("boot-title").textContent = "Engine ready";
   $("boot-status").textContent = `Engine ready in ${seconds} s.`;
   $("boot").classList.add("finished");
@@ -342,6 +350,8 @@ function present(answer, mode = game.mode) {
   document.body.dataset.over = snapshot.over ? "yes" : "no";
   updateControls();
   closeDetail();
+  forgetGoneDetail();
+  bringIntoFrame($("table"));
   // The end of a game: its summary is brought into view, once.
   const ended = snapshot.over && mode === "play" && !(previous && previous.over && previous.code === snapshot.code);
   const summary = ended && $("table").querySelector(".result");
@@ -646,6 +656,7 @@ async function replay() {
     if (replaying !== run) return;
     await toStep(step, true);
     if (replaying !== run) return;
+    if (step === 0) window.scrollTo({ top: 0, behavior: "instant" }); // the replay's controls and the table in view
     await sleep(Math.max(350, pace()));
   }
   if (replaying === run) backToPresent();
@@ -655,6 +666,7 @@ async function rematch() {
   const s = game.present;
   if (!s) return;
   await whileBusy(() => newGame({ game: s.game, seats: s.seats, options: s.options || {} }));
+  window.scrollTo({ top: 0, behavior: "instant" }); // the new game from its top, not the old one's summary
 }
 
 // ------------------------------------------------------------------ card details
@@ -668,6 +680,40 @@ function showDetail(element, open) {
   $("detail-why").hidden = !element.dataset.detailWhy;
   panel.dataset.filled = "yes";
   if (open) panel.dataset.open = "yes";
+}
+
+// A card's details stay only while the card is still to be seen (on the table, in the log):
+// an unrelated step that took it away takes its details away too.
+function forgetGoneDetail() {
+  const panel = $("card-detail");
+  if (!panel.dataset.filled) return;
+  const title = $("detail-title").textContent;
+  const meta = $("detail-meta").textContent;
+  for (const el of document.querySelectorAll("#table [data-detail-title], #log [data-detail-title]")) {
+    if (el.dataset.detailTitle === title && (el.dataset.detailMeta || "") === meta) return;
+  }
+  clearDetail();
+}
+
+// Where something happens now (a Battle, a March: data-focus="yes") is brought into view inside
+// its own scrolling frame (the map's), never by scrolling the page.
+function bringIntoFrame(root) {
+  const target = root.querySelector('[data-focus="yes"]');
+  if (!target) return;
+  for (let frame = target.parentElement; frame && frame !== root; frame = frame.parentElement) {
+    const style = getComputedStyle(frame);
+    const scrolls = /(auto|scroll)/.test(style.overflowY + style.overflowX);
+    if (!scrolls || (frame.scrollHeight <= frame.clientHeight && frame.scrollWidth <= frame.clientWidth)) continue;
+    const f = frame.getBoundingClientRect();
+    const t = target.getBoundingClientRect();
+    if (t.top >= f.top && t.bottom <= f.bottom && t.left >= f.left && t.right <= f.right) return;
+    frame.scrollTo({
+      top: frame.scrollTop + (t.top - f.top) - (f.height - t.height) / 2,
+      left: frame.scrollLeft + (t.left - f.left) - (f.width - t.width) / 2,
+      behavior: "instant",
+    });
+    return;
+  }
 }
 
 function clearDetail() {
@@ -1172,7 +1218,7 @@ async function registerServiceWorker() {
 const engine = new Engine(new URL("./worker.js", import.meta.url), window.outremerWorker);
 engine.onprogress = showProgress;
 // For the browser tests and the curious: the same door the page uses.
-window.outremer = { engine, game, timings, savedGames };
+window.outremer = { engine, game, timings, savedGames, present };
 
 function wire() {
   const paceSelect = $("pace");
@@ -1292,13 +1338,21 @@ window.addEventListener("hashchange", () => {
 
 engine.ready.then(
   async (ready) => {
-    bootDone(ready);
+    const opening = fragment() !== null && !game.snapshot;
+    bootDone(ready, opening);
     engineUp = true;
     registerServiceWorker();
     askToPersist();
-    // The same template, rendered by Python in the worker, replaces the build-time frame.
-    if (!game.snapshot) $("table").innerHTML = await engine.frame(null);
-    if (fragment() !== null && !game.snapshot) await route();
+    if (opening) {
+      try {
+        await route();
+      } finally {
+        bootFinished((window.outremerBoot.ms / 1000).toFixed(1));
+      }
+    } else if (!game.snapshot) {
+      // The same template, rendered by Python in the worker, replaces the build-time frame.
+      $("table").innerHTML = await engine.frame(null);
+    }
   },
   (error) => {
     bootFailed(error);

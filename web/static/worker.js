@@ -75,9 +75,9 @@ self.fetch = async (input, init) => {
 const runtimeBytes = { received: 0, total: 0 };
 
 // Counts each runtime file into the runtime stage's progress once it has arrived.
+const seen = new Set(); // the runtime files that have arrived
 function countDownloads() {
   if (!counted.size || typeof PerformanceObserver === "undefined") return;
-  const seen = new Set();
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (!counted.has(entry.name) || seen.has(entry.name)) continue;
@@ -90,10 +90,15 @@ function countDownloads() {
   observer.observe({ type: "resource", buffered: true });
 }
 
+// The size says what has arrived; the files are counted whole (see above), so it also names
+// the largest file still on its way, which is what the wait is for while the bar moves on.
 function runtimeProgress() {
   const { received, total } = runtimeBytes;
   if (received < total) {
-    progress("runtime", received / total, received ? `${mb(received)} of ${mb(total)} MB` : `${mb(total)} MB`);
+    let waiting = null;
+    for (const [url, bytes] of counted) if (!seen.has(url) && (!waiting || bytes > waiting[1])) waiting = [url, bytes];
+    const file = waiting ? `; on its way: ${waiting[0].split("/").pop()}, ${mb(waiting[1])} MB` : "";
+    progress("runtime", received / total, `${mb(received)} of ${mb(total)} MB arrived${file}`);
   } else if (!("runtime" in timings)) {
     mark("runtime");
     if (total) progress("runtime", 1, `${mb(total)} MB`);
