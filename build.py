@@ -57,6 +57,7 @@ import struct
 import subprocess
 import tempfile
 import time
+import urllib.parse
 import zipfile
 import zlib
 from pathlib import Path
@@ -699,6 +700,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         for header, value in security_headers(self.path).items():
             self.send_header(header, value)
         super().end_headers()
+
+    def send_head(self):
+        # A path the file system cannot take (a NUL byte, "%00") is the client's mistake: 400,
+        # not a traceback in the server's log.
+        try:
+            path = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0], errors="strict")
+        except UnicodeDecodeError:
+            path = "\x00"
+        if "\x00" in path:
+            self.send_error(400, "Malformed path")
+            return None
+        return super().send_head()
+
+    def list_directory(self, path):
+        # Only files are served: a folder without an index.html is not listed.
+        self.send_error(404, "Not found")
+        return None
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
         if os.environ.get("OUTREMER_SERVER_LOG"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.server
 import threading
 import time
+import urllib.error
 import urllib.request
 
 from conftest import until
@@ -102,3 +103,23 @@ def test_the_engines_worker_runs_under_its_own_policy(page, site):
 def test_the_readme_gives_the_headers_a_host_should_send(site_build):
     readme = (site_build.ROOT / "README.md").read_text()
     assert site_build.PAGE_CSP in readme and site_build.WORKER_CSP in readme
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_server_lists_no_folder_and_refuses_a_malformed_path(site, capsys):
+    """The development server (`make play`) serves files only: a folder without its own
+    index.html is not listed; a path the file system cannot take is answered 400, quietly."""
+    capsys.readouterr()  # what earlier tests' servers wrote is not this one's
+    for folder in ("pyodide/", "rules/", "icons/"):
+        assert _status(site + folder) == 404, folder
+    assert _status(site) == 200 and _status(site + "rules/levantine.html") == 200
+    for bad in ("index.html%00", "%00", "rules/%00levantine.html", "%ff%fe"):
+        assert _status(site + bad) == 400, bad
+    assert "Traceback" not in capsys.readouterr().err

@@ -87,6 +87,17 @@ def test_cli_decode_reports_and_fails_cleanly(capsys):
     assert len(out) == 1 and "damaged" in out[0]
 
 
+def test_cli_decode_takes_the_code_from_a_whole_address(capsys):
+    snap = new()
+    assert cli.main(["decode", f"https://outremer.example/play/#{snap['code']}"]) == 0
+    assert "Game: Levantine" in capsys.readouterr().out
+    assert cli.main(["decode", f"  http://127.0.0.1:8000/#{snap['code']}\n"]) == 0
+    assert "Actions: 0" in capsys.readouterr().out
+    assert cli.main(["decode", "https://outremer.example/play/"]) == 2
+    out = capsys.readouterr().out
+    assert "holds no game" in out and "contains ':'" not in out
+
+
 def test_cli_simulate_json_has_the_promised_keys(capsys):
     assert cli.main(["simulate", "levantine", "--games", "3", "--seats", "heuristic,random",
                      "--seed", "4", "--json"]) == 0

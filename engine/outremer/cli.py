@@ -138,9 +138,21 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def code_from(text: str) -> str:
+    """The code in what was pasted: a code alone, or a whole address of a game (the code is
+    what follows its ``#``). An address without one holds no game: that is said plainly."""
+    text = text.strip()
+    if "#" in text:
+        return text.rsplit("#", 1)[1]
+    if "://" in text:
+        raise sharecode.BadShareCode("This address holds no game: a game's address ends with # and its code. "
+                                     "Paste the whole address of the game, or the code after # alone.")
+    return text
+
+
 def cmd_decode(args) -> int:
     try:
-        match = sharecode.decode(args.code, game_by_code)
+        match = sharecode.decode(code_from(args.code), game_by_code)
     except OutremerError as exc:
         print(exc.message)
         return 2
