@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test test-engine test-pyodide test-e2e bench bench-site bench-lighthouse site clean
+.PHONY: play test test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -21,7 +21,7 @@ $(DEPS): requirements-dev.txt pyproject.toml | $(PY)
 	touch $@
 
 # ---------------------------------------------------------------- tests
-test: test-engine test-pyodide test-e2e
+test: test-engine test-pyodide test-e2e test-bench
 
 test-engine: $(DEPS)
 	$(PY) -m pytest tests
@@ -89,6 +89,12 @@ play: site
 
 bench: $(DEPS) $(PYODIDE_READY)
 	$(PY) bench/run.py
+
+# Every benchmark run to its end with a few iterations (no figures asserted or kept), so that
+# none breaks unseen.
+test-bench: $(SITE_DEPS) $(PYODIDE_READY) | $(CHROMIUM)
+	$(PY) build.py
+	$(PY) bench/smoke.py
 
 clean:
 	rm -rf dist build .cache .pytest_cache

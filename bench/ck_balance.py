@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from out import out_path  # noqa: E402
 
 from outremer.games import get_game
 from outremer.sim import simulate
 
-OUT = Path(__file__).with_name("ck_balance.json")
+OUT = out_path(Path(__file__).with_name("ck_balance.json"))
 TARGETS = {"heuristic": (0.18, 0.32), "random": (0.15, 0.35)}
 
 

@@ -20,12 +20,15 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from out import out_path  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import sharecode_mutations as mut  # noqa: E402
 
-RESULTS = ROOT / "bench" / "fuzz_results.json"
+RESULTS = out_path(ROOT / "bench" / "fuzz_results.json")
 EXAMPLES = 10
 REAL_GAMES_PER_MODE = 4
 

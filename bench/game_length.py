@@ -21,13 +21,16 @@ import statistics
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from out import out_path  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "web")]
 
 from outremer.ai import agent_for, agent_random, decide  # noqa: E402
 from outremer.games import get_game  # noqa: E402
 
-OUT = ROOT / "web" / "games" / "front_figures.json"
+OUT = out_path(ROOT / "web" / "games" / "front_figures.json")
 GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade")
 SECONDS_PER_DECISION = 12
 

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from multiprocessing import Pool
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from out import out_path  # noqa: E402
 
 from outremer.games import get_game
 from outremer.sim import simulate
 
-OUT = Path(__file__).with_name("loh_balance.json")
+OUT = out_path(Path(__file__).with_name("loh_balance.json"))
 TARGETS = {4: (0.18, 0.32), 3: (0.23, 0.43), 2: (0.40, 0.60)}
 
 

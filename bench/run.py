@@ -2,6 +2,7 @@
 
     python bench/run.py            # all (about ten minutes on 2 cores)
     python bench/run.py --quick    # smaller samples
+    python bench/run.py --smoke    # does it run? (bench/smoke.py)
 
 Playouts run in CPython here and inside Pyodide under node (tools/pyodide_run.mjs).
 """
@@ -13,6 +14,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from out import out_path  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -27,7 +31,7 @@ def pyodide_playouts(scale: float) -> list[dict]:
     found = []
     for game_id, players, games in CASES:
         run = subprocess.run(["node", "tools/pyodide_run.mjs", "bench/playouts.py", "--game", game_id,
-                              "--players", str(players), "--games", str(round(games * scale))],
+                              "--players", str(players), "--games", str(max(1, round(games * scale)))],
                              cwd=HERE.parent, capture_output=True, text=True, check=True)
         found += [json.loads(line) for line in run.stdout.strip().splitlines()[-len(PATHS):]]
     return found
@@ -36,14 +40,17 @@ def pyodide_playouts(scale: float) -> list[dict]:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="one round of the smallest samples: does it run?")
     args = parser.parse_args()
     scale, n_ai, n_code = (0.2, 100, 100) if args.quick else (1, 1000, 400)
+    if args.smoke:
+        scale, n_ai, n_code = 0.01, 4, 4
     results = {}
     # CPython and Pyodide alternate, three rounds, best of each: the machine's other load
     # then weighs on both alike.
     runs = {"cpython": [], "pyodide": []}
-    for _ in range(3):
-        runs["cpython"].append([playouts(g, round(n * scale), 1, p, path) for g, p, n in CASES for path in PATHS])
+    for _ in range(1 if args.smoke else 3):
+        runs["cpython"].append([playouts(g, max(1, round(n * scale)), 1, p, path) for g, p, n in CASES for path in PATHS])
         runs["pyodide"].append(pyodide_playouts(scale))
     cases = [(g, p, path) for g, p, _n in CASES for path in PATHS]
     for i, (game_id, players, path) in enumerate(cases):
@@ -61,7 +68,7 @@ def main() -> int:
     c = lengths("levantine", n_code, 1)
     results["code_length"] = dict(c, target="median at most 500, none over 2000",
                                   met=c["median_chars"] <= 500 and c["max_chars"] <= 2000)
-    (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    out_path(HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
     return 0
 

@@ -23,12 +23,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from out import out_path  # noqa: E402
 
 from outremer.games import get_game
 from outremer.sim import simulate
 
-OUT = Path(__file__).with_name("tc_balance.json")
+OUT = out_path(Path(__file__).with_name("tc_balance.json"))
 TARGET = (0.40, 0.60)
 SHARE = (0.18, 0.32)
 """The Final Winner's band of an Army that shares its Alliance with a partner (ruling TC79); a

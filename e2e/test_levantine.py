@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RequestGuard, make_multiple_choice, set_pace, settled, start_game, until, wait_for_turn, wait_ready
+from conftest import ROOT, RequestGuard, make_multiple_choice, serious_violations, set_pace, settled, start_game, until, wait_for_turn, wait_ready
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 
@@ -25,14 +25,8 @@ def shot(page, name: str) -> None:
 
 
 def axe_serious(page) -> list[dict]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
+    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in serious_violations(page)]
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import RequestGuard
+from conftest import RequestGuard, serious_violations
 
 GAMES = ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade")
 
@@ -33,10 +33,7 @@ def test_rules_page_fits_the_screen_and_its_tables_scroll_inside(browser, site, 
                            ".legend-samples .ck-card, .legend-samples .loh-card, .legend-samples .tc-card')).borderTopStyle")
     assert border in ("solid", "double", "dashed")
     if width == 390:
-        from axe_playwright_python.sync_playwright import Axe
-
-        violations = [v["id"] for v in Axe().run(page).response["violations"]
-                      if v.get("impact") in ("serious", "critical")]
+        violations = [v["id"] for v in serious_violations(page)]
         assert violations == []
     guard.check()
     context.close()

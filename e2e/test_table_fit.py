@@ -2,7 +2,8 @@
 at 1366×900 and 1920×1080 every legal action (each element carrying ``data-act``) is in view with
 the page unscrolled, or inside a frame of its own that scrolls (the map, a column of panels) and is
 itself in view; no text on the table is drawn under 11 px; the status bar (what is asked and the
-buttons that answer it) is in view. On a 390×844 phone the status bar stays in view wherever the
+buttons that answer it) is in view; axe-core's current rules (label in name included) find no serious
+or critical violation, in the light theme and the dark. On a 390×844 phone the status bar stays in view wherever the
 page is scrolled, and the page never scrolls sideways. The measure is e2e/reach.py's.
 
 Each case plays a seeded game as one person against the quick computer player, choosing at random
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_multiple_choice, set_pace, start_game, wait_for_turn
+from conftest import make_multiple_choice, serious_violations, set_pace, start_game, wait_for_turn
 from reach import REACH, SMALL_TEXT
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -65,6 +66,13 @@ def _check(page, game: str, moment: str, shot: str | None) -> list[str]:
         if shot:
             SHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SHOTS / f"fit-{shot}-{width}.png"))
+    if shot:  # the first time a moment is seen: axe-core's current rules, in both themes
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for v in serious_violations(page):
+                faults.append(f"{moment} ({scheme}): {v['id']} ({v['impact']}) on {len(v['nodes'])} elements, e.g. "
+                              f"{[n['target'] for n in v['nodes']][:3]}")
+        page.emulate_media(color_scheme="light")
     # A phone: the status bar in view wherever the page is scrolled; nothing sideways.
     page.set_viewport_size({"width": 390, "height": 844})
     if page.evaluate("document.documentElement.scrollWidth") > 390:

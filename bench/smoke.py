@@ -1,0 +1,74 @@
+"""Every benchmark run to its end with a few iterations, so that none breaks unseen (`make test`
+runs this). No figure is asserted and none is kept: each writes into a temporary folder
+(OUTREMER_BENCH_OUT, see bench/out.py), never over the committed figures.
+
+    python bench/smoke.py            # every benchmark
+    python bench/smoke.py site_bench # the ones whose name holds this
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+NODE_PYODIDE = ["node", "tools/pyodide_run.mjs"]
+
+# (name, command): each benchmark with its smallest sensible run.
+RUNS = [
+    ("playouts", [PY, "bench/playouts.py", "--games", "2"]),
+    ("playouts in Pyodide", [*NODE_PYODIDE, "bench/playouts.py", "--game", "levantine", "--games", "2"]),
+    ("run", [PY, "bench/run.py", "--smoke"]),
+    ("code_length", [PY, "bench/code_length.py", "--games", "3"]),
+    ("fuzz_codes", [PY, "bench/fuzz_codes.py", "--codes", "200"]),
+    ("game_length", [PY, "bench/game_length.py", "--games", "1"]),
+    ("estimate_fit", [PY, "bench/estimate_fit.py", "--games", "4"]),
+    ("paired_noise", [PY, "bench/paired_noise.py", "--decisions", "2", "--rounds", "2"]),
+    ("ai_strength heuristic", [PY, "bench/ai_strength.py", "heuristic", "--games", "4"]),
+    # the quick player against random moves: the same code paths as a level's, in seconds
+    ("ai_strength one", [PY, "bench/ai_strength.py", "one", "--game", "levantine", "--level", "heuristic",
+                         "--against", "random", "--games", "2"]),
+    ("ai_strength series", [PY, "bench/ai_strength.py", "series", "--game", "levantine", "--level", "heuristic",
+                            "--against", "random", "--games", "2", "--seed", "9", "--log", "{out}/series.jsonl"]),
+    ("ai_strength times", [PY, "bench/ai_strength.py", "times", "--decisions", "1", "--only", "levantine"]),
+    ("ck_balance", [PY, "bench/ck_balance.py", "--games", "2", "--other-games", "2"]),
+    ("loh_balance", [PY, "bench/loh_balance.py", "--games", "2"]),
+    ("tc_balance", [PY, "bench/tc_balance.py", "--games", "1"]),
+    ("ck_map_search", [PY, "bench/ck_map_search.py", "--minutes", "0.05", "--games", "2", "--random-games", "2",
+                       "--three-games", "2", "--out", "{out}/ck_map_best.toml"]),
+    ("heuristic_duel", [PY, "bench/heuristic_duel.py", "--game", "levantine", "--commit", "HEAD", "--players", "2",
+                        "--games", "2"]),
+    ("site_bench", [PY, "bench/site_bench.py", "all", "--smoke"]),
+    ("lighthouse", [PY, "bench/lighthouse.py", "--smoke"]),
+]
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv[0] if argv else ""
+    failed = []
+    with tempfile.TemporaryDirectory(prefix="outremer-bench-") as out:
+        env = {**os.environ, "OUTREMER_BENCH_OUT": out, "PYTHONPATH": f"{ROOT / 'engine'}{os.pathsep}"
+               + os.environ.get("PYTHONPATH", "")}
+        for name, command in RUNS:
+            if wanted not in name:
+                continue
+            command = [part.replace("{out}", out) for part in command]
+            started = time.monotonic()
+            run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+            seconds = time.monotonic() - started
+            print(f"{'ok  ' if run.returncode == 0 else 'FAIL'} {name} ({seconds:.0f} s)", flush=True)
+            if run.returncode != 0:
+                failed.append(name)
+                print("\n".join((run.stdout + run.stderr).strip().splitlines()[-25:]), flush=True)
+    if failed:
+        print(f"{len(failed)} benchmark(s) did not run to their end: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
