@@ -235,3 +235,13 @@ def test_the_summary_of_a_game_in_sides_names_each_side_and_the_final_winner(vie
     assert (heading in title) if heading else (":" not in title)
     assert '<li class="winner">North and South: North, South (Final Winner) — wins</li>' in page
     assert "<li>East and West: East, West — loses</li>" in page
+
+
+def test_an_accessible_name_holds_the_visible_label():
+    """WCAG 2.5.3 (label in name): render.named keeps a label that holds the visible words (as
+    axe-core compares them: case, punctuation and spacing aside, whole words), else puts them first."""
+    assert render.named("Take Mamluks", "Take") == "Take Mamluks"
+    assert render.named("Play Nobility as a Transport (+1 Leader)", "Transport") == "Play Nobility as a Transport (+1 Leader)"
+    assert render.named("Incursion against Jerusalem", "Incursion: Jerusalem") == "Incursion: Jerusalem — Incursion against Jerusalem"
+    assert render.named("Mistake made", "take") == "take — Mistake made"  # a whole word, not a piece of one
+    assert render.named("Anything", "") == "Anything"

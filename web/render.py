@@ -106,7 +106,23 @@ def environment() -> jinja2.Environment:
             auto_reload=False,
         )
         _env.globals["rule_anchor"] = rule_anchor
+        _env.filters["named"] = named
     return _env
+
+
+def _words(text: str) -> str:
+    """Text as it is compared for "label in name": lower case, letters and digits, single spaces."""
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in str(text).lower()).split())
+
+
+def named(label: str, visible: str) -> str:
+    """An accessible name that holds the visible label (WCAG 2.5.3, "label in name"): a speech
+    user who says what they see reaches the control. ``{{ a.label | named(a.short) }}``: the
+    label as it is when it already holds the visible words, else the visible words, then it."""
+    seen, name = _words(visible), _words(label)
+    if not seen or f" {seen} " in f" {name} ":
+        return label
+    return f"{visible} — {label}"
 
 
 def render(name: str, context: dict[str, Any] | None = None) -> str:
