@@ -385,7 +385,7 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
                players: int | None = None) -> str:
     """Start a game through the New game dialog, like a player; returns its code."""
     before = page.evaluate("location.hash")
-    page.evaluate("() => { window.__before = window.outremer && window.outremer.game && window.outremer.game.snapshot; }")
+    page.evaluate("() => { window.__before = window.outremer && window.outremer.game && window.outremer.game.entry; }")
     page.click("#new-game")
     page.wait_for_selector("#new-game-dialog[open]")
     page.select_option("#new-game-choice", game)
@@ -404,9 +404,10 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
     page.fill("#new-game-seed", "" if seed is None else str(seed))
     page.click("#new-game-start")
     page.wait_for_selector("#new-game-dialog", state="hidden")
-    # a new game's link; or the same link again (the same seed and seats), a new game all the same
-    until(page, f"location.hash.length > 1 && (location.hash !== {before!r} || (window.outremer.game.snapshot !== "
-                "window.__before && window.outremer.game.snapshot.steps === 0))")
+    # a new game's link; or the same link again (the same seed and seats), a new game all the same:
+    # kept under an entry of its own (the computer may have moved on from its first step already)
+    until(page, f"location.hash.length > 1 && (location.hash !== {before!r} || (window.outremer.game.entry "
+                "&& window.outremer.game.entry !== window.__before))")
     return page.evaluate("location.hash.slice(1)")
 
 
