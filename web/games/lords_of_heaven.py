@@ -545,7 +545,6 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
     elif step == "conflict" and fight:
         prompt = f"{fight['title']}: {fight['note']}"
         hint = {"bring": "Click a neighbouring Region outlined in red to bring 1 Support (1 Gold), or Done.",
-                "commit": "Choose your card, Units and Faith in the form, then commit.",
                 "reroll": "Click a die to reroll it, or keep the dice.",
                 "wounds": "Choose who loses a Unit or a Support, one Wound at a time.",
                 "home": "Pay 1 Gold to bring a Unit home, or leave the rest."}.get(fight["step"], "")
