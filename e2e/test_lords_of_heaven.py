@@ -14,6 +14,7 @@ import pytest
 from conftest import (acts, check_table_actions, click_settled, guarded_page, screenshot, serious_violations,
                       set_pace, start_game, until, web_on_path)
 from conftest import where as settle
+from reach import REACH, SMALL_TEXT
 
 GAME = "lords-of-heaven"
 FOUR = ["human", "heuristic", "heuristic", "heuristic"]
@@ -59,12 +60,12 @@ def commit_most(page) -> tuple[str, int]:
     """Fill the commitment form as a player does — the strongest card, as many Units as allowed,
     every Faith — and commit."""
     form = page.locator("form.compose[data-compose='commit']")
-    card = form.locator("select[data-arg='0']")
-    if card.count():
-        options = card.locator("option:not([disabled])")
-        labels = [options.nth(i).inner_text() for i in range(options.count())]
-        best = max(range(len(labels)), key=lambda i: int(re.search(r"strength (\d)", labels[i])[1]))
-        card.select_option(options.nth(best).get_attribute("value"))
+    picks = form.locator(".compose-pick:not([aria-disabled='true'])")
+    if picks.count():
+        labels = [picks.nth(i).inner_text() for i in range(picks.count())]
+        best = max(range(len(labels)), key=lambda i: int(re.search(r"Strength (\d)", labels[i])[1]))
+        picks.nth(best).click()
+        assert picks.nth(best).get_attribute("aria-pressed") == "true"
     for arg in ("1", "2", "3"):
         field = form.locator(f"input[type='number'][data-arg='{arg}']")
         if field.count():
@@ -227,7 +228,7 @@ def test_four_players_a_battle_with_an_ally(table):
             assert fight.locator(".loh-member .loh-tag", has_text="Ally").count() == 1, fight.inner_text()
             form = page.locator("form.compose[data-compose='commit']")
             # an Ally lays no card: only Units and Faith
-            assert form.locator("select").count() == 0
+            assert form.locator("select, .compose-pick").count() == 0
             shot(page, "four-commit")
             kind, _ = commit_most(page)
             committed = True
@@ -507,3 +508,169 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players):
     assert snap["over"]
     assert {"pick", "play", "commit", "battle", "provision"} <= seen, seen
     render.table(json.loads(bridge.open_code(snap["code"], None)))  # nobody's view: the hand-off screen
+
+
+# ---------------------------------------------------------------- tables that fit a laptop (issue 37)
+
+
+def _play_to(players: int, seed: int, stop, steer) -> str:
+    """The share code of the first moment ``stop(match)`` of a game of a person and computers,
+    played by a script (``steer(match, legal)`` picks an action or None for a random one)."""
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game(GAME)
+    m, rand = Match(game, game.make_setup(seed, FOUR[:players])), random.Random(seed)
+    while m.to_act() is not None and m.steps < 400:
+        if stop(m):
+            return sharecode.encode(m)
+        legal = game.legal_actions(m.state)
+        m.play(steer(m, legal) or rand.choice(legal))
+    raise AssertionError("the moment was not reached")
+
+
+def _besieged_commitment(players: int = 3) -> str:
+    """The person, besieged with no Support in the Region and three cards in hand, commits (7.siege)."""
+    def stop(m):
+        s, c = m.state, m.state["conflict"]
+        return (c and c["step"] == "commit" and m.to_act() == 0 and c["kind"] == "siege" and c["defender"] == 0
+                and len(s["hands"][0]) == 3)
+
+    def steer(m, legal):
+        if m.state["step"] == "conflicts" and m.to_act() != 0:
+            return next((a for a in legal if a.verb == "siege"), None)
+        if m.state["step"] == "turn" and m.to_act() == 0:
+            return next((a for a in legal if a.verb == "play" and a.args[1] == 0), None)
+        return None
+    return _play_to(players, 1, stop, steer)
+
+
+def _ally_without_support() -> str:
+    """The person, a computer's Ally in a Battle, commits with no Support in the Region."""
+    def stop(m):
+        s, c = m.state, m.state["conflict"]
+        return c and c["step"] == "commit" and m.to_act() == 0 and c["ally"] == 0 and not s["support"][c["loc"]][0]
+
+    def steer(m, legal):
+        c = m.state["conflict"]
+        if m.state["step"] == "conflicts" and m.to_act() != 0:
+            return next((a for a in legal if a.verb == "battle" and a.args[1] != 0), None)
+        if c and c["step"] == "ask":
+            return next((a for a in legal if a.verb == "ask" and a.args[0] == 0), None)
+        if c and c["step"] == "answer" and m.to_act() == 0:
+            return next((a for a in legal if a.verb == "accept"), None)
+        return None
+    return _play_to(4, 2, stop, steer)
+
+
+def test_the_commitment_form_says_plainly_how_many_units_and_why():
+    """p.6 and ruling LH15: 2 Units for each Support in the Region; a besieged player 1, and 1 more
+    for each Citadel off its player board; the stock may allow fewer."""
+    _render, _loh, parts = _web()
+    words = parts.commitment_words
+    assert words("battle", False, 0, 0, 3, 1, 2, False) == [
+        "You may commit no Units here: you have no Support in this Region.",
+        "Faith adds 1 Strength each and is no Unit: you have 2.", "As an Ally you lay no card."]
+    assert words("battle", False, 1, 0, 5, 1, 0, True)[:2] == [
+        "You may commit up to 2 Units here: 2 for your 1 Support in this Region.", "You have no Faith to add."]
+    assert words("battle", False, 2, 0, 5, 1, 0, True)[0] == \
+        "You may commit up to 4 Units here: 2 for each of your 2 Support in this Region."
+    assert words("siege", True, 0, 0, 5, 0, 1, True)[0] == \
+        "You may commit up to 1 Unit here: 1 as the besieged player; you have no Support in this Region."
+    assert words("siege", True, 0, 2, 5, 0, 1, True)[0] == (
+        "You may commit up to 3 Units here: 1 as the besieged player and 1 for each of your 2 Citadels off your "
+        "player board; you have no Support in this Region.")
+    assert words("siege", True, 1, 1, 5, 0, 1, True)[0] == (
+        "You may commit up to 4 Units here: 1 as the besieged player, 1 for your Citadel off your player board "
+        "and 2 for your 1 Support in this Region.")
+    assert words("battle", False, 2, 0, 1, 0, 1, True)[1] == "You have 1 Footman and no Knights: at most 1 Unit."
+    assert words("siege", False, 1, 0, 0, 0, 1, True)[1] == "You have no Footmen and no Siege Towers to commit."
+
+
+def test_the_commitment_form_of_an_ally_without_support_renders_plainly():
+    """The form as drawn for a person committing as an Ally with no Support in the Region: no
+    "up to 0 Units", the plain words instead."""
+    from outremer import bridge
+
+    render, _loh, _parts = _web()
+    render.set_catalog(json.loads(bridge.catalog()))
+    snap = json.loads(bridge.open_code(_ally_without_support(), 0))
+    html = render.table(snap)
+    assert 'data-compose="commit"' in html
+    assert "You may commit no Units here: you have no Support in this Region." in html
+    assert "up to 0 Unit" not in html and "your 0 Support" not in html
+
+
+def _texts_fit(page) -> list[str]:
+    """Every card choice of the commitment written whole: the card's Conflict effect in full, and
+    no line of it outside its button."""
+    return page.evaluate("""() => {
+      const out = [];
+      for (const b of document.querySelectorAll('#table .compose-pick')) {
+        const box = b.getBoundingClientRect();
+        if (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1) out.push('overflows: ' + b.innerText);
+        const range = document.createRange(); range.selectNodeContents(b);
+        for (const r of range.getClientRects())
+          if (r.width && (r.right > box.right + 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1))
+            out.push('outside: ' + b.innerText);
+      }
+      return out;
+    }""")
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (1920, 1080)])
+def test_a_commitment_at_a_laptop_and_wider_fits_and_reads(app, site, size):
+    """Issue 37: in a conflict's commitment at 1366×900 and 1920×1080, every action is in view
+    with the page unscrolled, no text of the table is drawn under 11 px (the board's included, as
+    scaled), and each card to lay face down shows its Strength and its whole Conflict effect."""
+    from outremer.games.lords_of_heaven.data import content
+
+    _render, _loh, parts = _web()
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    set_pace(app, 0)
+    for code in (_besieged_commitment(3), _besieged_commitment(4), _ally_without_support()):
+        open_code(app, code)
+        where(app)
+        assert conflict_step(app) == "commit"
+        app.evaluate("window.scrollTo(0, 0)")
+        reach = app.evaluate(REACH)
+        assert reach["count"] >= 1 and not reach["out"], reach
+        assert not app.evaluate(SMALL_TEXT, "#table"), app.evaluate(SMALL_TEXT, "#table")[:8]
+        form = app.locator("form.compose[data-compose='commit']")
+        words = form.locator("xpath=..").locator(".loh-commit-words").inner_text()
+        assert "You may commit" in words and "up to 0" not in words, words
+        hand = app.evaluate("window.outremer.game.snapshot.view.players[0].hand")
+        picks = form.locator(".compose-pick")
+        if app.evaluate("window.outremer.game.snapshot.view.conflict.ally") == 0:
+            assert picks.count() == 0
+            continue
+        assert picks.count() == len(hand) + 1  # every card and the Bluff
+        shown = " | ".join(picks.all_inner_texts())
+        for card in hand:
+            c = content().cards[card]
+            fight = parts.card_words(c.to_json())["fight"]
+            assert f"Strength {c.strength}" in shown
+            assert (f"Conflict: {fight}" if fight else "no Conflict effect") in shown, (fight, shown)
+        assert not _texts_fit(app)
+        shot(app, f"commit-{size[0]}")
+    app.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (1920, 1080)])
+def test_no_table_text_under_11_px_at_a_laptop_and_wider(app, site, size):
+    """Issue 37: at 1366×900 and wider no text of the table, the board's as scaled included, is
+    drawn under 11 px; the hand's actions in view with the page unscrolled."""
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    set_pace(app, 0)
+    code = _play_to(4, 5, lambda m: m.steps >= 60 and m.to_act() == 0 and m.state["step"] == "turn",
+                    lambda m, legal: None)
+    open_code(app, code)
+    where(app)
+    app.evaluate("window.scrollTo(0, 0)")
+    assert app.locator(".loh-board text").count() > 50
+    small = app.evaluate(SMALL_TEXT, "#table")
+    assert not small, small[:12]
+    reach = app.evaluate(REACH)
+    assert reach["count"] >= 4 and not reach["out"], reach
+    app.set_viewport_size({"width": 1280, "height": 900})

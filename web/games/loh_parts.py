@@ -102,6 +102,48 @@ def card_words(card: dict) -> dict[str, str]:
             "fight": fight[:1].upper() + fight[1:] if fight else ""}
 
 
+# ---------------------------------------------------------------------------- a commitment
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def commitment_words(kind: str, besieged: bool, support: int, citadels: int, footmen: int, big: int,
+                     faith: int, leader: bool) -> list[str]:
+    """What the commitment form tells the seat committing, plainly: how many Units it may commit
+    and why (2 for each Support in the Region, p.6; a besieged player 1 and 1 more for each Citadel
+    off its player board, ruling LH15), what its stock allows, its Faith, and its card."""
+    big_one, big_many = ("Knight", "Knights") if kind == "battle" else ("Siege Tower", "Siege Towers")
+    cap = 2 * support + ((1 + citadels) if besieged else 0)
+    reasons = []
+    if besieged:
+        reasons.append("1 as the besieged player")
+        if citadels:
+            reasons.append(f"1 for each of your {citadels} Citadels off your player board" if citadels > 1
+                           else "1 for your Citadel off your player board")
+    if support:
+        reasons.append(f"2 for each of your {support} Support in this Region" if support > 1
+                       else "2 for your 1 Support in this Region")
+    no_support = "you have no Support in this Region"
+    if cap == 0:
+        lines = [f"You may commit no Units here: {no_support}."]
+    else:
+        why = ", ".join(reasons[:-1]) + " and " + reasons[-1] if len(reasons) > 1 else reasons[0]
+        lines = [f"You may commit up to {_count(cap, 'Unit', 'Units')} here: {why}"
+                 + (f"; {no_support}." if not support else ".")]
+        have = footmen + big
+        if have == 0:
+            lines.append(f"You have no Footmen and no {big_many} to commit.")
+        elif have < cap:
+            stock = (f"{_count(footmen, 'Footman', 'Footmen') if footmen else 'no Footmen'} and "
+                     f"{_count(big, big_one, big_many) if big else 'no ' + big_many}")
+            lines.append(f"You have {stock}: at most {_count(have, 'Unit', 'Units')}.")
+    lines.append(f"Faith adds 1 Strength each and is no Unit: you have {faith}." if faith
+                 else "You have no Faith to add.")
+    lines.append("Lay one card face down: its Strength and its Conflict effect count; the Bluff card has "
+                 "Strength 0 and comes back to your hand." if leader else "As an Ally you lay no card.")
+    return lines
+
+
 # ---------------------------------------------------------------------------- dice
 def face(strength: int, wounds: int) -> dict[str, Any]:
     parts = ([f"{strength} Strength"] if strength else []) + ([f"{wounds} Wound"] if wounds else [])

@@ -326,7 +326,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             "columns": columns, "seats": seats, "me": me,
             "hand": hand, "bluff": bluff_entry(faction) if faction else None, "hand_visible": mine is not None
             and mine["hand"] is not None, "draft": draft, "fight": fight, "last_fight": last_fight, "forms": forms,
-            "hint": hint, "deck": view["deck_count"], "discards": len(view["discard"]),
+            "hint": hint, "board_acts": bool(board_claimed), "deck": view["deck_count"], "discards": len(view["discard"]),
             "turn_player": seats[view["seat"]] if view["step"] not in ("draft", "putback", "over") else None,
             "conflicts": None if not turn or turn["column"] != 2 else {"done": turn["conflicts"], "of": view["crusade"]},
             "recruit": turn["recruit"] if turn and me and view["seat"] == viewer and turn["column"] == 2 else 0,
@@ -452,27 +452,29 @@ def _fight(view, c, seats, names, cards, die_acts, unit_acts, outcome_acts, comm
         seat = seats[view["to_act"]]
         first = commits[0]
         values = [sorted({a["args"][k] for a in commits}) for k in range(4)]
-        hand = {h: card_entry(cards[h]) for h in values[0] if h > 0}
         options = []
         for v in values[0]:
             if v == 0:
                 b = bluff_entry(seat["faction"])
-                options.append({"value": 0, "label": f"Bluff: {b['name']} (strength 0)"})
+                options.append({"value": 0, "label": f"{b['name']} (Bluff)", "detail": "Strength 0, no effect"})
             elif v > 0:
-                h = hand[v]
-                options.append({"value": v, "label": f"{h['name']} (strength {h['strength']}"
-                                + (f"; {h['fight']}" if h["fight"] else "") + ")"})
+                h = card_entry(cards[v])
+                options.append({"value": v, "label": h["name"], "detail": f"Strength {h['strength']}"
+                                + (f"; Conflict: {h['fight']}" if h["fight"] else "; no Conflict effect")})
         unit_fields = []
         for k, (label, key) in enumerate((("Footmen", "footman"), ("Knights" if kind == "battle" else "Siege Towers",
                                                                      big), ("Faith", "faith")), start=1):
             unit_fields.append({"arg": k, "label": label, "kind": "number" if values[k][-1] > 0 else "hidden",
                                 "min": 0, "max": values[k][-1], "value": first["args"][k], "key": key})
-        fields = ([{"arg": 0, "label": "Card face down", "kind": "select", "options": options, "value": first["args"][0]}]
+        fields = ([{"arg": 0, "label": "Card face down", "kind": "pick", "options": options, "value": first["args"][0]}]
                   if options else [{"arg": 0, "label": "Card", "kind": "hidden", "min": -1, "max": -1, "value": -1}])
         me = next(m for side in sides for m in side["members"] if m["seat"]["seat"] == view["to_act"])
+        words = parts.commitment_words(kind, kind == "siege" and me["role"] == "Defender", me["support"],
+                                       3 - seat["buildings"][2], seat["footman"], seat[big], seat["faith"] or 0,
+                                       me["leader"])
         form = {"verb": "commit", "fields": fields + unit_fields, "act": first, "submit": "Commit in secret",
-                "limit": me["limit"], "support": me["support"], "unit_word": "Knights" if kind == "battle"
-                else "Siege Towers"}
+                "limit": me["limit"], "support": me["support"], "words": words,
+                "unit_word": "Knights" if kind == "battle" else "Siege Towers"}
     mine = None
     if view.get("sealed") and viewer is not None and view["sealed"].get("mine") and view["sealed"]["key"] == "conflict":
         card, f, b, x = view["sealed"]["mine"]
@@ -530,10 +532,10 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
                 "support": "Click a Region outlined in red to place a free Support.",
                 "reinforce": "Click one of your Cities outlined in red.",
                 "upgrade": "Choose a row of your player board to upgrade.",
-                "move": "Choose where to move 1 Support, in the form under the columns."}.get(do, "")
+                "move": "Choose where to move 1 Support, in the form above your hand."}.get(do, "")
     elif step == "movement":
         prompt = f"{who}: move Support (1 Gold a move); then Battles and Sieges may follow."
-        hint = ("Move Support with the form under the columns" if "move" in forms else "")
+        hint = ("Move Support with the form above your hand" if "move" in forms else "")
         hint += ("; recruit Units with your Fortresses' points on your player board" if "recruit" in verbs else "")
         hint = (hint + "; Done when finished.").lstrip("; ") if hint else ""
     elif step == "conflicts":
@@ -543,7 +545,6 @@ def _words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
     elif step == "conflict" and fight:
         prompt = f"{fight['title']}: {fight['note']}"
         hint = {"bring": "Click a neighbouring Region outlined in red to bring 1 Support (1 Gold), or Done.",
-                "commit": "Choose your card, Units and Faith in the form, then commit.",
                 "reroll": "Click a die to reroll it, or keep the dice.",
                 "wounds": "Choose who loses a Unit or a Support, one Wound at a time.",
                 "home": "Pay 1 Gold to bring a Unit home, or leave the rest."}.get(fight["step"], "")
