@@ -495,3 +495,59 @@ def test_a_long_discard_is_in_reach_without_scrolling_the_page(guarded, width, h
         shot(page, f"14-long-discard-{width}")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def _a_long_hand_with_some_cards_to_play():
+    """A Levantine game against the computer where the Crusader (a person) holds a long hand of
+    which only some cards can be played now: the code."""
+    from outremer.ai import agent_for, agent_random, decide
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game("levantine")
+    agent = agent_for(game, "heuristic")
+    for seed in range(1, 60):
+        match = Match(game, game.make_setup(seed, ["human", "heuristic"]))
+        while match.to_act() is not None and match.steps < 300:
+            seat = match.to_act()
+            if seat == 0:
+                hand = match.state["hands"][0]
+                played = {str(a).split()[1] for a in match.legal_actions() if str(a).startswith("play ")}
+                if len(hand) >= 16 and 2 <= len(played) <= len(hand) - 4:
+                    return sharecode.encode(match)
+            match.play(decide(agent, game, match.state, seat, agent_random(seed, match.steps)), seat)
+    raise AssertionError("no game reached such a hand")
+
+
+HIT = """() => {
+  const missed = [];
+  for (const el of document.querySelectorAll('#table [data-act]')) {
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const b = el.getBoundingClientRect();
+    const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (scrollY !== 0 || !at || !(at === el || el.contains(at)))
+      missed.push({label: el.getAttribute('aria-label'), scrollY, at: at && at.className});
+    window.scrollTo(0, 0);
+  }
+  return missed;
+}"""
+
+
+def test_every_button_of_a_long_hand_is_clicked_where_it_is_drawn(guarded):
+    """Issue 37: in a long hand where some cards carry buttons and others not, each button, once the
+    hand's own frame is scrolled to it, is where a click lands (no card of the next row over it),
+    and the page itself never scrolls, at 1366×900."""
+    page, _ = guarded
+    code = _a_long_hand_with_some_cards_to_play()
+    page.set_viewport_size({"width": 1366, "height": 900})
+    try:
+        page.goto(f"{page.url.split('#')[0]}#{code}")
+        wait_ready(page)
+        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
+        wait_for_turn(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.locator("#table .your-hand .card").count() >= 16
+        assert page.evaluate(HIT) == []
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
