@@ -514,7 +514,7 @@ def _a_long_hand_with_some_cards_to_play():
             if seat == 0:
                 hand = match.state["hands"][0]
                 played = {str(a).split()[1] for a in match.legal_actions() if str(a).startswith("play ")}
-                if len(hand) >= 16 and 2 <= len(played) <= len(hand) - 4:
+                if len(hand) >= 19 and 2 <= len(played) <= len(hand) - 4:
                     return sharecode.encode(match)
             match.play(decide(agent, game, match.state, seat, agent_random(seed, match.steps)), seat)
     raise AssertionError("no game reached such a hand")
@@ -547,7 +547,7 @@ def test_every_button_of_a_long_hand_is_clicked_where_it_is_drawn(guarded):
         until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
         wait_for_turn(page)
         page.evaluate("window.scrollTo(0, 0)")
-        assert page.locator("#table .your-hand .card").count() >= 16
+        assert page.locator("#table .your-hand .card").count() >= 19
         assert page.evaluate(HIT) == []
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
