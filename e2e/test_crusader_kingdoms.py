@@ -343,3 +343,67 @@ def test_undo_and_history_on_the_map(table):
     page.get_by_role("button", name="Back to the present").click()
     until(page, f"window.outremer.game.snapshot.step === {before + 1} && document.body.dataset.mode === 'play'")
     assert acts(page, "add ").count() > 0
+
+
+# ---------------------------------------------------------------- on a laptop's screen
+
+
+def _code_where(want, players: int = 3) -> str:
+    """The link of a game against the computer (the person plays the first kingdom) at the first
+    moment ``want(state, legal texts)`` holds with the person to act."""
+    from outremer.ai import agent_for, agent_random, decide
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game(GAME)
+    agent = agent_for(game, "heuristic")
+    for seed in range(1, 60):
+        match = Match(game, game.make_setup(seed, ["human"] + ["heuristic"] * (players - 1)))
+        while match.to_act() is not None and match.steps < 300:
+            seat = match.to_act()
+            if seat == 0 and want(match.state, [str(a) for a in game.legal_actions(match.state)]):
+                return sharecode.encode(match)
+            match.play(decide(agent, game, match.state, seat, agent_random(seed, match.steps)), seat)
+    raise AssertionError("no game reached the moment")
+
+
+def _defending_with_responses(state, texts) -> bool:
+    attack = state.get("attack")
+    return bool(attack) and attack["defender"] == 0 and sum("defence" in t for t in texts) >= 3
+
+
+def _attacking_on_the_map(state, texts) -> bool:
+    return sum(t.startswith("attack ") for t in texts) >= 3 and len(texts) >= 15
+
+
+@pytest.mark.parametrize("moment", ["defence", "attack"])
+@pytest.mark.parametrize("width,height", [(1366, 900), (1920, 1080)])
+def test_hand_and_map_in_reach_on_a_laptop_and_the_map_legible(table, moment, width, height):
+    """Issue 37: in a defence with Responses to place, and on the map when attacking, every legal
+    action is on the screen or in a frame of its own that is (the map's, the side column's) with
+    the page unscrolled; the table is one screen high; no text on the map under 11 px as drawn
+    ("by sea" included) (e2e/reach.py)."""
+    from reach import REACH, SMALL_TEXT
+
+    page = table
+    want = _defending_with_responses if moment == "defence" else _attacking_on_the_map
+    code = _code_where(want)
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(f"{page.url.split('#')[0]}#{code}")
+        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
+        where(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        reach = page.evaluate(REACH)
+        assert reach["count"] >= 3 and not reach["out"], (moment, width, reach)
+        ck = page.locator("section.ck").bounding_box()
+        assert ck["y"] + ck["height"] <= height + 0.5, ck
+        hand = page.locator(".ck-hand").bounding_box()
+        assert hand["y"] < height - 100, hand  # the hand starts on the screen, beside the map
+        assert page.locator(".ck-lane-label").count() > 0
+        small = page.evaluate(SMALL_TEXT, ".ck-map")
+        assert not small, small
+        shot(page, f"laptop-{moment}-{width}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

@@ -404,9 +404,9 @@ def test_hot_seat_hands_the_device_over_for_the_will_of_god_whoever_holds_it(bro
         context.close()
 
 
-def _at_the_hand_limit():
+def _at_the_hand_limit(at_least: int = 3):
     """A Levantine game against the computer where the person (the Crusader) must now discard
-    several cards down to the hand limit (L12): the code, how many."""
+    several cards (``at_least``) down to the hand limit (L12): the code, how many."""
     from outremer.ai import agent_for, agent_random, decide
     from outremer.core import sharecode
     from outremer.core.match import Match
@@ -418,7 +418,7 @@ def _at_the_hand_limit():
         match = Match(game, game.make_setup(seed, ["human", "heuristic"]))
         while match.to_act() is not None and match.steps < 400:
             p = match.state["pending"]
-            if p and p[0]["rule"] == "L12" and p[0]["count"] >= 3 and match.to_act() == 0:
+            if p and p[0]["rule"] == "L12" and p[0]["count"] >= at_least and match.to_act() == 0:
                 return sharecode.encode(match), p[0]["count"], match.steps
             seat = match.to_act()
             match.play(decide(agent, game, match.state, seat, agent_random(seed, match.steps)), seat)
@@ -458,3 +458,90 @@ def test_the_hand_limit_is_chosen_card_by_card_and_confirmed_once(guarded):
                           ".map(l => l.text)")
     assert len(lines) == 1 and all(name in lines[0] for name in names), (lines, names)
     shot(page, "05-hand-limit-confirmed")
+
+
+@pytest.mark.parametrize("width,height", [(1366, 900), (1920, 1080), (390, 844)])
+def test_a_long_discard_is_in_reach_without_scrolling_the_page(guarded, width, height):
+    """Issue 37: at the hand limit with a long hand every card's Discard is on the screen, or in the
+    hand's own frame that is on the screen, with the page unscrolled; on a screen 900 px wide or
+    more the table is one screen high; on a phone the table scrolls in its own frame under its
+    status bar (e2e/reach.py)."""
+    from reach import REACH
+
+    page, _ = guarded
+    code, count, _steps = _at_the_hand_limit(at_least=10)
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(f"{page.url.split('#')[0]}#{code}")
+        wait_ready(page)
+        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
+        wait_for_turn(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        reach = page.evaluate(REACH)
+        assert reach["count"] >= count + 1, reach  # a Discard on every card, and the confirmation
+        assert not reach["out"], (width, height, reach["out"])
+        table = page.locator("#table .lev").bounding_box()
+        if width >= 900:
+            assert table["y"] + table["height"] <= height + 0.5, (width, table)
+        # what is asked and its buttons are on the screen, not in a frame
+        bar = page.locator("#table .lev .status-bar").bounding_box()
+        assert bar["y"] >= 0 and bar["y"] + bar["height"] <= height, bar
+        shot(page, f"14-long-discard-{width}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def _a_long_hand_with_some_cards_to_play():
+    """A Levantine game against the computer where the Crusader (a person) holds a long hand of
+    which only some cards can be played now: the code."""
+    from outremer.ai import agent_for, agent_random, decide
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game("levantine")
+    agent = agent_for(game, "heuristic")
+    for seed in range(1, 60):
+        match = Match(game, game.make_setup(seed, ["human", "heuristic"]))
+        while match.to_act() is not None and match.steps < 300:
+            seat = match.to_act()
+            if seat == 0:
+                hand = match.state["hands"][0]
+                played = {str(a).split()[1] for a in match.legal_actions() if str(a).startswith("play ")}
+                if len(hand) >= 19 and 2 <= len(played) <= len(hand) - 4:
+                    return sharecode.encode(match)
+            match.play(decide(agent, game, match.state, seat, agent_random(seed, match.steps)), seat)
+    raise AssertionError("no game reached such a hand")
+
+
+HIT = """() => {
+  const missed = [];
+  for (const el of document.querySelectorAll('#table [data-act]')) {
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const b = el.getBoundingClientRect();
+    const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (scrollY !== 0 || !at || !(at === el || el.contains(at)))
+      missed.push({label: el.getAttribute('aria-label'), scrollY, at: at && at.className});
+    window.scrollTo(0, 0);
+  }
+  return missed;
+}"""
+
+
+def test_every_button_of_a_long_hand_is_clicked_where_it_is_drawn(guarded):
+    """Issue 37: in a long hand where some cards carry buttons and others not, each button, once the
+    hand's own frame is scrolled to it, is where a click lands (no card of the next row over it),
+    and the page itself never scrolls, at 1366×900."""
+    page, _ = guarded
+    code = _a_long_hand_with_some_cards_to_play()
+    page.set_viewport_size({"width": 1366, "height": 900})
+    try:
+        page.goto(f"{page.url.split('#')[0]}#{code}")
+        wait_ready(page)
+        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
+        wait_for_turn(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.locator("#table .your-hand .card").count() >= 19
+        assert page.evaluate(HIT) == []
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
