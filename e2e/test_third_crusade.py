@@ -470,8 +470,8 @@ def _out_of_reach(page) -> list:
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, players):
     """At 1366×900 and 1920×1080, without scrolling the page: in Planning, the Order chosen, every
-    Region it may go to (reached by scrolling the map's own frame) and every other Order behind
-    the screen; in Diplomacy, the diplomacy board in view beside the map with the spaces the
+    Region it may go to (reached by scrolling the map's own frame, which stays where it was scrolled
+    when the Order is chosen) and every other Order behind the screen; in Diplomacy, the diplomacy board in view beside the map with the spaces the
     person's marker may go to, which are its buttons. The page is no taller than the screen but
     for the site's footer."""
     page = table
@@ -483,7 +483,12 @@ def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, play
         page.set_viewport_size({"width": width, "height": height})
         open_code(page, planning)
         where(page)
+        frame = page.locator(".tc-mapframe")
+        down = frame.evaluate("el => { el.scrollTop = Math.round((el.scrollHeight - el.clientHeight) / 2);"
+                              " return el.scrollTop; }")
+        assert down > 0
         click(page, page.locator(ORDERS_TO_PLACE).first)               # the Order: its Regions light
+        assert abs(frame.evaluate("el => el.scrollTop") - down) <= 1    # the map stays where it was
         regions = page.locator(".tc-map .tc-region[data-action^='section ']")
         assert regions.count() >= 1
         assert _out_of_reach(page) == [], (width, "planning")
