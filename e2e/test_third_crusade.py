@@ -432,3 +432,102 @@ def test_four_players_a_battle_with_a_reaction(table):
         now = [int(x) for x in re.findall(r"(?:Attack|Defence) (\d+)", text)]
         assert "Reactions:" in text and now != [attack, defence] or "Asked" in text, (label, text)
     shot(page, "four-battle-reacted")
+
+
+# ---------------------------------------------------------------- the map first: a laptop's screen
+
+
+def _code_at(players: int, wanted) -> str:
+    """A game (a person as the first Army, computers for the others) at the first moment the
+    person is to act and ``wanted(state, legal)`` holds: its share code."""
+    from outremer.ai import choose
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    game = get_game(GAME)
+    seats = ["human"] + ["heuristic"] * (players - 1)
+    for seed in range(1, 30):
+        m = Match(game, game.make_setup(seed, seats))
+        while m.to_act() is not None and m.steps < 2000:
+            s, seat = m.state, m.to_act()
+            legal = game.legal_actions(s)
+            if seat == 0 and wanted(s, legal):
+                return sharecode.encode(m)
+            m.play(choose(game, s, seat, "heuristic", seed, m.steps))
+    raise AssertionError("no such moment found")
+
+
+def _out_of_reach(page) -> list:
+    """The table's legal actions that the page, unscrolled, does not reach (``e2e/reach.py``):
+    each is in view, or in a frame of its own (the map, the column of panels) that is in view."""
+    from reach import REACH
+
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(REACH)["out"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, players):
+    """At 1366×900 and 1920×1080, without scrolling the page: in Planning, the Order chosen, every
+    Region it may go to (reached by scrolling the map's own frame, which stays where it was scrolled
+    when the Order is chosen) and every other Order behind the screen; in Diplomacy, the diplomacy board in view beside the map with the spaces the
+    person's marker may go to, which are its buttons. The page is no taller than the screen but
+    for the site's footer."""
+    page = table
+    planning = _code_at(players, lambda s, legal: s["phase"] == "planning"
+                        and any(a.verb == "order" for a in legal))
+    diplomacy = _code_at(players, lambda s, legal: s["phase"] == "diplomacy"
+                         and any(a.verb == "move" for a in legal))
+    for width, height in ((1366, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_code(page, planning)
+        where(page)
+        frame = page.locator(".tc-mapframe")
+        down = frame.evaluate("el => { el.scrollTop = Math.round((el.scrollHeight - el.clientHeight) / 2);"
+                              " return el.scrollTop; }")
+        assert down > 0
+        click(page, page.locator(ORDERS_TO_PLACE).first)               # the Order: its Regions light
+        assert abs(frame.evaluate("el => el.scrollTop") - down) <= 1    # the map stays where it was
+        regions = page.locator(".tc-map .tc-region[data-action^='section ']")
+        assert regions.count() >= 1
+        assert _out_of_reach(page) == [], (width, "planning")
+        table_box = page.locator("section.tc").bounding_box()
+        assert table_box["y"] + table_box["height"] <= height + 1, (width, table_box)
+        open_code(page, diplomacy)
+        where(page)
+        spaces = page.locator(".tc-dip .tc-dip-space[data-act]")
+        assert spaces.count() >= 1 and spaces.count() == len([t for t in legal_texts(page) if t.startswith("move ")])
+        board = page.locator(".tc-dip-board").bounding_box()
+        assert 0 <= board["y"] and board["y"] + board["height"] <= height, (width, board)
+        assert _out_of_reach(page) == [], (width, "diplomacy")
+        if width == 1366:
+            shot(page, f"{players}-diplomacy-1366")
+    kind, steps = where(page)
+    before = steps
+    kind, steps = click(page, page.locator(".tc-dip .tc-dip-space[data-act]").first)   # the board's button
+    assert steps > before
+
+
+def test_command_points_named_the_same_in_the_armies_and_the_army_panel():
+    """One figure under one name: the Armies and the person's own Army panel both give its
+    command points as the figure to spend and the base its track returns it to at Upkeep (p.17),
+    in the same words, after the Strategy phase has made the two differ."""
+    import json
+
+    web_on_path()
+    import render
+    from outremer import bridge
+
+    render.set_catalog(json.loads(bridge.catalog()))
+    code = _code_at(2, lambda s, legal: s["phase"] == "planning" and s["cp"][0] != s["tracks"][s["armies"][0]][0])
+    snap = json.loads(bridge.open_code(code, 0))
+    html = render.table(snap)
+    me = snap["view"]["players"][0]
+    words = f"{me['cp']} to spend (base {me['tracks'][0]})"
+    mine = re.search(r'<section class="tc-panel tc-mine.*?</section>', html, re.S).group(0)
+    seats = re.search(r'<li class="tc-seat [^"]*tc-viewer.*?</li>', html, re.S).group(0)
+    for panel in (mine, seats):
+        figures = re.findall(r"<dt>Command points</dt><dd[^>]*>([^<]*)</dd>", panel)
+        assert figures == [words], (figures, words)
+        assert "<dt>Now</dt>" not in panel and "</strong> command points" not in panel

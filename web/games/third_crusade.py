@@ -36,6 +36,9 @@ ICON_MARKS = {"glory": "★", "cp": "✦", "crown": "♛", "gold": "●", "suppl
 UNIT_WORDS = {"infantry": "Infantry", "cavalry": "Cavalry", "siege": "Siege Engine"}
 UNIT_MARKS = {"infantry": "I", "cavalry": "C", "siege": "S"}
 TRACK_WORDS = (("cp", "Command points"), ("crown", "Crowns"), ("supply", "Supply"), ("gold", "Gold income"))
+CP_TITLE = ("Command points to spend on Orders this round; at Upkeep they return to the base, the Army's "
+            "command point track (the ✦ icons it holds uncovered)")
+"""The one name of command points on the table: the figure to spend, and the base it returns to."""
 SHORT = {"angevin": "Angevin", "hre": "Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
 """An Army's name where there is room for one word (the Region's ruler on the map)."""
 BOX_W, BOX_H = 180, 100
@@ -88,6 +91,13 @@ def piece_entry(piece: str | None, names: dict[str, str]) -> dict | None:
     return {"army": army, "what": what, "mark": mark, "leader": leader, "words": f"{owner} {text}"}
 
 
+def cp_words(cp: int, base: int) -> str:
+    """An Army's command points as the table names them everywhere (the Armies, the Army's own
+    panel): the current figure, spent on Orders, and the base of its track that Upkeep returns it
+    to (p.17): "9 to spend (base 1)"."""
+    return f"{cp} to spend (base {base})"
+
+
 def event_entry(key: str, names: dict[str, str]) -> dict[str, Any]:
     """An Event Card as the table draws it: where it may be carried out, its main and crown events
     in our words (``tc_words``), the crowns it needs."""
@@ -132,6 +142,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     picks: dict[tuple[str, int], dict] = {}
     plays: dict[str, dict] = {}
     chooses: dict[str, dict] = {}
+    moves: dict[str, dict] = {}
     for a in legal:
         verb, args = _parse(a["text"])
         entry = {**a, "verb": verb, "args": args}
@@ -143,12 +154,14 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             picks[(args[0], int(args[1]))] = entry
         elif verb == "event":
             plays[args[0]] = entry
+        elif verb == "move" and len(args) == 1 and args[0] in _dip_keys():  # a marker: on its space of the board
+            moves[args[0]] = entry
         elif verb == "order" and me is not None:  # the Order to place: on the Orders behind the screen
             chooses[order_entry(me["army"], args[0])["name"]] = entry
     region_one = {k: acts[0] for k, acts in region_acts.items() if len(acts) == 1}
     claimed = ([x["index"] for x in region_one.values()] + [x["index"] for acts in composed.values() for x in acts]
                + [x["index"] for x in picks.values()] + [x["index"] for x in plays.values()]
-               + [x["index"] for x in chooses.values()])
+               + [x["index"] for x in chooses.values()] + [x["index"] for x in moves.values()])
     plan = view.get("plan") or {}
     warnings = plan.get("warnings") or {}
     # Another Order instead of the one chosen: the frame's undo takes the choice back (ruling TC78),
@@ -234,14 +247,15 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     initiative = view["initiative"]
     for p in view["players"]:
         seat = p["seat"]
-        tracks = [{"key": k, "words": w, "n": p["tracks"][i]} for i, (k, w) in enumerate(TRACK_WORDS)]
+        tracks = [{"key": k, "words": w, "n": p["tracks"][i]} for i, (k, w) in enumerate(TRACK_WORDS) if k != "cp"]
         owned = [order_entry(p["army"], k) for k in p["owned"]]
         seats.append({
             "seat": seat, "army": p["army"], "name": p["name"], "alliance": p["alliance"],
             "alliance_words": "Crusader Alliance" if p["alliance"] == "crusader" else "Muslim Alliance",
             "controller": controllers[seat] if seat < len(controllers) else "human",
             "is_viewer": seat == viewer, "to_act": seat == view.get("to_act"), "partner": me is not None and seat != viewer and p["alliance"] == my_side,
-            "tracks": tracks, "cp": p["cp"], "gold": p["gold"], "reserve": [
+            "tracks": tracks, "cp": p["cp"], "cp_base": p["tracks"][0], "cp_words": cp_words(p["cp"], p["tracks"][0]),
+            "gold": p["gold"], "reserve": [
                 {"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
             "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if seat == viewer else None}
                                         for k in p["hand"]],
@@ -325,7 +339,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "regions": regions, "roads": roads, "seats": seats, "me": seats[viewer] if viewer is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
             "plan": _plan_words(plan, me, view, warnings, board, retake),
-            "dip": _dip(view, names), "ships": view.get("ships") or {},
+            "dip": _dip(view, names, moves), "ships": view.get("ships") or {}, "cp_title": CP_TITLE,
             "variable": _variable(view, names, content),
         },
         "view": {**view, "prompt": _prompt(view, names, board, me, composed, [a["text"] for a in legal])},
@@ -472,9 +486,15 @@ def _pending_words(view: dict, names: dict[str, str], board) -> dict | None:
     return None
 
 
-def _dip(view: dict, names: dict[str, str]) -> dict:
+def _dip_keys() -> set[str]:
+    from outremer.games.third_crusade.diplomacy import board
+    return {s.key for s in board().spaces}
+
+
+def _dip(view: dict, names: dict[str, str], moves: dict | None = None) -> dict:
     """The diplomacy board (public): each space with what it gives and the markers on it, the
-    lines between spaces and from each Alliance's start, in the board's own coordinates."""
+    lines between spaces and from each Alliance's start, in the board's own coordinates; a space
+    the seat's next marker may go to carries that action (``moves``: the legal ``move`` by space)."""
     from outremer.games.third_crusade.diplomacy import board
     b = board()
     leaders = _content().leaders
@@ -487,6 +507,7 @@ def _dip(view: dict, names: dict[str, str]) -> dict:
         text = f"Leader {leaders[s.leader].name}" if s.gives == "leader" and s.leader in leaders else s.text
         here = on.get(s.key, [])
         spaces.append({"key": s.key, "row": s.row, "x": s.x, "y": s.y, "text": text, "armies": here,
+                       "act": (moves or {}).get(s.key),
                        "short": _dip_short(s, leaders), "instant": s.instant,
                        "label": f"Row {s.row}: {text}" + (f"; markers of the {', '.join(names.get(a, a) for a in here)}"
                                                           if here else "")})
@@ -524,7 +545,7 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
                     battle["stage"], f"Battle in {where}.")
     verbs = {a.split()[0] for a in legal_texts}
     if "move" in verbs:
-        return "Move your diplomacy marker to a space its lines reach, or stop."
+        return "Move your diplomacy marker to a space its lines reach on the diplomacy board, or stop."
     if verbs & {"place", "replace"}:
         return "Place what the diplomacy board gave you in a Region (or in place of a piece when the Region is full), or leave it off the map."
     p = view.get("pending")

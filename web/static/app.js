@@ -337,7 +337,15 @@ function present(answer, mode = game.mode) {
   setView("table");
   hideNotice();
   $("copy-link").disabled = false;
+  // A frame of the table that scrolls on its own (a map, a column of panels: data-keep-scroll)
+  // stays where the person left it when the table is drawn again.
+  const kept = new Map();
+  for (const el of $("table").querySelectorAll("[data-keep-scroll]")) kept.set(el.dataset.keepScroll, [el.scrollLeft, el.scrollTop]);
   $("table").innerHTML = snapshot.html.table;
+  for (const el of $("table").querySelectorAll("[data-keep-scroll]")) {
+    const at = kept.get(el.dataset.keepScroll);
+    if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
+  }
   fitCompose($("table"), mode === "play" ? snapshot.legal || [] : []);
   if (snapshot.choose && mode === "play") {
     for (const button of $("table").querySelectorAll("[data-act]")) {
