@@ -8,14 +8,13 @@ from __future__ import annotations
 import sys
 
 import pytest
-
 from conftest import ROOT, set_pace, start_game, until
 from reach import SMALL_TEXT
 
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT / "web" / "games"))
 
-import tc_map  # noqa: E402
+import tc_map
 
 GAME = "third-crusade"
 
@@ -50,7 +49,7 @@ def test_every_port_lies_on_the_coast_and_no_city_in_the_sea():
     for key, board in _boards().items():
         sea, islands = raw[key]["sea"], raw[key]["islands"]
 
-        def wet(p):
+        def wet(p, sea=sea, islands=islands):
             return _inside(p, sea) and not any(_inside(p, i) for i in islands)
 
         for r in board.regions:

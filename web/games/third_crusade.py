@@ -38,10 +38,6 @@ ICON_MARKS = {"glory": "★", "cp": "✦", "crown": "♛", "gold": "●", "suppl
 UNIT_WORDS = {"infantry": "Infantry", "cavalry": "Cavalry", "siege": "Siege Engine"}
 UNIT_MARKS = {"infantry": "I", "cavalry": "C", "siege": "S"}
 TRACK_WORDS = (("cp", "Command points"), ("crown", "Crowns"), ("supply", "Supply"), ("gold", "Gold income"))
-SHORT = {"angevin": "Angevin", "hre": "Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
-"""An Army's name where there is room for one word (the Region's ruler on the map)."""
-BOX_W, BOX_H = tc_map.BOX_W, tc_map.BOX_H
-"""A Region's box on the map, in board units (each board is 1000 × 1000, north up): ``tc_map``."""
 
 
 def _content():
@@ -210,7 +206,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         g = tc_map.place({
             "key": r.key, "name": r.name, "kind": r.kind, "port": r.port, "mercantile": r.mercantile,
             "jerusalem": r.jerusalem, "board": getattr(r, "board", "south") if four else "south",
-            "cx": r.x, "cy": r.y, "slots": slots, "ruler": ruler, "ruler_name": SHORT.get(ruler or "", ""),
+            "cx": r.x, "cy": r.y, "slots": slots, "ruler": ruler,
             "sections": sections, "destroyed": r.key in view["destroyed"],
             "battle": bool(battle and battle["region"] == r.key), "focus": r.key == focus,
             "act": act, "pick": pick, "flavour": r.flavour,
@@ -315,7 +311,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "glory": glory, "glory_words": _glory_words(glory), "faith": view["faith"],
             "initiative": [view["players"][i]["name"] for i in initiative],
             "mission": _mission(view.get("mission")), "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
-            "boards": boards, "sample": False, "four": four, "box_w": BOX_W, "box_h": BOX_H, "label_h": tc_map.LABEL_H,
+            "boards": boards, "sample": False, "four": four, "box_w": tc_map.BOX_W, "box_h": tc_map.BOX_H, "label_h": tc_map.LABEL_H,
             "regions": regions, "seats": seats, "me": seats[viewer] if viewer is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
             "plan": _plan_words(plan, me, view, warnings, board, retake),
