@@ -20,9 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 try:  # outremer_web.games in the browser, games beside render.py at build time
+    from . import tc_map
     from . import tc_words as words
     from .forms import compose_form
 except ImportError:  # pragma: no cover
+    import tc_map  # type: ignore[no-redef]
     import tc_words as words  # type: ignore[no-redef]
     from forms import compose_form  # type: ignore[no-redef]
 
@@ -39,10 +41,6 @@ TRACK_WORDS = (("cp", "Command points"), ("crown", "Crowns"), ("supply", "Supply
 CP_TITLE = ("Command points to spend on Orders this round; at Upkeep they return to the base, the Army's "
             "command point track (the ✦ icons it holds uncovered)")
 """The one name of command points on the table: the figure to spend, and the base it returns to."""
-SHORT = {"angevin": "Angevin", "hre": "Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
-"""An Army's name where there is room for one word (the Region's ruler on the map)."""
-BOX_W, BOX_H = 180, 100
-"""A Region's box on the map, in board units (each board is 1000 × 1000, north up)."""
 
 
 def _content():
@@ -168,19 +166,20 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     # offered where the seat choosing may undo now (its Region next, nothing revealed since).
     retake = bool(plan.get("order")) and bool(legal) and snapshot.get("undo_to") is not None
 
-    # -- the map: one board, or both with the north board above the south
+    # -- the map: one board, or the north board and the south board (``tc_map``)
     board = data.board_for(content, armies)
     four = board.key == "both" or any(r.board == "north" for r in board.regions)
-    offset = {"north": 0, "south": 1000 if four else 0}
     bandits: dict[frozenset, int] = {}
     for road in view["bandits"]:
         key = frozenset(road[:2]) if len(road) >= 2 else frozenset(road)
         bandits[key] = bandits.get(key, 0) + 1
     battle = view.get("battle")
-    regions, where = [], {}
+    pending = view.get("pending") or {}
+    # Where something happens: the Battle, else the Region of the Order being executed (a March
+    # goes there); the table brings it into view.
+    focus = battle["region"] if battle else pending.get("region") if pending.get("order") else None
+    regions = []
     for r in board.regions:
-        x, y = r.x, r.y + offset[getattr(r, "board", "south")]
-        where[r.key] = (x, y)
         slots_here = view["map"].get(r.key) or [None] * 9
         tokens_here = (view.get("tokens") or {}).get(r.key) or [None] * 9
         slots = []
@@ -217,29 +216,20 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                  + (", Port" if r.port else "") + (", Mercantile" if r.mercantile else "")
                  + (f", Controlled by the {names[ruler]}" if ruler in names else "") + ")"
                  + (": " + ", ".join(pieces) if pieces else ": empty"))
-        regions.append({
+        g = tc_map.place({
             "key": r.key, "name": r.name, "kind": r.kind, "port": r.port, "mercantile": r.mercantile,
-            "jerusalem": r.jerusalem, "x": x - BOX_W // 2, "y": y - BOX_H // 2, "cx": x, "cy": y,
-            "slots": slots, "ruler": ruler, "ruler_name": SHORT.get(ruler or "", ""), "sections": sections,
-            "destroyed": r.key in view["destroyed"], "battle": bool(battle and battle["region"] == r.key),
+            "jerusalem": r.jerusalem, "board": getattr(r, "board", "south") if four else "south",
+            "cx": r.x, "cy": r.y, "slots": slots, "ruler": ruler,
+            "sections": sections, "destroyed": r.key in view["destroyed"],
+            "battle": bool(battle and battle["region"] == r.key), "focus": r.key == focus,
             "act": act, "pick": pick, "flavour": r.flavour,
             "warning": warnings.get(r.key) if act and act["verb"] == "section" else None,
             "label": label + (f". {act['label']}" if act else f". {pick['words']}" if pick else "")
             + (f". {warnings[r.key]}" if act and act["verb"] == "section" and r.key in warnings else ""),
         })
-    xs = [g["x"] for g in regions]
-    ys = [g["y"] for g in regions]
-    viewbox = (min(xs) - 16, min(ys) - 16, max(xs) + BOX_W - min(xs) + 32, max(ys) + BOX_H - min(ys) + 32)
-    roads = []
-    for r in board.regions:
-        for j in r.roads:
-            other = board.regions[j]
-            if r.index < j:
-                pair = frozenset((r.key, other.key))
-                (x1, y1), (x2, y2) = where[r.key], where[other.key]
-                roads.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "bandits": bandits.get(pair, 0),
-                              "mx": (x1 + x2) // 2, "my": (y1 + y2) // 2,
-                              "words": f"Road {r.name} – {other.name}"})
+        g["detail"] = tc_map.region_details(g, names, [board.regions[j].name for j in r.roads])
+        regions.append(g)
+    boards = tc_map.boards(board, regions, bandits, four)
 
     # -- each Army's board
     seats = []
@@ -335,8 +325,8 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "glory": glory, "glory_words": _glory_words(glory), "faith": view["faith"],
             "initiative": [view["players"][i]["name"] for i in initiative],
             "mission": _mission(view.get("mission")), "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
-            "viewbox": viewbox, "four": four, "box_w": BOX_W, "box_h": BOX_H,
-            "regions": regions, "roads": roads, "seats": seats, "me": seats[viewer] if viewer is not None else None,
+            "boards": boards, "sample": False, "four": four, "box_w": tc_map.BOX_W, "box_h": tc_map.BOX_H, "label_h": tc_map.LABEL_H,
+            "regions": regions, "seats": seats, "me": seats[viewer] if viewer is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
             "plan": _plan_words(plan, me, view, warnings, board, retake),
             "dip": _dip(view, names, moves), "ships": view.get("ships") or {}, "cp_title": CP_TITLE,

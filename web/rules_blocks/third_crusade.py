@@ -466,18 +466,16 @@ def _sample_map() -> dict:
     view["bandits"] = [["damascus", "desert_west_of_damascus"]]
     tc = table_view.context({"view": view, "viewer": seat, "legal": [], "seats": ["human", "human"]},
                             {"id": ThirdCrusade.id})["tc"]
-    regions = [g for g in tc["regions"] if g["key"] in SAMPLE]
-    left, top = min(g["x"] for g in regions), min(g["y"] for g in regions)
-    centres = {(g["cx"], g["cy"]) for g in regions}
-    roads = [r for r in tc["roads"] if {(r["x1"], r["y1"]), (r["x2"], r["y2"])} <= centres]
-    shifted = [{**g, "x": g["x"] - left, "y": g["y"] - top, "cx": g["cx"] - left, "cy": g["cy"] - top}
-               for g in regions]
-    lines = [{**r, "x1": r["x1"] - left, "y1": r["y1"] - top, "x2": r["x2"] - left, "y2": r["y2"] - top,
-              "mx": r["mx"] - left, "my": r["my"] - top} for r in roads]
-    width = max(g["x"] for g in shifted) + tc["box_w"]
-    height = max(g["y"] for g in shifted) + tc["box_h"]
-    return {**tc, "regions": shifted, "roads": lines, "four": False, "width": width, "height": height,
-            "viewbox": (-16, -16, width + 32, height + 32)}
+    (board,) = tc["boards"]
+    regions = [g for g in board["regions"] if g["key"] in SAMPLE]
+    roads = [r for r in board["roads"] if {(r["x1"], r["y1"]), (r["x2"], r["y2"])} <= {(g["cx"], g["cy"]) for g in regions}]
+    left = min(g["x"] for g in regions) - 12
+    top = min(g["y"] for g in regions) - 12
+    right = max(g["x"] for g in regions) + tc["box_w"] + 12
+    bottom = max(g["y"] for g in regions) + tc["label_h"] + tc["box_h"] + 12
+    strip = {**board, "regions": regions, "roads": roads, "stubs": [], "title": "A strip of the south board",
+             "viewbox": (left, top, right - left, bottom - top)}
+    return {**tc, "boards": [strip], "sample": True}
 
 
 SAMPLE_CARDS = ("guys_expedition", "court_of_christ", "tuhgrils_rebellion", "greek_fire")
