@@ -2,9 +2,10 @@
 
 Each game's web module (``web/games/<module>.py``) says how it presents itself: ``FRONT``
 (a one-line pitch and the setup of "Play against the computer") and ``picture(catalog_game)``,
-an SVG drawn from its own table.  This module gathers them with what the engine says of
-each game (name, player counts, seat names for every count, options), so that the chooser,
-the "Set up a game" dialog and the rules links work before Python has loaded in the page.
+an SVG drawn from its own table (its template and context, rendered here).  This module
+gathers them with what the engine says of each game (name, player counts, seat names for every
+count, options), so that the chooser, the "Set up a game" dialog and the rules links work before
+Python has loaded in the page.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def games(bridge) -> list[dict[str, Any]]:
             "id": game["id"], "name": game["name"], "pitch": front["pitch"],
             "players": players_label(game["min_seats"], game["max_seats"]),
             "quick": front["quick"], "quick_label": quick_label(bridge, game, front["quick"]),
-            "picture": Markup(module.picture(game)),
+            "picture": Markup(render.render(*module.picture(game))),
             "rules": render.rules_href(game["id"]),
             "figures": length_and_weight(game["id"], get_game(game["id"]).rules_revision),
         })

@@ -29,6 +29,7 @@ from typing import Callable
 from markupsafe import Markup
 
 import render
+from rules_blocks import table
 
 HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*\{#([^}\s]+)\}\s*$")
 DIRECTIVE = re.compile(r"^:::\s*([\w-]+)\s*(.*)$")
@@ -107,30 +108,6 @@ def markdown(text: str, refs: dict[str, str] | None = None,
             para.append(stripped)
     flush()
     return "\n".join(blocks)
-
-
-def table(head: list, rows: list[list], caption: str = "", cls: str = "") -> str:
-    """A real table in a box that scrolls sideways by itself on a narrow screen (the page
-    does not). Cells are escaped unless they are Markup."""
-    def cell(tag: str, value, attrs: str = "") -> str:
-        text = value if isinstance(value, Markup) else html.escape(str(value), quote=False)
-        return f"<{tag}{attrs}>{text}</{tag}>"
-
-    out = []
-    label = ' aria-label="Table"'
-    if caption:
-        ident = "table-" + (re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-") or "x")
-        # The title stays above the box, in view, while a wide table scrolls sideways.
-        out.append(f'<p class="table-title" id="{ident}">{html.escape(caption, quote=False)}</p>')
-        label = f' aria-labelledby="{ident}"'
-    out.append(f'<div class="table-scroll" role="region" tabindex="0"{label}>')
-    out.append(f'<table class="rules-table{" " + cls if cls else ""}"{label}>')
-    out.append("<thead><tr>" + "".join(cell("th", h, ' scope="col"') for h in head) + "</tr></thead>")
-    out.append("<tbody>")
-    for r in rows:
-        out.append("<tr>" + cell("th", r[0], ' scope="row"') + "".join(cell("td", c) for c in r[1:]) + "</tr>")
-    out.append("</tbody></table></div>")
-    return "\n".join(out)
 
 
 def rulings(doc: str) -> dict[str, tuple[str, str]]:

@@ -469,9 +469,10 @@ FRONT = {
 }
 
 
-def picture(catalog_game: dict) -> str:
+def picture(catalog_game: dict) -> tuple[str, dict]:
     """The front door's picture: the 4-player map a few turns into a game between computer
-    players, drawn from the table's own geometry and colours (build time only)."""
+    players, drawn from the table's own geometry and colours (build time only). Its template and
+    context."""
     import json
 
     from outremer import bridge
@@ -486,6 +487,4 @@ def picture(catalog_game: dict) -> str:
         code = answer["code"]
     snapshot = json.loads(bridge.open_code(code, None))
     table = context(snapshot, catalog_game)
-    import render
-
-    return render.render("front/crusader-kingdoms.svg", {"ck": table["ck"]})
+    return "front/crusader-kingdoms.svg", {"ck": table["ck"]}

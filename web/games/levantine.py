@@ -254,13 +254,12 @@ FRONT = {
 PICTURE_CARDS = ("Richard the Lionhearted", "Knights Templar", "Saladin")
 
 
-def picture(catalog_game: dict) -> str:
-    """The front door's picture: three cards of the deck, fanned as on the table, and the dice."""
-    import render
-
+def picture(catalog_game: dict) -> tuple[str, dict]:
+    """The front door's picture: three cards of the deck, fanned as on the table, and the dice.
+    Its template and context."""
     by_name = {c["name"]: c for c in catalog_game["cards"]}
     cards = []
     for name in PICTURE_CARDS:
         card = _card(catalog_game["cards"], by_name[name]["id"])
         cards.append({**card, "type_name": by_name[name]["type_name"]})
-    return render.render("front/levantine.svg", {"cards": cards})
+    return "front/levantine.svg", {"cards": cards}

@@ -561,9 +561,10 @@ FRONT = {
 }
 
 
-def picture(catalog_game: dict) -> str:
+def picture(catalog_game: dict) -> tuple[str, dict]:
     """The front door's picture: the board of a 4-player game between computer players, a few
-    rounds into the 2nd Crusade, drawn from the table's own geometry and colours (build time)."""
+    rounds into the 2nd Crusade, drawn from the table's own geometry and colours (build time). Its
+    template and context."""
     import json
 
     from outremer import bridge
@@ -578,6 +579,4 @@ def picture(catalog_game: dict) -> str:
         match.play(choose(game, match.state, match.to_act(), "heuristic", 3, match.steps))
     snapshot = json.loads(bridge.open_code(sharecode.encode(match), None))
     table = context(snapshot, catalog_game)
-    import render
-
-    return render.render("front/lords-of-heaven.svg", {"loh": table["loh"]})
+    return "front/lords-of-heaven.svg", {"loh": table["loh"]}

@@ -587,12 +587,11 @@ FRONT = {
 }
 
 
-def picture(catalog_game: dict) -> str:
+def picture(catalog_game: dict) -> tuple[str, dict]:
     """The front door's picture: the south map board in 1190 (``front/third-crusade.svg``), drawn
-    from the engine's own map and starting position, so that it follows the data."""
-    import render
-
-    return render.render("front/third-crusade.svg", {"tc": front_map()})
+    from the engine's own map and starting position, so that it follows the data. Its template and
+    context."""
+    return "front/third-crusade.svg", {"tc": front_map()}
 
 
 def front_map() -> dict:

@@ -16,8 +16,7 @@ from outremer.games.crusader_kingdoms.data import content
 from outremer.games.crusader_kingdoms.flow import VICTORY_LEVELS
 from outremer.games.crusader_kingdoms.game import CrusaderKingdoms
 from outremer.games.crusader_kingdoms.state import deck_cards
-from rules_blocks import options
-from rules_page import table
+from rules_blocks import options, table
 
 MAP_LABELS = {"saladin": "3 and 4 players", "crusades": "1 and 2 players"}
 

@@ -13,8 +13,7 @@ from games import levantine as table_view
 from outremer.games.levantine import cards as deck
 from outremer.games.levantine import state
 from outremer.games.levantine.game import Levantine
-from rules_blocks import options
-from rules_page import table
+from rules_blocks import options, table
 
 ORDER = ("leader", "army", "fortification", "transport", "battle", "siege", "battle_siege", "event", "special")
 """The order of the card reference and of the notation table."""

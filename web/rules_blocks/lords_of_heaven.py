@@ -16,8 +16,7 @@ from games import loh_parts as parts
 from outremer.games.lords_of_heaven.data import content
 from outremer.games.lords_of_heaven.game import LordsOfHeaven, factions_for
 from outremer.games.lords_of_heaven.state import border_index, in_deck, new_state
-from rules_blocks import options
-from rules_page import table
+from rules_blocks import options, table
 
 SIDES = {"four": "4 players, 3-column Cities", "two_three": "2 and 3 players, 2-column Cities"}
 

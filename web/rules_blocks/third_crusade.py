@@ -28,7 +28,7 @@ from outremer.games.third_crusade.diplomacy import bidding
 from outremer.games.third_crusade.events import PERIODS, events
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.state import ROUNDS, armies_for, new_state
-from rules_page import table
+from rules_blocks import table
 
 SHAPE_WORDS = {"square": "square", "hex": "hexagonal", "trapezoid": "trapezoid"}
 BOARD_NAMES = {"south": "south (A)", "north": "north (B)"}

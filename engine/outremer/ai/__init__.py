@@ -8,25 +8,7 @@ from dataclasses import dataclass, replace
 
 from ..core.actions import Action
 from ..core.game import Game
-
-
-class Agent:
-    """Chooses one of the legal actions from what its seat may see."""
-
-    name = "agent"
-
-    def choose(self, game: Game, view: dict, legal: list[Action], rand: random.Random) -> Action:
-        raise NotImplementedError
-
-
-class RandomAgent(Agent):
-    """Any legal action, uniformly."""
-
-    name = "random"
-
-    def choose(self, game, view, legal, rand):
-        return rand.choice(legal)
-
+from .agent import Agent, RandomAgent
 
 LEVELS = {"easy": 0, "normal": 1, "hard": 2}
 """The levels a person chooses per seat: easy is the heuristic player with some noise, normal and

@@ -10,7 +10,7 @@ from functools import lru_cache
 from math import comb
 
 from ..core.actions import Action
-from . import Agent
+from .agent import Agent
 from .estimate import Logit
 
 NOBODY = -1

@@ -10,7 +10,7 @@ import math
 import random
 
 from ..core.actions import Action
-from . import Agent
+from .agent import Agent
 from .estimate import Logit
 
 DIE_MEAN, DIE_VAR = 3.5, 35 / 12

@@ -13,7 +13,7 @@ from ..core.actions import Action
 from ..core.graph import distances
 from ..games.lords_of_heaven.data import FAITH_OF
 from ..games.lords_of_heaven.state import fortresses_next_to
-from . import Agent
+from .agent import Agent
 from .estimate import Logit
 
 RESOURCE = {"gold": 1.0, "faith": 1.1, "footman": 0.9, "siege_tower": 1.6, "knight": 2.4}

@@ -50,7 +50,7 @@ from typing import Callable
 
 from ..core.actions import Action
 from ..core.game import Game, State, clone
-from . import Agent
+from .agent import Agent
 
 Sample = Callable[[random.Random], State]
 """Draws a state the seat to act could be in, from its own view only (``Game.determinize``)."""

@@ -22,7 +22,7 @@ from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
 from ..games.third_crusade.state import alone
-from . import Agent
+from .agent import Agent
 from .estimate import Logit
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core import rng
 from ...core.game import Event, State
 from . import attack as fight
-from .state import NOBODY, areas_of, discard, seduced_deck
-
-if TYPE_CHECKING:
-    from .flow import Flow
+from .state import NOBODY, adjacent_to, areas_of, discard, move_bonus, seduced_deck
 
 AUTOMATON_EVENTS = ("card_bonus", "walls", "seduction", "random_discard")
 """Events the automaton can play in its own favour; any other is discarded (ruling R6)."""
 
 
-def army_strength(flow: "Flow", s: State) -> int:
+def army_strength(flow, s: State) -> int:
     return sum(flow.cards[c].value for c in s["auto"]["army"] if flow.cards[c].type == "troop")
 
 
-def muslim_round(flow: "Flow", s: State, log: list[Event], against: int) -> None:
+def muslim_round(flow, s: State, log: list[Event], against: int) -> None:
     """Reveal the first card drawn this turn, play it, then perhaps attack (rule 8.3)."""
     a = s["auto"]
     card = flow.cards[a["queue"].pop(0)]
@@ -39,7 +34,7 @@ def muslim_round(flow: "Flow", s: State, log: list[Event], against: int) -> None
     if die >= strength:
         log.append(Event(f"The Muslim army (strength {strength}) rolls {die}: it does not move.", "8.3"))
         return
-    target = flow.automaton_target(s, against)
+    target = target_area(flow, s, against)
     if target is None:
         log.append(Event(f"The Muslim army (strength {strength}) rolls {die}, but no area of "
                          f"{flow.names[against]} borders the Muslims.", "8.3"))
@@ -54,7 +49,17 @@ def muslim_round(flow: "Flow", s: State, log: list[Event], against: int) -> None
     s["step"] = "respond"
 
 
-def play_card(flow: "Flow", s: State, log: list[Event], card, against: int) -> None:
+
+def target_area(flow, s: State, against: int) -> int | None:
+    """The adjacent area of ``against`` with the lowest id (rule 8.3)."""
+    muslim = set(areas_of(s, NOBODY))
+    options = [i for i in areas_of(s, against) if adjacent_to(flow.board, i, muslim)]
+    if not options:
+        return None
+    return min(options, key=lambda i: flow.board.areas[i].id)
+
+
+def play_card(flow, s: State, log: list[Event], card, against: int) -> None:
     a = s["auto"]
     if card.type == "troop":
         a["army"].append(card.id)
@@ -77,12 +82,12 @@ def play_card(flow: "Flow", s: State, log: list[Event], card, against: int) -> N
         event(flow, s, log, card, against)
 
 
-def event(flow: "Flow", s: State, log: list[Event], card, against: int) -> None:
+def event(flow, s: State, log: list[Event], card, against: int) -> None:
     """An event played by the automaton, at once (rule 8.3), as rule 8.4 clarifies."""
     a = s["auto"]
     effect = card.effect
     if effect == "card_bonus":
-        flow.move_bonus(s, NOBODY, card.n or 1)
+        move_bonus(s, NOBODY, card.n or 1)
         log.append(Event(f"{card.name}: the Muslim Card Bonus rises to {a['bonus']:+d}.", "8.4"))
         discard(s, card)
     elif effect == "walls":

@@ -273,13 +273,56 @@ class Flow:
         s["step"] = "action"
         self.after_round(s, log, passed=False)
 
-    def automaton_target(self, s: State, against: int) -> int | None:
-        """The adjacent area of ``against`` with the lowest id (rule 8.3)."""
-        muslim = set(areas_of(s, NOBODY))
-        options = [i for i in areas_of(s, against) if adjacent_to(self.board, i, muslim)]
-        if not options:
-            return None
-        return min(options, key=lambda i: self.board.areas[i].id)
-
     def move_bonus(self, s: State, seat: int, delta: int) -> int:
         return move_bonus(s, seat, delta)
+
+    # ------------------------------------------------------------------ targets
+    def attack_targets(self, s: State, seat: int) -> list[int]:
+        mode = self.mode
+        owner = s["owner"]
+        mine = set(areas_of(s, seat))
+        if mine:
+            options = [i for i, borders in enumerate(self.borders) if owner[i] != seat and not mine.isdisjoint(borders)]
+        else:
+            options = [self.board.index(k) for k in mode.seats[seat].start if s["owner"][self.board.index(k)] != seat]
+        if mode.solo_rules:  # co-operative allies never attack each other (ruling R2)
+            return [i for i in options if owner[i] == NOBODY]
+        out = []
+        for i in options:
+            held = owner[i]
+            if held != NOBODY:
+                if (mode.christians_may_not_attack_each_other and mode.seats[seat].faith == "christian"
+                        and mode.seats[held].faith == "christian"):
+                    continue
+                if [seat, held] in s["truces"] or [held, seat] in s["truces"]:
+                    continue
+            out.append(i)
+        return out
+
+    def neighbours(self, s: State, seat: int) -> list[int]:
+        """Opponents with whom ``seat`` shares a border (NOBODY: the Muslims in 1–2 player games)."""
+        owner = s["owner"]
+        found = {owner[b] for i in areas_of(s, seat) for b in self.borders[i]}
+        found.discard(seat)
+        if self.mode.solo_rules:
+            return [NOBODY] if NOBODY in found and s["auto"]["queue"] else []
+        found.discard(NOBODY)
+        return sorted(found)
+
+    def opponents(self, s: State, seat: int) -> list[int]:
+        if self.mode.solo_rules:
+            return [NOBODY]
+        return [p for p in range(len(s["hands"])) if p != seat]
+
+    def event_targets(self, s: State, seat: int, card) -> list[int]:
+        opps = self.opponents(s, seat)
+        if card.effect == "spies":
+            return [p for p in opps if p != NOBODY and s["hands"][p]]
+        if card.effect == "random_discard":
+            return [p for p in opps if (s["auto"]["queue"] if p == NOBODY else s["hands"][p])]
+        return [p for p in opps if p != NOBODY]
+
+    def independent_targets(self, s: State, seat: int) -> list[int]:
+        independent = set(areas_of(s, NOBODY))
+        return [i for i, owner in enumerate(s["owner"])
+                if owner not in (NOBODY, seat) and adjacent_to(self.board, i, independent)]

@@ -14,7 +14,7 @@ from . import view as views
 from .data import Content, content
 from .flow import Flow
 from .rules import INDEX
-from .state import (NOBODY, adjacent_to, all_card_places, areas_of, castles_on_map, discard, draw, faith_of,
+from .state import (NOBODY, all_card_places, areas_of, castles_on_map, discard, draw, faith_of,
                     looked_at, new_state, seduced_deck)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
@@ -186,52 +186,17 @@ class CrusaderKingdoms(Game):
         return []
 
     def attack_targets(self, s: State, seat: int) -> list[int]:
-        flow = self.flow(s)
-        mode = flow.mode
-        owner = s["owner"]
-        mine = set(areas_of(s, seat))
-        if mine:
-            options = [i for i, borders in enumerate(flow.borders) if owner[i] != seat and not mine.isdisjoint(borders)]
-        else:
-            options = [flow.board.index(k) for k in mode.seats[seat].start if s["owner"][flow.board.index(k)] != seat]
-        if mode.solo_rules:  # co-operative allies never attack each other (ruling R2)
-            return [i for i in options if owner[i] == NOBODY]
-        out = []
-        for i in options:
-            held = owner[i]
-            if held != NOBODY:
-                if (mode.christians_may_not_attack_each_other and mode.seats[seat].faith == "christian"
-                        and mode.seats[held].faith == "christian"):
-                    continue
-                if [seat, held] in s["truces"] or [held, seat] in s["truces"]:
-                    continue
-            out.append(i)
-        return out
-
-    def neighbours(self, s: State, seat: int) -> list[int]:
-        """Opponents with whom ``seat`` shares a border (NOBODY: the Muslims in 1–2 player games)."""
-        flow = self.flow(s)
-        owner = s["owner"]
-        found = {owner[b] for i in areas_of(s, seat) for b in flow.borders[i]}
-        found.discard(seat)
-        if flow.mode.solo_rules:
-            return [NOBODY] if NOBODY in found and s["auto"]["queue"] else []
-        found.discard(NOBODY)
-        return sorted(found)
-
-    def opponents(self, s: State, seat: int) -> list[int]:
-        if self.flow(s).mode.solo_rules:
-            return [NOBODY]
-        return [p for p in range(len(s["hands"])) if p != seat]
+        return self.flow(s).attack_targets(s, seat)
 
     def _round_actions(self, s: State, seat: int) -> list[Action]:
+        flow = self.flow(s)
         hand = s["hands"][seat]
         cards = self.cards
         acts = []
         troops = [c for c in hand if cards[c].type == "troop"]
         if troops:
-            acts += [act("attack", i) for i in self.attack_targets(s, seat)]
-            for target in self.neighbours(s, seat):
+            acts += [act("attack", i) for i in flow.attack_targets(s, seat)]
+            for target in flow.neighbours(s, seat):
                 acts += [act("incursion", target, c) for c in troops]
         for c in hand:
             if cards[c].type == "event" and self._event_possible(s, seat, cards[c]):
@@ -240,32 +205,19 @@ class CrusaderKingdoms(Game):
         return acts + [act("pass")]
 
     def _event_possible(self, s: State, seat: int, card) -> bool:
+        flow = self.flow(s)
         e = card.effect
         if e == "walls":
             return any(not s["plus"][i] for i in areas_of(s, seat))
         if e in ("truce", "skip_round", "spies", "random_discard"):
-            return bool(self._event_targets(s, seat, card))
+            return bool(flow.event_targets(s, seat, card))
         if e == "independent_attack":
-            return bool(self._independent_targets(s, seat))
+            return bool(flow.independent_targets(s, seat))
         if e == "concerted_attack":
-            return bool(self.attack_targets(s, seat))
+            return bool(flow.attack_targets(s, seat))
         if e == "seduction":
             return bool(s["deck"][seduced_deck(card)])
         return True
-
-    def _event_targets(self, s: State, seat: int, card) -> list[int]:
-        opps = self.opponents(s, seat)
-        if card.effect == "spies":
-            return [p for p in opps if p != NOBODY and s["hands"][p]]
-        if card.effect == "random_discard":
-            return [p for p in opps if (s["auto"]["queue"] if p == NOBODY else s["hands"][p])]
-        return [p for p in opps if p != NOBODY]
-
-    def _independent_targets(self, s: State, seat: int) -> list[int]:
-        flow = self.flow(s)
-        independent = set(areas_of(s, NOBODY))
-        return [i for i, owner in enumerate(s["owner"])
-                if owner not in (NOBODY, seat) and adjacent_to(flow.board, i, independent)]
 
     def _pending_actions(self, s: State, p: dict) -> list[Action]:
         kind = p["kind"]

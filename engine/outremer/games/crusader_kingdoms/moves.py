@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
@@ -11,11 +9,8 @@ from ...core.words import count, possessive
 from . import attack as fight
 from .state import NOBODY, areas_of, discard, draw, faith_of, seduced_deck
 
-if TYPE_CHECKING:
-    from .game import CrusaderKingdoms
 
-
-def perform(game: "CrusaderKingdoms", s: State, action: Action, log: list[Event]) -> None:
+def perform(game, s: State, action: Action, log: list[Event]) -> None:
     flow = game.flow(s)
     seat = game.to_act(s)
     cards = game.cards
@@ -159,18 +154,18 @@ def _event(game, s: State, seat: int, card, log) -> None:
         log.append(Event(f"{names[seat]} takes {game.cards[taken].name} from the {other.capitalize()} deck.", "4.4",
                          private=seat, public=f"{names[seat]} takes the top card of the {other.capitalize()} deck."))
     elif e in ("random_discard", "truce", "skip_round", "spies"):
-        options = game._event_targets(s, seat, card)
+        options = flow.event_targets(s, seat, card)
         s["pending"].append({"kind": "target", "seat": seat, "card": card.id, "options": options,
                              "why": f"{card.name}: choose an opponent", "rule": "4.4"})
     elif e == "watchtowers":
         s["watch"].append([seat, card.n or 1])
     elif e == "independent_attack":
         s["pending"].append({"kind": "target", "seat": seat, "card": card.id,
-                             "options": game._independent_targets(s, seat),
+                             "options": flow.independent_targets(s, seat),
                              "why": f"{card.name}: choose the area an independent kingdom attacks", "rule": "4.4"})
         return
     elif e == "concerted_attack":
-        s["pending"].append({"kind": "target", "seat": seat, "card": card.id, "options": game.attack_targets(s, seat),
+        s["pending"].append({"kind": "target", "seat": seat, "card": card.id, "options": flow.attack_targets(s, seat),
                              "why": f"{card.name}: choose the area to attack", "rule": "4.4"})
         return
     if not s["pending"]:

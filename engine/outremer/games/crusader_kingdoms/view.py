@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.actions import Action
 from ...core.game import State
 from . import attack as fight
 from .state import NOBODY, TURNS, castles_on_map, looked_at
 
-if TYPE_CHECKING:
-    from .game import CrusaderKingdoms
 
-
-def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
+def view(game, s: State, seat: int | None) -> dict:
     flow = game.flow(s)
     mode, board = flow.mode, flow.board
     seats = []
@@ -65,7 +60,7 @@ def view(game: "CrusaderKingdoms", s: State, seat: int | None) -> dict:
             "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
             "options": pending.get("options"), "card": pending.get("card"),
             "target": _target_kind(game, pending), "looking_at": looking},
-        "attack_targets": game.attack_targets(s, seat) if (seat is not None and s["step"] == "action"
+        "attack_targets": flow.attack_targets(s, seat) if (seat is not None and s["step"] == "action"
                                                            and game.to_act(s) == seat and not s["pending"]) else [],
         "result": s["result"],
     }
@@ -82,7 +77,7 @@ def placed_cards(a: dict, seat: int | None) -> list[dict]:
     return sorted(out, key=lambda e: (e["seat"], e["side"] != "attack", e["card"] is None, e["card"] or 0))
 
 
-def _target_kind(game: "CrusaderKingdoms", pending: dict) -> str | None:
+def _target_kind(game, pending: dict) -> str | None:
     """What a "target" choice picks: an area of the map or a seat."""
     if pending["kind"] != "target":
         return None
@@ -90,7 +85,7 @@ def _target_kind(game: "CrusaderKingdoms", pending: dict) -> str | None:
     return "area" if effect in ("independent_attack", "concerted_attack") else "seat"
 
 
-def prompt(game: "CrusaderKingdoms", s: State) -> str:
+def prompt(game, s: State) -> str:
     flow = game.flow(s)
     names = flow.names
     if s["result"]:
@@ -115,7 +110,7 @@ def prompt(game: "CrusaderKingdoms", s: State) -> str:
     return ""
 
 
-def describe(game: "CrusaderKingdoms", s: State, action: Action) -> str:
+def describe(game, s: State, action: Action) -> str:
     flow = game.flow(s)
     names, areas, cards = flow.names, flow.board.areas, game.cards
     verb, args = action.verb, action.args
@@ -158,7 +153,7 @@ def describe(game: "CrusaderKingdoms", s: State, action: Action) -> str:
     return action.text
 
 
-def why_illegal(game: "CrusaderKingdoms", s: State, action: Action) -> str:
+def why_illegal(game, s: State, action: Action) -> str:
     flow = game.flow(s)
     seat = game.to_act(s)
     names, cards = flow.names, game.cards
@@ -180,7 +175,7 @@ def why_illegal(game: "CrusaderKingdoms", s: State, action: Action) -> str:
     return f"“{action.text}” is not possible now. {prompt(game, s)}"
 
 
-def unplayable(game: "CrusaderKingdoms", s: State, seat: int) -> dict[int, str]:
+def unplayable(game, s: State, seat: int) -> dict[int, str]:
     """Why each card of ``seat``'s hand that no legal action uses cannot be played now."""
     if game.to_act(s) != seat:
         return {}
@@ -260,12 +255,12 @@ def _card(card) -> str:
     return f"{card.name} (Event{', lasting' if card.lasting else ''})"
 
 
-def _in_hand_order(game: "CrusaderKingdoms", ids: list[int]) -> list[int]:
+def _in_hand_order(game, ids: list[int]) -> list[int]:
     order = {"troop": 0, "response": 1, "event": 2}
     return sorted(ids, key=lambda c: (order[game.cards[c].type], -game.cards[c].value, game.cards[c].name, c))
 
 
-def text_table(game: "CrusaderKingdoms", v: dict) -> str:
+def text_table(game, v: dict) -> str:
     """The table as plain text for the terminal: only what the view holds — the other hands as
     counts, the Muslims' unrevealed cards as a count, face-down attack cards as backs (4.1, R10)."""
     cards = game.cards
@@ -366,7 +361,7 @@ def text_table(game: "CrusaderKingdoms", v: dict) -> str:
     return "\n".join(lines)
 
 
-def _placed(game: "CrusaderKingdoms", label: str, entries: list[dict], name) -> list[str]:
+def _placed(game, label: str, entries: list[dict], name) -> list[str]:
     """Cards on an attack, a line for each seat that placed some: face up by name, face down
     only counted (4.1 steps 2–3: they stay hidden until the reveal)."""
     by_seat: dict[int, list[int | None]] = {}
@@ -407,7 +402,7 @@ def _sides(v: dict, a: dict, name) -> tuple[str, str]:
     return attacker, f"the {name(NOBODY)}" if muslims else "an independent kingdom"
 
 
-def _attack_lines(game: "CrusaderKingdoms", v: dict, name) -> list[str]:
+def _attack_lines(game, v: dict, name) -> list[str]:
     a = v["attack"]
     board = game.content.boards[v["map"]]
     area = board.areas[a["area"]]
@@ -434,7 +429,7 @@ def _attack_lines(game: "CrusaderKingdoms", v: dict, name) -> list[str]:
     return lines
 
 
-def _last_lines(game: "CrusaderKingdoms", v: dict, name) -> list[str]:
+def _last_lines(game, v: dict, name) -> list[str]:
     last = v["last_attack"]
     area = game.content.boards[v["map"]].areas[last["area"]].name
     attacker, defender = _sides(v, last, name)

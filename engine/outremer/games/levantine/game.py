@@ -8,6 +8,7 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clone
 from . import combat, flow
+from . import view as views
 from .cards import Card, load_cards
 from .rules import INDEX
 from .state import (CRUSADER, MAX_LEADERS, MUSLIM, SIDE_NAMES, EGYPT_DRAW, all_card_places, attacker,
@@ -373,12 +374,10 @@ class Levantine(Game):
 
     # -- what a seat sees, and how things are named -------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
-        from .view import view
-        return view(self, s, seat)
+        return views.view(self, s, seat)
 
     def agent_view(self, s: State, seat: int) -> dict:
-        from .view import agent_view
-        return agent_view(self, s, seat)
+        return views.agent_view(self, s, seat)
 
     def multi_choice(self, s: State) -> dict | None:
         """Discarding several cards of one's choice (the hand limit, L12; an event's discards),
@@ -395,20 +394,16 @@ class Levantine(Game):
         return {card: self.why_illegal(s, Action("play", (card,))) for card in s["hands"][seat] if card not in used}
 
     def prompt(self, s: State) -> str:
-        from .view import prompt
-        return prompt(self, s)
+        return views.prompt(self, s)
 
     def describe(self, s: State, action: Action) -> str:
-        from .view import describe
-        return describe(self, s, action)
+        return views.describe(self, s, action)
 
     def why_illegal(self, s: State, action: Action) -> str:
-        from .view import why_illegal
-        return why_illegal(self, s, action)
+        return views.why_illegal(self, s, action)
 
     def text_table(self, view: dict) -> str:
-        from .view import text_table
-        return text_table(self, view)
+        return views.text_table(self, view)
 
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
         """Chance, a card drawn from the deck, or a card leaving another seat's hand (played, or

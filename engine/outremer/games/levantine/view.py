@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.actions import Action
 from ...core.game import State
 from ...core.view import LazyView
 from . import combat
 from .state import HAND_LIMIT, HANDS, MAX_LEADERS, SIDE_NAMES, attacker, crusade, draw_count, holdings, other
-
-if TYPE_CHECKING:
-    from .game import Levantine
 
 PHASES = {"support": "Support Phase", "recruit": "Recruit Phase", "defender": "Defender Phase",
           "battle_check": "Battle Phase", "declare": "Battle Phase", "siege_check": "Siege Phase",
@@ -34,7 +29,7 @@ def phase_name(s: State) -> str:
     return PHASES.get(s["step"], s["step"])
 
 
-def _combat(game: "Levantine", s: State, seat: int | None) -> dict | None:
+def _combat(game, s: State, seat: int | None) -> dict | None:
     c = s["combat"]
     return None if c is None else {
         "kind": c["kind"], "turn": c["turn"], "played": c["played"], "effects": c["effects"],
@@ -42,7 +37,7 @@ def _combat(game: "Levantine", s: State, seat: int | None) -> dict | None:
         "plan": None if c["dice"] else combat.dice_plan(s, game.cards)}
 
 
-def _pending(game: "Levantine", s: State, seat: int | None) -> dict | None:
+def _pending(game, s: State, seat: int | None) -> dict | None:
     if not s["pending"]:
         return None
     pending = s["pending"][0]
@@ -97,7 +92,7 @@ VIEW = {
 (:func:`view`) and the one a computer player reads entry by entry (:func:`agent_view`)."""
 
 
-def view(game: "Levantine", s: State, seat: int | None) -> dict:
+def view(game, s: State, seat: int | None) -> dict:
     """Everything ``seat`` may see: its own hand, never the other hand or the deck order."""
     return {key: make(game, s, seat) for key, make in VIEW.items()}
 
@@ -105,12 +100,12 @@ def view(game: "Levantine", s: State, seat: int | None) -> dict:
 AGENT_VIEW = {**VIEW, "players": lambda game, s, seat: [LazyView(PLAYER, s, p, seat) for p in (0, 1)]}
 
 
-def agent_view(game: "Levantine", s: State, seat: int) -> LazyView:
+def agent_view(game, s: State, seat: int) -> LazyView:
     """The same view, its entries worked out when read (a side's too)."""
     return LazyView(AGENT_VIEW, game, s, seat)
 
 
-def prompt(game: "Levantine", s: State) -> str:
+def prompt(game, s: State) -> str:
     """What the seat to act is being asked, in a sentence."""
     if s["result"]:
         return s["result"]["text"]
@@ -140,7 +135,7 @@ def prompt(game: "Levantine", s: State) -> str:
     return ""
 
 
-def describe(game: "Levantine", s: State, action: Action) -> str:
+def describe(game, s: State, action: Action) -> str:
     """A label for a legal action."""
     verb, args = action.verb, action.args
     cards = game.cards
@@ -183,7 +178,7 @@ def describe(game: "Levantine", s: State, action: Action) -> str:
     }.get(use, f"Play {card.name}")
 
 
-def why_illegal(game: "Levantine", s: State, action: Action) -> str:
+def why_illegal(game, s: State, action: Action) -> str:
     """A specific reason an action is refused now."""
     legal = game.legal_actions(s)
     seat = game.to_act(s)
@@ -239,7 +234,7 @@ def why_illegal(game: "Levantine", s: State, action: Action) -> str:
 __all__ = ["view", "describe", "why_illegal", "prompt", "phase_name", "text_table"]
 
 
-def text_table(game: "Levantine", v: dict) -> str:
+def text_table(game, v: dict) -> str:
     """The table as plain text for the terminal: what the viewer may see."""
     cards = game.cards
     lines = [f"== Levantine — Hand {v['hand']} of {v['hands']}, Crusade {v['crusade']} — {v['phase']} =="]

@@ -13,7 +13,7 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from ...core.words import possessive
-from .state import (border_index, controller, draw_up, gain, level_of, neighbours, pay, purse, put_influence,
+from .state import (Names, border_index, controller, draw_up, gain, level_of, neighbours, pay, purse, put_influence,
                     remove_influence, words)
 from .strength import parts_text, participants, side_of, strength_parts
 
@@ -24,7 +24,6 @@ SUPPORT = 3
 
 
 def _names(content, s):
-    from .turn import Names
     return Names(content, s)
 
 

@@ -9,6 +9,7 @@ from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
 from . import conflict, turn
+from . import view as views
 from .data import FACTIONS, Content, content
 from .rules import INDEX
 from .state import SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, column_cost, new_state, purse, visible_benefits
@@ -188,16 +189,13 @@ class LordsOfHeaven(Game):
                      for side in ("two_three", "four"))
 
     def describe(self, s: State, action: Action) -> str:
-        from .view import describe
-        return describe(self, s, action)
+        return views.describe(self, s, action)
 
     def prompt(self, s: State) -> str:
-        from .view import prompt
-        return prompt(self, self.view(s, None))
+        return views.prompt(self, self.view(s, None))
 
     def text_table(self, view: dict) -> str:
-        from .view import text_table
-        return text_table(self, view)
+        return views.text_table(self, view)
 
     # -- hidden information -------------------------------------------------------------------
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:

@@ -284,3 +284,28 @@ def buildings_on_board(s: State, seat: int) -> list[int]:
 
 BUILDING_NAMES = {"church": "Church", "fortress": "Fortress", "citadel": "Citadel"}
 ROWS = BUILDINGS
+
+
+_NAMES: dict = {}
+
+
+class Names:
+    """How the log names seats and places."""
+
+    def __new__(cls, content: Content, s: State):
+        key = tuple(s["factions"])
+        names = _NAMES.get(key)
+        if names is None:
+            names = _NAMES[key] = super().__new__(cls)
+            names.content = content
+            names.seats = [content.faction(f).name for f in s["factions"]]
+        return names
+
+    def __getitem__(self, seat: int) -> str:
+        return self.seats[seat]
+
+    def loc(self, loc: int) -> str:
+        return self.content.locations[loc].name
+
+    def card(self, card: int) -> str:
+        return self.content.cards[card].name

@@ -15,38 +15,15 @@ from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from ...core.words import plural, possessive
 from . import conflict
 from .data import BUILDINGS, UNIT_COST, Content
-from .state import (COLUMNS, DRAFT_DEAL, BUILDING_NAMES, border_index, buildings_on_board, cities_controlled,
+from .state import (COLUMNS, DRAFT_DEAL, BUILDING_NAMES, Names, border_index, buildings_on_board, cities_controlled,
                     column_cost, controller, draw_up, faction_of, faith_of, fortresses_next_to, gain, has_presence,
                     level_of, levels, neighbours, pay, protected, purse, put_influence, round_deck, swap_down,
                     visible_benefits, words)
 
-_NAMES: dict = {}
 PROVISIONS = ({"gold": 2}, {"gold": 1, "faith": 1}, {"faith": 2}, {"footman": 1, "gold": 1},
               {"footman": 1, "faith": 1}, {"footman": 2}, {"siege_tower": 1})
 """The provision of the Income action: any mix of markers worth 2 Gold (p.9), Units at their cost."""
 UNITS = ("footman", "siege_tower", "knight")
-
-
-class Names:
-    """How the log names seats and places."""
-
-    def __new__(cls, content: Content, s: State):
-        key = tuple(s["factions"])
-        names = _NAMES.get(key)
-        if names is None:
-            names = _NAMES[key] = super().__new__(cls)
-            names.content = content
-            names.seats = [content.faction(f).name for f in s["factions"]]
-        return names
-
-    def __getitem__(self, seat: int) -> str:
-        return self.seats[seat]
-
-    def loc(self, loc: int) -> str:
-        return self.content.locations[loc].name
-
-    def card(self, card: int) -> str:
-        return self.content.cards[card].name
 
 
 # -- the draft (p.7) ---------------------------------------------------------------------------

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.actions import Action
 from ...core.game import State
 from .state import COLUMNS, words
-
-if TYPE_CHECKING:
-    from .game import LordsOfHeaven
 
 UNIT_WORDS = ("Footman", "Siege Tower", "Knight")
 ROW_WORDS = ("Church/Mosque", "Fortress", "Citadel")
 PROVISION_WORDS = None
 
 
-def describe(game: "LordsOfHeaven", s: State, action: Action) -> str:
+def describe(game, s: State, action: Action) -> str:
     from .turn import PROVISIONS
     content = game.content
     verb, args = action.verb, action.args
@@ -131,7 +126,7 @@ CONFLICT_ASKED = {
 }
 
 
-def prompt(game: "LordsOfHeaven", v: dict) -> str:
+def prompt(game, v: dict) -> str:
     """What the seat to act is asked, in a line that names it, read from a view (every seat reads
     the same line); the result once the game is over."""
     if v["result"]:
@@ -164,7 +159,7 @@ def _card_text(content, card_id: int) -> str:
     return f"{card.name} (cost {card.cost}, Benefit {benefit}, strength {card.strength})"
 
 
-def text_table(game: "LordsOfHeaven", v: dict) -> str:
+def text_table(game, v: dict) -> str:
     """One seat's view as text for the terminal: the Crusade, the round and every player's VP; the
     four columns; each Location on the board with its City ladder, Citadel, Support, Churches and
     Mosques and the Fortresses on its borders; each player's board, the purse split into Gold and
