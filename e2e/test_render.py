@@ -125,6 +125,9 @@ class _Acts(HTMLParser):
                 form["fields"][arg] = {attrs["value"]}
         elif tag == "option" and self._select is not None:
             self._select.add(attrs["value"])
+        if form is not None and "data-compose-pick" in attrs:  # a pick field's button sets its value
+            _verb, arg, value = attrs["data-compose-pick"].split(" ", 2)
+            form["fields"].setdefault(int(arg), set()).add(value)
         if "data-act" in attrs:
             self.acts.append({"tag": tag, "composer": form is not None, **attrs})
 

@@ -47,7 +47,7 @@ CASES = [
     ("crusader-kingdoms", 1, 16, 7, ()),
     ("lords-of-heaven", 4, 40, 7, ("conflict commit",)),
     ("lords-of-heaven", 2, 20, 7, ()),
-    ("third-crusade", 4, 14, 7, ("phase planning", "phase diplomacy")),
+    ("third-crusade", 4, 40, 7, ("phase planning", "phase diplomacy")),
     ("third-crusade", 2, 10, 7, ("phase planning",)),
 ]
 

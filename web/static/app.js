@@ -374,7 +374,10 @@ function present(answer, mode = game.mode) {
     const next = again || first || $("table");
     next.focus({ preventScroll: true });
     const box = next.getBoundingClientRect();
-    if (next !== $("table") && (box.top < 0 || box.bottom > window.innerHeight)) next.scrollIntoView({ block: "nearest" });
+    // A frame that keeps its scroll (the map, the column of panels) stays where the person left it.
+    if (next !== $("table") && !next.closest("[data-keep-scroll]") && (box.top < 0 || box.bottom > window.innerHeight)) {
+      next.scrollIntoView({ block: "nearest" });
+    }
   }
 }
 
