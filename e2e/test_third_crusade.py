@@ -141,7 +141,8 @@ def test_two_players_played_to_the_end_by_clicks(table):
     start(page, ["human", "heuristic"], seed=7)
     assert where(page)[0] == "move"
     assert page.locator(".tc-map .tc-region").count() == 17  # the south board alone
-    assert page.locator(".tc-map .tc-region").first.locator(".tc-slot").count() == 9
+    first = page.locator(".tc-map .tc-region").first.get_attribute("data-region")
+    assert page.locator(f".tc-map [data-marks-of='{first}'] .tc-slot").count() == 9  # drawn over its box
     assert phase_of(page) == "strategy"
     shot(page, "two-strategy")
     rand, seen, battles = random.Random(3), set(), 0
@@ -250,7 +251,7 @@ def test_hot_seat_keeps_an_alliances_orders_from_the_other(table):
             name = order.get_attribute("data-detail-title")
             click(page, order)
             target = page.locator(".tc-map .tc-region[data-action^='section ']").first
-            region = target.get_attribute("aria-label").split(" (")[0]
+            region = target.get_attribute("data-region")
             click(page, target)
             break
         click(page, page.locator("#table [data-act]").first)
@@ -263,7 +264,7 @@ def test_hot_seat_keeps_an_alliances_orders_from_the_other(table):
         if viewer in seen:
             break
         side = "crusader" if placed_by in (0, 1) else "muslim"
-        section = page.locator(f".tc-map .tc-region[aria-label^='{region}'] .tc-section-{side} title")
+        section = page.locator(f".tc-map [data-marks-of='{region}'] .tc-section-{side} title")
         seen[viewer] = name in section.text_content()
         if len(seen) == 1:
             shot(page, "four-planning")
@@ -484,9 +485,13 @@ def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, play
         open_code(page, planning)
         where(page)
         frame = page.locator(".tc-mapframe")
+        # Where the map is taller than its frame (4 players at 1366: the boards one above the
+        # other), the frame is scrolled, and stays so; a map that fits its frame has no scroll to keep.
+        scrolls = frame.evaluate("el => el.scrollHeight > el.clientHeight + 1")
+        assert scrolls or not (players == 4 and width == 1366)
         down = frame.evaluate("el => { el.scrollTop = Math.round((el.scrollHeight - el.clientHeight) / 2);"
                               " return el.scrollTop; }")
-        assert down > 0
+        assert (down > 0) == scrolls
         click(page, page.locator(ORDERS_TO_PLACE).first)               # the Order: its Regions light
         assert abs(frame.evaluate("el => el.scrollTop") - down) <= 1    # the map stays where it was
         regions = page.locator(".tc-map .tc-region[data-action^='section ']")
