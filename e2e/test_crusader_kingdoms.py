@@ -157,7 +157,8 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
         assert name not in fight.inner_text()
     shield = page.locator(".ck-hand [data-action$=' defence']").first
     response = shield.locator("xpath=ancestor::li[1]").locator(".ck-card-name").inner_text()
-    assert shield.get_attribute("aria-label").startswith(f"Place {response} on the defence")
+    name = shield.get_attribute("aria-label")  # what it shows, then what it does (label in name)
+    assert name.startswith(shield.inner_text().strip()) and f"Place {response} on the defence" in name, name
     click(page, shield)
     assert response in page.locator(".ck-fight").inner_text()  # face up to its owner
     shot(page, "four-response-placed")
