@@ -536,3 +536,34 @@ def test_command_points_named_the_same_in_the_armies_and_the_army_panel():
         figures = re.findall(r"<dt>Command points</dt><dd[^>]*>([^<]*)</dd>", panel)
         assert figures == [words], (figures, words)
         assert "<dt>Now</dt>" not in panel and "</strong> command points" not in panel
+
+
+def test_on_a_phone_one_panel_at_a_time_chosen_by_its_button(table):
+    """On a narrow screen, below what is done now and the map: one of Your Army, Diplomacy and the
+    Armies at a time, the phase choosing the first (your Army to place an Order; the diplomacy board
+    in the Diplomacy phase), a button for each; the choice holds while the table is drawn again in
+    the same phase. On a wide screen every panel shows and the buttons do not."""
+    page = table
+    planning = _code_at(2, lambda s, legal: s["phase"] == "planning" and any(a.verb == "order" for a in legal))
+    diplomacy = _code_at(2, lambda s, legal: s["phase"] == "diplomacy" and any(a.verb == "move" for a in legal))
+    shown = """() => [...document.querySelectorAll('#table [data-panel]')].filter(p => p.offsetParent !== null)
+                        .map(p => p.dataset.panel)"""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_code(page, planning)
+    where(page)
+    assert page.evaluate(shown) == ["mine"]
+    assert page.locator(".tc-show-btn[aria-pressed='true']").inner_text() == "Your Army"
+    page.locator(".tc-show-btn", has_text="Diplomacy").click()
+    assert page.evaluate(shown) == ["dip"]
+    assert page.locator(".tc-show-btn[aria-pressed='true']").inner_text() == "Diplomacy"
+    page.evaluate("window.outremer.present(window.outremer.game.snapshot)")  # drawn again, the same phase
+    assert page.evaluate(shown) == ["dip"]
+    page.locator(".tc-show-btn", has_text="The Armies").click()
+    assert page.evaluate(shown) == ["seats"]
+    shot(page, "phone-panels")
+    open_code(page, diplomacy)
+    where(page)
+    assert page.evaluate(shown) == ["dip"]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    assert sorted(page.evaluate(shown)) == ["dip", "mine", "seats"]
+    assert not page.locator(".tc-show").is_visible()

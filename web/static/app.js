@@ -341,10 +341,17 @@ function present(answer, mode = game.mode) {
   // stays where the person left it when the table is drawn again.
   const kept = new Map();
   for (const el of $("table").querySelectorAll("[data-keep-scroll]")) kept.set(el.dataset.keepScroll, [el.scrollLeft, el.scrollTop]);
+  // So does the panel chosen among several on a narrow screen (data-panels), while its key holds.
+  const shown = new Map();
+  for (const el of $("table").querySelectorAll("[data-panels]")) shown.set(el.dataset.panels, el.dataset.show);
   $("table").innerHTML = snapshot.html.table;
   for (const el of $("table").querySelectorAll("[data-keep-scroll]")) {
     const at = kept.get(el.dataset.keepScroll);
     if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
+  }
+  for (const el of $("table").querySelectorAll("[data-panels]")) {
+    const chosen = shown.get(el.dataset.panels);
+    if (chosen && el.querySelector(`[data-show-panel="${CSS.escape(chosen)}"]`)) showPanel(el, chosen);
   }
   fitCompose($("table"), mode === "play" ? snapshot.legal || [] : []);
   if (snapshot.choose && mode === "play") {
@@ -691,6 +698,16 @@ function showDetail(element, open) {
   $("detail-why").hidden = !element.dataset.detailWhy;
   panel.dataset.filled = "yes";
   if (open) panel.dataset.open = "yes";
+}
+
+// Several panels where the screen has room for one (data-panels="<key>", each panel
+// data-panel="<name>", each switch data-show-panel="<name>"): the one shown is data-show; the
+// page's style shows them all where there is room. The choice is kept while the key holds.
+function showPanel(container, name) {
+  container.dataset.show = name;
+  for (const button of container.querySelectorAll("[data-show-panel]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.showPanel === name));
+  }
 }
 
 // A card's details stay only while the card is still to be seen (on the table, in the log):
@@ -1269,6 +1286,11 @@ function wire() {
     }
     if (composePick(event.target, (game.mode === "play" && game.snapshot?.legal) || [])) {
       event.preventDefault();
+      return;
+    }
+    const switcher = event.target.closest("[data-show-panel]");
+    if (switcher && $("table").contains(switcher)) {
+      showPanel(switcher.closest("[data-panels]"), switcher.dataset.showPanel);
       return;
     }
     const command = event.target.closest("[data-command]");
