@@ -713,6 +713,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return None
         return super().send_head()
 
+    # A client that goes away before the answer is written (a page closed, a request given up)
+    # is no error of the server's: nothing is printed.
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
     def list_directory(self, path):
         # Only files are served: a folder without an index.html is not listed.
         self.send_error(404, "Not found")
