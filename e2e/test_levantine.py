@@ -472,11 +472,7 @@ def test_a_long_discard_is_in_reach_without_scrolling_the_page(guarded, width, h
     code, count, _steps = _at_the_hand_limit(at_least=10)
     page.set_viewport_size({"width": width, "height": height})
     try:
-        page.goto(f"{page.url.split('#')[0]}#{code}")
-        wait_ready(page)
-        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
-        wait_for_turn(page)
-        page.evaluate("window.scrollTo(0, 0)")
+        _open_at_top(page, code)
         reach = page.evaluate(REACH)
         assert reach["count"] >= count + 1, reach  # a Discard on every card, and the confirmation
         assert not reach["out"], (width, height, reach["out"])
@@ -489,6 +485,15 @@ def test_a_long_discard_is_in_reach_without_scrolling_the_page(guarded, width, h
         shot(page, f"14-long-discard-{width}")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def _open_at_top(page, code: str) -> None:
+    """Open a game's link on the page, until the person may act, the page scrolled to its top."""
+    page.goto(f"{page.url.split('#')[0]}#{code}")
+    wait_ready(page)
+    until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
+    wait_for_turn(page)
+    page.evaluate("window.scrollTo(0, 0)")
 
 
 def _a_long_hand_with_some_cards_to_play():
@@ -536,11 +541,7 @@ def test_every_button_of_a_long_hand_is_clicked_where_it_is_drawn(guarded):
     code = _a_long_hand_with_some_cards_to_play()
     page.set_viewport_size({"width": 1366, "height": 900})
     try:
-        page.goto(f"{page.url.split('#')[0]}#{code}")
-        wait_ready(page)
-        until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.code === '{code}'")
-        wait_for_turn(page)
-        page.evaluate("window.scrollTo(0, 0)")
+        _open_at_top(page, code)
         assert page.locator("#table .your-hand .card").count() >= 19
         assert page.evaluate(HIT) == []
     finally:
