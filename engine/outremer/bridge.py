@@ -157,7 +157,7 @@ def catalog() -> dict:
             "min_seats": game.min_seats, "max_seats": game.max_seats,
             "options": [{"id": o.id, "label": o.label, "choices": list(o.choices), "default": o.default,
                          "help": o.help, "names": o.choice_names(), "players": list(o.players)}
-                        for o in game.options],
+                        for o in game.options if not o.hidden],
             "controllers": list(CONTROLLERS),
             "menu": [c for c in MENU if c in CONTROLLERS],
             "cards": [c.to_json() for c in _card_list(game)],

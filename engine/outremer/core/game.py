@@ -42,6 +42,9 @@ class Option:
     """What a player reads for each choice (the choices themselves, where empty)."""
     players: tuple[int, ...] = ()
     """The player counts the option concerns (every count, where empty)."""
+    hidden: bool = False
+    """An option the new-game form does not offer: a lesson (Learn to play) sets it, and a link
+    keeps it like any other option."""
 
     def choice_names(self) -> list[str]:
         return list(self.names) if self.names else [str(c) for c in self.choices]
