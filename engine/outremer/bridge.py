@@ -6,6 +6,15 @@ share code (kind ``BadShareCode``) also says ``"other_version"``: true when the 
 sound but was written by another version of Outremer (another code format or rules
 revision), false when it is damaged or malformed. A game is always named by its share
 code; the last few matches are kept so that playing on from a code does not replay it.
+
+Lessons (Learn to play; core/lesson.py, docs/lessons.md), a stable API: ``new_lesson(game)`` (or
+``new_game`` with ``"lesson": true``) starts one; every snapshot carries ``"lesson"`` (None, or
+``{id, title, count, learner, group: [{index, say, show, do, by, label, mine, next}], finished,
+end: {say, continue} | None}``); ``lesson_next(code, viewer)`` plays the other side's scripted
+move; ``lesson_continue(code, "computer" | "hotseat", viewer)`` goes on after the end; the
+catalog's games carry ``"lesson"`` ({id, title, blurb, steps} or None). While a lesson runs,
+``act``, ``act_text`` and ``act_many`` take only the script's action and ``ai_step``/``ai_think``
+are refused.
 """
 
 from __future__ import annotations
