@@ -179,15 +179,13 @@ def cmd_decode(args) -> int:
 
 def option_words(game, setup) -> list[str]:
     """The options of a setup as chosen, by their labels and the names of their choices: only
-    those that concern its number of players, and a hidden one (a lesson) only when it is set."""
+    those that concern its number of players."""
     chosen = dict(setup.options)
     out = []
     for opt in game.options:
         if opt.players and len(setup.seats) not in opt.players or opt.id not in chosen:
             continue
         value = chosen[opt.id]
-        if opt.hidden and value == opt.default:
-            continue
         if opt.names:
             name = opt.names[opt.choices.index(value)]
         elif isinstance(value, bool):

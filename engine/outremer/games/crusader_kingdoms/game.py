@@ -34,19 +34,15 @@ class CrusaderKingdoms(Game):
     min_seats, max_seats = 1, 4
     options = (QUICK_RESPONSES, LESSON)  # appended only: a link stores one choice per option, in order
     format_version = 1
-    rules_revision = 4
+    rules_revision = 3
     """2: response windows offered to every player an attack could concern (ruling R10), none to a
     Crusader who has passed (8.2). 3: the Saladin map side redrawn for a fair 4-player game
-    (ruling R17), which changes the 3–4 player games only. 4: the hidden Learn to play option
-    (LESSON), which a link now stores; no legal action changed, so every revision 3 link replays
-    as it was, without the lesson."""
+    (ruling R17), which changes the 3–4 player games only. (The hidden lesson option changes no
+    rule, and a link writes it only when it is set: core/sharecode.py.)"""
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
-        # revision 3's links hold no lesson choice; revision 2's solo and co-operative games (the
-        # other map side) replay unchanged too
-        if revision == 3 or (revision == 2 and seats <= 2):
-            return {"lesson": ""}
-        return None
+        # revision 2's solo and co-operative games (the other map side) replay unchanged
+        return {} if revision == 2 and seats <= 2 else None
     max_actions = 5_000
 
     @cached_property
