@@ -6,26 +6,30 @@ option existed (rules revision 3) still open."""
 from __future__ import annotations
 
 import hashlib
-import tomllib
-from importlib import resources
 
 import pytest
 
 from outremer.ai import choose
+from outremer.core import lesson as lessons
 from outremer.core import sharecode
-from outremer.core.actions import Action
+from outremer.core.errors import IllegalAction
 from outremer.core.match import Match
 from outremer.games import game_by_code, get_game
+from outremer.games.crusader_kingdoms import attack as fight
 
 CK = get_game("crusader-kingdoms")
-LESSON = tomllib.loads(resources.files("outremer.games.crusader_kingdoms").joinpath("data/lesson.toml")
-                       .read_text(encoding="utf-8"))
+LESSON = lessons.lesson_for(CK)
 BAALBEK = CK.content.boards["saladin"].index("baalbek")
 
 
 def lesson_match() -> Match:
-    options = {**LESSON.get("options", {}), "lesson": LESSON["id"]}
-    return Match(CK, CK.make_setup(LESSON["seed"], LESSON["seats"], options))
+    return Match(CK, LESSON.setup(CK))
+
+
+def play_script(match: Match) -> None:
+    for step in LESSON.steps:
+        if step.do is not None:
+            match.play(step.do, step.by)
 
 
 def checkpoint(match: Match) -> dict:
@@ -36,7 +40,6 @@ def checkpoint(match: Match) -> dict:
     out = {"bonus": list(s["bonus"]), "hands": [len(h) for h in s["hands"]],
            "owner_baalbek": s["owner"][BAALBEK]}
     if attack is not None:
-        from outremer.games.crusader_kingdoms import attack as fight
         out["attack_dice"] = fight.attack_dice(s, CK.cards)
         out["defence_dice"] = fight.defence_dice(s, flow.board, CK.cards)
         if attack["hits"] is not None:
@@ -45,72 +48,82 @@ def checkpoint(match: Match) -> dict:
     return out
 
 
-def test_the_lesson_option_is_hidden_and_last_so_older_links_keep_their_meaning():
+def test_the_lesson_option_is_hidden_and_last():
     option = CK.options[-1]
     assert option.id == "lesson" and option.hidden
-    assert option.default == "" and LESSON["id"] in option.choices
+    assert option.default == "" and LESSON.id in option.choices
     assert CK.make_setup(1, ["human"] * 4).option("lesson") == ""
 
 
-def test_the_script_is_well_formed():
-    assert LESSON["title"] and LESSON["blurb"] and LESSON["end"]["say"]
-    assert LESSON["seats"][0] == "human" and len(LESSON["seats"]) == 4
-    assert 10 <= len(LESSON["step"]) <= 20
-    for n, step in enumerate(LESSON["step"], 1):
-        assert set(step) <= {"say", "do", "by", "show", "check"}, n
-        assert step["say"] and len(step["say"]) <= 330, n
-        assert isinstance(step.get("show", []), list) and step.get("show"), n
-        assert ("do" in step) == ("by" in step), n
-    # the learner takes the attack and its reward; the other kingdoms' rounds are played for them
-    doers = [step["by"] for step in LESSON["step"] if "do" in step]
+def test_the_lesson_is_a_four_player_first_round_of_ten_to_twenty_steps():
+    assert LESSON.seats == ("human", "heuristic", "heuristic", "heuristic")
+    assert 10 <= len(LESSON.steps) <= 20 and LESSON.end_continue == "computer"
+    for step in LESSON.steps:
+        assert len(step.say) <= 330, step.index + 1  # short texts, one idea each
+    # the learner takes the attack, its Troops and its reward; the other kingdoms' rounds and
+    # answers are played for them, each kingdom once in its round
+    doers = [step.by for step in LESSON.steps if step.do is not None]
     assert doers.count(0) == 5 and set(doers) == {0, 1, 2, 3}
+    rounds = [step.by for step in LESSON.steps if step.do and step.do.split()[0] in
+              ("attack", "incursion", "event", "discard", "pass")]
+    assert rounds == [0, 1, 2, 3]
 
 
 def test_the_lesson_replays_from_its_setup_and_every_checkpoint_holds():
+    """Each `check` holds when its step is reached (before its `do`): 4 dice against Baalbek's 2,
+    4 hits to 1 (rules 4.2), Baalbek taken (4.1), the Card Bonus raised (6), one card lost to
+    Antioch's incursion (4.3)."""
     match = lesson_match()
     attacks = 0
-    for n, step in enumerate(LESSON["step"], 1):
-        for key, value in step.get("check", {}).items():
+    for step in LESSON.steps:
+        n = step.index + 1
+        for key, value in step.check.items():
             assert checkpoint(match)[key] == value, (n, key)
-        if "do" not in step:
+        if step.do is None:
             continue
-        action = Action.parse(step["do"])
-        assert match.to_act() == step["by"], f"step {n}: seat {match.to_act()} is to act, not {step['by']}"
+        assert lessons.running(match) is LESSON and LESSON.expected(match.steps) is step
+        assert match.to_act() == step.by, f"step {n}: seat {match.to_act()} is to act, not {step.by}"
         legal = match.legal_actions()
-        assert action in legal, f"step {n}: {step['do']!r} is not legal ({[a.text for a in legal]})"
-        attacks += action.verb == "attack"
-        match.play(action)
-    assert attacks == 1
+        assert step.action in legal, f"step {n}: {step.do!r} is not legal ({[a.text for a in legal]})"
+        if step.by != lessons.LEARNER:
+            assert lessons.scripted(match) == step.action
+        else:
+            other = next(a for a in legal if a != step.action)
+            with pytest.raises(IllegalAction, match="In this lesson"):
+                lessons.refuse(match, other, step.by)
+        attacks += step.action.verb == "attack"
+        match.play(step.do, step.by)
+    assert attacks == 1 and lessons.running(match) is None
     s = match.state
     # one round done (rules 3): every kingdom acted once, Damascus holds Baalbek and is to act again
     assert s["owner"][BAALBEK] == 0 and s["step"] == "action" and match.to_act() == 0
     assert s["last_attack"]["winner"] == "attack" and s["turn"] == 1
-    assert match.steps == sum(1 for step in LESSON["step"] if "do" in step)
+    assert match.steps == LESSON.actions
 
 
 def test_the_lessons_link_keeps_the_lesson_and_resumes_where_it_was():
     match = lesson_match()
-    for step in LESSON["step"][:6]:
-        if "do" in step:
-            match.play(step["do"])
+    for step in LESSON.steps[:6]:
+        if step.do is not None:
+            match.play(step.do, step.by)
     again = sharecode.decode(sharecode.encode(match), game_by_code)
-    assert again.setup.option("lesson") == LESSON["id"]
+    assert again.setup.option("lesson") == LESSON.id and lessons.running(again) is LESSON
     assert again.state == match.state and again.steps == match.steps
 
 
 def test_after_the_lesson_the_game_goes_on_as_any_other():
     match = lesson_match()
-    for step in LESSON["step"]:
-        if "do" in step:
-            match.play(step["do"])
+    play_script(match)
+    taken = match.steps
     for _ in range(40):
         seat = match.to_act()
         if seat is None:
             break
-        action = choose(CK, match.state, seat, "heuristic", LESSON["seed"], match.steps)
+        action = choose(CK, match.state, seat, "heuristic", LESSON.seed, match.steps)
         assert action in match.legal_actions()
+        lessons.refuse(match, action, seat)  # nothing is refused once the script is over
         match.play(action)
-    assert match.steps >= len(LESSON["step"]) and match.state["turn"] >= 1
+    assert match.steps == taken + 40 or match.result() is not None
 
 
 # Links written before the lesson option: the golden games of tests/golden/games.json as they
