@@ -7,7 +7,7 @@ from functools import cached_property
 
 from ...core import rng
 from ...core.actions import Action, act
-from ...core.game import QUICK_RESPONSES, Event, Game, Setup, State, clone
+from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clone
 from . import attack as fight
 from . import moves
 from . import view as views
@@ -19,6 +19,12 @@ from .state import (NOBODY, all_card_places, areas_of, castles_on_map, discard, 
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
+LESSON = Option("lesson", "Learn to play", ("", "first-round"),
+                "The guided first round (data/lesson.toml): a fixed deal, one attack and its battle, "
+                "then the game goes on as any other.", names=("none", "the first round"), hidden=True)
+"""The lesson mode: set by Learn to play, kept by its link; the rules read nothing from it (the
+lesson's seed gives its deal)."""
+
 
 class CrusaderKingdoms(Game):
     id = "crusader-kingdoms"
@@ -26,12 +32,13 @@ class CrusaderKingdoms(Game):
     code_id = 2
     seat_names = ("Emirate of Damascus", "Kingdom of Jerusalem", "Principality of Antioch", "Emirate of Aleppo")
     min_seats, max_seats = 1, 4
-    options = (QUICK_RESPONSES,)
+    options = (QUICK_RESPONSES, LESSON)  # appended only: a link stores one choice per option, in order
     format_version = 1
     rules_revision = 3
     """2: response windows offered to every player an attack could concern (ruling R10), none to a
     Crusader who has passed (8.2). 3: the Saladin map side redrawn for a fair 4-player game
-    (ruling R17), which changes the 3–4 player games only."""
+    (ruling R17), which changes the 3–4 player games only. (The hidden lesson option changes no
+    rule, and a link writes it only when it is set: core/sharecode.py.)"""
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
         # revision 2's solo and co-operative games (the other map side) replay unchanged
