@@ -48,17 +48,14 @@ class LordsOfHeaven(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 4
+    rules_revision = 3
     """2: The Caliph's Galleys place Influence up the coast (ruling LH28), a Caliphate card that is
     not in the 2-player deck. 3: Influence opens Cities next to Influence only (LH14), every
     Influence yields its City's income (LH27), a Development whose site an effect moved away is
     ended (LH29), the free placement holds only while the player has no Influence (LH30), an
     effect or a Presence action that can do nothing is not offered (LH31), three Byzantine cards
     give less (LH28). The Income change alone alters every game with any number of players: no
-    earlier code replays. 4: the hidden Learn to play option (a lesson), read from every code after
-    the other options; nothing the rules allow changed."""
-    earlier_revisions = {3: {"lesson": ""}}
-    """Revision 3's codes hold no lesson choice and replay exactly as games without a lesson."""
+    earlier code replays."""
     max_actions = 8_000
 
     @cached_property
