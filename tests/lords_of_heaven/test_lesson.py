@@ -31,15 +31,16 @@ def walk() -> Match:
         assert match.to_act() == step.by, (number, step.do, match.to_act())
         legal = match.legal_actions()
         assert step.action in legal, (number, step.do, [a.text for a in legal][:30])
+        check(match, number, step.check)
         lessons.refuse(match, step.action, step.by)
         match.play(step.action, step.by)
-        check(match, number, step.check)
     return match
 
 
 def check(match: Match, number: int, wanted: dict) -> None:
-    """A step's checkpoint, once its action is taken: ``vp`` (by seat), and ``winner`` (a seat)
-    and ``strength`` (attack, defence) of the conflict under way once totalled, else of the last."""
+    """A step's checkpoint, while the step is on show (before its action): ``vp`` (by seat), and
+    ``winner`` (a seat) and ``strength`` (attack, defence) of the conflict under way once
+    totalled, else of the last."""
     s = match.state
     got = {"vp": s["vp"]}
     c = s["conflict"]
@@ -72,6 +73,7 @@ def test_the_deal_seats_the_learner_first_as_the_crusaders_against_the_caliphate
 
 
 def test_every_step_is_legal_for_its_seat_and_the_checkpoints_hold():
+    assert sum(len(step.check) for step in LESSON.steps) >= 3
     match = walk()
     s = match.state
     assert s["vp"] == [3, 1]  # 1 VP each for the Battle, 2 more for the winner (p.4)
