@@ -12,7 +12,7 @@ import {
   askToPersist, damagedGames, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
 } from "./store.js";
 import { composeButton, composeChanged, composePick, fitCompose } from "./compose.js";
-import { drawLesson, explain, joinFragment, lessonWords, splitFragment } from "./lesson.js";
+import { drawLesson, explain, joinFragment, lessonWords, presetCompose, splitFragment } from "./lesson.js";
 
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
 // The games, their seats for every player count and their quick setups, written into the page
@@ -561,6 +561,7 @@ function showLesson(focus = false) {
     return;
   }
   document.body.dataset.lesson = game.lessonStep.kind;
+  presetCompose($("table"), game.lessonStep, (s && s.legal) || []);
   if (focus) {
     const next = game.lessonStep.element.querySelector("button");
     (next || $("table").querySelector(".lesson-mark[data-act]") || $("table")).focus({ preventScroll: true });
@@ -577,6 +578,7 @@ async function learn(gameId) {
     }
     const result = await enter(started.code, 0);
     if (result.ok) {
+      window.scrollTo({ top: 0, behavior: "instant" }); // the table from its top, not the front door's place
       status("The lesson has started.");
       showLesson(true);
     }

@@ -8,6 +8,8 @@
 // shows (its CSS selectors), ties those elements to the step's words for screen readers, and says
 // what the page must do: wait for the learner's click, offer Next, or the end.
 
+import { composeChanged } from "./compose.js";
+
 const MARK = "lesson-mark";
 
 // The link's fragment split into the game's code and the lesson's ``read`` ("CODE.2").
@@ -108,4 +110,24 @@ export function explain(root, message) {
   why.textContent = said && message.startsWith(said) ? `Not now. ${message.slice(said.length).trim()}` : message;
   why.hidden = false;
   return true;
+}
+
+// The learner's step whose action a composer builds (a form of table/_compose.html: a move of
+// several pieces, a secret commitment) rather than a button: the form's fields are set to the
+// step's choices, so that its button takes the step's action and the learner sees each choice
+// in place. True when the form now composes that action.
+export function presetCompose(root, step, legal) {
+  if (!step || step.kind !== "act") return false;
+  const action = step.element.dataset.do || "";
+  const [verb, ...args] = action.split(" ");
+  const form = root.querySelector(`form[data-compose="${CSS.escape(verb)}"]`);
+  if (!form || !legal.some((a) => a.text === action)) return false;
+  const fields = [...form.querySelectorAll("[data-arg]")];
+  for (const field of fields) {
+    const value = args[Number(field.dataset.arg)];
+    if (value !== undefined) field.value = value;
+  }
+  if (fields.length) composeChanged(fields[0], legal);
+  const go = form.querySelector(".compose-go");
+  return Boolean(go) && go.dataset.action === action;
 }

@@ -24,6 +24,8 @@ OPTIONS = (
     Option("absent", "Faction that sits out (3 players)", ("caliphate", "byzantines", "crusaders", "seljuk"),
            "In 3 players one faction and all its elements leave the game (p.12).",
            names=("Caliphate", "Byzantines", "Crusaders", "Seljuk"), players=(3,)),
+    Option("lesson", "Learn to play", ("", "first-turn"),
+           "A guided first turn from a fixed deal (data/lesson.toml); the rules are the same.", hidden=True),
 )
 
 
