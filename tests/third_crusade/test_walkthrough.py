@@ -56,12 +56,15 @@ class Round:
     """The game as the players play it: every action must be one of the legal actions of the
     seat to act (``Game.apply`` refuses anything else)."""
 
-    def __init__(self, state, log=()):
+    def __init__(self, state, log=(), played=()):
         self.s = state
         self.log = list(log)
+        self.played = list(played)
+        """(seat, action text) of every action taken from the setup: the lesson's script must
+        play the same (test_lesson.py)."""
 
     def copy(self) -> "Round":
-        return Round(self.s, self.log)  # Game.apply never changes a state: sharing it is safe
+        return Round(self.s, self.log, self.played)  # Game.apply never changes a state: sharing it is safe
 
     def legal(self):
         return GAME.legal_actions(self.s)
@@ -72,6 +75,7 @@ class Round:
         assert action in legal, (action, legal[:20])
         self.s, events = GAME.apply(self.s, action, seat)
         self.log += events
+        self.played.append((seat, action.text))
         return events
 
     def tracks(self, seat):
