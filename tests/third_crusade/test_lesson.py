@@ -245,3 +245,18 @@ def test_the_texts_are_our_own_words():
         w = words(step.get("say", ""))
         copied = [" ".join(w[i:i + 6]) for i in range(len(w) - 5) if tuple(w[i:i + 6]) in runs]
         assert not copied, copied
+
+
+def test_hidden_cards_tell_nothing_in_the_lesson():
+    """The lesson's round and the game after it, played at random from the lesson's setup: dealing
+    anew what a seat cannot see (the other's Event Cards, Orders, and after the round its
+    Objective) changes nothing it is shown, as in any game (test_harness.py)."""
+    from test_harness import check_view_hides
+    rand = random.Random(3)
+    match = Match(GAME, GAME.make_setup(3, ["random"] * 2, {"lesson": "first-round"}))
+    assert match.state["plutorial"]
+    while match.to_act() is not None and match.state["round"] < 2:
+        match.play(rand.choice(match.legal_actions()))
+        if match.steps % 3 == 0:
+            check_view_hides(GAME, match.state, rand, tries=2)
+    assert "plutorial" not in match.state and all(len(o) == 1 for o in match.state["objectives"].values())
