@@ -142,7 +142,8 @@ class Fields:
         game_no = reader.varint("game")
         revision, seed = reader.varint("revision"), reader.varint("seed")
         seats = [reader.varint("seat") for _ in range(reader.varint("seat count"))]
-        options = [reader.varint("option") for _ in game_by_code(game_no).options]
+        hidden = payload[0] == sharecode.FORMAT_HIDDEN  # format 2 also writes the hidden options
+        options = [reader.varint("option") for o in game_by_code(game_no).options if hidden or not o.hidden]
         steps = reader.varint("steps")
         return cls(payload[0], game_no, revision, seed, seats, options, steps, payload[reader.pos:])
 

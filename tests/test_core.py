@@ -218,7 +218,7 @@ def test_an_earlier_revisions_link_still_opens_with_the_options_that_replay_it(c
     move for move, with Quick responses (the way it was played); its new code is today's."""
     match = sharecode.decode(code, game_by_code)
     assert match.steps == steps and match.result()["text"] == result
-    assert dict(match.setup.options) == {**options, "quick": True}
+    assert dict(match.setup.options) == {**options, "quick": True, "lesson": ""}  # lesson: hidden, off
     again = sharecode.decode(sharecode.encode(match), game_by_code)
     assert again.state == match.state and LEV.rules_revision > 1
 

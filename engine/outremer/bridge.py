@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from . import __version__
 from .ai import agent_for, agent_random, choose, sampler
+from .core import lesson as lessons
 from .core import sharecode
 from .core.actions import Action
 from .core.errors import BadSetup, BadShareCode, IllegalAction, OutremerError, ShareCodeFromOtherVersion
@@ -24,8 +25,8 @@ from .core.game import CONTROLLERS
 from .core.match import Match
 from .games import all_games, game_by_code, get_game
 
-__all__ = ["catalog", "new_game", "open_code", "act", "act_many", "act_text", "ai_step", "ai_think", "undo", "at_step",
-           "rewind"]
+__all__ = ["catalog", "new_game", "new_lesson", "lesson_next", "lesson_continue", "open_code", "act", "act_many",
+           "act_text", "ai_step", "ai_think", "undo", "at_step", "rewind"]
 
 MENU = ("human", "easy", "heuristic", "normal", "hard", "random")
 """The seat controllers a person chooses from, in the order of the menu."""
@@ -136,6 +137,7 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
         "over": to_act is None, "result": game.result(state),
         "summary": game.summary(state) if to_act is None else None,
         "undo_to": match.undo_point(viewer) if (now and viewer is not None) else None,
+        "lesson": lessons.for_page(match, viewer) if now else None,
     }
 
 
@@ -143,6 +145,12 @@ def _card_list(game) -> list:
     """A game's cards, kept as a list or as a dict by number."""
     cards = getattr(game, "cards", ())
     return list(cards.values()) if isinstance(cards, dict) else list(cards)
+
+
+def _lesson_entry(game) -> dict | None:
+    lesson = lessons.lesson_for(game)
+    return None if lesson is None else {"id": lesson.id, "title": lesson.title, "blurb": lesson.blurb,
+                                        "steps": len(lesson.steps)}
 
 
 @_answer
@@ -161,6 +169,7 @@ def catalog() -> dict:
             "controllers": list(CONTROLLERS),
             "menu": [c for c in MENU if c in CONTROLLERS],
             "cards": [c.to_json() for c in _card_list(game)],
+            "lesson": _lesson_entry(game),
         })
     return {"version": __version__, "code_format": sharecode.FORMAT_VERSION, "games": games}
 
@@ -175,6 +184,8 @@ def new_game(request: str) -> dict:
     if not isinstance(req, dict):
         raise BadSetup("The new-game request must be a JSON object.")
     game = _on_site(get_game(req.get("game", "")))
+    if req.get("lesson"):
+        return _start_lesson(game)
     seed = req.get("seed")
     if seed is None or seed == "":
         seed = secrets.randbits(32)
@@ -186,6 +197,57 @@ def new_game(request: str) -> dict:
     match = Match(game, setup)
     code = _remember(match)
     return snapshot(match, _viewer(match, req.get("viewer")), code=code)
+
+
+def _start_lesson(game) -> dict:
+    lesson = lessons.lesson_for(game)
+    if lesson is None:
+        raise BadSetup(f"{game.name} has no lesson yet.")
+    match = Match(game, lesson.setup(game))
+    code = _remember(match)
+    return snapshot(match, lessons.LEARNER, code=code)
+
+
+@_answer
+def new_lesson(game_id: str) -> dict:
+    """Start a game's lesson (Learn to play): its setup, as its learner (seat 0) sees it. The
+    snapshot's ``lesson`` says where the learner is (:func:`outremer.core.lesson.for_page`)."""
+    return _start_lesson(_on_site(get_game(game_id if isinstance(game_id, str) else "")))
+
+
+@_answer
+def lesson_next(code: str, viewer: Any = 0) -> dict:
+    """Next, in a lesson: the scripted action of another seat that the lesson waits for, played
+    (one at a time); refused when it is the learner's move."""
+    match = _match(code)
+    seat = _viewer(match, viewer)
+    action = lessons.scripted(match)
+    match.play(action, match.to_act())
+    return snapshot(match, seat, code=_remember(match))
+
+
+@_answer
+def lesson_continue(code: str, how: Any = "computer", viewer: Any = 0) -> dict:
+    """The game of a finished lesson goes on as a normal game: ``"computer"`` keeps the lesson's
+    seats (the others are the computer); ``"hotseat"`` gives every seat to people at this table
+    (a new code: the same actions, other seats)."""
+    match = _match(code)
+    seat = _viewer(match, viewer)
+    lesson = lessons.lesson_for(match.game)
+    if lesson is None or not match.setup.option(lessons.LESSON_OPTION):
+        raise IllegalAction("This game is not a lesson.")
+    if lessons.running(match) is not None:
+        raise IllegalAction("The lesson is not over yet: follow its steps to the end first.")
+    if how == "computer":
+        return snapshot(match, seat, code=_remember(match))
+    if how != "hotseat":
+        raise IllegalAction("Continue the game with \"computer\" or \"hotseat\".")
+    setup = match.setup
+    game = match.game
+    new = Match(game, game.make_setup(setup.seed, ["human"] * len(setup.seats), dict(setup.options)))
+    for index in match.indices:
+        new.play_index(index)
+    return snapshot(new, seat, code=_remember(new))
 
 
 @_answer
@@ -204,6 +266,9 @@ def act(code: str, index: int, viewer: Any) -> dict:
         raise IllegalAction("The game is over: no more actions can be taken.")
     if match.setup.seats[match.to_act()] != "human":
         raise IllegalAction("It is a computer player's turn.")
+    legal = match.legal_actions()
+    if isinstance(index, int) and 0 <= index < len(legal):
+        lessons.refuse(match, legal[index], seat)
     match.play_index(index, seat)
     return snapshot(match, seat, code=_remember(match))
 
@@ -224,7 +289,9 @@ def act_many(code: str, texts: Any, viewer: Any) -> dict:
     for text in texts:
         if match.to_act() != seat:
             raise IllegalAction(f"“{text}” is not yours to play: it is not your move any more.")
-        match.play(Action.parse(text), seat)
+        action = Action.parse(text)
+        lessons.refuse(match, action, seat)
+        match.play(action, seat)
     return snapshot(match, seat, code=_remember(match))
 
 
@@ -233,8 +300,16 @@ def act_text(code: str, text: str, viewer: Any) -> dict:
     """Like :func:`act`, naming the action by its text form (``"play 12"``)."""
     match = _match(code)
     seat = _viewer(match, viewer)
-    match.play(Action.parse(text), seat)
+    action = Action.parse(text)
+    lessons.refuse(match, action, seat)
+    match.play(action, seat)
     return snapshot(match, seat, code=_remember(match))
+
+
+def _no_lesson(match: Match) -> None:
+    """The computer does not move on its own while a lesson's script runs (Next plays its moves)."""
+    if lessons.running(match) is not None:
+        raise IllegalAction("In this lesson the other side's moves are scripted: press Next to play them.")
 
 
 @_answer
@@ -247,6 +322,7 @@ def ai_step(code: str, viewer: Any = None) -> dict:
     kind = match.setup.seats[seat]
     if kind == "human":
         raise IllegalAction(f"The {match.game.seat_labels(match.setup)[seat]} is played by a person.")
+    _no_lesson(match)
     action = choose(match.game, match.state, seat, kind, match.setup.seed, match.steps)
     match.play(action)
     return snapshot(match, _viewer(match, viewer), code=_remember(match))
@@ -265,6 +341,7 @@ def ai_think(code: str, viewer: Any = None, iterations: Any = 50) -> dict:
     kind = match.setup.seats[seat]
     if kind == "human":
         raise IllegalAction(f"The {match.game.seat_labels(match.setup)[seat]} is played by a person.")
+    _no_lesson(match)
     if not isinstance(iterations, int) or iterations < 1:
         raise IllegalAction("Think for at least one iteration.")
     agent = agent_for(match.game, kind)

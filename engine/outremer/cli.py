@@ -179,11 +179,13 @@ def cmd_decode(args) -> int:
 
 def option_words(game, setup) -> list[str]:
     """The options of a setup as chosen, by their labels and the names of their choices: only
-    those that concern its number of players."""
+    those that concern its number of players, and a hidden one (a lesson) only when it is set."""
     chosen = dict(setup.options)
     out = []
     for opt in game.options:
         if opt.players and len(setup.seats) not in opt.players or opt.id not in chosen:
+            continue
+        if opt.hidden and chosen[opt.id] == opt.default:
             continue
         value = chosen[opt.id]
         if opt.names:

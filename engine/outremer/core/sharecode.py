@@ -8,12 +8,17 @@ Layout, before base64url (no padding)::
                            or under later rules as Game.earlier_revision says, by player count)
     seed         varint
     seats        varint count, then one varint per seat (index in CONTROLLERS)
-    options      one varint per option of the game, in order (index among its choices)
+    options      one varint per option of the game the new-game form offers, in order (index
+                 among its choices); then, in format 2 only, one per hidden option (a lesson)
     steps        varint   (number of actions)
     moves        the actions, each as its index among the legal actions of its moment,
                  packed as one mixed-radix integer (little-endian bytes); a forced
                  action (one choice) costs nothing
     check        4 bytes  (BLAKE2s of everything before)
+
+Format 1 is every code whose hidden options (:attr:`Option.hidden`: set by a lesson, not by the
+new-game form) are at their defaults; format 2, the codes of a lesson, also writes them. So a
+game may gain a hidden option without changing a single existing code (no rules revision).
 
 Decoding verifies the check before it reads anything else (a code that fails it is
 damaged, whatever its first byte says), then replays every step through the rules, so a
@@ -34,6 +39,9 @@ from .game import CONTROLLERS, Game
 from .match import Match
 
 FORMAT_VERSION = 1
+FORMAT_HIDDEN = 2
+"""The format of a code whose hidden options are not all at their defaults (a lesson)."""
+FORMATS = (FORMAT_VERSION, FORMAT_HIDDEN)
 CHECK_BYTES = 4
 MAX_STEPS = 200_000
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
@@ -85,15 +93,20 @@ def _check(payload: bytes) -> bytes:
 def encode(match: Match) -> str:
     """The share code of a match."""
     game, setup = match.game, match.setup
-    out = bytearray([FORMAT_VERSION])
+    chosen = dict(setup.options)
+    hidden = [opt for opt in game.options if opt.hidden]
+    with_hidden = any(chosen[opt.id] != opt.default for opt in hidden)
+    out = bytearray([FORMAT_HIDDEN if with_hidden else FORMAT_VERSION])
     out += _varint(game.code_id)
     out += _varint(game.rules_revision)
     out += _varint(setup.seed)
     out += _varint(len(setup.seats))
     for who in setup.seats:
         out += _varint(CONTROLLERS.index(who))
-    chosen = dict(setup.options)
     for opt in game.options:
+        if not opt.hidden:
+            out += _varint(opt.choices.index(chosen[opt.id]))
+    for opt in hidden if with_hidden else ():
         out += _varint(opt.choices.index(chosen[opt.id]))
     out += _varint(match.steps)
     moves = 0
@@ -154,10 +167,10 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     if _check(payload) != check:
         raise BadShareCode("The code is damaged: its check does not match, so a character was "
                            "changed, added or lost (copy the whole link again).")
-    if payload[0] != FORMAT_VERSION:
+    if payload[0] not in FORMATS:
         raise ShareCodeFromOtherVersion(
             f"This code was written in game-code format {payload[0]}; this version of Outremer reads "
-            f"format {FORMAT_VERSION}. Open it with the version that made it, or start a new game.")
+            f"formats {FORMAT_VERSION} and {FORMAT_HIDDEN}. Open it with the version that made it, or start a new game.")
     reader = _Reader(payload)
     reader.pos = 1
     game_no = reader.varint("the game's number")
@@ -186,7 +199,11 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
             raise BadShareCode(f"The code names an unknown kind of player (number {who}).")
         seats.append(CONTROLLERS[who])
     options = {}
-    for opt in game.options:
+    with_hidden = payload[0] == FORMAT_HIDDEN
+    for opt in [o for o in game.options if not o.hidden] + [o for o in game.options if o.hidden]:
+        if opt.hidden and not with_hidden:
+            options[opt.id] = opt.default
+            continue
         if opt.id in fixed:  # an earlier revision's code: this option did not exist yet
             options[opt.id] = fixed[opt.id]
             continue

@@ -26,7 +26,9 @@ class Levantine(Game):
     min_seats = max_seats = 2
     options = (Option("egypt", "Strike at Egypt", (False, True),
                       "Egypt is a fourth Territory Token the Crusaders may attack instead."),
-               QUICK_RESPONSES)
+               QUICK_RESPONSES,
+               Option("lesson", "Learn to play", ("", "first-turn"),
+                      "A guided first turn from a fixed deal (data/lesson.toml).", hidden=True))
     format_version = 1
     rules_revision = 2
     """2: Will of God windows offered whether or not the card is held (ruling L4)."""
