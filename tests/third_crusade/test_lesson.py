@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from outremer.core import lesson as lessons
 from outremer.core import sharecode
 from outremer.core.actions import Action
 from outremer.core.errors import IllegalAction
@@ -30,16 +31,18 @@ from outremer.games.third_crusade.events import events
 from .test_walkthrough import upkeep_phase as walkthrough_round
 
 GAME = get_game("third-crusade")
+LESSON = lessons.lesson_for(GAME)
+"""The lesson as the site reads it (core.lesson)."""
 SCRIPT = tomllib.loads(resources.files("outremer.games.third_crusade").joinpath("data", "lesson.toml")
                        .read_text(encoding="utf-8"))
+"""The same file as plain TOML, for what the core leaves to the game (the checkpoints' names)."""
 STEPS = SCRIPT["step"]
 TRACK_NAMES = {"gold_track": "gold", "supply": "supply", "crowns": "crown", "base": "cp"}
 """The script's names of an Army's tracks, and the engine's (``data.TRACKS``)."""
 
 
 def lesson_setup():
-    options = {**SCRIPT["options"], "lesson": SCRIPT["id"]}
-    return GAME.make_setup(SCRIPT["seed"], SCRIPT["seats"], options)
+    return LESSON.setup(GAME)
 
 
 def check(s, wanted: dict, where: str) -> None:
@@ -59,24 +62,31 @@ def check(s, wanted: dict, where: str) -> None:
 
 @cache
 def walk() -> tuple[list, list]:
-    """The lesson played from its setup, step by step: the states after each step, and the log."""
-    s, log = GAME.start(lesson_setup())
+    """The lesson played from its setup, step by step, as the site plays it: each action the one
+    the core lesson expects at that point, which it lets through (the learner's) or plays on Next
+    (the Ayyubid's); the states after each step, and the log."""
+    match = Match(GAME, lesson_setup())
     states = []
-    for i, step in enumerate(STEPS):
-        where = f"step {i + 1} ({step.get('say', step.get('do', ''))[:40]!r})"
-        if "do" in step:
-            action = Action.parse(step["do"])
-            assert GAME.to_act(s) == step["by"], (where, GAME.to_act(s))
-            assert action in GAME.legal_actions(s), (where, [a.text for a in GAME.legal_actions(s)][:12])
-            s, events = GAME.apply(s, action, step["by"])
-            log += events
-        check(s, step.get("check", {}), where)
-        states.append(s)
-    return states, log
+    for i, step in enumerate(LESSON.steps):
+        where = f"step {i + 1} ({step.say[:40]!r})"
+        assert STEPS[i].get("say", "").strip() == step.say
+        if step.do is not None:
+            assert lessons.running(match) is LESSON and LESSON.expected(match.steps) is step, where
+            assert match.to_act() == step.by, (where, match.to_act())
+            assert step.action in match.legal_actions(), (where, [a.text for a in match.legal_actions()][:12])
+            if step.by != lessons.LEARNER:
+                assert lessons.scripted(match) == step.action, where
+            lessons.refuse(match, step.action, step.by)
+            match.play(step.do, step.by)
+        check(match.state, step.check, where)
+        states.append(match.state)
+    assert lessons.running(match) is None
+    return states, [e for events in match.logs for e in events]
 
 
 def test_the_script_is_well_formed():
-    assert SCRIPT["id"] == plutorial.plutorial().lesson == "first-round"
+    assert SCRIPT["id"] == LESSON.id == plutorial.plutorial().lesson == "first-round"
+    assert len(LESSON.steps) == len(STEPS) and LESSON.end_continue == "computer"
     assert SCRIPT["seats"][0] == "human" and len(SCRIPT["seats"]) == 2
     assert set(SCRIPT["end"]) == {"say", "continue"} and SCRIPT["end"]["continue"] == "computer"
     for i, step in enumerate(STEPS):
@@ -197,17 +207,17 @@ def test_the_lesson_does_without_the_variable_setup():
     assert s["strategy"]["drawn"] == {a: list(k) for a, k in plutorial.plutorial().drawn.items()}
 
 
-# A code recorded under rules revision 6, before the lesson was added (2 players, the computer as
-# the Ayyubid, seed 7, 120 random actions), with what it replayed to then.
-REVISION_6_CODE = "AQQGBwIAAgAAAAB49zEoOl9JLEaoKDqnDtE-MZ0JLA-IS0KJmSlil1v8EjguzOZAdAKIvs1A"
+# A code recorded before the lesson was added (rules revision 6, 2 players, the computer as the
+# Ayyubid, seed 7, 120 random actions), with what it replayed to then.
+EARLIER_CODE = "AQQGBwIAAgAAAAB49zEoOl9JLEaoKDqnDtE-MZ0JLA-IS0KJmSlil1v8EjguzOZAdAKIvs1A"
 
 
-def test_a_link_of_revision_6_still_opens_with_the_lesson_off():
-    match = sharecode.decode(REVISION_6_CODE, game_by_code)
+def test_a_link_made_before_the_lesson_still_opens_with_the_lesson_off():
+    match = sharecode.decode(EARLIER_CODE, game_by_code)
     s = match.state
     assert match.steps == 120 and dict(match.setup.options)["lesson"] == ""
     assert (s["glory"], s["round"], s["phase"], s["gold"], s["cp"]) == (-7, 2, "planning", [0, 5], [8, 13])
-    assert sharecode.decode(sharecode.encode(match), game_by_code).state == s
+    assert sharecode.encode(match) == EARLIER_CODE
 
 
 def test_a_step_outside_the_script_is_still_a_game_move():

@@ -49,7 +49,7 @@ class ThirdCrusade(Game):
     min_seats, max_seats = 2, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 7
+    rules_revision = 6
     """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
     replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
     legal actions of some moments with any number of players: earlier codes do not replay.
@@ -63,16 +63,16 @@ class ThirdCrusade(Game):
     Advanced Orders and the Sabotage tokens a reward removes chosen by the player (TC76), the Final
     Winner after an early victory (TC77), an Order placed in two choices (TC78). No earlier code
     provably replays: all are refused.
-    Revision 7 added the hidden option ``lesson`` (Learn to play, rulings TC120-TC122) and changed
-    nothing else: a code of revision 6 holds no choice for it and replays with the lesson off."""
+    The hidden option ``lesson`` (Learn to play, rulings TC120-TC122) came later without a new
+    revision: a code holds it only when it is on (share-code format 2), so every earlier code of
+    revision 6 opens with the lesson off."""
     max_actions = 8_000
     on_site = True
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
-        """Revision 6's codes replay with the lesson off (revision 7 only added that option); None
-        for every earlier revision: revision 6 changed moments of every player count (see
-        ``rules_revision``), so no earlier link is known to replay exactly."""
-        return {"lesson": ""} if revision == 6 else None
+        """None for every earlier revision: revision 6 changed moments of every player count
+        (see ``rules_revision``), so no earlier link is known to replay exactly."""
+        return None
 
     @cached_property
     def content(self) -> Content:
