@@ -20,7 +20,6 @@ import pytest
 from outremer.core import lesson as lessons
 from outremer.core import sharecode
 from outremer.core.actions import Action
-from outremer.core.errors import IllegalAction
 from outremer.core.match import Match
 from outremer.games import game_by_code, get_game
 from outremer.games.third_crusade import plutorial
@@ -218,14 +217,6 @@ def test_a_link_made_before_the_lesson_still_opens_with_the_lesson_off():
     assert match.steps == 120 and dict(match.setup.options)["lesson"] == ""
     assert (s["glory"], s["round"], s["phase"], s["gold"], s["cp"]) == (-7, 2, "planning", [0, 5], [8, 13])
     assert sharecode.encode(match) == EARLIER_CODE
-
-
-def test_a_step_outside_the_script_is_still_a_game_move():
-    """The lesson is a mode of the game: the engine takes any legal action (the page keeps the
-    learner to the script); an illegal one is refused with a sentence."""
-    s, _ = GAME.start(lesson_setup())
-    with pytest.raises(IllegalAction):
-        GAME.apply(s, Action.parse("pick ayyubid 5"), 0)
 
 
 def _rulebook() -> str | None:
