@@ -82,6 +82,7 @@ def games(bridge) -> list[dict[str, Any]]:
             "picture": Markup(render.render(*module.picture(game))),
             "rules": render.rules_href(game["id"]),
             "figures": length_and_weight(game["id"], get_game(game["id"]).rules_revision),
+            "lesson": game.get("lesson"),
         })
     return out
 

@@ -36,7 +36,8 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    ``steps``, ``catalog_game``, ``cards`` (the catalog's cards as a list indexed by
    id), ``log`` (the snapshot's log lines, each with ``href``: the link to its rule),
    ``rules_href`` (the game's rules page), ``unclaimed`` (legal actions not in
-   ``claimed``: what ``_actions.html`` shows).
+   ``claimed``: what ``_actions.html`` shows), ``lesson`` (the snapshot's lesson, none in
+   the past: what ``_lesson.html`` shows in the status bar, through ``_prompt.html``).
 
 3. **Actions.** Every legal action is offered by exactly one element carrying
    ``data-act="<index>"``: a ``<button>``, or an SVG/HTML element with
@@ -229,6 +230,7 @@ def common_context(snapshot: dict, catalog_game: dict) -> dict:
         "log": log_lines(snapshot),
         "rules_href": rules_href(snapshot.get("game", "")),
         "claimed": [],
+        "lesson": None if history else snapshot.get("lesson"),
     }
 
 

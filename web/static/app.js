@@ -12,6 +12,7 @@ import {
   askToPersist, damagedGames, deleteGame, newGameId, savedGameById, savedGames, saveGame, savedPace, savePace, showStorageState,
 } from "./store.js";
 import { composeButton, composeChanged, composePick, fitCompose } from "./compose.js";
+import { drawLesson, explain, joinFragment, lessonWords, splitFragment } from "./lesson.js";
 
 const DEFAULT_GAME = { game: "levantine", seats: ["human", "heuristic"], options: {}, viewer: 0 };
 // The games, their seats for every player count and their quick setups, written into the page
@@ -237,6 +238,9 @@ function bootFailed(error) {
 const game = {
   code: null, viewer: null, snapshot: null, mode: "play", token: 0, busy: false,
   logCount: 0, logKey: null, present: null, entry: null, started: null,
+  // A lesson (lesson.js): the code whose steps are shown, how many of its text-only steps the
+  // learner has read (kept in the link), and the code at whose end the learner chose to go on.
+  lessonCode: null, lessonRead: 0, lessonDone: null,
 };
 const timings = { clicks: [] };
 
@@ -260,7 +264,13 @@ function autosave() {
 const latestGame = () => savedGames()[0] || null;
 const pace = () => savedPace(PACES.map(([ms]) => ms), 500);
 
+// The game's code in the link (a lesson adds how many steps were read: "#<code>.<read>").
 function fragment() {
+  const raw = rawFragment();
+  return raw === null ? null : splitFragment(raw).code;
+}
+
+function rawFragment() {
   // null: no fragment at all; "": a bare "#", an empty link.
   const href = location.href;
   const at = href.indexOf("#");
@@ -276,8 +286,9 @@ function fragment() {
 // reload, or Back to it, continues that entry rather than starting another).
 function setLink(code) {
   const state = { entry: game.entry };
-  if (fragment() !== code || !history.state || history.state.entry !== game.entry) {
-    history.replaceState(state, "", `${location.pathname}${location.search}#${code}`);
+  const wanted = joinFragment(code, game.lessonCode === code ? game.lessonRead : 0);
+  if (rawFragment() !== wanted || !history.state || history.state.entry !== game.entry) {
+    history.replaceState(state, "", `${location.pathname}${location.search}#${wanted}`);
   }
 }
 
@@ -329,6 +340,12 @@ function present(answer, mode = game.mode) {
   game.snapshot = snapshot;
   game.code = snapshot.code;
   game.mode = mode;
+  if (mode !== "history" && snapshot.code !== game.lessonCode) {
+    // A lesson's step: from the link when it is this game's (a reload), else its first.
+    const link = splitFragment(rawFragment() || "");
+    game.lessonCode = snapshot.code;
+    game.lessonRead = link.code === snapshot.code ? link.read : 0;
+  }
   if (mode !== "history") {
     game.present = snapshot;
     autosave();
@@ -360,6 +377,7 @@ function present(answer, mode = game.mode) {
     }
   }
   putLog(snapshot.html, snapshot.viewer, mode);
+  showLesson();
   document.body.dataset.game = "on";
   document.body.dataset.mode = mode;
   document.body.dataset.over = snapshot.over ? "yes" : "no";
@@ -423,6 +441,11 @@ async function drive() {
     if (!s || token !== game.token || game.mode !== "play") return;
     if (s.over) {
       turnStatus(s.result && s.result.text ? `Game over. ${s.result.text}` : "Game over.");
+      return;
+    }
+    if (lessonHolds(s)) {
+      // The lesson leads: the learner's click, Next or Continue; the computer waits.
+      turnStatus(lessonWords(game.lessonStep));
       return;
     }
     const name = s.seat_names[s.to_act];
@@ -520,6 +543,81 @@ function leaveHandOff() {
   $("table").inert = false;
 }
 
+// ------------------------------------------------------------------ a lesson (Learn to play)
+
+// Whether a lesson leads the game on the table: its steps are shown (until the learner, at its
+// end, chooses to go on).
+function lessonHolds(s) {
+  return Boolean(s && s.lesson && game.mode === "play" && game.lessonDone !== s.code && game.lessonStep);
+}
+
+// The lesson's step drawn in the status bar, and what it shows outlined on the table.
+function showLesson(focus = false) {
+  const s = game.snapshot;
+  const done = Boolean(s && s.lesson && game.lessonDone === s.code);
+  game.lessonStep = game.mode === "play" ? drawLesson($("table"), game.lessonRead, done) : null;
+  if (!game.lessonStep || done) {
+    delete document.body.dataset.lesson;
+    return;
+  }
+  document.body.dataset.lesson = game.lessonStep.kind;
+  if (focus) {
+    const next = game.lessonStep.element.querySelector("button");
+    (next || $("table").querySelector(".lesson-mark[data-act]") || $("table")).focus({ preventScroll: true });
+  }
+}
+
+async function learn(gameId) {
+  await whileBusy(async () => {
+    await engineReady();
+    const started = await engine.call("new_lesson", gameId);
+    if (!started.ok) {
+      status(`The lesson could not be started: ${started.error.message}`);
+      return;
+    }
+    const result = await enter(started.code, 0);
+    if (result.ok) {
+      status("The lesson has started.");
+      showLesson(true);
+    }
+  });
+}
+
+// Next: a text-only step read, or the other side's scripted move played.
+async function lessonNext(command) {
+  if (game.busy || !lessonHolds(game.snapshot)) return;
+  if (command === "lesson-read") {
+    game.lessonRead = game.lessonStep.read + 1;
+    setLink(game.code);
+    showLesson(true);
+    turnStatus(lessonWords(game.lessonStep));
+    return;
+  }
+  await play("lesson_next", [game.code, game.viewer], "next");
+  showLesson(true);
+}
+
+// The end of a lesson: the game goes on against the computer, or between people at this device.
+async function lessonContinue(how) {
+  const s = game.snapshot;
+  if (!s || !s.lesson || !s.lesson.finished) return;
+  if (how === "hotseat") {
+    await whileBusy(async () => {
+      const answer = await engine.call("lesson_continue", s.code, "hotseat", game.viewer);
+      if (!answer.ok) return status(answer.error.message);
+      const result = await enter(answer.code, null);
+      if (result.ok) status("The game goes on between people at this device.");
+    });
+    return;
+  }
+  game.lessonDone = s.code;
+  showLesson();
+  delete document.body.dataset.lesson;
+  status("The game goes on against the computer.");
+  $("table").focus({ preventScroll: true });
+  drive();
+}
+
 // ------------------------------------------------------------------ playing
 
 async function act(index, element) {
@@ -538,6 +636,7 @@ async function play(name, args, what) {
     const answer = await engine.show(name, args, logFrom(game.viewer));
     if (!answer.ok) {
       status(`Not possible: ${answer.error.message}`);
+      if (lessonHolds(game.snapshot)) explain($("table"), answer.error.message);
       return;
     }
     present(answer);
@@ -1304,6 +1403,9 @@ function wire() {
       else if (what === "rematch") rematch();
       else if (what === "front") showFront();
       else if (what === "quick-play") quickPlay(gameId);
+      else if (what === "learn") learn(gameId);
+      else if (what === "lesson-read" || what === "lesson-next") lessonNext(what);
+      else if (what === "lesson-continue") lessonContinue(command.dataset.how);
       else if (what === "set-up") openNewGameDialog(gameId);
       else if (what === "continue") keptGameOpened(entry);
       else if (what === "delete") askToDelete(entry);

@@ -1,0 +1,180 @@
+"""Learn to play, in Chromium, for every game with a lesson (data/lesson.toml): from the front door,
+every step walked to the end as a learner does (the outlined action clicked, Next pressed), each
+step's `show` selectors matching something visible on the table, the status bar and every legal
+action in view at 1366×900, a wrong click explained and not taken (the other buttons still there),
+the page reloaded mid-lesson (the link holds the step, text-only steps read included), then
+"Continue the game" and the computer answering. Screenshots: artifacts/screenshots/lesson-*.png."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conftest import screenshot, serious_violations, set_pace, until, wait_ready
+from reach import REACH
+from outremer.core import lesson as lessons
+from outremer.games import all_games
+
+GAMES = [g for g in all_games().values() if g.on_site and lessons.lesson_for(g) is not None]
+
+# The lesson as the page shows it: the step on show and what its selectors match (visible
+# elements of the table, the lesson's own box left out), the status bar's place.
+SHOWN = """() => {
+  const g = window.outremer.game, s = g.snapshot, step = g.lessonStep;
+  if (!s || !step || document.body.dataset.busy) return null;
+  const el = step.element;
+  const show = JSON.parse(el.dataset.show || '[]');
+  const visible = (e) => { if (e.closest('[hidden]') || e.closest('.lesson')) return false;
+                           const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+  const matches = show.map((sel) => [sel, [...document.querySelectorAll('#table ' + sel)].filter(visible).length]);
+  const bar = document.querySelector('#table .status-bar[data-over="no"]');
+  const b = bar && bar.getBoundingClientRect();
+  const why = document.querySelector('#table .lesson-why');
+  return {kind: step.kind, read: step.read, index: el.dataset.step === undefined ? null : Number(el.dataset.step),
+          do: el.dataset.do || null, steps: s.steps, code: s.code, hash: location.hash, matches,
+          marked: document.querySelectorAll('#table .lesson-mark').length,
+          acts: document.querySelectorAll('#table [data-act]').length,
+          choose: s.choose, why: why && !why.hidden ? why.textContent : null,
+          bar: b ? {top: b.top, bottom: b.bottom, h: innerHeight} : null};
+}"""
+
+
+def _shown(page, timeout: float = 60.0) -> dict:
+    return until(page, SHOWN, timeout=timeout)
+
+
+def _check_step(page, game_id: str, shown: dict) -> list[str]:
+    faults = []
+    where = f"{game_id} step {shown['index']} ({shown['kind']})"
+    for selector, count in shown["matches"]:
+        if count < 1:
+            faults.append(f"{where}: show {selector!r} matches nothing visible on the table")
+    if shown["marked"] < 1:
+        faults.append(f"{where}: nothing is outlined")
+    bar = shown["bar"]
+    if bar and not (bar["top"] >= -0.5 and bar["bottom"] <= bar["h"] + 0.5):
+        faults.append(f"{where}: the status bar is not in view: {bar}")
+    reach = page.evaluate(REACH)
+    if reach["out"]:
+        faults.append(f"{where}: {len(reach['out'])} of {reach['count']} actions out of reach, e.g. {reach['out'][:3]}")
+    return faults
+
+
+def _axe(page, where: str) -> list[str]:
+    faults = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for v in serious_violations(page):
+            faults.append(f"{where} ({scheme}): {v['id']} ({v['impact']}) on {[n['target'] for n in v['nodes']][:3]}")
+    page.emulate_media(color_scheme="light")
+    return faults
+
+
+def _after(page, before: dict, timeout: float = 60.0) -> dict:
+    """The step on show once the page has moved on from ``before`` (an action, or a step read)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        now = page.evaluate(SHOWN)
+        if now and (now["steps"] != before["steps"] or now["read"] != before["read"] or now["kind"] != before["kind"]):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the lesson did not move on from {before}")
+        time.sleep(0.05)
+
+
+def _wrong_click(page, shown: dict) -> bool:
+    """A legal action other than the step's clicked: explained, not taken, nothing hidden."""
+    others = page.locator(f"#table [data-act]:not([data-action='{shown['do']}'])")
+    if not others.count() or shown["choose"]:
+        return False
+    others.first.click()
+    why = until(page, "(() => { const w = document.querySelector('#table .lesson-why'); return w && !w.hidden && w.textContent; })()")
+    now = page.evaluate(SHOWN)
+    assert "In this lesson" in why, why
+    assert now["steps"] == shown["steps"] and now["index"] == shown["index"], "the wrong action was taken"
+    assert now["acts"] == shown["acts"], "the other actions must stay on the table"
+    return True
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, game):
+    page = app
+    lesson = lessons.lesson_for(game)
+    errors = len(app_guard.errors)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    set_pace(page, 0)
+    if page.evaluate("document.documentElement.dataset.view") != "front":
+        page.click("#to-front")
+        until(page, "document.documentElement.dataset.view === 'front'")
+    page.click(f"[data-command=learn][data-game='{game.id}']")
+    shown = _shown(page)
+    assert shown["index"] == 0 and shown["steps"] == 0
+    faults = _axe(page, f"{game.id} first step")
+    screenshot(page, f"lesson-{game.id}-first")
+    reloaded_reading = reloaded_acting = wrong = False
+    seen_next = False
+    for _ in range(len(lesson.steps) + 2):
+        if shown["kind"] == "end":
+            break
+        expected = lesson.position(shown["steps"], shown["read"])
+        assert shown["index"] == expected, f"step {shown['index']} on show, {expected} expected"
+        step = lesson.steps[shown["index"]]
+        assert shown["do"] == step.do
+        faults += _check_step(page, game.id, shown)
+        if shown["read"] > 0 and not reloaded_reading or shown["index"] >= len(lesson.steps) // 2 and not reloaded_acting:
+            # The link holds the step: the code, and the text-only steps read ("#<code>.<read>").
+            reloaded_reading = reloaded_reading or shown["read"] > 0
+            reloaded_acting = reloaded_acting or shown["index"] >= len(lesson.steps) // 2
+            page.reload()
+            wait_ready(page)
+            again = _shown(page)
+            assert (again["index"], again["steps"], again["read"]) == (shown["index"], shown["steps"], shown["read"])
+            shown = again
+        if shown["kind"] == "text":
+            page.locator("#table .lesson-step:not([hidden]) [data-command='lesson-read']").click()
+        elif shown["kind"] == "next":
+            if not seen_next:
+                seen_next = True
+                screenshot(page, f"lesson-{game.id}-next")
+            page.locator("#table .lesson-step:not([hidden]) [data-command='lesson-next']").click()
+        else:
+            assert shown["kind"] == "act"
+            if not wrong and _wrong_click(page, shown):
+                wrong = True
+                screenshot(page, f"lesson-{game.id}-wrong-click")
+                shown = page.evaluate(SHOWN)
+            if shown["choose"]:  # a multiple choice: the script's next few actions, confirmed once
+                position = shown["steps"]
+                for _pick in range(shown["choose"]["count"]):
+                    pick = lesson.expected(position)
+                    page.locator(f"#table [data-action='{pick.do}']").first.click()
+                    position += 1
+                page.locator("#table [data-command='confirm-picks']").click()
+            else:
+                target = page.locator(f"#table [data-action='{shown['do']}']").first
+                assert target.evaluate("(e) => Boolean(e.closest('.lesson-mark') || e.querySelector('.lesson-mark') "
+                                       "|| e.classList.contains('lesson-mark'))") or game.id != "levantine", \
+                    f"the action of step {shown['index']} is not outlined"
+                target.click()
+        shown = _after(page, shown)
+    assert shown["kind"] == "end", f"the lesson did not reach its end: {shown}"
+    assert shown["steps"] == lesson.actions
+    assert wrong, "no step offered a wrong click to try"
+    screenshot(page, f"lesson-{game.id}-end")
+    faults += _axe(page, f"{game.id} end")
+    end = page.locator("#table .lesson-end")
+    assert lesson.end_say in end.inner_text()
+    assert not faults, "\n".join(faults)
+    # Continue the game: the computer answers, and the lesson's box is gone.
+    end.locator("[data-command='lesson-continue'][data-how='computer']").click()
+    until(page, "!document.querySelector('#table .lesson:not([hidden])')")
+    if page.evaluate("window.outremer.game.snapshot.to_act") == 0:  # the learner moves first
+        page.locator("#table [data-act]").first.click()
+    first = page.evaluate("window.outremer.game.snapshot.steps")
+    # the computer has answered once the learner is asked again (or the game is over)
+    until(page, "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && "
+                f"s.steps > {first} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
+                "!document.querySelector('#table .lesson'); })()", timeout=90)
+    assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
+    assert app_guard.errors[errors:] == []
