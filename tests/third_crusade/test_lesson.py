@@ -261,3 +261,22 @@ def test_hidden_cards_tell_nothing_in_the_lesson():
         if match.steps % 3 == 0:
             check_view_hides(GAME, match.state, rand, tries=2)
     assert "plutorial" not in match.state and all(len(o) == 1 for o in match.state["objectives"].values())
+
+
+PLUTORIAL = resources.files("outremer.games.third_crusade").joinpath("data", "plutorial.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('initiative = ["ayyubid", "angevin"]', 'initiative = ["ayyubid", "hre"]', "initiative lists the Angevin and the Ayyubid"),
+    ('diplomacy = "bedouin_tribes"', 'diplomacy = "bedouins"', "diplomacy 'bedouins' is no Diplomacy Card"),
+    ('mission = "ensure_supply"', 'mission = "supply"', "mission 'supply' is no Mission Card"),
+    ('"henry_of_champagne"]', '"al_adils_victory"]', "drawn.angevin names 4 different Event Cards of the Angevin's 1190"),
+    ('ayyubid = "sidon"', 'ayyubid = "antioch"', "objectives gives each Army a different Objective Card of the south"),
+    ("faith = 2", "faith = 7", "faith is a whole number from 0 to 5"),
+    ("faith = 2", "faith = 2\ncolour = 1", "unknown field 'colour'"),
+])
+def test_a_mistake_in_the_lessons_setup_file_is_named(old, new, message):
+    from outremer.core.data import DataError
+    assert old in PLUTORIAL
+    with pytest.raises(DataError, match="plutorial.toml: .*" + re.escape(message)):
+        plutorial.parse(tomllib.loads(PLUTORIAL.replace(old, new, 1)))
