@@ -178,3 +178,31 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
                 "!document.querySelector('#table .lesson'); })()", timeout=90)
     assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
     assert app_guard.errors[errors:] == []
+
+
+def test_a_finished_lessons_link_goes_on_with_a_friend_at_this_device(app, app_guard, site):
+    """The link of a lesson played to its end opens at its end; "Continue with a friend here" gives
+    every seat to people at this device: the hand-off screen, the same actions, no lesson box."""
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+
+    game = GAMES[0]
+    lesson = lessons.lesson_for(game)
+    match = Match(game, lesson.setup(game))
+    for step in lesson.steps:
+        if step.do:
+            match.play(step.do, step.by)
+    code = sharecode.encode(match)
+    errors = len(app_guard.errors)
+    page = app
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.evaluate(f"location.hash = {code!r}")
+    end = until(page, "(() => { const e = document.querySelector('#table .lesson-end:not([hidden])'); "
+                      "return e && e.textContent; })()")
+    assert lesson.end_say in " ".join(end.split())
+    page.locator("#table .lesson-end [data-command='lesson-continue'][data-how='hotseat']").click()
+    until(page, "!document.getElementById('handoff').hidden")
+    snapshot = page.evaluate("window.outremer.game.snapshot")
+    assert snapshot["seats"] == ["human"] * len(lesson.seats) and snapshot["steps"] == lesson.actions
+    assert snapshot["lesson"] is None and not page.locator("#table .lesson").count()
+    assert app_guard.errors[errors:] == []

@@ -88,9 +88,14 @@ def test_levantine_lesson_teaches_a_conquest():
     game = get_game("levantine")
     lesson = lessons.lesson_for(game)
     match = Match(game, lesson.setup(game))
+    checked = 0
     for step in lesson.steps:
+        for key, value in step.check.items():  # the checkpoints: entries of Levantine's state
+            assert match.state[key] == value, f"step {step.index + 1}: {key} is {match.state[key]!r}, not {value!r}"
+            checked += 1
         if step.do:
             match.play(step.do, step.by)
+    assert checked >= 4
     text = " ".join(line["text"] for line in match.log_for(0))
     assert "Crusader wins the Battle, 20 to 0" in text and "Crusader wins the Siege, 11 to 2" in text
     assert match.state["tt"] == [1, 2]

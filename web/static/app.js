@@ -344,7 +344,7 @@ function present(answer, mode = game.mode) {
     // A lesson's step: from the link when it is this game's (a reload), else its first.
     const link = splitFragment(rawFragment() || "");
     game.lessonCode = snapshot.code;
-    game.lessonRead = link.code === snapshot.code ? link.read : 0;
+    game.lessonRead = snapshot.lesson && link.code === snapshot.code ? link.read : 0;
   }
   if (mode !== "history") {
     game.present = snapshot;
@@ -912,6 +912,7 @@ async function enter(code, preferred, entry = null) {
   game.started = found ? found.started || found.saved || Date.now() : null;
   game.viewer = seatFor(first, found && Number.isInteger(found.viewer) ? found.viewer : preferred);
   game.logKey = null;
+  game.lessonDone = null; // a lesson opened anew shows its end again
   const answer = await engine.show("open_code", [first.code, game.viewer], 0);
   if (!answer.ok) return answer;
   // From the front door, the game gets its own place in the history: Back leads to the door.
