@@ -248,3 +248,33 @@ def test_an_accessible_name_holds_the_visible_label():
     assert render.named("Incursion against Jerusalem", "Incursion: Jerusalem") == "Incursion: Jerusalem — Incursion against Jerusalem"
     assert render.named("Mistake made", "take") == "take — Mistake made"  # a whole word, not a piece of one
     assert render.named("Anything", "") == "Anything"
+
+
+def test_a_lessons_composer_starts_on_the_lessons_action():
+    """Third Crusade's lesson (web/games/forms.py, lesson_first): where the learner's step is
+    built in a composer (the Event Cards laid out, a March), the form starts on the script's
+    choice, so that its button plays exactly that action; every learner step's action is on
+    the table."""
+    import re
+
+    from outremer import bridge
+    from outremer.core import lesson as lessons
+    from outremer.core.match import Match
+    from outremer.games import get_game
+
+    render.set_catalog(json.loads(bridge.catalog()))
+    game = get_game("third-crusade")
+    lesson = lessons.lesson_for(game)
+    match = Match(game, lesson.setup(game))
+    composed = 0
+    for step in lesson.steps:
+        if step.do is None:
+            continue
+        if step.by == lessons.LEARNER:
+            html = render.table(bridge.snapshot(match, lessons.LEARNER))
+            assert f'data-action="{step.do}"' in html, step.do
+            if step.action.verb in ("march", "arrange"):
+                assert re.search(r'class="compose-go" data-act="\d+" data-action="' + re.escape(step.do) + '"', html)
+                composed += 1
+        match.play(step.do, step.by)
+    assert composed == 2  # the learner's Event Cards laid out, and James's March

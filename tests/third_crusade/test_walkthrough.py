@@ -56,12 +56,15 @@ class Round:
     """The game as the players play it: every action must be one of the legal actions of the
     seat to act (``Game.apply`` refuses anything else)."""
 
-    def __init__(self, state, log=()):
+    def __init__(self, state, log=(), played=()):
         self.s = state
         self.log = list(log)
+        self.played = list(played)
+        """(seat, action text) of every action taken from the setup: the lesson's script must
+        play the same (test_lesson.py)."""
 
     def copy(self) -> "Round":
-        return Round(self.s, self.log)  # Game.apply never changes a state: sharing it is safe
+        return Round(self.s, self.log, self.played)  # Game.apply never changes a state: sharing it is safe
 
     def legal(self):
         return GAME.legal_actions(self.s)
@@ -72,6 +75,7 @@ class Round:
         assert action in legal, (action, legal[:20])
         self.s, events = GAME.apply(self.s, action, seat)
         self.log += events
+        self.played.append((seat, action.text))
         return events
 
     def tracks(self, seat):
@@ -89,22 +93,13 @@ class Round:
 # -- Setup ----------------------------------------------------------------------------------------
 @cache
 def setup() -> Round:
-    """The 2-player setup (p.6): what the plutorial fixes that a setup draws at random is set
-    on the state before the first action: the Ayyubid first on the initiative track, Bedouin
-    Tribes on the Diplomacy pile, Ensure our supply the active Mission, and the four 1190
-    Event Cards each player draws."""
-    s, log = GAME.start(GAME.make_setup(1, ["human", "human"], {}))
+    """The lesson's setup (rulings TC120-TC122): the 2-player page (p.6) with what the plutorial
+    fixes in place of chance, the Ayyubid first on the initiative track, Bedouin Tribes on the
+    Diplomacy pile, Ensure our supply the active Mission, and the four 1190 Event Cards each
+    player draws; no Objective Cards and no Faith markers yet."""
+    s, log = GAME.start(GAME.make_setup(1, ["human", "human"], {"lesson": "first-round"}))
     assert s["armies"] == ["angevin", "ayyubid"] and s["phase"] == "strategy"
-    s["initiative"] = [AYYUBID, ANGEVIN]
-    for key, top in (("diplomacy_cards", "bedouin_tribes"), ("missions", "ensure_supply")):
-        s[key].remove(top)
-        s[key].insert(0, top)
-    drawn = s["strategy"]["drawn"]
-    for army, laid in LAID.items():
-        pile = drawn[army] + s["events"][army]["1190"]
-        for key in laid:
-            pile.remove(key)
-        drawn[army], s["events"][army]["1190"] = list(laid), pile
+    assert s["strategy"]["drawn"] == LAID
     return Round(s, log)
 
 
@@ -125,9 +120,9 @@ def test_setup():
     assert sorted(pieces(s, "desert_north_of_damascus")) == ["ayyubid:cavalry"] + ["ayyubid:infantry"] * 3
     assert SOUTH.region("desert_east_of_tripoli").y < SOUTH.region("desert_north_of_damascus").y
     assert pieces(s, "desert_west_of_damascus") == pieces(s, "desert_south_of_damascus") == []
-    # the Faith markers start at 2 (the text adds them after the round, "The markers start at 2"):
-    # level, so neither player has the Faith bonus in this round's Battles (p.14)
-    assert s["faith"] == {"crusader": 2, "muslim": 2}
+    # the Faith markers are not on the board (the text adds them after the round, "The markers
+    # start at 2"): neither player has the Faith bonus in this round's Battles (p.14; TC121)
+    assert GAME.view(s, ANGEVIN)["faith"] is None and s["objectives"] == {"angevin": [], "ayyubid": []}
 
 
 # -- 1. Strategy phase ----------------------------------------------------------------------------
@@ -588,7 +583,7 @@ def test_upkeep_step_1_the_mission():
     assert upkeep.counted(C, s, "angevin", mission.glory) == 3 and upkeep.counted(C, s, "ayyubid", mission.glory) == 2
     assert s["glory"] == 2  # 1 + 1 towards the Angevin (TC22)
     assert any(e.text == "Mission Ensure our supply: the Crusader Alliance gains 1 Glory." for e in r.log)
-    assert s["faith"] == {"crusader": 2, "muslim": 2}
+    assert s["faith"] == {"crusader": 2, "muslim": 2} and GAME.view(s, AYYUBID)["faith"] is None  # TC121
 
 
 @cache
@@ -699,8 +694,9 @@ def test_upkeep_steps_8_to_10_and_the_next_round():
     top of the base command marker": 4 (ruling TC60; the text's 5). "Ayyubid has 4 base command
     points. They place their current command point marker on top": nothing in the round moved
     the Ayyubid's base from the 3 printed at the end of the Command phase (ruling TC61): 3.
-    8-10: the next Diplomacy Card, the next Mission, the initiative markers swapped. The Faith
-    markers stand at 2 for the rounds that follow."""
+    8-10: the next Diplomacy Card, the next Mission, the initiative markers swapped. Then the game
+    goes on (p.29, Continue the game): the Objective Cards the text names, Damascus for the
+    Angevin and Sidon for the Ayyubid (ruling TC122), and the Faith markers at 2 (TC121)."""
     end = command_phase()
     assert end.s["cp"][ANGEVIN] == 9 - 7 == 2
     r = upkeep_phase()
@@ -713,4 +709,6 @@ def test_upkeep_steps_8_to_10_and_the_next_round():
     assert s["initiative"] == [ANGEVIN, AYYUBID]
     assert s["hand"] == {"angevin": [], "ayyubid": []}
     assert s["glory"] == 0 and s["gold"] == [4, 5] and s["faith"] == {"crusader": 2, "muslim": 2}
+    assert GAME.view(s, ANGEVIN)["faith"] == {"crusader": 2, "muslim": 2}
+    assert s["objectives"] == {"angevin": ["damascus"], "ayyubid": ["sidon"]}
     assert s["result"] is None and GAME.to_act(s) is not None

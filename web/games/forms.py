@@ -25,3 +25,14 @@ def compose_form(verb: str, acts: list[dict], fields: list[tuple[str, str, Calla
             out.append({"arg": arg, "label": label, "kind": "number" if max(values) > min(values) else "hidden",
                         "min": min(values), "max": max(values), "value": first["args"][arg]})
     return {"verb": verb, "fields": out, "act": first, "submit": submit}
+
+
+def lesson_first(snapshot: dict, composed: dict[str, list]) -> None:
+    """Where a running lesson asks the viewing seat for an action a composer builds (the
+    snapshot's ``lesson``: its step to take), that action first among the composer's, so that the
+    form starts on it (see ``compose_form``) and the learner finds the lesson's choice made."""
+    group = (snapshot.get("lesson") or {}).get("group") or []
+    ahead = group[-1]["do"] if group and group[-1].get("mine") else None
+    if ahead:
+        for acts in composed.values():
+            acts.sort(key=lambda a: a["text"] != ahead)  # stable: the others keep their order

@@ -22,11 +22,11 @@ from typing import Any
 try:  # outremer_web.games in the browser, games beside render.py at build time
     from . import tc_map
     from . import tc_words as words
-    from .forms import compose_form
+    from .forms import compose_form, lesson_first
 except ImportError:  # pragma: no cover
     import tc_map  # type: ignore[no-redef]
     import tc_words as words  # type: ignore[no-redef]
-    from forms import compose_form  # type: ignore[no-redef]
+    from forms import compose_form, lesson_first  # type: ignore[no-redef]
 
 REGION_VERBS = ("execute", "section", "at", "place", "land", "tithe", "bandit")
 """Verbs whose one argument is a Region: the Region's box takes the action."""
@@ -156,6 +156,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             moves[args[0]] = entry
         elif verb == "order" and me is not None:  # the Order to place: on the Orders behind the screen
             chooses[order_entry(me["army"], args[0])["name"]] = entry
+    lesson_first(snapshot, composed)
     region_one = {k: acts[0] for k, acts in region_acts.items() if len(acts) == 1}
     claimed = ([x["index"] for x in region_one.values()] + [x["index"] for acts in composed.values() for x in acts]
                + [x["index"] for x in picks.values()] + [x["index"] for x in plays.values()]

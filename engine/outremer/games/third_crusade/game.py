@@ -8,7 +8,7 @@ from functools import cached_property
 from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
-from . import command, diplomacy_phase, planning, setup_phase, strategy, upkeep_phase
+from . import command, diplomacy_phase, planning, plutorial, setup_phase, strategy, upkeep_phase
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
 from .execution import owned_by_army
@@ -31,6 +31,10 @@ OPTIONS = (
            "points into the main Cities of their Objectives, one Desert beside them and, for the Muslims, "
            "Jerusalem. With 2 players the cards with the North icon are left out.",
            names=("Off", "On"), players=setup_phase.PLAYERS),
+    Option("lesson", "Learn to play", ("", "first-round"),
+           "The rulebook's guided first round (p.24-29), the Angevin against the Ayyubid from a fixed deal, "
+           "then the game goes on (rulings TC120-TC122). Set by the Learn to play page, not offered on the "
+           "new-game form.", names=("Off", "The first round"), players=(2,), hidden=True),
 )
 
 PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
@@ -58,7 +62,10 @@ class ThirdCrusade(Game):
     retreats avoid Regions held by Neutral pieces alone, Control by an Alliance (TC74), the free
     Advanced Orders and the Sabotage tokens a reward removes chosen by the player (TC76), the Final
     Winner after an early victory (TC77), an Order placed in two choices (TC78). No earlier code
-    provably replays: all are refused."""
+    provably replays: all are refused.
+    The hidden option ``lesson`` (Learn to play, rulings TC120-TC122) came later without a new
+    revision: a code holds it only when it is on (share-code format 2), so every earlier code of
+    revision 6 opens with the lesson off."""
     max_actions = 8_000
     on_site = True
 
@@ -91,12 +98,15 @@ class ThirdCrusade(Game):
     def initial_state(self, setup: Setup) -> State:
         c = self.content
         armies = armies_for(len(setup.seats), dict(setup.options))
-        variable = setup_phase.applies(len(setup.seats), dict(setup.options))
+        lesson = plutorial.applies(len(setup.seats), dict(setup.options))
+        variable = not lesson and setup_phase.applies(len(setup.seats), dict(setup.options))
         s = new_state(c, armies, setup.seed, **(setup_phase.start_position(c, armies) if variable else {}))
         planning.setup_orders(c, s)
         strategy.setup_events(c, s)
         diplomacy_phase.setup(c, s)
-        upkeep_phase.setup(c, s, objectives=not variable)
+        upkeep_phase.setup(c, s, objectives=not variable and not lesson)
+        if lesson:
+            plutorial.arrange(s)
         s["executed"] = {a: [] for a in s["armies"]}
         s["pending"], s["battle"], s["road"], s["upkeep"], s["dip"] = None, None, None, None, None
         if variable:
@@ -113,6 +123,9 @@ class ThirdCrusade(Game):
         track = ", ".join(self.seat_label(state, p) for p in state["initiative"])
         intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each player "
                       "lays 4 Event Cards face down under the bidding board.", "p.4")
+        if plutorial.on(state):
+            intro = Event(f"{plutorial.intro(state)} {ROUNDS[0]} begins. Initiative: {track}. Each player lays its 4 "
+                          "Event Cards face down under the bidding board.", "TC120")
         return state, [intro] + log
 
     # -- the rules ---------------------------------------------------------------------------
@@ -235,7 +248,7 @@ class ThirdCrusade(Game):
             "to_act": self.to_act(s), "players": players, "initiative": list(s["initiative"]),
             "map": {k: list(v) for k, v in s["map"].items()}, "tokens": {k: list(v) for k, v in s["tokens"].items()},
             "sections": planning.sections_view(s, seat), "plan": planning.plan_view(self.content, s, seat),
-            "glory": s["glory"], "faith": dict(s["faith"]),
+            "glory": s["glory"], "faith": None if plutorial.on(s) else dict(s["faith"]),
             "ships": {k: {a: list(p) for a, p in v.items()} for k, v in s["ships"].items()},
             "mission": s["missions"][0] if s["missions"] else None,
             "next_mission": s["missions"][1] if len(s["missions"]) > 1 else None,

@@ -80,6 +80,9 @@ RULINGS = {
     "TC77": "The Final Winner's Objective after an early victory",
     "TC78": "Placing an Order: the Order, then its Region; a warning, not a bar",
     "TC79": "Each player's chance: the Emperor's host after the Saleph",
+    "TC120": "The lesson: the plutorial's first round as a mode of the game",
+    "TC121": "The lesson: no Faith in the first round",
+    "TC122": "The lesson goes on: the Objective Cards the text names, one each",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

@@ -64,8 +64,11 @@ def towards(alliance: str, n: int) -> int:
 def gain_faith(s: State, army: str, n: int) -> None:
     """The Faith marker moves ``n`` steps towards ``army`` (p.16): on an Alliance of two Armies a
     tug-of-war between them (positive towards the first of ``ALLIANCES``), up to 5; a lone
-    Army's marker goes up, and never below 0 (p.5)."""
+    Army's marker goes up, and never below 0 (p.5). In the lesson's first round the markers are
+    not on the board yet and nothing moves (ruling TC121)."""
     alliance = ALLIANCE_OF[army]
+    if s.get("plutorial"):
+        return
     if not alone(s, alliance):
         step = n if army == ALLIANCES[alliance][0] else -n
         s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + step))
@@ -77,7 +80,9 @@ def faith_of(s: State, army: str) -> int:
     """``army``'s Faith, as a Battle compares it (p.14; ruling TC53): a lone Army's, its marker;
     in an Alliance of two, how many steps the shared marker stands on its side, its partner then
     counting 0 (Solo rules, General changes: "If the marker is higher for one Army, their
-    Alliance Partner counts as having 0")."""
+    Alliance Partner counts as having 0"). In the lesson's first round, no marker: 0 (TC121)."""
+    if s.get("plutorial"):
+        return 0
     alliance = ALLIANCE_OF[army]
     marker = s["faith"][alliance]
     if alone(s, alliance):
@@ -88,6 +93,8 @@ def faith_of(s: State, army: str) -> int:
 def faith_words(s: State, alliance: str) -> str:
     """Where ``alliance``'s Faith marker stands, for the log: on an Alliance of two Armies, which
     of them it favours and by how many steps; a lone Army's, its height."""
+    if s.get("plutorial"):
+        return "the Faith markers are not on the board in the lesson's first round: nothing moves (ruling TC121)"
     marker = s["faith"][alliance]
     title = f"the {'Crusader' if alliance == 'crusader' else 'Muslim'} Faith marker"
     if alone(s, alliance):

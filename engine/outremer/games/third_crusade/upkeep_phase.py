@@ -12,6 +12,7 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
+from . import plutorial
 from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
@@ -347,6 +348,8 @@ def _end_of_round(content: Content, s: State, log: list[Event]) -> None:
     s["phase"] = "strategy"
     log.append(Event(f"The round ends: the next Diplomacy and Mission Cards come up, the initiative track turns, "
                      f"command points return to their base. {ROUNDS[s['round']]} begins.", "p.17"))
+    if plutorial.on(s):
+        plutorial.continue_game(s, log)
     if s.pop("truce", None):  # The Treaty of Jaffa holds "until the end of the round"
         log.append(Event("The truce of The Treaty of Jaffa ends with the round: Jerusalem, Jaffa and Ascalon are "
                          "open again.", "TC39"))
