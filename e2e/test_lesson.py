@@ -178,7 +178,7 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
             else:
                 target = _take(page, shown["do"])
                 assert target.evaluate("(e) => Boolean(e.closest('.lesson-mark') || e.querySelector('.lesson-mark'))"), \
-                    f"the action of step {shown['index']} ({shown['do']!r}) is not outlined: `show` must ring it"
+                    f"the action of step {shown['index']} ({shown['do']!r}) is not outlined"
                 target.click()
         shown = _after(page, shown)
     assert shown["kind"] == "end", f"the lesson did not reach its end: {shown}"

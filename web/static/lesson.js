@@ -52,7 +52,7 @@ function visible(el) {
 }
 
 // Show the step after ``read`` text-only steps, and outline what it shows (only elements of the
-// table that can be seen); returns the step (see lessonStep), with ``marked``: how many elements
+// table that can be seen) and, on the learner's step, the button that takes its action; returns the step (see lessonStep), with ``marked``: how many elements
 // were outlined. A hidden lesson (the learner chose to continue) shows nothing.
 export function drawLesson(root, read, hidden = false) {
   clearMarks(root);
@@ -67,6 +67,10 @@ export function drawLesson(root, read, hidden = false) {
     selectors = JSON.parse(step.element.dataset.show || "[]");
   } catch {
     selectors = [];
+  }
+  // The learner's own step: its button is ringed too, whatever else the step shows.
+  if (step.element.dataset.kind === "act" && step.element.dataset.do) {
+    selectors.push(`[data-action="${CSS.escape(step.element.dataset.do)}"]`);
   }
   const say = step.element.querySelector(".lesson-say");
   let marked = 0;
