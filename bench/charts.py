@@ -38,31 +38,35 @@ def _load(name: str) -> dict:
 
 def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: float, unit: str,
          note: str = "", band: tuple[float, float] | None = None, width: int = 640,
-         whiskers: dict[int, tuple[float, float]] | None = None, legend: list[str] | None = None) -> str:
-    """Rows of one or more bars: (label, [(value, text)]); values from 0 to ``scale``."""
-    inner = width - LEFT - RIGHT
+         whiskers: dict[int, tuple[float, float]] | None = None, legend: list[str] | None = None,
+         ticks: int = 4, percent: bool = False) -> str:
+    """Rows of one or more bars: (label, [(value, text)]); values from 0 to ``scale``, the axis in
+    ``ticks`` steps (as percentages if ``percent``)."""
+    left = max(LEFT, 16 + round(6.6 * max(len(label) for label, _ in rows)))
+    width += left - LEFT
+    inner = width - left - RIGHT
     heights = [max(1, len(values)) * (BAR + 2) + (ROW - BAR) for _, values in rows]
-    height = TOP + sum(heights) + 30 + (16 if legend else 0)
-    x = lambda v: LEFT + inner * min(v, scale) / scale  # noqa: E731
+    body = sum(heights)
+    height = TOP + body + 22 + (20 if legend else 0) + (18 if note else 0)
+    x = lambda v: left + inner * min(v, scale) / scale  # noqa: E731
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">', STYLE,
            f'<rect width="{width}" height="{height}" fill="#fff"/>',
            f'<text class="t" x="8" y="18">{escape(title)}</text>']
-    body = height - TOP - 30 - (16 if legend else 0)
     if band:
         out.append(f'<rect class="band" x="{x(band[0]):.1f}" y="{TOP - 4}" width="{x(band[1]) - x(band[0]):.1f}" '
                    f'height="{body + 4}"/>')
-    for i in range(5):
-        gx = x(scale * i / 4)
+    for i in range(ticks + 1):
+        gx = x(scale * i / ticks)
+        label = f"{_tick(100 * scale * i / ticks)}%" if percent else f"{_tick(scale * i / ticks)}{unit}"
         out.append(f'<line class="grid" x1="{gx:.1f}" y1="{TOP - 4}" x2="{gx:.1f}" y2="{TOP + body}"/>')
-        out.append(f'<text class="s" x="{gx:.1f}" y="{TOP + body + 13}" text-anchor="middle">'
-                   f'{_tick(scale * i / 4)}{unit}</text>')
+        out.append(f'<text class="s" x="{gx:.1f}" y="{TOP + body + 13}" text-anchor="middle">{label}</text>')
     y = TOP
     for r, ((label, values), h) in enumerate(zip(rows, heights)):
-        out.append(f'<text x="{LEFT - 6}" y="{y + BAR - 2}" text-anchor="end">{escape(label)}</text>')
+        out.append(f'<text x="{left - 6}" y="{y + BAR - 2}" text-anchor="end">{escape(label)}</text>')
         for k, (value, text) in enumerate(values):
             by = y + k * (BAR + 2)
-            out.append(f'<rect x="{LEFT}" y="{by}" width="{x(value) - LEFT:.1f}" height="{BAR}" '
+            out.append(f'<rect x="{left}" y="{by}" width="{x(value) - left:.1f}" height="{BAR}" '
                        f'fill="{COLOURS[k % len(COLOURS)]}"/>')
             end = x(value)
             if whiskers and (r, k) in whiskers:
@@ -74,10 +78,11 @@ def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: flo
             out.append(f'<text class="s" x="{end + 4:.1f}" y="{by + BAR - 2}">{escape(text)}</text>')
         y += h
     if legend:
-        lx = LEFT
+        lx = left
         for k, name in enumerate(legend):
-            out.append(f'<rect x="{lx}" y="{height - 40}" width="10" height="10" fill="{COLOURS[k % len(COLOURS)]}"/>')
-            out.append(f'<text class="s" x="{lx + 14}" y="{height - 31}">{escape(name)}</text>')
+            ly = TOP + body + 24
+            out.append(f'<rect x="{lx}" y="{ly}" width="10" height="10" fill="{COLOURS[k % len(COLOURS)]}"/>')
+            out.append(f'<text class="s" x="{lx + 14}" y="{ly + 9}">{escape(name)}</text>')
             lx += 20 + 7 * len(name)
     if note:
         out.append(f'<text class="s" x="8" y="{height - 8}">{escape(note)}</text>')
@@ -86,7 +91,7 @@ def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: flo
 
 
 def _tick(v: float) -> str:
-    return f"{v:.0f}" if v == int(v) else f"{v:g}"
+    return f"{v:.0f}" if abs(v - round(v)) < 1e-9 else f"{v:g}"
 
 
 def _pct(p: float) -> str:
@@ -119,7 +124,7 @@ def ai_times() -> str:
             for g, n in _cases(p)]
     return bars("Seconds per move inside Pyodide, 95th percentile", rows, 3.0, " s",
                 "python bench/ai_strength.py times (under node tools/pyodide_run.mjs); "
-                "targets: normal 1 s, hard 3 s", legend=["normal", "hard"])
+                "targets: normal 1 s, hard 3 s", legend=["normal", "hard"], ticks=6)
 
 
 def pyodide_ratio() -> str:
@@ -136,11 +141,12 @@ def pyodide_ratio() -> str:
     for key, value in r.items():
         if key.endswith("_slowdown"):
             _, game, players, path = key.split("_")[:4]
-            rows.append((f"random playouts, {_case_label(game, players).split(', ')[0]} "
-                         f"{players}, {path}", [(value["ratio"], f"{value['ratio']:.2f}×")]))
-    return bars("Pyodide's time over CPython's (medians)", rows, 2.5, "×",
+            short = "".join(w[0] for w in GAME_NAMES.get(game, game).split()) if " " in GAME_NAMES.get(game, game) \
+                else GAME_NAMES.get(game, game)
+            rows.append((f"random playouts: {short} {players}, {path}", [(value["ratio"], f"{value['ratio']:.2f}×")]))
+    return bars("Pyodide's time over CPython's (moves: medians; playouts: best rounds)", rows, 2.5, "×",
                 "bench/ai_times_*.json and bench/results.json; target for playouts: at most 2.5×",
-                legend=["normal (or playouts)", "hard"])
+                legend=["normal (or playouts)", "hard"], ticks=5)
 
 
 def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -168,7 +174,7 @@ def strength() -> str:
         whiskers[(i, 0)] = (lo, hi)
     return bars("Wins of the searching level against its opponent", rows, 1.0, "",
                 "bench/series/*.jsonl (python bench/ai_strength.py series); 95% Wilson intervals; "
-                "0.5 = even", whiskers=whiskers, band=(0.495, 0.505))
+                "the line at 50%: even", whiskers=whiskers, band=(0.497, 0.503), percent=True)
 
 
 def site_clicks() -> str:
@@ -178,7 +184,7 @@ def site_clicks() -> str:
             for v in s.values()]
     return bars("Click to painted table, in Chromium", rows, 150, " ms",
                 "python bench/site_bench.py click (bench/site_results.json); targets: median 75 ms, 90th 120 ms",
-                legend=["median", "90th percentile"])
+                legend=["median", "90th percentile"], ticks=6)
 
 
 def ck_balance() -> str:
@@ -194,9 +200,9 @@ def ck_balance() -> str:
     for key, title in (("coop", "co-op"), ("solo", "solo")):
         for name in ("Victory", "Marginal victory", "Defeat"):
             rows.append((f"{title}: {name}", [(d[key]["levels"][name], _pct(d[key]["levels"][name]))]))
-    return bars("Crusader Kingdoms: wins by kingdom, results of co-op and solo", rows, 0.5, "",
+    return bars("Crusader Kingdoms: wins by kingdom, results of co-op and solo", rows, 0.6, "",
                 f"{d['command']} (bench/ck_balance.json); 4-player band 18–32%", band=(0.18, 0.32),
-                whiskers=whiskers)
+                whiskers=whiskers, ticks=4, percent=True)
 
 
 def loh_balance() -> str:
@@ -210,9 +216,9 @@ def loh_balance() -> str:
         for name, rate in s["win_rate"].items():
             whiskers[(len(rows), 0)] = tuple(s["interval_95"][name])
             rows.append((f"{line}: {name}", [(rate, _pct(rate))]))
-    return bars("Lords of Heaven: wins by faction in each line-up", rows, 0.7, "",
+    return bars("Lords of Heaven: wins by faction in each line-up", rows, 0.8, "",
                 f"{d['command']} (bench/loh_balance.json); bands 18–32% (4), 23–43% (3), 40–60% (2)",
-                whiskers=whiskers)
+                whiskers=whiskers, percent=True)
 
 
 def tc_balance() -> str:
@@ -222,10 +228,10 @@ def tc_balance() -> str:
         label = f"{s['line_up']} (seed {s['seed']})"
         crusader = s["alliance_win_rate"]["Crusader Alliance"]
         whiskers[(len(rows), 0)] = tuple(s["alliance_interval_95"]["Crusader Alliance"])
-        rows.append((label, [(crusader, f"Crusader Alliance {_pct(crusader)}")]))
+        rows.append((label, [(crusader, _pct(crusader))]))
     return bars("Third Crusade: the Crusader Alliance's wins in each line-up", rows, 1.0, "",
                 "python bench/tc_balance.py --games 1000 --seed 2027 (bench/tc_balance.json); band 40–60%",
-                band=(0.4, 0.6), whiskers=whiskers, width=720)
+                band=(0.4, 0.6), whiskers=whiskers, percent=True)
 
 
 CHARTS = {"ai_times": ai_times, "pyodide_ratio": pyodide_ratio, "strength": strength,
