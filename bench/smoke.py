@@ -45,6 +45,8 @@ RUNS = [
                         "--games", "2"]),
     ("site_bench", [PY, "bench/site_bench.py", "all", "--smoke"]),
     ("lighthouse", [PY, "bench/lighthouse.py", "--smoke"]),
+    ("snapshot_size", [PY, "bench/snapshot_size.py"]),
+    ("charts", [PY, "bench/charts.py", "--out", "{out}/charts"]),
 ]
 
 

@@ -101,9 +101,9 @@ def test_the_engines_worker_runs_under_its_own_policy(page, site):
     assert violated == "connect-src"
 
 
-def test_the_readme_gives_the_headers_a_host_should_send(site_build):
-    readme = (site_build.ROOT / "README.md").read_text()
-    assert site_build.PAGE_CSP in readme and site_build.WORKER_CSP in readme
+def test_the_serving_guide_gives_the_headers_a_host_should_send(site_build):
+    guide = (site_build.ROOT / "docs" / "serving.md").read_text()
+    assert site_build.PAGE_CSP in guide and site_build.WORKER_CSP in guide
 
 
 def _status(url: str) -> int:
