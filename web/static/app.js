@@ -300,10 +300,13 @@ function status(text) {
   $("app-status").textContent = text;
 }
 
-function turnStatus(text, thinking = false) {
+// The status line; ``heard`` for words already on show in the lesson's box: announced, not
+// drawn a second time.
+function turnStatus(text, thinking = false, heard = false) {
   const line = $("turn-status");
   if (line.textContent !== text) line.textContent = text;
   line.classList.toggle("thinking", thinking);
+  line.classList.toggle("sr-only", heard);
   document.body.dataset.thinking = thinking ? "yes" : "no";
 }
 
@@ -445,7 +448,7 @@ async function drive() {
     }
     if (lessonHolds(s)) {
       // The lesson leads: the learner's click, Next or Continue; the computer waits.
-      turnStatus(lessonWords(game.lessonStep));
+      turnStatus(lessonWords(game.lessonStep), false, true);
       return;
     }
     const name = s.seat_names[s.to_act];
@@ -592,7 +595,7 @@ async function lessonNext(command) {
     game.lessonRead = game.lessonStep.read + 1;
     setLink(game.code);
     showLesson(true);
-    turnStatus(lessonWords(game.lessonStep));
+    turnStatus(lessonWords(game.lessonStep), false, true);
     return;
   }
   await play("lesson_next", [game.code, game.viewer], "next");
