@@ -8,20 +8,23 @@ from functools import cached_property
 from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
-from . import command, diplomacy_phase, planning, setup_phase, strategy, upkeep_phase
+from . import command, diplomacy_phase, planning, setup_phase, solo, solo_flow, strategy, upkeep_phase
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
 from .execution import owned_by_army
 from .rules import INDEX
+from .solo import SIDES
 from .state import ROUNDS, armies_for, need, new_state
 from .upkeep import shortfall
 
 OPTIONS = (
     Option("crusader_army", "Crusader Army (2 players; the lone Crusader in 3)", ("angevin", "hre"),
-           "In 2 players one Army of each Alliance plays (p.4).", names=("Angevin", "Holy Roman Empire"),
-           players=(2, 3)),
+           "In 2 players one Army of each Alliance plays (p.4). In a solo game, the Crusader Army where one "
+           "plays, the person's or the Bot's.", names=("Angevin", "Holy Roman Empire"),
+           players=(1, 2, 3)),
     Option("muslim_army", "Muslim Army (2 players; the lone Muslim in 3)", ("ayyubid", "turkoman"),
-           "In 2 players one Army of each Alliance plays (p.4).", names=("Ayyubid", "Turkoman"), players=(2, 3)),
+           "In 2 players one Army of each Alliance plays (p.4). In a solo game, the Muslim Army where one "
+           "plays, the person's or the Bot's.", names=("Ayyubid", "Turkoman"), players=(1, 2, 3)),
     Option("lone", "The Alliance played by one player (3 players)", ("muslim", "crusader"),
            "In 3 players one Alliance has two players and the other a lone player, who uses both of its "
            "Alliance's initiative markers (p.4).", names=("Muslim", "Crusader"), players=(3,)),
@@ -31,7 +34,22 @@ OPTIONS = (
            "points into the main Cities of their Objectives, one Desert beside them and, for the Muslims, "
            "Jerusalem. With 2 players the cards with the North icon are left out.",
            names=("Off", "On"), players=setup_phase.PLAYERS),
+    # the solo game (p.19-23): options added with revision 7, last, so earlier codes still read
+    Option("together", "Two players together against the Bot (2 players)", (False, True),
+           "The two players form one Alliance, each commanding one of its Armies, against one or two Bot "
+           "Armies of the other Alliance (p.19).", names=("Off", "On"), players=(2,)),
+    Option("side", "Your Alliance (solo; 2 players together)", SIDES,
+           "The Alliance the player (or the two players together) commands; the Bot plays the other (p.19).",
+           names=("Crusader", "Muslim"), players=(1, 2)),
+    Option("command", "Armies you command (solo)", (1, 2),
+           "One Army of your Alliance (the Crusader or Muslim Army option says which), or both (p.19: \"1 or 2 "
+           "Armies of an Alliance\"), from one seat.", names=("One Army", "Both Armies"), players=(1,)),
+    Option("bots", "Bot Armies (solo; 2 players together)", (1, 2),
+           "One Bot Army (the Crusader or Muslim Army option says which) or both Armies of the other Alliance "
+           "(p.19). Four Armies play on both boards, two or three on the south board.", names=("One", "Two"),
+           players=(1, 2)),
 )
+SOLO_OPTIONS = ("together", "side", "command", "bots")
 
 PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
           "diplomacy": diplomacy_phase}
@@ -42,10 +60,10 @@ class ThirdCrusade(Game):
     name = "Third Crusade"
     code_id = 4
     seat_names = ("Angevin", "Holy Roman Empire", "Ayyubid", "Turkoman")
-    min_seats, max_seats = 2, 4
+    min_seats, max_seats = 1, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 6
+    rules_revision = 7
     """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
     replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
     legal actions of some moments with any number of players: earlier codes do not replay.
@@ -58,13 +76,19 @@ class ThirdCrusade(Game):
     retreats avoid Regions held by Neutral pieces alone, Control by an Alliance (TC74), the free
     Advanced Orders and the Sabotage tokens a reward removes chosen by the player (TC76), the Final
     Winner after an early victory (TC77), an Order placed in two choices (TC78). No earlier code
-    provably replays: all are refused."""
+    provably replays: all are refused.
+    Revision 7 added the solo game (p.19-23: one player, or two together, against the Bot) and
+    its four options at the end of the list; the games of 2 to 4 players against each other are
+    unchanged, and a revision-6 code replays with those options at their defaults."""
     max_actions = 8_000
     on_site = True
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
-        """None for every earlier revision: revision 6 changed moments of every player count
-        (see ``rules_revision``), so no earlier link is known to replay exactly."""
+        """A revision-6 code (2 to 4 players) replays with the solo options at their defaults
+        (revision 7 only added them); None for any earlier revision, since revision 6 changed
+        moments of every player count (see ``rules_revision``)."""
+        if revision == 6 and seats >= 2:
+            return {o.id: o.default for o in OPTIONS if o.id in SOLO_OPTIONS}
         return None
 
     @cached_property
@@ -72,10 +96,16 @@ class ThirdCrusade(Game):
         return content()
 
     def seat_labels(self, setup: Setup) -> list[str]:
-        return [ARMY_NAMES[a] for a in armies_for(len(setup.seats), dict(setup.options))]
+        players, options = len(setup.seats), dict(setup.options)
+        armies = armies_for(players, options)
+        if not solo.is_solo(players, options):
+            return [ARMY_NAMES[a] for a in armies]
+        seat_of = solo.seats_of(players, options)
+        return [" and ".join(ARMY_NAMES[a] for a, owner in zip(armies, seat_of) if owner == seat)
+                for seat in range(players)]
 
     def seat_label(self, state: State, seat: int) -> str:
-        return ARMY_NAMES[state["armies"][seat]]
+        return " and ".join(ARMY_NAMES[state["armies"][p]] for p in solo.seat_armies(state, seat))
 
     def rule_title(self, key: str) -> str:
         return INDEX.title(key)
@@ -85,7 +115,13 @@ class ThirdCrusade(Game):
 
     def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
         return [(f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
-                 tuple(i for i, a in enumerate(state["armies"]) if ALLIANCE_OF[a] == al)) for al in sorted(ALLIANCES)]
+                 tuple(sorted({self.seat_of(state, i) for i, a in enumerate(state["armies"])
+                               if ALLIANCE_OF[a] == al and not solo.is_bot(state, i)})))
+                for al in sorted(ALLIANCES)]
+
+    def seat_of(self, s: State, index: int) -> int | None:
+        """The seat moving the Army at ``index`` of ``s["armies"]`` (None for a Bot)."""
+        return s["seat_of"][index] if solo.solo(s) else index
 
     # -- setup ---------------------------------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
@@ -94,6 +130,10 @@ class ThirdCrusade(Game):
         variable = setup_phase.applies(len(setup.seats), dict(setup.options))
         s = new_state(c, armies, setup.seed, **(setup_phase.start_position(c, armies) if variable else {}))
         planning.setup_orders(c, s)
+        if solo.is_solo(len(setup.seats), dict(setup.options)):
+            s["seat_of"] = solo.seats_of(len(setup.seats), dict(setup.options))
+            solo.setup(s)
+            solo.bot_first(s)
         strategy.setup_events(c, s)
         diplomacy_phase.setup(c, s)
         upkeep_phase.setup(c, s, objectives=not variable)
@@ -116,7 +156,9 @@ class ThirdCrusade(Game):
         return state, [intro] + log
 
     # -- the rules ---------------------------------------------------------------------------
-    def to_act(self, s: State) -> int | None:
+    def actor(self, s: State) -> int | None:
+        """The index in ``s["armies"]`` of the Army to decide now (a Bot's, between steps of
+        ``settle`` only), or None."""
         phase = s["phase"]
         if phase in PHASES:
             return PHASES[phase].to_act(s)
@@ -124,27 +166,47 @@ class ThirdCrusade(Game):
             return upkeep_phase.to_act(s)
         return None
 
+    def to_act(self, s: State) -> int | None:
+        index = self.actor(s)
+        return None if index is None else self.seat_of(s, index)
+
     def legal_actions(self, s: State) -> list[Action]:
-        seat = self.to_act(s)
-        if seat is None:
+        index = self.actor(s)
+        if index is None:
             return []
-        phase = s["phase"]
-        module = PHASES.get(phase, upkeep_phase)
-        return module.legal(self.content, s, seat)
+        return self.legal_of(s, index)
+
+    def legal_of(self, s: State, index: int) -> list[Action]:
+        module = PHASES.get(s["phase"], upkeep_phase)
+        return module.legal(self.content, s, index)
 
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
-        seat = self.to_act(s)
+        index = self.actor(s)
         module = PHASES.get(s["phase"], upkeep_phase)
-        module.perform(self.content, s, seat, action, log)
+        module.perform(self.content, s, index, action, log)
 
     def settle(self, s: State, log: list[Event]) -> None:
-        """The phases follow one another (p.10-18): a phase over starts the next."""
+        """The phases follow one another (p.10-18): a phase over starts the next; wherever a Bot
+        Army is to decide, the Bot does (p.19-23, ``solo_flow.py``) and the game goes on until a
+        person is asked."""
+        for _ in range(self.max_actions):
+            self._phases(s, log)
+            index = self.actor(s)
+            if index is None or not solo.is_bot(s, index):
+                return
+            module = PHASES.get(s["phase"], upkeep_phase)
+            action = solo_flow.decide(self.content, s, index, self.legal_of(s, index), log)
+            module.perform(self.content, s, index, action, log)
+        raise RuntimeError("the Bot did not let a person act")
+
+    def _phases(self, s: State, log: list[Event]) -> None:
         c = self.content
         for _ in range(12):
             phase = s["phase"]
             if phase == "planning" and s.get("_started") != "planning":
                 s["_started"] = "planning"
                 planning.start(c, s)
+                solo_flow.planning(c, s, log)
                 log.append(Event(f"Planning, {ROUNDS[s['round']]}: in initiative order each player places an Order face "
                                  "down in a Region, or passes.",
                                  "p.11"))
@@ -173,6 +235,7 @@ class ThirdCrusade(Game):
             if phase == "strategy" and s.get("strategy") is None:
                 s["_started"] = "strategy"
                 strategy.start(c, s)
+                solo_flow.strategy(c, s, log)
                 log.append(Event(f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down under the "
                                  "bidding board; then each picks cards of the other Alliance's rows for command "
                                  "points.", "p.10"))
@@ -182,10 +245,14 @@ class ThirdCrusade(Game):
             return
 
     def result(self, s: State) -> dict | None:
-        return s["result"]
+        result = s["result"]
+        if result is None or not solo.solo(s):
+            return result
+        return {**result, "winners": sorted({self.seat_of(s, w) for w in result["winners"]
+                                              if not solo.is_bot(s, w)})}
 
     def seats_in(self, s: State) -> int:
-        return len(s["armies"])
+        return solo.seat_count(s)
 
     def standings(self, s: State) -> tuple[list[str], list[dict]]:
         rows = []

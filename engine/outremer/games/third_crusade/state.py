@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import State
+from .solo import is_solo, people_and_bots
 from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, TRACKS, UNIT_TOTALS, UNITS, Content, genoa, owner, starting_position,
                    supply_need, tracks, what)
 
