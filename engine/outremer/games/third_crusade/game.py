@@ -3,6 +3,7 @@ Strategy to Upkeep (rules: third-crusade.md)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 
 from ...core.actions import Action
@@ -127,16 +128,17 @@ class ThirdCrusade(Game):
     def initial_state(self, setup: Setup) -> State:
         c = self.content
         armies = armies_for(len(setup.seats), dict(setup.options))
-        variable = setup_phase.applies(len(setup.seats), dict(setup.options))
+        variable = (setup_phase.applies(len(setup.seats), dict(setup.options))
+                    and not solo.is_solo(len(setup.seats), dict(setup.options)))  # ruling TC82
         s = new_state(c, armies, setup.seed, **(setup_phase.start_position(c, armies) if variable else {}))
         planning.setup_orders(c, s)
+        strategy.setup_events(c, s)
+        diplomacy_phase.setup(c, s)
+        upkeep_phase.setup(c, s, objectives=not variable)
         if solo.is_solo(len(setup.seats), dict(setup.options)):
             s["seat_of"] = solo.seats_of(len(setup.seats), dict(setup.options))
             solo.setup(s)
             solo.bot_first(s)
-        strategy.setup_events(c, s)
-        diplomacy_phase.setup(c, s)
-        upkeep_phase.setup(c, s, objectives=not variable)
         s["executed"] = {a: [] for a in s["armies"]}
         s["pending"], s["battle"], s["road"], s["upkeep"], s["dip"] = None, None, None, None, None
         if variable:
@@ -183,21 +185,39 @@ class ThirdCrusade(Game):
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
         index = self.actor(s)
         module = PHASES.get(s["phase"], upkeep_phase)
+        mark = len(log) if isinstance(log, list) else None
         module.perform(self.content, s, index, action, log)
+        self._to_seats(s, log, mark)
 
     def settle(self, s: State, log: list[Event]) -> None:
         """The phases follow one another (p.10-18): a phase over starts the next; wherever a Bot
         Army is to decide, the Bot does (p.19-23, ``solo_flow.py``) and the game goes on until a
         person is asked."""
+        mark = len(log) if isinstance(log, list) else None
         for _ in range(self.max_actions):
             self._phases(s, log)
             index = self.actor(s)
             if index is None or not solo.is_bot(s, index):
+                self._to_seats(s, log, mark)
                 return
             module = PHASES.get(s["phase"], upkeep_phase)
             action = solo_flow.decide(self.content, s, index, self.legal_of(s, index), log)
-            module.perform(self.content, s, index, action, log)
+            if action is not None:
+                module.perform(self.content, s, index, action, log)
         raise RuntimeError("the Bot did not let a person act")
+
+    def _to_seats(self, s: State, log: list[Event], mark: int | None) -> None:
+        """The log lines since ``mark`` told to seats, not Army indices: a line private to an
+        Army is private to the seat moving it (a Bot's, to nobody)."""
+        if mark is None or not solo.solo(s):
+            return
+        for i in range(mark, len(log)):
+            event = log[i]
+            if event.private is None:
+                continue
+            indices = event.private if isinstance(event.private, tuple) else (event.private,)
+            seats = tuple(sorted({s["seat_of"][j] for j in indices if s["seat_of"][j] is not None}))
+            log[i] = replace(event, private=seats)
 
     def _phases(self, s: State, log: list[Event]) -> None:
         c = self.content
@@ -205,6 +225,7 @@ class ThirdCrusade(Game):
             phase = s["phase"]
             if phase == "planning" and s.get("_started") != "planning":
                 s["_started"] = "planning"
+                solo_flow.roll(s, log)
                 planning.start(c, s)
                 solo_flow.planning(c, s, log)
                 log.append(Event(f"Planning, {ROUNDS[s['round']]}: in initiative order each player places an Order face "
@@ -218,6 +239,9 @@ class ThirdCrusade(Game):
                                  "its Orders on the map, or passes.", "p.12"))
                 continue
             if phase == "end_of_command":
+                if s.get("_started") == "command":
+                    s["_started"] = "end_of_command"
+                    solo_flow.bonus_at_end(c, s, log)
                 if upkeep_phase.victory_check(c, s, log, "p.13"):
                     return
                 s["_started"] = "diplomacy"
@@ -235,12 +259,11 @@ class ThirdCrusade(Game):
             if phase == "strategy" and s.get("strategy") is None:
                 s["_started"] = "strategy"
                 strategy.start(c, s)
-                solo_flow.strategy(c, s, log)
                 log.append(Event(f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down under the "
                                  "bidding board; then each picks cards of the other Alliance's rows for command "
                                  "points.", "p.10"))
                 continue
-            if self.to_act(s) is None and phase not in ("over",):
+            if self.actor(s) is None and phase not in ("over",):
                 raise RuntimeError(f"nobody to act in phase {phase!r}")
             return
 

@@ -8,6 +8,9 @@ RULEBOOK = {
     "p.10": "p.10 Strategy phase", "p.11": "p.11 Planning phase", "p.12": "p.12 Command phase: Event Cards",
     "p.13": "p.13 Command phase: Orders", "p.14": "p.14 Battle", "p.15": "p.15 Losses, retreats and Glory",
     "p.16": "p.16 Diplomacy phase", "p.17": "p.17 Upkeep phase", "p.18": "p.18 End of the game",
+    "p.19": "p.19 Solo game: setup and general changes", "p.20": "p.20 Solo game: Strategy and Planning",
+    "p.21": "p.21 Solo game: Command, the Bot's Orders and placements", "p.22": "p.22 Solo game: Battle, Marching, Diplomacy, Upkeep",
+    "p.23": "p.23 The Bot Table",
     "p.32": "Glossary: Bandits, Sabotage, Destroyed Ports", "p.33": "Glossary: Advanced Orders and Named Leaders",
 }
 
@@ -80,6 +83,23 @@ RULINGS = {
     "TC77": "The Final Winner's Objective after an early victory",
     "TC78": "Placing an Order: the Order, then its Region; a warning, not a bar",
     "TC79": "Each player's chance: the Emperor's host after the Saleph",
+    "TC80": "ORDER FAIL: seven entries for six faces",
+    "TC81": "PLACE in column 6",
+    "TC82": "The solo modes and their options; which Armies the Bots play",
+    "TC83": "Strategy: who pairs with whom",
+    "TC84": "Strategy: the cards are laid at random, then read",
+    "TC85": "CARD TRIGGER: the lost icons of columns 4 and 5",
+    "TC86": "BONUS: the lost icons",
+    "TC87": "DIPLOMACY: the Gold part of columns 1 and 2",
+    "TC88": "An Advanced Reaction Order the Bot gains",
+    "TC89": "The planning example against the text (erratum 4)",
+    "TC90": "Where the Bot has no priority",
+    "TC91": "Disperse and ORDER FAIL's March",
+    "TC92": "What the Bot reads",
+    "TC93": "The Bot's Command priorities as the engine orders them",
+    "TC94": "The Bot first on the initiative track",
+    "TC100": "A Bot's strength in a Region",
+    "TC101": "Proximity on our boards",
 }
 
 INDEX = RuleIndex(RULEBOOK, RULINGS)

@@ -22,6 +22,8 @@ from .cards import Order, orders
 from .data import ALLIANCE_OF, ALLIANCES
 
 SIDES = ("crusader", "muslim")
+MARCH_STEPS = frozenset({"march", "coordinated_march", "forced_march", "disperse", "sea_move"})
+"""The large icons of an Order that March (a Sea Move and a Disperse too: Bot Table, CARD TRIGGER)."""
 
 
 def other(alliance: str) -> str:
@@ -81,7 +83,8 @@ def reaction_group(order: Order) -> bool:
 
 def setup(s: State) -> None:
     """The solo setup (p.19): a Bot's Orders in three groups (the Advanced March, costing 1
-    command point, joins Prepared), no command points for it; people use no Blank Orders."""
+    command point, joins Prepared), 3 Objective Cards, no command points; people use no Blank
+    Orders."""
     s["bot"] = {}
     for index, army in enumerate(s["armies"]):
         if not is_bot(s, index):
@@ -92,6 +95,8 @@ def setup(s: State) -> None:
         rng.shuffle(s, advanced)
         s["box"][army].append(march)
         s["bot"][army] = {"column": None, "advanced": advanced, "aside": []}
+        if s["objective_deck"] and s["objectives"][army]:
+            s["objectives"][army] = sorted(s["objectives"][army] + [s["objective_deck"].pop()])
         s["cp"][index] = 0
 
 
