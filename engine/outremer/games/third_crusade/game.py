@@ -14,7 +14,7 @@ from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
 from .execution import owned_by_army
 from .rules import INDEX
-from .solo import SIDES
+from .solo import SIDES, TOGETHER
 from .state import ROUNDS, armies_for, need, new_state
 from .upkeep import shortfall
 
@@ -36,19 +36,21 @@ OPTIONS = (
            "Jerusalem. With 2 players the cards with the North icon are left out.",
            names=("Off", "On"), players=setup_phase.PLAYERS),
     # the solo game (p.19-23): options added with revision 7, last, so earlier codes still read
-    Option("together", "Two players together against the Bot (2 players)", (False, True),
+    Option("together", "Two players together against the Bot (2 players)", TOGETHER,
            "The two players form one Alliance, each commanding one of its Armies, against one or two Bot "
-           "Armies of the other Alliance (p.19).", names=("Off", "On"), players=(2,)),
-    Option("side", "Your Alliance (solo; 2 players together)", SIDES,
-           "The Alliance the player (or the two players together) commands; the Bot plays the other (p.19).",
-           names=("Crusader", "Muslim"), players=(1, 2)),
+           "Armies of the other Alliance (p.19); the Crusader or Muslim Army option names a lone Bot's Army.",
+           names=("Off", "Crusaders against one Bot", "Crusaders against both Muslim Bots", "Muslims against one Bot",
+                  "Muslims against both Crusader Bots"), players=(2,)),
+    Option("side", "Your Alliance (solo)", SIDES,
+           "The Alliance the player commands; the Bot plays the other (p.19).",
+           names=("Crusader", "Muslim"), players=(1,)),
     Option("command", "Armies you command (solo)", (1, 2),
            "One Army of your Alliance (the Crusader or Muslim Army option says which), or both (p.19: \"1 or 2 "
            "Armies of an Alliance\"), from one seat.", names=("One Army", "Both Armies"), players=(1,)),
-    Option("bots", "Bot Armies (solo; 2 players together)", (1, 2),
+    Option("bots", "Bot Armies (solo)", (1, 2),
            "One Bot Army (the Crusader or Muslim Army option says which) or both Armies of the other Alliance "
            "(p.19). Four Armies play on both boards, two or three on the south board.", names=("One", "Two"),
-           players=(1, 2)),
+           players=(1,)),
 )
 SOLO_OPTIONS = ("together", "side", "command", "bots")
 
@@ -149,10 +151,11 @@ class ThirdCrusade(Game):
 
     def start(self, setup: Setup):
         state, log = super().start(setup)
-        names = ", ".join(self.seat_label(state, p) for p in range(len(state["armies"])))
+        names = ", ".join(ARMY_NAMES[a] + (" (the Bot)" if solo.is_bot(state, p) else "")
+                          for p, a in enumerate(state["armies"]))
         if state["phase"] == "variable":
             return state, [Event(f"A new game of Third Crusade: {names}. {setup_phase.intro(state)}", "p.9")] + log
-        track = ", ".join(self.seat_label(state, p) for p in state["initiative"])
+        track = ", ".join(ARMY_NAMES[state["armies"][p]] for p in state["initiative"])
         intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each player "
                       "lays 4 Event Cards face down under the bidding board.", "p.4")
         return state, [intro] + log
@@ -289,6 +292,29 @@ class ThirdCrusade(Game):
 
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
+        index = self._index(s, seat)
+        view = self._view(s, index)
+        view["viewer"], view["to_act"], view["actor"] = seat, self.to_act(s), self.actor(s)
+        if solo.solo(s):
+            view["seat_of"] = list(s["seat_of"])
+            mine = set(solo.seat_armies(s, seat)) if seat is not None else set()
+            for p in view["players"]:
+                p["bot"] = solo.is_bot(s, p["seat"])
+                if p["seat"] in mine:
+                    p["objectives"] = list(s["objectives"][p["army"]])
+                p["person"] = s["seat_of"][p["seat"]]
+        return view
+
+    def _index(self, s: State, seat: int | None) -> int | None:
+        """The Army index a seat's view is taken from: the Army it moves now, else its first."""
+        if seat is None or not solo.solo(s):
+            return seat
+        actor = self.actor(s)
+        if actor is not None and s["seat_of"][actor] == seat:
+            return actor
+        return solo.seat_armies(s, seat)[0]
+
+    def _view(self, s: State, seat: int | None) -> dict:
         mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
         owned = owned_by_army(s)
         players = []
@@ -362,6 +388,7 @@ class ThirdCrusade(Game):
         ones), the other Alliance's Orders face down and behind its screens (and the one chosen
         to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
         and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
+        seat = self._index(s, seat)
         new = clone(s)
         mine = ALLIANCE_OF[new["armies"][seat]]
         others = [a for a in new["armies"] if a != new["armies"][seat]]
@@ -399,6 +426,10 @@ class ThirdCrusade(Game):
             rest = sorted(new[key][visible:])
             rand.shuffle(rest)
             new[key] = new[key][:visible] + rest
+        for army, bot in sorted(new.get("bot", {}).items()):  # a Bot's Advanced group, face down
+            group = sorted(bot["advanced"])
+            rand.shuffle(group)
+            bot["advanced"] = group
         setup_phase.redeal(new, seat, rand)
         redeal_sealed(new, seat, rand, self._sealed_choices)
         return new

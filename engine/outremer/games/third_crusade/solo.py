@@ -22,6 +22,8 @@ from .cards import Order, orders
 from .data import ALLIANCE_OF, ALLIANCES
 
 SIDES = ("crusader", "muslim")
+TOGETHER = ("off", "crusader", "crusader-2", "muslim", "muslim-2")
+"""The 2-player option: against each other, or together as one Alliance against one Bot or two."""
 MARCH_STEPS = frozenset({"march", "coordinated_march", "forced_march", "disperse", "sea_move"})
 """The large icons of an Order that March (a Sea Move and a Disperse too: Bot Table, CARD TRIGGER)."""
 
@@ -32,13 +34,16 @@ def other(alliance: str) -> str:
 
 def is_solo(players: int, options: dict) -> bool:
     """One person, or two playing together against the Bot (p.19)."""
-    return players == 1 or (players == 2 and bool(options.get("together", False)))
+    return players == 1 or (players == 2 and options.get("together", "off") != "off")
 
 
 def people_and_bots(players: int, options: dict) -> tuple[list[str], list[str]]:
     """The people's Armies (by seat: with two people, one each; one person commands one Army or
     both of its Alliance) and the Bot Armies (one or both of the other Alliance). Where one
     Army of an Alliance plays, the Crusader and Muslim Army options name it (ruling TC82)."""
+    if players == 2:
+        together = options.get("together", "off")
+        options = {**options, "side": together.split("-")[0], "bots": 2 if together.endswith("-2") else 1}
     side = options.get("side", "crusader")
     pick = {"crusader": options.get("crusader_army", "angevin"), "muslim": options.get("muslim_army", "ayyubid")}
     if players == 2 or options.get("command", 1) == 2:

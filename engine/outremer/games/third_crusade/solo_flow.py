@@ -126,9 +126,30 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
             chosen = solo_march.step(content, s, p, legal, log)
             if chosen is not None:
                 return chosen
+        if s["pending"] and not s["battle"] and s["pending"].get("kind") == "event":
+            chosen = event_choice(content, s, p, legal, log)
+            if chosen is not None:
+                return chosen
     if phase == "diplomacy" and s["dip"]["stage"] == "bid":
         return bid(s, p, legal, log)
     return at_random(s, army, legal, log)
+
+
+def event_choice(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:
+    """An Event Card's choices the solo rules order: the crown event always tried where the Bot
+    may pay for it (p.21; ruling TC93), a Muster at its most, a March by the Marching rules."""
+    army = s["armies"][p]
+    crown = [a for a in legal if a.verb == "crown"]
+    if crown:
+        log.append(Event(f"{bot_words(s, army, 'COMMAND')}: it always tries the crown event (p.21).", "p.21"))
+        return crown[0]
+    musters = [a for a in legal if a.verb == "muster"]
+    if musters and len(musters) == len(legal):
+        return max(musters, key=lambda a: a.args[0])
+    if any(a.verb == "march" for a in legal) and s["pending"].get("from"):
+        from .effects import _current
+        return solo_march.march(content, s, p, legal, log, s["pending"]["from"], _current(s).do, s["pending"])
+    return None
 
 
 # -- DIPLOMACY: BOT ROLL ----------------------------------------------------------------------------

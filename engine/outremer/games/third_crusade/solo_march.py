@@ -22,21 +22,31 @@ from .solo_common import bot_words, name
 
 
 def step(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:
-    army = s["armies"][p]
+    """An Order's icon: a Muster takes all it may; a March as :func:`march` says."""
     pend = s["pending"]
     musters = [a for a in legal if a.verb == "muster"]
     if musters:
         return max(musters, key=lambda a: a.args[0])
+    from .cards import orders
+    do = next(o for o in orders(pend["army"]) if o.key == pend["order"]).effects[pend["step"]].do
+    return march(content, s, p, legal, log, pend["from"], do, pend)
+
+
+def march(content: Content, s: State, p: int, legal: list[Action], log: list[Event], frm: str, do: str,
+          pend: dict) -> Action | None:
+    """The March the Bot's rules choose among ``legal`` (``march`` and ``stay``) from ``frm``, by
+    an Order's or an Event Card's icon ``do`` (p.22: "With the execution of both Orders and Event
+    Cards"); None where ``legal`` holds no March."""
+    army = s["armies"][p]
     marches = [a for a in legal if a.verb == "march"]
     stay = next((a for a in legal if a.verb == "stay"), None)
-    frm = pend["from"]
+    if not marches and stay is None:
+        return None
     if frm == geo.jerusalem(s) and stay is not None:
         log.append(Event(f"{bot_words(s, army, 'COMMAND')}: it never Marches out of Jerusalem (p.22).", "p.22"))
         return stay
     if not marches:
         return stay
-    from .cards import orders
-    do = next(o for o in orders(army) if o.key == pend["order"]).effects[pend["step"]].do
     kinds = sorted(set(movable(content, s, frm, army, do == "coordinated_march")))
     here = [x for x in pieces(s, frm) if owner(x) == army or owner(x) == NEUTRAL]
     best, why = None, ""

@@ -14,7 +14,7 @@ from .moves import movable
 def describe(game, s: State, action: Action) -> str:
     c = game.content
     board = board_for(c, s["armies"])
-    seat = game.to_act(s)
+    seat = game.actor(s)
     army = s["armies"][seat] if seat is not None else None
     verb, args = action.verb, action.args
 
@@ -206,7 +206,7 @@ def text_table(game, v: dict) -> str:
         lines.append("   " + supply_words(p))
     plan = v.get("plan")
     if plan:
-        army = v["players"][v["to_act"]]["army"]
+        army = v["players"][v["actor"]]["army"]
         order = next(o for o in orders(army) if o.key == plan["order"])
         line = f"Order chosen to place: {order.name} ({order.text})."
         if v["viewer"] == v["to_act"]:  # another Order: the first choice taken back (ruling TC78)
@@ -237,7 +237,7 @@ def prompt(game, s: State) -> str:
     """What the seat to act is asked, in a line that names it (the result once the game is over)."""
     if s["result"]:
         return s["result"]["text"]
-    seat = game.to_act(s)
+    seat = game.actor(s)
     if seat is None:
         return ""
     who = ARMY_NAMES[s["armies"][seat]]
