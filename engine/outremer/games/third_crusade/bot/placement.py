@@ -189,10 +189,12 @@ def bandit_to_remove(s: State, army: str, roads: Iterable[Sequence[str]]) -> tup
 
 def destroyed_port_region(s: State, army: str, keys: Iterable[str]) -> str | None:
     """p.21: "When adding a Destroyed Port the Bot chooses the Region where you have the highest
-    Battle Strength"; ties by Proximity; a Port without the player's Presence only when none has it."""
+    Battle Strength"; ties by Proximity. With the player in none of the Ports allowed, a Port
+    without its own Alliance's pieces; never one of its own (ruling TC107)."""
     keys = list(keys)
     them = opponents(s, army)
-    pool = [k for k in keys if pieces_in(s, k, them)] or keys
+    pool = ([k for k in keys if pieces_in(s, k, them)]
+            or [k for k in keys if not pieces_in(s, k, allies(s, army))])
     return min(pool, key=lambda k: (-geo.strength(s, them, k), geo.proximity_key(s, army, k)), default=None)
 
 
