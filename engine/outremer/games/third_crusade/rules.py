@@ -2,6 +2,7 @@
 (``docs/rulings/third-crusade.md``)."""
 
 from ...core.rules import RuleIndex
+from .bot.rulings import BOT_PAGES, BOT_RULINGS
 
 RULEBOOK = {
     "p.4": "p.4 Setup", "p.5": "p.5 Player setup", "p.9": "p.9 Variable setup",
@@ -102,4 +103,6 @@ RULINGS = {
     "TC101": "Proximity on our boards",
 }
 
+RULEBOOK = {**BOT_PAGES, **RULEBOOK}  # the solo game's pages (p.19-p.23), unless titled above
+RULINGS.update(BOT_RULINGS)  # the Bot's decisions (TC100-TC119)
 INDEX = RuleIndex(RULEBOOK, RULINGS)
