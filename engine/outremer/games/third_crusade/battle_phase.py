@@ -18,6 +18,7 @@ from .cards import Order
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, alliance_controller, controller, owner, shape, what
 from .execution import board, executable, turn_up
 from .moves import add, cross, free, owned, pieces, presence, take, to_board
+from .solo import bot_may_draw
 from .state import alone, faith_of, recount
 
 WITHDRAWALS = ("retreat", "tactical_retreat")
@@ -141,7 +142,8 @@ def _react_round(content: Content, s: State, log: list[Event]) -> None:
     first = in_charge(s, low)
     seats = [first] + [seat for seat in s["initiative"] if seat != first and ALLIANCE_OF[s["armies"][seat]] == low]
     seats = list(dict.fromkeys(seats))
-    b["ask"] = [seat for seat in seats if seat not in b["declined"] and _orders_near(content, s, seat)]
+    b["ask"] = [seat for seat in seats if seat not in b["declined"]
+                and (_orders_near(content, s, seat) or bot_may_draw(s, seat))]
     if not b["ask"]:
         _resolve(content, s, log)
 

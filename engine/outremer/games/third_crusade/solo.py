@@ -86,6 +86,18 @@ def reaction_group(order: Order) -> bool:
     return order.reaction or order.blank
 
 
+def reactions(s: State, army: str) -> list[str]:
+    """A Bot's Reaction group: its Reaction Orders and Blanks behind its screen (ruling TC88)."""
+    return sorted(k for k in s["box"][army] if reaction_group(_order(army, k)))
+
+
+def bot_may_draw(s: State, index: int) -> bool:
+    """Whether a Bot may be asked for a Reaction in a Battle: its Reaction group is not empty
+    (p.21: "if any Orders are left there")."""
+    army = s["armies"][index]
+    return army in s.get("bot", {}) and bool(reactions(s, army))
+
+
 def setup(s: State) -> None:
     """The solo setup (p.19): a Bot's Orders in three groups (the Advanced March, costing 1
     command point, joins Prepared), 3 Objective Cards, no command points; people use no Blank

@@ -21,7 +21,11 @@ from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
 from . import planning as planning_phase
-from . import solo_command, solo_march
+from . import solo_battle, solo_command, solo_march
+from .bot import diplomacy as bot_dip
+from .bot import steps as bot_steps
+from .bot import upkeep as bot_upkeep
+from .diplomacy import BOT_CP_GOLD
 from .bot import geometry as geo
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
@@ -130,9 +134,50 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
             chosen = event_choice(content, s, p, legal, log)
             if chosen is not None:
                 return chosen
-    if phase == "diplomacy" and s["dip"]["stage"] == "bid":
-        return bid(s, p, legal, log)
+    if phase == "command" and s["battle"]:
+        return solo_battle.decide(content, s, p, legal, log)
+    if phase == "command" and s["pending"] and s["pending"].get("kind") == "event":
+        chosen = bot_steps.choose_step(s, army, legal, _rand(s), log, jerusalem_max=column(s, army).jerusalem,
+                                       free_crowns=column(s, army).perk["kind"] == "free_crowns")
+        if chosen is not None:
+            return chosen
+    if phase == "diplomacy":
+        d = s["dip"]
+        if d["stage"] == "bid":
+            return bid(s, p, legal, log)
+        if d["place"]:
+            item = d["place"][0]
+            chosen = bot_dip.choose_gain(s, army, legal, item, _rand(s), log, jerusalem_max=column(s, army).jerusalem)
+            if item.get("token") == "cp" and chosen.verb == "discard":
+                s["gold"][p] += BOT_CP_GOLD  # the command-point token left off for 3 Gold (p.23)
+            return chosen
+        if d["stage"] == "reward":
+            return bot_dip.choose_reward(s, army, legal, _rand(s), log)
+        return bot_dip.choose_move(s, army, legal, _rand(s), log)
+    if phase in ("upkeep", "scoring"):
+        q = s["upkeep"]["queue"][0]
+        if q["ask"] == "land":
+            return bot_upkeep.choose_landing(s, army, legal, _rand(s), log)
+        if q["ask"] == "objective":
+            return best_objective(content, s, army, legal, log)
     return at_random(s, army, legal, log)
+
+
+def _rand(s: State):
+    return lambda n: rng.randbelow(s, n)
+
+
+def best_objective(content: Content, s: State, army: str, legal: list[Action], log: list[Event]) -> Action:
+    """At the end game scoring the Bot scores the best of its 3 Objective Cards (p.19)."""
+    from .cards import cards as all_cards
+
+    def worth(a: Action) -> int:
+        card = next(o for o in all_cards().objectives if o.key == a.args[0])
+        held = sum(1 for city in card.cities if controller(s["map"].get(city, ())) == army)
+        return card.glory[held - 1] if held else 0
+    chosen = max(legal, key=worth)
+    log.append(Event(f"Bot {ARMY_NAMES[army]}: scores its best Objective Card (p.19).", "p.19"))
+    return chosen
 
 
 def event_choice(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:

@@ -31,6 +31,8 @@ def advanced(s: State, army: str, log: list[Event]) -> None:
     as many and as kept as the column says (p.23); one not kept goes back to the bottom of the
     group. It joins Reaction or Prepared by its kind (ruling TC88)."""
     rule = column(s, army).upkeep
+    s["box"][army].extend(s["bot"][army]["aside"])  # the Reaction Orders set aside come back (p.21)
+    s["bot"][army]["aside"] = []
     group = s["bot"][army]["advanced"]
     gained, back = [], []
     for _ in range(min(rule["select"], len(group))):

@@ -1,0 +1,50 @@
+"""The Bot in a Battle (p.21): whenever its side is the lower, a random Order drawn from its
+Reaction group (a Blank: no Reaction) placed where the rules say and executed; its losses and
+retreats by the Solo rules' orders (``bot/battle.py``)."""
+
+from __future__ import annotations
+
+from ...core import rng
+from ...core.actions import Action
+from ...core.game import Event, State
+from . import battle_phase
+from .bot import battle as bot_battle
+from .data import ALLIANCE_OF, Content
+from .solo import reactions
+
+
+def _rand(s: State):
+    return lambda n: rng.randbelow(s, n)
+
+
+def group(s: State, army: str) -> list[str]:
+    return reactions(s, army)
+
+
+def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action:
+    army = s["armies"][p]
+    b = s["battle"]
+    rand = _rand(s)
+    if b["stage"] == "react":
+        placed = None
+        if bot_battle.bot_is_lowest(s, army):
+            pile = group(s, army)
+            before = list(pile)
+            key = bot_battle.draw_reaction(s, army, pile, rand, log)
+            drawn = next(k for k in before if before.count(k) > pile.count(k))
+            s["box"][army].remove(drawn)
+            where = bot_battle.reaction_region(s, army, key, log) if key else None
+            if where is None:
+                s["bot"][army]["aside"].append(drawn)  # back at Upkeep (p.21)
+            else:
+                side = ALLIANCE_OF[army]
+                old = s["sections"][where][side]
+                if old is not None:  # replacing a non-executed Order there (p.21)
+                    s["box"][old[0]].append(old[1])
+                s["sections"][where][side] = [army, key]
+                placed = where
+            legal = battle_phase.legal(content, s, p)
+        return bot_battle.choose_reaction(s, army, legal, rand, log, placed=placed)
+    if b["stage"] == "losses":
+        return bot_battle.choose_loss(s, army, legal, rand, log)
+    return bot_battle.choose_retreat(s, army, legal, rand, log)
