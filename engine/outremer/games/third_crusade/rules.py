@@ -9,9 +9,6 @@ RULEBOOK = {
     "p.10": "p.10 Strategy phase", "p.11": "p.11 Planning phase", "p.12": "p.12 Command phase: Event Cards",
     "p.13": "p.13 Command phase: Orders", "p.14": "p.14 Battle", "p.15": "p.15 Losses, retreats and Glory",
     "p.16": "p.16 Diplomacy phase", "p.17": "p.17 Upkeep phase", "p.18": "p.18 End of the game",
-    "p.19": "p.19 Solo game: setup and general changes", "p.20": "p.20 Solo game: Strategy and Planning",
-    "p.21": "p.21 Solo game: Command, the Bot's Orders and placements", "p.22": "p.22 Solo game: Battle, Marching, Diplomacy, Upkeep",
-    "p.23": "p.23 The Bot Table",
     "p.32": "Glossary: Bandits, Sabotage, Destroyed Ports", "p.33": "Glossary: Advanced Orders and Named Leaders",
 }
 
@@ -99,8 +96,6 @@ RULINGS = {
     "TC92": "What the Bot reads",
     "TC93": "The Bot's Command priorities as the engine orders them",
     "TC94": "The Bot first on the initiative track",
-    "TC100": "A Bot's strength in a Region",
-    "TC101": "Proximity on our boards",
 }
 
 RULEBOOK = {**BOT_PAGES, **RULEBOOK}  # the solo game's pages (p.19-p.23), unless titled above
