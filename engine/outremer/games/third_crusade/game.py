@@ -156,8 +156,12 @@ class ThirdCrusade(Game):
         if state["phase"] == "variable":
             return state, [Event(f"A new game of Third Crusade: {names}. {setup_phase.intro(state)}", "p.9")] + log
         track = ", ".join(ARMY_NAMES[state["armies"][p]] for p in state["initiative"])
-        intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each player "
-                      "lays 4 Event Cards face down under the bidding board.", "p.4")
+        if solo.solo(state):
+            intro = Event(f"A new game of Third Crusade against the Bot: {names}; {ROUNDS[0]} begins. Initiative: "
+                          f"{track}. Every Army's 4 Event Cards are laid under the bidding board at random.", "p.20")
+        else:
+            intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each "
+                          "player lays 4 Event Cards face down under the bidding board.", "p.4")
         return state, [intro] + log
 
     # -- the rules ---------------------------------------------------------------------------
