@@ -392,10 +392,11 @@ class ThirdCrusade(Game):
         ones), the other Alliance's Orders face down and behind its screens (and the one chosen
         to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
         and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
+        own = {new_army for new_army in (s["armies"][i] for i in solo.seat_armies(s, seat))}
         seat = self._index(s, seat)
         new = clone(s)
         mine = ALLIANCE_OF[new["armies"][seat]]
-        others = [a for a in new["armies"] if a != new["armies"][seat]]
+        others = [a for a in new["armies"] if a not in own]
         hidden = sorted(k for a in others for k in new["objectives"][a] if k != new["revealed_objective"].get(a))
         hidden += sorted(new["objective_deck"])
         hidden.sort()

@@ -86,6 +86,22 @@ def reaction_group(order: Order) -> bool:
     return order.reaction or order.blank
 
 
+def column_rule(s: State, army: str, row: str) -> dict | None:
+    """A Bot's Bot Table cell of the round for ``row`` ("perk", "trigger", ...), None for a person
+    or before the Strategy roll."""
+    bot = s.get("bot", {}).get(army)
+    if not bot or not bot["column"]:
+        return None
+    from .bot_table import table
+    return getattr(table().column(bot["column"]), row)
+
+
+def free_crowns(s: State, army: str) -> bool:
+    """Whether ``army`` is a Bot whose column makes crown effects free (p.23, EVENT CARDS, column 1)."""
+    perk = column_rule(s, army, "perk")
+    return bool(perk) and perk["kind"] == "free_crowns"
+
+
 def reactions(s: State, army: str) -> list[str]:
     """A Bot's Reaction group: its Reaction Orders and Blanks behind its screen (ruling TC88)."""
     return sorted(k for k in s["box"][army] if reaction_group(_order(army, k)))

@@ -7,10 +7,15 @@ from __future__ import annotations
 from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
-from . import battle_phase
+from . import battle_phase, solo_command
 from .bot import battle as bot_battle
-from .data import ALLIANCE_OF, Content
+from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .solo import reactions
+
+
+def _order(army: str, key: str):
+    from .cards import orders
+    return next(o for o in orders(army) if o.key == key)
 
 
 def _rand(s: State):
@@ -44,7 +49,14 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
                 s["sections"][where][side] = [army, key]
                 placed = where
             legal = battle_phase.legal(content, s, p)
-        return bot_battle.choose_reaction(s, army, legal, rand, log, placed=placed)
+        chosen = bot_battle.choose_reaction(s, army, legal, rand, log, placed=placed)
+        if chosen.verb == "react":
+            order = _order(army, s["sections"][chosen.args[0]][ALLIANCE_OF[army]][1])
+            if solo_command.triggers(content, s, army, order, chosen.args[0]):
+                s["bot"][army]["trigger"] = True  # e.g. column 6: executing a Reaction Order (p.23)
+                log.append(Event(f"Bot {ARMY_NAMES[army]}: its {order.name} meets its column's CARD TRIGGER: 1 Event Card at random on its "
+                                 "next turn (p.23).", "p.23"))
+        return chosen
     if b["stage"] == "losses":
         return bot_battle.choose_loss(s, army, legal, rand, log)
     return bot_battle.choose_retreat(s, army, legal, rand, log)

@@ -181,13 +181,11 @@ def best_objective(content: Content, s: State, army: str, legal: list[Action], l
 
 
 def event_choice(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:
-    """An Event Card's choices the solo rules order: the crown event always tried where the Bot
-    may pay for it (p.21; ruling TC93), a Muster at its most, a March by the Marching rules."""
-    army = s["armies"][p]
-    crown = [a for a in legal if a.verb == "crown"]
-    if crown:
-        log.append(Event(f"{bot_words(s, army, 'COMMAND')}: it always tries the crown event (p.21).", "p.21"))
-        return crown[0]
+    """An Event Card's choices the Marching rules order (p.22: "With the execution of both Orders
+    and Event Cards"): a Muster at its most, a March by the Marching rules; the rest is
+    ``bot/steps.py``'s."""
+    if s["pending"].get("stage") == "crown":
+        return None  # the crown event: tried where at least partly useful (bot/events.py)
     musters = [a for a in legal if a.verb == "muster"]
     if musters and len(musters) == len(legal):
         return max(musters, key=lambda a: a.args[0])

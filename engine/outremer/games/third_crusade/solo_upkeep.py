@@ -3,6 +3,7 @@ it may gain by its column, and the Final Winner only between two people (p.19)."
 
 from __future__ import annotations
 
+from ...core import rng
 from ...core.game import Event, State
 from .cards import orders
 from .data import ALLIANCE_OF
@@ -28,7 +29,7 @@ def keeps(army: str, key: str, rule: str) -> bool:
 
 def advanced(s: State, army: str, log: list[Event]) -> None:
     """UPKEEP: move Advanced Orders drawn at random from the Advanced group to the Bot's groups,
-    as many and as kept as the column says (p.23); one not kept goes back to the bottom of the
+    as many and as kept as the column says (p.23); one not kept goes back into the
     group. It joins Reaction or Prepared by its kind (ruling TC88)."""
     rule = column(s, army).upkeep
     s["box"][army].extend(s["bot"][army]["aside"])  # the Reaction Orders set aside come back (p.21)
@@ -36,7 +37,7 @@ def advanced(s: State, army: str, log: list[Event]) -> None:
     group = s["bot"][army]["advanced"]
     gained, back = [], []
     for _ in range(min(rule["select"], len(group))):
-        key = group.pop(0)
+        key = group.pop(rng.randbelow(s, len(group)))  # "randomly selected" (p.23)
         (gained if keeps(army, key, rule["keep"]) else back).append(key)
     group.extend(back)
     s["box"][army].extend(gained)
