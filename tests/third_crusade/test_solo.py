@@ -241,3 +241,18 @@ def test_a_random_solo_game_replays_from_its_record():
         match.play(rand.choice(match.legal_actions()))
     again = sharecode.decode(sharecode.encode(match), game_by_code)
     assert again.state == match.state
+
+
+@pytest.mark.parametrize("players,options,people,bots", MODES[::3] + [MODES[3]])
+def test_what_a_person_cannot_see_tells_nothing(players, options, people, bots):
+    """The generic harness's check along a random solo game: the Bot's hidden Orders and groups,
+    the Objectives, the piles dealt anew change nothing a seat is shown or told (TC92)."""
+    from test_harness import check_view_hides
+    s, _ = start(players, options, seed=3)
+    rand = random.Random(3)
+    steps = 0
+    while GAME.to_act(s) is not None and steps < 80:
+        s, _ = GAME.apply(s, rand.choice(GAME.legal_actions(s)))
+        steps += 1
+        if steps % 3 == 0:
+            check_view_hides(GAME, s, rand, tries=2)
