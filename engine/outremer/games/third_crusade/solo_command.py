@@ -55,6 +55,7 @@ def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Even
         chosen = events[rng.randbelow(s, len(events))]
         log.append(Event(f"{bot_words(s, army, 'CARD TRIGGER')}: plays an Event Card of its hand at random (p.21).",
                          "p.21"))
+        perk(content, s, p, chosen.args[0], log)
         return chosen
     me["trigger"] = False
     if execs:
@@ -79,8 +80,25 @@ def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Even
     if events:
         log.append(Event(f"{bot_words(s, army, cell)}: all its Orders done, it plays an Event Card of its hand at "
                          "random (p.21).", "p.21"))
-        return events[rng.randbelow(s, len(events))]
+        chosen = events[rng.randbelow(s, len(events))]
+        perk(content, s, p, chosen.args[0], log)
+        return chosen
     return next(a for a in legal if a.verb == "pass")
+
+
+def perk(content: Content, s: State, p: int, card: str, log: list[Event]) -> None:
+    """The column's EVENT CARDS perk of extra Units (columns 4-6, p.23): placed as the Bot adds
+    Units, in its weakest Region (p.21, Adding Units)."""
+    from .bot.events import perk_units
+    army = s["armies"][p]
+    units = perk_units(card, s["bot"][army]["column"])
+    home = geo.weakest(s, army, geo.regions_with(s, army))
+    if not units or home is None:
+        return
+    added = place_units(content, s, army, home, [(u, 1) for u in units])
+    log.append(Event(f"{bot_words(s, army, 'EVENT CARDS')}: the column's perk, "
+                     f"{count(added, UNIT_WORDS[units[0]])} added in {name(content, s, home)}, its weakest Region "
+                     "(p.23).", "p.23"))
 
 
 def triggers(content: Content, s: State, army: str, order: Order, key: str) -> bool:
