@@ -256,3 +256,26 @@ def test_what_a_person_cannot_see_tells_nothing(players, options, people, bots):
         steps += 1
         if steps % 3 == 0:
             check_view_hides(GAME, s, rand, tries=2)
+
+
+def test_a_revision_six_link_of_two_players_still_opens_and_replays():
+    """A link recorded before the solo options existed (revision 6: no solo option in the code)
+    decodes with them at their defaults and replays the same game."""
+    from outremer.core import sharecode
+    from outremer.core.match import Match
+    from outremer.games.third_crusade.game import OPTIONS, SOLO_OPTIONS
+
+    class Revision6(ThirdCrusade):
+        options = tuple(o for o in OPTIONS if o.id not in SOLO_OPTIONS)
+        rules_revision = 6
+
+    old = Revision6()
+    setup = old.make_setup(12, ["human", "human"], {"crusader_army": "hre"})
+    match = Match(old, setup)
+    rand = random.Random(12)
+    for _ in range(30):
+        match.play(rand.choice(match.legal_actions()))
+    code = sharecode.encode(match)
+    again = sharecode.decode(code, lambda code_id: GAME)
+    assert again.state == match.state and again.game is GAME
+    assert dict(again.setup.options)["together"] == "off"
