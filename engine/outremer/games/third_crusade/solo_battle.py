@@ -36,11 +36,13 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
             pile = group(s, army)
             before = list(pile)
             key = bot_battle.draw_reaction(s, army, pile, rand, log)
-            drawn = next(k for k in before if before.count(k) > pile.count(k))
-            s["box"][army].remove(drawn)
+            drawn = next((k for k in before if before.count(k) > pile.count(k)), None)  # None: the group is empty
+            if drawn is not None:
+                s["box"][army].remove(drawn)
             where = bot_battle.reaction_region(s, army, key, log) if key else None
             if where is None:
-                s["bot"][army]["aside"].append(drawn)  # back at Upkeep (p.21)
+                if drawn is not None:
+                    s["bot"][army]["aside"].append(drawn)  # back at Upkeep (p.21)
             else:
                 side = ALLIANCE_OF[army]
                 old = s["sections"][where][side]
