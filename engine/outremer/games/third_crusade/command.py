@@ -126,6 +126,10 @@ def _advance(content: Content, s: State) -> None:
             return
 
 
+advance = _advance
+"""The next turn of the Command phase (a Bot's turn that its own rules made, ORDER FAIL)."""
+
+
 # -- an Order's large icons -------------------------------------------------------------------------
 def _step(s: State):
     p = s["pending"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import State
+from .bot_table import table
 from .cards import Order, orders
 from .data import ALLIANCE_OF, ALLIANCES
 
@@ -92,7 +93,6 @@ def column_rule(s: State, army: str, row: str) -> dict | None:
     bot = s.get("bot", {}).get(army)
     if not bot or not bot["column"]:
         return None
-    from .bot_table import table
     return getattr(table().column(bot["column"]), row)
 
 

@@ -9,12 +9,12 @@ from ...core.actions import Action
 from ...core.game import Event, State
 from . import battle_phase, solo_command
 from .bot import battle as bot_battle
+from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .solo import reactions
 
 
 def _order(army: str, key: str):
-    from .cards import orders
     return next(o for o in orders(army) if o.key == key)
 
 

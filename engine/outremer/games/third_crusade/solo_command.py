@@ -14,11 +14,14 @@ from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
 from ...core.words import count
+from . import command
+from .battle import piece_strength
 from .bot import geometry as geo
+from .bot.events import perk_units
 from .bot_table import table
 from .cards import Order, orders
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, Content, board_for, controller, owner, shape, what
-from .moves import add, free, pieces
+from .moves import add, cross, free, pieces, take
 from .records import UNIT_WORDS
 from .solo import MARCH_STEPS, bots
 from .solo_common import bot_words, column, jerusalem_open, name
@@ -89,7 +92,6 @@ def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Even
 def perk(content: Content, s: State, p: int, card: str, log: list[Event]) -> None:
     """The column's EVENT CARDS perk of extra Units (columns 4-6, p.23): placed as the Bot adds
     Units, in its weakest Region (p.21, Adding Units)."""
-    from .bot.events import perk_units
     army = s["armies"][p]
     units = perk_units(card, s["bot"][army]["column"])
     home = geo.weakest(s, army, geo.regions_with(s, army))
@@ -134,6 +136,13 @@ def order_fail(content: Content, s: State, p: int, key: str, log: list[Event]) -
     order = _order(army, s["sections"][key][side][1])
     s["sections"][key][side] = None
     s["executed"][army].append(order.key)
+    fail_effect(content, s, p, key, "its Order there cannot be executed", log)
+    _advance_turn(content, s)
+
+
+def fail_effect(content: Content, s: State, p: int, key: str, why: str, log: list[Event]) -> None:
+    """The ORDER FAIL table's face for an Order in ``key`` (p.23; ruling TC80)."""
+    army = s["armies"][p]
     die = rng.die(s)
     fail = table().fail(die)
     city = board_for(content, s["armies"]).region(key).kind == "city"
@@ -143,15 +152,13 @@ def order_fail(content: Content, s: State, p: int, key: str, log: list[Event]) -
     parts = [f"{count(added, 'Unit')} added in {name(content, s, where)}" if added else "no Unit added"]
     if fail.march:
         parts.append("and a March" + (" made" if where and march_half(content, s, army, where, log) else ": none possible"))
-    log.append(Event(f"{bot_words(s, army, 'ORDER FAIL')}: its Order in {name(content, s, key)} cannot be executed; "
+    log.append(Event(f"{bot_words(s, army, 'ORDER FAIL')}: in {name(content, s, key)}, {why}; "
                      f"it rolls {die}: " + " ".join(parts) + " (p.23; ruling TC80).", "p.23",
                      marks=(f"region:{key}",)))
-    _advance_turn(content, s)
 
 
 def _advance_turn(content: Content, s: State) -> None:
-    from .command import _advance
-    _advance(content, s)
+    command.advance(content, s)
 
 
 def _empty_beside_weakest(content: Content, s: State, army: str) -> str | None:
@@ -190,7 +197,6 @@ def place_units(content: Content, s: State, army: str, key: str, units) -> int:
 def march_half(content: Content, s: State, army: str, frm: str, log: list[Event]) -> bool:
     """ORDER FAIL's March (ruling TC91): half the Bot's pieces there, rounded up, its Leaders
     first, into an empty adjacent Region (by Proximity), never out of Jerusalem."""
-    from .moves import cross, take
     if frm == geo.jerusalem(s):
         return False
     b = board_for(content, s["armies"])
@@ -200,7 +206,6 @@ def march_half(content: Content, s: State, army: str, frm: str, log: list[Event]
         return False
     to = geo.by_proximity(s, army, empty)[0]
     kind = b.region(to).kind
-    from .battle import piece_strength
     mine.sort(key=lambda x: (what(x) in UNIT_WORDS, -piece_strength(content, x, kind)))
     group = mine[:(len(mine) + 1) // 2]
     for x in group:

@@ -21,12 +21,13 @@ from ...core import rng
 from ...core.actions import Action
 from ...core.game import Event, State
 from . import planning as planning_phase
-from . import solo_battle, solo_command, solo_march
+from . import effects, solo_battle, solo_command, solo_march
 from .bot import diplomacy as bot_dip
 from .bot import steps as bot_steps
 from .bot import upkeep as bot_upkeep
 from .diplomacy import BOT_CP_GOLD
 from .bot import geometry as geo
+from .cards import cards as all_cards
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
 from .moves import pieces
@@ -169,7 +170,6 @@ def _rand(s: State):
 
 def best_objective(content: Content, s: State, army: str, legal: list[Action], log: list[Event]) -> Action:
     """At the end game scoring the Bot scores the best of its 3 Objective Cards (p.19)."""
-    from .cards import cards as all_cards
 
     def worth(a: Action) -> int:
         card = next(o for o in all_cards().objectives if o.key == a.args[0])
@@ -190,8 +190,8 @@ def event_choice(content: Content, s: State, p: int, legal: list[Action], log: l
     if musters and len(musters) == len(legal):
         return max(musters, key=lambda a: a.args[0])
     if any(a.verb == "march" for a in legal) and s["pending"].get("from"):
-        from .effects import _current
-        return solo_march.march(content, s, p, legal, log, s["pending"]["from"], _current(s).do, s["pending"])
+        return solo_march.march(content, s, p, legal, log, s["pending"]["from"], effects._current(s).do,
+                                s["pending"])
     return None
 
 
