@@ -19,16 +19,30 @@ from .cards import orders
 from .bot import geometry as geo
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
-from .solo_command import fail_effect
+from .bot.placement import bare_room, overflow_region
+from .solo_command import fail_effect, place_units
 from .solo_common import bot_words, name
 
 
 def step(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:
-    """An Order's icon: a Muster takes all it may; a March as :func:`march` says."""
+    """An Order's icon: a Muster takes all it may without covering a Resource icon ("The Bot never
+    covers any Resource icons", p.21); a March as :func:`march` says."""
     pend = s["pending"]
     musters = [a for a in legal if a.verb == "muster"]
     if musters:
-        return max(musters, key=lambda a: a.args[0])
+        unit = orders_of(pend["army"], pend["order"]).effects[pend["step"]].unit
+        room = bare_room(s, pend["region"], unit) if unit in UNITS else len(musters)
+        fit = [a for a in musters if a.args[0] <= room] or musters[:1]
+        chosen = max(fit, key=lambda a: a.args[0])
+        excess = max(a.args[0] for a in musters) - chosen.args[0]
+        if excess:
+            army = s["armies"][p]
+            spot = overflow_region(s, army, pend["region"], unit) if unit in UNITS else None
+            added = place_units(content, s, army, spot, [(unit, excess)]) if spot else 0
+            where = f"; {added} more in {name(content, s, spot)}, the weakest Region beside it" if added else ""
+            log.append(Event(f"{bot_words(s, army, 'COMMAND')}: musters {chosen.args[0]} in "
+                             f"{name(content, s, pend['region'])}, covering no Resource icon{where} (p.21).", "p.21"))
+        return chosen
     do = next(o for o in orders(pend["army"]) if o.key == pend["order"]).effects[pend["step"]].do
     return march(content, s, p, legal, log, pend["from"], do, pend)
 
@@ -75,6 +89,10 @@ def march(content: Content, s: State, p: int, legal: list[Action], log: list[Eve
     log.append(Event(f"{bot_words(s, army, 'COMMAND')}: Marches to {name(content, s, chosen.args[0])}, {why} (p.22).",
                      "p.22", marks=(f"region:{chosen.args[0]}",)))
     return chosen
+
+
+def orders_of(army: str, key: str):
+    return next(o for o in orders(army) if o.key == key)
 
 
 def _strength(content: Content, s: State, group: list[str], key: str) -> int:
