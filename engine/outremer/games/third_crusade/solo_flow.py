@@ -18,7 +18,7 @@ A Bot reads only what its seat could see, but for the cards laid face up and its
 from __future__ import annotations
 
 from ...core import rng
-from ...core.actions import Action
+from ...core.actions import Action, act
 from ...core.game import Event, State
 from . import planning as planning_phase
 from . import effects, solo_battle, solo_command, solo_march
@@ -31,7 +31,7 @@ from .cards import cards as all_cards
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
 from .moves import pieces
-from .solo import bots, is_bot, reaction_group, solo
+from .solo import MARCH_STEPS, bots, is_bot, reaction_group, solo
 from .solo_common import at_random, bot_words, column, jerusalem_open, name
 
 
@@ -189,6 +189,11 @@ def event_choice(content: Content, s: State, p: int, legal: list[Action], log: l
     musters = [a for a in legal if a.verb == "muster"]
     if musters and len(musters) == len(legal):
         return max(musters, key=lambda a: a.args[0])
+    if s["pending"].get("stage") == "where" and effects._current(s).do in MARCH_STEPS:
+        ats = [a.args[0] for a in legal if a.verb == "at"]
+        frm = solo_march.best_origin(content, s, p, ats, effects._current(s), log)
+        skip = next((a for a in legal if a.verb == "skip"), None)
+        return act("at", frm) if frm else (skip or next(a for a in legal if a.verb == "at"))
     if any(a.verb == "march" for a in legal) and s["pending"].get("from"):
         return solo_march.march(content, s, p, legal, log, s["pending"]["from"], effects._current(s).do,
                                 s["pending"])

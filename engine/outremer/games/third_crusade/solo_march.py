@@ -19,6 +19,7 @@ from .cards import orders
 from .bot import geometry as geo
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
+from .moves import marches as march_actions
 from .bot.placement import bare_room, overflow_region
 from .solo_command import fail_effect, place_units
 from .solo_common import bot_words, name
@@ -89,6 +90,28 @@ def march(content: Content, s: State, p: int, legal: list[Action], log: list[Eve
     log.append(Event(f"{bot_words(s, army, 'COMMAND')}: Marches to {name(content, s, chosen.args[0])}, {why} (p.22).",
                      "p.22", marks=(f"region:{chosen.args[0]}",)))
     return chosen
+
+
+def best_origin(content: Content, s: State, p: int, ats: list[str], step, log: list[Event]) -> str | None:
+    """Where an Event Card's March starts: the Region from which the Marching rules find their
+    best March (p.22, "With the execution of both Orders and Event Cards"); None where none
+    finds one."""
+    army = s["armies"][p]
+    best = None
+    for frm in ats:
+        if frm == geo.jerusalem(s):
+            continue  # never out of Jerusalem
+        kinds = sorted(set(movable(content, s, frm, army, step.do == "coordinated_march")))
+        here = [x for x in pieces(s, frm) if owner(x) == army or owner(x) == NEUTRAL]
+        for a in march_actions(content, s, army, frm, step.do, step.keep, []):
+            ranked = _rank(content, s, army, frm, a.args[0], group_of(kinds, a.args[1]), here, step.do, {"went": []})
+            if ranked and (best is None or (ranked[0], geo.proximity_key(s, army, frm)) < best[0]):
+                best = ((ranked[0], geo.proximity_key(s, army, frm)), frm)
+    if best is None:
+        return None
+    log.append(Event(f"{bot_words(s, army, 'COMMAND')}: the March starts in {name(content, s, best[1])}, whence "
+                     "the Marching rules find their best March (p.22).", "p.22"))
+    return best[1]
 
 
 def orders_of(army: str, key: str):
