@@ -279,3 +279,18 @@ def test_a_revision_six_link_of_two_players_still_opens_and_replays():
     again = sharecode.decode(code, lambda code_id: GAME)
     assert again.state == match.state and again.game is GAME
     assert dict(again.setup.options)["together"] == "off"
+
+
+@pytest.mark.parametrize("players,options,people,bots", MODES[:4] + MODES[6:8])
+def test_every_bot_decision_follows_a_rule_of_the_solo_game(players, options, people, bots):
+    """Along random games, each Bot log line names its cell or priority (a page of p.19-23 or a
+    ruling), and none falls back on the die of TC90."""
+    s, _ = start(players, options, seed=9)
+    rand = random.Random(9)
+    lines = []
+    while GAME.to_act(s) is not None:
+        s, log = GAME.apply(s, rand.choice(GAME.legal_actions(s)))
+        lines += [e for e in log if e.text.startswith("Bot ") or " Bot " in e.text[:20]]
+    assert lines
+    assert not [e.text for e in lines if "TC90" in e.rule]
+    assert all(e.rule in {"p.19", "p.20", "p.21", "p.22", "p.23"} or e.rule.startswith("TC") for e in lines)
