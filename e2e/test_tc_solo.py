@@ -29,3 +29,20 @@ def test_a_solo_game_starts_from_the_front_door_and_plays(table):
     assert "Bot Ayyubid" in text or "Bot Turkoman" in text
     assert "PLANNING: PLACE" in text
     shot(page, "solo-later")
+
+
+def test_one_person_commands_both_armies_of_an_alliance(table):
+    page = table
+    start(page, ["human"], seed=8, command=2)
+    assert where(page)[0] == "move"
+    mine = page.locator(".tc-seat .tc-tag", has_text="you")
+    assert mine.count() == 2  # the Angevin and the Holy Roman Empire, both the person's
+    assert page.locator(".tc-seat .tc-tag", has_text="the Bot").count() == 1
+    rand, seen = random.Random(4), set()
+    for _ in range(12):
+        kind, _steps = where(page)
+        if kind == "over":
+            break
+        play_a_turn(page, rand, seen)
+    assert "strategy" in seen and ("planning" in seen or "command" in seen), seen
+    shot(page, "solo-both-armies")
