@@ -42,7 +42,7 @@ from .events import GAIN_WORDS, MARCHES, Step, event, words
 from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
                     marches, movable, owned, pieces, place_token, remove_token, road, take, to_board, token)
 from .records import ICON_WORDS, UNIT_WORDS
-from .solo import free_crowns
+from .solo import bot_army, free_crowns
 from .state import faith_words, gain_faith, recount, towards, track
 
 CROWN_PRICE = 2
@@ -446,7 +446,7 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
         elif step.what == "gold":
             s["gold"][seat] = max(0, s["gold"][seat] + n)
         elif step.what == "current_cp":
-            s["cp"][seat] = max(0, s["cp"][seat] + n)
+            s["cp"][seat] = 0 if bot_army(s, s["armies"][seat]) else max(0, s["cp"][seat] + n)  # none for a Bot
         else:  # base_cp: kept beside the map's icons, the track recounted (p.12, Court of Christ at Mainz)
             s.setdefault("base_cp", {})[whose] = s.get("base_cp", {}).get(whose, 0) + n
             recount(content, s)

@@ -348,7 +348,7 @@ def _end_of_round(content: Content, s: State, log: list[Event]) -> None:
     s["missions"].pop(0)
     counts.turn_track(s)
     for seat, army in enumerate(s["armies"]):
-        s["cp"][seat] = track(s, seat, "cp")
+        s["cp"][seat] = 0 if bot_army(s, army) else track(s, seat, "cp")  # no command points for a Bot (p.19)
         s["hand"][army] = []
     s["upkeep"] = None
     s["phase"] = "strategy"
