@@ -214,6 +214,7 @@ def _play(players, options, seed):
         s, _ = GAME.apply(s, rand.choice(GAME.legal_actions(s)))
         steps += 1
         assert steps < GAME.max_actions
+        assert all(s["cp"][i] == 0 for i in range(len(s["armies"])) if solo.is_bot(s, i))  # p.19
     return s, steps
 
 
