@@ -123,6 +123,16 @@ def _parse(text: str) -> tuple[str, list[str]]:
     return verb, words
 
 
+def _own_army(view: dict, viewer: int | None) -> dict | None:
+    """The viewer's Army in the view: the one it moves now, else its first (in the solo game one
+    person may command both Armies of an Alliance, and the Bots are no seats)."""
+    if viewer is None:
+        return None
+    mine = [p for p in view["players"] if p.get("person", p["seat"]) == viewer]
+    actor = view.get("actor")
+    return next((p for p in mine if p["seat"] == actor), mine[0] if mine else None)
+
+
 def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     view = snapshot["view"]
     viewer = snapshot.get("viewer")
@@ -131,7 +141,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     data = _armies()
     names = {p["army"]: p["name"] for p in view["players"]}
     armies = [p["army"] for p in view["players"]]
-    me = view["players"][viewer] if viewer is not None else None
+    me = _own_army(view, viewer)
     my_side = me["alliance"] if me else None
 
     # -- every legal action, to the element it concerns
@@ -243,16 +253,17 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         seats.append({
             "seat": seat, "army": p["army"], "name": p["name"], "alliance": p["alliance"],
             "alliance_words": "Crusader Alliance" if p["alliance"] == "crusader" else "Muslim Alliance",
-            "controller": controllers[seat] if seat < len(controllers) else "human",
-            "is_viewer": seat == viewer, "to_act": seat == view.get("to_act"), "partner": me is not None and seat != viewer and p["alliance"] == my_side,
+            "controller": "bot" if p.get("bot") else controllers[p.get("person", seat)] if p.get("person", seat) < len(controllers) else "human",
+            "is_viewer": p.get("person", seat) == viewer, "to_act": seat == view.get("actor", view.get("to_act")),
+            "partner": me is not None and p.get("person", seat) != viewer and p["alliance"] == my_side,
             "tracks": tracks, "cp": p["cp"], "cp_base": p["tracks"][0], "cp_words": cp_words(p["cp"], p["tracks"][0]),
             "gold": p["gold"], "reserve": [
                 {"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
-            "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if seat == viewer else None}
+            "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if me is not None and seat == me["seat"] else None}
                                         for k in p["hand"]],
-            "box": None if p["box"] is None else _box(p, seat == viewer and chooses,
-                                                      plan if seat == view.get("to_act") else {},
-                                                      seat == viewer and retake),
+            "box": None if p["box"] is None else _box(p, seat == view.get("actor", viewer) and chooses,
+                                                      plan if seat == view.get("actor", view.get("to_act")) else {},
+                                                      seat == view.get("actor", viewer) and retake),
             "box_count": p["box_count"], "owned": owned,
             "executed": [order_entry(p["army"], k) for k in p["executed"] if any(o["key"] == k for o in owned)],
             "objectives": None if p["objectives"] is None else [_objective(k) for k in p["objectives"]],
@@ -327,7 +338,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "initiative": [view["players"][i]["name"] for i in initiative],
             "mission": _mission(view.get("mission")), "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
             "boards": boards, "sample": False, "four": four, "box_w": tc_map.BOX_W, "box_h": tc_map.BOX_H, "label_h": tc_map.LABEL_H,
-            "regions": regions, "seats": seats, "me": seats[viewer] if viewer is not None else None,
+            "regions": regions, "seats": seats, "me": seats[me["seat"]] if me is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
             "plan": _plan_words(plan, me, view, warnings, board, retake),
             "dip": _dip(view, names, moves), "ships": view.get("ships") or {}, "cp_title": CP_TITLE,
@@ -368,7 +379,7 @@ def _plan_words(plan: dict, me: dict | None, view: dict, warnings: dict, board, 
     if not plan.get("order"):
         return None
     from outremer.games.third_crusade.planning import UNEXECUTED_GLORY
-    army = view["players"][view["to_act"]]["army"]
+    army = view["players"][view.get("actor", view["to_act"])]["army"]
     order = order_entry(army, plan["order"])
     where = sorted(_region_name(board, k) for k in warnings)
     return {"name": order["name"], "text": order["text"], "mine": me is not None and me["army"] == army,
@@ -558,11 +569,14 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
         st = view.get("strategy") or {}
         if st.get("rows") is None:
             return "Lay your Event Cards face down under the bidding slots (2–5 command points)."
+        if "seat_of" in view:  # the solo game (p.20)
+            return ("Pick a slot: you take your own card there and its command points; the Bot takes its own card "
+                    "in the same slot.")
         return "Pick an Event Card from the other Alliance's rows; its slot gives you command points."
     if phase == "planning":
         plan = view.get("plan")
         if plan and me is not None:
-            army = view["players"][view["to_act"]]["army"]
+            army = view["players"][view.get("actor", view["to_act"])]["army"]
             order = order_entry(army, plan["order"])
             if army != me["army"]:  # the partner's choice, seen from its side of the board (TC40)
                 return f"Choose the Region for {order['name']} ({order['text']}) on the map."

@@ -1,0 +1,108 @@
+"""The Bot's measures of the map (Solo rules p.19; rulings TC100, TC101): strength, weakest and
+strongest, Jerusalem's strength, and Proximity computed from the map boards."""
+
+from __future__ import annotations
+
+from outremer.games.third_crusade import data
+from outremer.games.third_crusade.bot import geometry as g
+
+from .bot_positions import empty, put
+
+DESERT = "desert_south_of_damascus"
+
+
+def test_strength_counts_units_and_leaders_by_region_type():
+    """p.19: "Calculate the Strength of all Units, including Leaders"; p.14 gives each Unit's
+    Strength by Region type; Neutral pieces are not the Bot's (ruling TC100)."""
+    s = empty()
+    put(s, "acre", "ayyubid:cavalry", "ayyubid:siege", "ayyubid:al_afdal", "neutral:infantry")
+    put(s, DESERT, "ayyubid:cavalry", "ayyubid:siege", "ayyubid:al_afdal")
+    assert g.strength(s, "ayyubid", "acre") == 1 + 3 + 1
+    assert g.strength(s, "ayyubid", DESERT) == 2 + 0 + 2
+    assert g.strength(s, "angevin", "acre") == 0
+
+
+def test_a_lone_leader_counts_stronger_on_equal_strength():
+    """p.19: "If 2 Regions have equal Strength but one has a Leader without any Unit(s), that
+    Region will count as stronger" (the Planning example: Acre before the Desert... counted
+    stronger, p.20)."""
+    s = empty()
+    put(s, "acre", "ayyubid:al_adil", "ayyubid:infantry", "ayyubid:infantry")   # 2, Units
+    put(s, "tyre", "ayyubid:infantry", "ayyubid:infantry")                      # 2, no Leader
+    put(s, "damascus", "ayyubid:tughril", "ayyubid:al_afdal")                   # 2, Leaders only
+    assert [g.strength(s, "ayyubid", k) for k in ("acre", "tyre", "damascus")] == [2, 2, 2]
+    order = g.by_strength(s, "ayyubid", ["damascus", "acre", "tyre"])
+    assert order[-1] == "damascus"
+    assert g.strongest(s, "ayyubid", ["acre", "tyre", "damascus"]) == "damascus"
+    assert g.weakest(s, "ayyubid", ["damascus", "tyre"]) == "tyre"
+
+
+def test_equal_strength_is_broken_by_proximity():
+    """p.19, Proximity: the Ayyubid Bot plays against the Crusaders, whose side is the west
+    (ruling TC9); Tyre lies on it, the Desert south of Damascus a Road away: Tyre first, both as
+    the weakest and as the strongest."""
+    s = empty()
+    put(s, "tyre", "ayyubid:infantry")
+    put(s, DESERT, "ayyubid:infantry")
+    assert g.by_strength(s, "ayyubid", [DESERT, "tyre"]) == ["tyre", DESERT]
+    assert g.strongest_first(s, "ayyubid", [DESERT, "tyre"]) == ["tyre", DESERT]
+
+
+def test_jerusalem_strength_of_one_bot_or_both():
+    """Bot Table, COMMAND: JERUSALEM, "2 Bots = both Armies"."""
+    s = empty(("angevin", "ayyubid", "turkoman"))
+    put(s, "jerusalem", "ayyubid:infantry", "ayyubid:infantry", "turkoman:siege")
+    assert g.jerusalem(s) == "jerusalem"
+    assert g.jerusalem_strength(s, "ayyubid") == 2
+    assert g.jerusalem_strength(s, ("ayyubid", "turkoman")) == 5
+
+
+def test_the_players_side_is_the_other_alliances():
+    """Ruling TC101 over TC9: a Muslim Bot moves towards the west, a Crusader Bot towards the east."""
+    s = empty()
+    assert g.player_side(s, "ayyubid") == "west" and g.player_side(s, "angevin") == "east"
+
+
+def test_side_steps_follow_the_roads_of_the_map():
+    """Ruling TC101: 0 on the player's side (the third of the board next to it), else the fewest
+    Roads (or sea crossings) to a Region there, computed from the map file. Checked against a
+    search of our own over map_south.toml's Roads."""
+    s = empty()
+    b = data.content().south
+    west = {r.key for r in b.regions if r.x < 1000 / 3}
+    assert g.side_steps(s, "ayyubid", "acre") == 0 and "acre" in west
+    for r in b.regions:
+        frontier, seen, n = {r.key}, {r.key}, 0
+        while not frontier & west:
+            frontier = {k for f in frontier for k in b.adjacent_to(f, sea=True)} - seen
+            seen |= frontier
+            n += 1
+        assert g.side_steps(s, "ayyubid", r.key) == n, r.key
+    assert g.side_steps(s, "ayyubid", "damascus") == 2   # Damascus - Desert west of it - Sidon
+    assert g.side_steps(s, "angevin", "damascus") == 2   # Damascus - Desert north of it - Homs
+
+
+def test_about_equal_goes_to_the_glory_track():
+    """p.19 example: two Regions of similar closeness to the player's side; the Bot goes to the one
+    closer to the Glory track, which stands above the map (ruling TC101). For a Crusader Bot the
+    Deserts east of Tripoli and south of Damascus are both one Road from the Muslim side: the
+    northern one first."""
+    s = empty()
+    a, b = "desert_east_of_tripoli", DESERT
+    assert g.side_steps(s, "angevin", a) == g.side_steps(s, "angevin", b) == 1
+    assert g.by_proximity(s, "angevin", [b, a]) == [a, b]
+
+
+def test_four_players_lay_the_north_board_above_the_south():
+    """Ruling TC101: with both boards the north board is nearer the Glory track; its Regions on
+    the player's side come before the south's."""
+    s = empty(data.ARMIES)
+    assert g.glory_distance(s, "tortosa") < g.glory_distance(s, "tripoli")
+    assert g.by_proximity(s, "ayyubid", ["tripoli", "iconium"]) == ["iconium", "tripoli"]
+
+
+def test_closest_to_jerusalem():
+    s = empty()
+    assert g.jerusalem_steps(s, "jerusalem") == 0
+    assert g.jerusalem_steps(s, "jaffa") == 1
+    assert g.jerusalem_steps(s, "tyre") == 2
