@@ -22,19 +22,23 @@ def test_strength_counts_units_and_leaders_by_region_type():
     assert g.strength(s, "angevin", "acre") == 0
 
 
-def test_a_lone_leader_counts_stronger_on_equal_strength():
+def test_a_leader_without_units_counts_stronger_on_equal_strength():
     """p.19: "If 2 Regions have equal Strength but one has a Leader without any Unit(s), that
-    Region will count as stronger" (the Planning example: Acre before the Desert... counted
-    stronger, p.20)."""
-    s = empty()
-    put(s, "acre", "ayyubid:al_adil", "ayyubid:infantry", "ayyubid:infantry")   # 2, Units
-    put(s, "tyre", "ayyubid:infantry", "ayyubid:infantry")                      # 2, no Leader
-    put(s, "damascus", "ayyubid:tughril", "ayyubid:al_afdal")                   # 2, Leaders only
-    assert [g.strength(s, "ayyubid", k) for k in ("acre", "tyre", "damascus")] == [2, 2, 2]
-    order = g.by_strength(s, "ayyubid", ["damascus", "acre", "tyre"])
-    assert order[-1] == "damascus"
-    assert g.strongest(s, "ayyubid", ["acre", "tyre", "damascus"]) == "damascus"
-    assert g.weakest(s, "ayyubid", ["damascus", "tyre"]) == "tyre"
+    Region will count as stronger"; p.20's example: "Acre and the Desert both have 4 in Battle
+    Strength. Acre also has a Leader without any Units and therefore counts as stronger" (ruling
+    TC100: a Leader whose token has no Unit icon). Here the Holy Roman Empire's Frederick I in Acre
+    beside 4 Infantry, against 2 Cavalry in a Desert (4); al-Afdal's Cavalry icon is no such Leader."""
+    s = empty(("hre", "turkoman"))
+    desert = "desert_south_of_damascus"
+    put(s, "acre", "hre:frederick_i", *["hre:infantry"] * 4)
+    put(s, desert, "hre:cavalry", "hre:cavalry")
+    assert g.strength(s, "hre", "acre") == g.strength(s, "hre", desert) == 4
+    assert g.by_strength(s, "hre", ["acre", desert]) == [desert, "acre"]
+    assert g.strongest(s, "hre", [desert, "acre"]) == "acre"
+    put(s, "tyre", "hre:guido", "hre:infantry")                     # 1 + 1, a Leader with a Cavalry icon
+    put(s, "jaffa", "hre:infantry", "hre:infantry")
+    assert not g.bare_leader(s, "hre", "tyre")
+    assert g.by_strength(s, "hre", ["tyre", "jaffa"]) == g.by_proximity(s, "hre", ["tyre", "jaffa"])
 
 
 def test_equal_strength_is_broken_by_proximity():
