@@ -172,3 +172,29 @@ def test_solo_example_the_bot_draws_reinforce_into_the_stronger_desert():
     assert choice == act("react", DESERT)
     _do(s, choice)
     assert command.strengths(C, s)[0] == 6
+
+
+def test_with_reinforce_losses_come_from_the_stronger_region():
+    """p.21: "If the Reinforce Order is used, the Bot will remove losses from the stronger Region.
+    Ties are broken by Proximity" (ruling TC103). The Desert south of Damascus (2 Infantry) is
+    Reinforced from Damascus (4): 10 against 6, 4 losses: Damascus (4 > 2), Damascus (3 > 2), then
+    2 against 2, the Desert by Proximity (a Road from the Crusader side, Damascus two), then
+    Damascus (2 > 1)."""
+    s = _game(["angevin", "ayyubid"], "angevin", {"acre": ("angevin", "march_1"), "damascus": ("ayyubid", "reinforce")},
+              empty=("acre", DESERT, "damascus"))
+    _put(s, "acre", *["angevin:infantry"] * 6, "angevin:cavalry", "angevin:cavalry")
+    _put(s, DESERT, "ayyubid:infantry", "ayyubid:infantry")
+    _put(s, "damascus", *["ayyubid:infantry"] * 4)
+    _do(s, act("execute", "acre"))
+    _do(s, act("march", DESERT, _group(s, "acre", "angevin", infantry=6, cavalry=2)))
+    _do(s, act("react", "damascus"))
+    if s["battle"]["stage"] == "react":
+        _do(s, act("no_react"))
+    assert command.strengths(C, s) == (10, 6)
+    seat = 1
+    where = []
+    while s["battle"] and s["battle"]["stage"] == "losses" and command.to_act(s) == seat:
+        choice = bot.choose_loss(s, "ayyubid", command.legal(C, s, seat), lambda n: 0, [])
+        where.append(choice.args[1] if len(choice.args) > 1 else DESERT)
+        _do(s, choice)
+    assert where == ["damascus", "damascus", DESERT, "damascus"]
