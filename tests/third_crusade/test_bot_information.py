@@ -1,5 +1,5 @@
-"""What the Bot knows (ruling TC111): its decisions read what every seat sees and the Bot's own
-hidden things, never the player's face-down Orders, hand, Objective Cards or bids. Each decision is
+"""What the Bot reads (ruling TC92, the solo flow's): its decisions read what every seat sees and
+the Bot's own hidden things, never the player's face-down Orders, hand, Objective Cards or bids. Each decision is
 made twice, the second time with the player's hidden things changed: it does not change."""
 
 from __future__ import annotations

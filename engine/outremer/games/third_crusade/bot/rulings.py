@@ -19,5 +19,4 @@ BOT_RULINGS = {
     "TC108": "The Bot's Diplomacy choices",
     "TC109": "The Bot's Event Cards: the draw, \"partly useful\", the perks, each step",
     "TC110": "The Bot's Advanced Orders at Upkeep",
-    "TC111": "What the Bot knows",
 }
