@@ -110,3 +110,26 @@ def test_closest_to_jerusalem():
     assert g.jerusalem_steps(s, "jerusalem") == 0
     assert g.jerusalem_steps(s, "jaffa") == 1
     assert g.jerusalem_steps(s, "tyre") == 2
+
+
+def test_solo_example_a_desert_and_a_city_of_similar_closeness():
+    """p.19's example: "The Holy Roman Empire Bot executes a March Order ... Since the Desert and the
+    City are of similar closeness the Proximity rule takes effect. The Bot moves towards the
+    Desert, which is closer to the Glory track." On our map, against the Turkoman (the east side):
+    Damascus and the Desert west of it are both 2 Roads from it; the Desert lies nearer the top
+    edge, where the Glory track stands (ruling TC101)."""
+    s = empty(("hre", "turkoman"))
+    city, desert = "damascus", "desert_west_of_damascus"
+    assert g.side_steps(s, "hre", city) == g.side_steps(s, "hre", desert) == 2
+    assert g.by_proximity(s, "hre", [city, desert]) == [desert, city]
+
+
+def test_solo_example_sidon_and_tripoli_on_our_map():
+    """p.20's planning example breaks the tie of Sidon and Tripoli (6 each) for Sidon by Proximity,
+    on the printed map. On ours Tripoli is 2 Roads from the Turkoman's side and Sidon 3, so the
+    Holy Roman Empire Bot's Proximity puts Tripoli first (ruling TC101 records the difference)."""
+    s = empty(("hre", "turkoman"))
+    put(s, "sidon", *["hre:infantry"] * 6)
+    put(s, "tripoli", *["hre:infantry"] * 6)
+    assert g.strength(s, "hre", "sidon") == g.strength(s, "hre", "tripoli") == 6
+    assert g.strongest(s, "hre", ["sidon", "tripoli"]) == "tripoli"
