@@ -3,7 +3,10 @@ where it goes, the losses it takes and where it retreats, each on a Battle the e
 
 from __future__ import annotations
 
+import pytest
+
 from outremer.core.actions import act
+from outremer.core.errors import IllegalAction
 from outremer.games.third_crusade import command
 from outremer.games.third_crusade.bot import battle as bot
 
@@ -132,3 +135,66 @@ def test_reaction_placement_as_attacker():
     s["map"][DESERT] = [None] * 9
     assert bot.reaction_region(s, "ayyubid", "reinforce", log) is None
     assert bot.choose_reaction(s, "ayyubid", [act("no_react")], lambda n: 0, log) == act("no_react")
+    with pytest.raises(IllegalAction):
+        bot.choose_reaction(s, "ayyubid", [act("lose", "ayyubid:infantry")], lambda n: 0, log)
+
+
+def test_solo_example_the_bot_draws_reinforce_into_the_stronger_desert():
+    """p.21's example: "The Bot attacks Acre. The Turkoman player plays a Reaction Order and has the
+    higher Battle Strength. The Bot draws the Reinforce Order and places it in the stronger Desert
+    Region Adjacent to Acre." The Holy Roman Empire Bot attacks Acre from Tyre with 3 Infantry
+    (3 against 2); the Turkoman's Defence makes it 3 against 4; the Bot is lowest, draws Reinforce
+    from its Reaction group and places it in the Desert south of Damascus (3 Infantry), stronger
+    than Jaffa (1) and Tyre (1 left); executed, it brings 3 Infantry: 6 against 4."""
+    s = _game(["hre", "turkoman"], "hre", {"tyre": ("hre", "march_1"), "acre": ("turkoman", "defence"),
+                                           "jaffa": ("hre", "muster_cavalry")},
+              empty=("tyre", "acre", "jaffa", DESERT))
+    _put(s, "tyre", *["hre:infantry"] * 4)
+    _put(s, "acre", "turkoman:infantry", "turkoman:infantry")
+    _put(s, DESERT, *["hre:infantry"] * 3)
+    _put(s, "jaffa", "hre:infantry")
+    _do(s, act("execute", "tyre"))
+    _do(s, act("march", "acre", _group(s, "tyre", "hre", infantry=3)))
+    _do(s, act("react", "acre"))                                       # the Turkoman's Defence +2
+    assert command.strengths(C, s) == (3, 4) and bot.bot_is_lowest(s, "hre")
+    assert s["battle"]["stage"] == "react" and command.to_act(s) == 0   # asked: an Order of its stands in Jaffa
+    log = []
+    group = ["blank_1", "reinforce", "defence"]
+    drawn = bot.draw_reaction(s, "hre", group, lambda n: 1, log)
+    assert drawn == "reinforce" and group == ["blank_1", "defence"]
+    where = bot.reaction_region(s, "hre", drawn, log)
+    assert where == DESERT
+    # the flow places the drawn Order face down there (p.21), paying nothing (p.20), and the Bot executes it
+    s["sections"][DESERT]["crusader"] = ["hre", "reinforce"]
+    s["cp"][0] = 9
+    legal = command.legal(C, s, 0)
+    choice = bot.choose_reaction(s, "hre", legal, lambda n: 0, log, placed=where)
+    assert choice == act("react", DESERT)
+    _do(s, choice)
+    assert command.strengths(C, s)[0] == 6
+
+
+def test_with_reinforce_losses_come_from_the_stronger_region():
+    """p.21: "If the Reinforce Order is used, the Bot will remove losses from the stronger Region.
+    Ties are broken by Proximity" (ruling TC103). The Desert south of Damascus (2 Infantry) is
+    Reinforced from Damascus (4): 10 against 6, 4 losses: Damascus (4 > 2), Damascus (3 > 2), then
+    2 against 2, the Desert by Proximity (a Road from the Crusader side, Damascus two), then
+    Damascus (2 > 1)."""
+    s = _game(["angevin", "ayyubid"], "angevin", {"acre": ("angevin", "march_1"), "damascus": ("ayyubid", "reinforce")},
+              empty=("acre", DESERT, "damascus"))
+    _put(s, "acre", *["angevin:infantry"] * 6, "angevin:cavalry", "angevin:cavalry")
+    _put(s, DESERT, "ayyubid:infantry", "ayyubid:infantry")
+    _put(s, "damascus", *["ayyubid:infantry"] * 4)
+    _do(s, act("execute", "acre"))
+    _do(s, act("march", DESERT, _group(s, "acre", "angevin", infantry=6, cavalry=2)))
+    _do(s, act("react", "damascus"))
+    if s["battle"]["stage"] == "react":
+        _do(s, act("no_react"))
+    assert command.strengths(C, s) == (10, 6)
+    seat = 1
+    where = []
+    while s["battle"] and s["battle"]["stage"] == "losses" and command.to_act(s) == seat:
+        choice = bot.choose_loss(s, "ayyubid", command.legal(C, s, seat), lambda n: 0, [])
+        where.append(choice.args[1] if len(choice.args) > 1 else DESERT)
+        _do(s, choice)
+    assert where == ["damascus", "damascus", DESERT, "damascus"]

@@ -95,3 +95,18 @@ def test_gains_placed_by_the_general_rules():
     assert bot.choose_gain(s, "ayyubid", legal, cp, lambda n: 0, log) == act("discard")
     assert f"{BOT_CP_GOLD} Gold" in log[-1].text
     assert bot.choose_gain(s, "ayyubid", [act("discard")], unit, lambda n: 0, []) == act("discard")
+
+
+def test_reward_gains_a_sabotage_removed_and_an_advanced_order_drawn():
+    """A Diplomacy Card's remove-Sabotage reward by TC106 (Glory, crown, supply, gold, never a
+    command point); an Advanced Order drawn at random (TC108)."""
+    s = _state("old_man_of_the_mountain")
+    put(s, "damascus", "ayyubid:infantry")
+    s["map"]["damascus"][2] = "sabotage"      # its command point icon
+    s["map"]["damascus"][8] = "sabotage"      # its crown icon
+    legal = [act("clear", "damascus", 2), act("clear", "damascus", 8)]
+    item = {"army": "ayyubid", "unsabotage": True, "text": "a Sabotage token"}
+    assert bot.choose_gain(s, "ayyubid", legal, item, lambda n: 0, []) == act("clear", "damascus", 8)
+    adv = [act("advanced", "disperse"), act("advanced", "retreat")]
+    item = {"army": "ayyubid", "advanced": True, "text": "an Advanced Order"}
+    assert bot.choose_gain(s, "ayyubid", adv, item, lambda n: 1, []) == act("advanced", "retreat")

@@ -22,19 +22,23 @@ def test_strength_counts_units_and_leaders_by_region_type():
     assert g.strength(s, "angevin", "acre") == 0
 
 
-def test_a_lone_leader_counts_stronger_on_equal_strength():
+def test_a_leader_without_units_counts_stronger_on_equal_strength():
     """p.19: "If 2 Regions have equal Strength but one has a Leader without any Unit(s), that
-    Region will count as stronger" (the Planning example: Acre before the Desert... counted
-    stronger, p.20)."""
-    s = empty()
-    put(s, "acre", "ayyubid:al_adil", "ayyubid:infantry", "ayyubid:infantry")   # 2, Units
-    put(s, "tyre", "ayyubid:infantry", "ayyubid:infantry")                      # 2, no Leader
-    put(s, "damascus", "ayyubid:tughril", "ayyubid:al_afdal")                   # 2, Leaders only
-    assert [g.strength(s, "ayyubid", k) for k in ("acre", "tyre", "damascus")] == [2, 2, 2]
-    order = g.by_strength(s, "ayyubid", ["damascus", "acre", "tyre"])
-    assert order[-1] == "damascus"
-    assert g.strongest(s, "ayyubid", ["acre", "tyre", "damascus"]) == "damascus"
-    assert g.weakest(s, "ayyubid", ["damascus", "tyre"]) == "tyre"
+    Region will count as stronger"; p.20's example: "Acre and the Desert both have 4 in Battle
+    Strength. Acre also has a Leader without any Units and therefore counts as stronger" (ruling
+    TC100: a Leader whose token has no Unit icon). Here the Holy Roman Empire's Frederick I in Acre
+    beside 4 Infantry, against 2 Cavalry in a Desert (4); al-Afdal's Cavalry icon is no such Leader."""
+    s = empty(("hre", "turkoman"))
+    desert = "desert_south_of_damascus"
+    put(s, "acre", "hre:frederick_i", *["hre:infantry"] * 4)
+    put(s, desert, "hre:cavalry", "hre:cavalry")
+    assert g.strength(s, "hre", "acre") == g.strength(s, "hre", desert) == 4
+    assert g.by_strength(s, "hre", ["acre", desert]) == [desert, "acre"]
+    assert g.strongest(s, "hre", [desert, "acre"]) == "acre"
+    put(s, "tyre", "hre:guido", "hre:infantry")                     # 1 + 1, a Leader with a Cavalry icon
+    put(s, "jaffa", "hre:infantry", "hre:infantry")
+    assert not g.bare_leader(s, "hre", "tyre")
+    assert g.by_strength(s, "hre", ["tyre", "jaffa"]) == g.by_proximity(s, "hre", ["tyre", "jaffa"])
 
 
 def test_equal_strength_is_broken_by_proximity():
@@ -106,3 +110,26 @@ def test_closest_to_jerusalem():
     assert g.jerusalem_steps(s, "jerusalem") == 0
     assert g.jerusalem_steps(s, "jaffa") == 1
     assert g.jerusalem_steps(s, "tyre") == 2
+
+
+def test_solo_example_a_desert_and_a_city_of_similar_closeness():
+    """p.19's example: "The Holy Roman Empire Bot executes a March Order ... Since the Desert and the
+    City are of similar closeness the Proximity rule takes effect. The Bot moves towards the
+    Desert, which is closer to the Glory track." On our map, against the Turkoman (the east side):
+    Damascus and the Desert west of it are both 2 Roads from it; the Desert lies nearer the top
+    edge, where the Glory track stands (ruling TC101)."""
+    s = empty(("hre", "turkoman"))
+    city, desert = "damascus", "desert_west_of_damascus"
+    assert g.side_steps(s, "hre", city) == g.side_steps(s, "hre", desert) == 2
+    assert g.by_proximity(s, "hre", [city, desert]) == [desert, city]
+
+
+def test_solo_example_sidon_and_tripoli_on_our_map():
+    """p.20's planning example breaks the tie of Sidon and Tripoli (6 each) for Sidon by Proximity,
+    on the printed map. On ours Tripoli is 2 Roads from the Turkoman's side and Sidon 3, so the
+    Holy Roman Empire Bot's Proximity puts Tripoli first (ruling TC101 records the difference)."""
+    s = empty(("hre", "turkoman"))
+    put(s, "sidon", *["hre:infantry"] * 6)
+    put(s, "tripoli", *["hre:infantry"] * 6)
+    assert g.strength(s, "hre", "sidon") == g.strength(s, "hre", "tripoli") == 6
+    assert g.strongest(s, "hre", ["sidon", "tripoli"]) == "tripoli"

@@ -55,3 +55,20 @@ def test_column_1_keeps_two_and_column_6_none():
     assert bot.select_advanced(None, "ayyubid", [], 2, lambda n: 0, log) == []
     with pytest.raises(ValueError):
         bot.select_advanced(None, "ayyubid", group, 7, lambda n: 0, log)
+
+
+def test_the_objective_worth_the_most_glory():
+    """p.19: the Bot scores "the card with the highest score for a Region they Control"."""
+    from outremer.games.third_crusade.cards import cards
+    s = empty()
+    south = [o for o in cards().objectives if o.section == "south"][:3]
+    best = south[1]
+    for city in best.cities[:2]:
+        if city in s["map"]:
+            put(s, city, "ayyubid:infantry")
+    legal = [act("objective", o.key) for o in south]
+    scores = [bot.objective_glory(s, "ayyubid", o.key) for o in south]
+    log = []
+    choice = bot.choose_objective(s, "ayyubid", legal, lambda n: 0, log)
+    assert bot.objective_glory(s, "ayyubid", choice.args[0]) == max(scores) > 0
+    assert log[-1].rule == "p.19"

@@ -19,6 +19,7 @@ Battles otherwise (p.14-15); the engine's ``battle_phase`` asks, these answer.
 from __future__ import annotations
 
 from ....core.actions import Action, act
+from ....core.errors import IllegalAction
 from ....core.game import State
 from .. import battle as arithmetic
 from ..battle_phase import defenders, strengths
@@ -117,9 +118,11 @@ def choose_reaction(s: State, army: str, legal: list[Action], rand: Rand, log: l
     """The Bot executes only the Order it drew and placed in ``placed`` (p.21); with none, or
     where the engine does not offer it, no Reaction."""
     need(legal, "a Reaction")
+    if act("no_react") not in legal:
+        raise IllegalAction("The Bot is asked for a Reaction, but no Reaction is being asked in this Battle.")
     if placed is not None and act("react", placed) in legal:
         return act("react", placed)
-    return act("no_react") if act("no_react") in legal else legal[0]
+    return act("no_react")
 
 
 # -- losses ---------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from ....core.actions import Action, act
 from ....core.game import State
 from .. import effects
 from ..data import ALLIANCE_OF, ALLIANCES, NEUTRAL, content
-from ..event_targets import armies_of, meeting, muster_army
+from ..event_targets import meeting, muster_army
 from ..events import MARCHES, Step, event
 from . import geometry as geo
 from . import placement

@@ -10,7 +10,8 @@ Bot Armies", a tuple of them; ``key`` a Region key):
   ``key``, each piece by its Strength in that Region's type (p.14); Neutral and partner pieces
   are not counted (ruling TC100).
 - ``strength_key(s, army, key) -> tuple``: what "stronger" compares: the strength, then a Region
-  holding a Leader and none of the Army's Units counts stronger on equal strength (p.19).
+  holding a Leader "without any Unit(s)" (no Unit icon) counts stronger on equal strength (p.19;
+  ruling TC100).
 - ``proximity_key(s, army, key) -> tuple``: smaller is closer (ruling TC101): the Road steps to
   the player's side of the board, then the distance to the Glory track, then the map's order.
 - ``by_proximity(s, army, keys) -> list``: closest first.
@@ -31,7 +32,7 @@ from typing import Iterable, Sequence
 from ....core.game import State
 from ....core.graph import distances
 from ..battle import piece_strength
-from ..data import ALLIANCE_OF, ALLIANCES, UNITS, Board, board_for, content, controller, owner, what
+from ..data import ALLIANCE_OF, ALLIANCES, Board, board_for, content, controller, owner, what
 
 BOARD = 1000
 """Each map board is 1000 x 1000 board units (map files, x and y)."""
@@ -62,14 +63,18 @@ def strength(s: State, army: str | Sequence[str], key: str) -> int:
 
 
 def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
-    """A Region holding a Leader of ``army`` and none of its Units (p.19)."""
-    mine = [p for p in s["map"][key] if p is not None and owner(p) in _armies(army)]
-    return any(what(p) not in UNITS for p in mine) and not any(what(p) in UNITS for p in mine)
+    """A Region holding a Leader of ``army`` "without any Unit(s)" (p.19): a Leader whose token
+    carries no Unit icon, which adds no Strength (ruling TC100, after the p.20 example: "Acre and
+    the Desert both have 4 in Battle Strength. Acre also has a Leader without any Units and
+    therefore counts as stronger")."""
+    leaders = content().leaders
+    return any(owner(p) in _armies(army) and what(p) in leaders and not leaders[what(p)].unit
+               for p in s["map"][key] if p is not None)
 
 
 def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, int]:
     """What "stronger" compares (p.19): the strength, then "if 2 Regions have equal Strength but
-    one has a Leader without any Unit(s), that Region will count as stronger"."""
+    one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100)."""
     return strength(s, army, key), int(bare_leader(s, army, key))
 
 

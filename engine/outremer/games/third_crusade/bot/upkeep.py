@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ....core.actions import Action
 from ....core.game import State
-from ..cards import orders
+from ..cards import cards, orders
+from ..data import controller
 from ..events import MARCHES
 from . import geometry as geo
 from .common import Rand, need, note, of_verb
@@ -79,3 +80,24 @@ def select_advanced(s: State, army: str, group: list[str], column: int, rand: Ra
     if column == 6:
         note(log, army, "gains no Advanced Order (column 6, p.23)", "p.23")
     return kept
+
+
+def objective_glory(s: State, army: str, key: str) -> int:
+    """The Glory an Objective Card would give ``army`` now: by how many of its Cities it Controls
+    (p.18), as the Upkeep's reveal counts it."""
+    objective = next(o for o in cards().objectives if o.key == key)
+    held = sum(1 for city in objective.cities if controller(s["map"].get(city, ())) == army)
+    return objective.glory[held - 1] if held else 0
+
+
+def choose_objective(s: State, army: str, legal: list[Action], rand: Rand, log: list) -> Action:
+    """p.19: "the Bot will receive Glory for the card with the highest score for a Region they
+    Control": of its 3 Objective Cards, the one worth the most Glory now; a tie, the first dealt."""
+    need(legal, "an Objective Card")
+    options = of_verb(legal, "objective")
+    if not options:
+        return legal[0]
+    choice = max(options, key=lambda a: objective_glory(s, army, a.args[0]))
+    note(log, army, f"reveals the Objective {geo.board(s).region(choice.args[0]).name}, worth "
+                    f"{objective_glory(s, army, choice.args[0])} Glory, the highest of its cards (p.19)", "p.19")
+    return choice
