@@ -27,7 +27,6 @@ from .bot import steps as bot_steps
 from .bot import upkeep as bot_upkeep
 from .diplomacy import BOT_CP_GOLD
 from .bot import geometry as geo
-from .cards import cards as all_cards
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
 from .moves import pieces
@@ -160,24 +159,12 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
         if q["ask"] == "land":
             return bot_upkeep.choose_landing(s, army, legal, _rand(s), log)
         if q["ask"] == "objective":
-            return best_objective(content, s, army, legal, log)
+            return bot_upkeep.choose_objective(s, army, legal, _rand(s), log)
     return at_random(s, army, legal, log)
 
 
 def _rand(s: State):
     return lambda n: rng.randbelow(s, n)
-
-
-def best_objective(content: Content, s: State, army: str, legal: list[Action], log: list[Event]) -> Action:
-    """At the end game scoring the Bot scores the best of its 3 Objective Cards (p.19)."""
-
-    def worth(a: Action) -> int:
-        card = next(o for o in all_cards().objectives if o.key == a.args[0])
-        held = sum(1 for city in card.cities if controller(s["map"].get(city, ())) == army)
-        return card.glory[held - 1] if held else 0
-    chosen = max(legal, key=worth)
-    log.append(Event(f"Bot {ARMY_NAMES[army]}: scores its best Objective Card (p.19).", "p.19"))
-    return chosen
 
 
 def event_choice(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:

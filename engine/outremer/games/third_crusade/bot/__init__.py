@@ -23,8 +23,6 @@ whole number from 0 to n - 1 (the flow passes ``lambda n: rng.randbelow(s, n)``)
   March's (None) (TC109).
 - ``upkeep``: ``choose_landing``, ``select_advanced``, ``is_march``, ``is_reaction`` (TC110),
   ``choose_objective`` (p.19: the card worth the most Glory).
-- ``answer.answer(s, army, legal, rand, log, jerusalem_max=None, free_crowns=False)``: one door
-  routing whatever the game asks now to the decision above, None for the flow's own questions
-  (the bid, a March, a Reaction, the Tithe and the supply).
+The solo flow (``solo_flow.decide``) routes each question the game asks a Bot to these.
 - ``rulings``: the pages and rulings for the game's rule index.
 """
