@@ -165,3 +165,12 @@ def test_a_game_not_yet_on_the_site_is_refused_with_a_message(monkeypatch):
     monkeypatch.undo()
     assert "lords-of-heaven" in [g["id"] for g in call(bridge.catalog)["games"]]
     assert call(bridge.open_code, code, 0)["ok"]
+
+
+def test_cli_options_with_numbers_for_choices(capsys):
+    """Third Crusade alone against both Crusader Bots: ``bots=2`` is the choice 2, not the word."""
+    assert cli.main(["simulate", "third-crusade", "--games", "1", "--seats", "random", "--seed", "3",
+                     "--option", "side=muslim", "--option", "bots=2", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Ayyubid"}  # the one seat: the Ayyubid
+    assert cli.main(["simulate", "third-crusade", "--seats", "random", "--option", "bots=3"]) == 2
+    assert "cannot be '3'" in capsys.readouterr().err
