@@ -102,6 +102,18 @@ def free_crowns(s: State, army: str) -> bool:
     return bool(perk) and perk["kind"] == "free_crowns"
 
 
+RELAXED = {"any_region": "the main event regardless of Region", "any_presence": "the main event regardless of Presence"}
+"""The EVENT CARDS perks of columns 2 and 3 (p.23), by the Bot Table's perk kind."""
+
+
+def relaxed(s: State, army: str) -> str | None:
+    """The Bot's EVENT CARDS perk of the round that relaxes its main events' banner (p.23: column
+    2 "regardless of Region", column 3 "regardless of Presence"): its kind, None for a person,
+    before the Strategy roll or under another column (ruling TC95)."""
+    perk = column_rule(s, army, "perk")
+    return perk["kind"] if perk and perk["kind"] in RELAXED else None
+
+
 def reactions(s: State, army: str) -> list[str]:
     """A Bot's Reaction group: its Reaction Orders and Blanks behind its screen (ruling TC88)."""
     return sorted(k for k in s["box"][army] if reaction_group(_order(army, k)))
