@@ -46,3 +46,18 @@ def test_one_person_commands_both_armies_of_an_alliance(table):
         play_a_turn(page, rand, seen)
     assert "strategy" in seen and ("planning" in seen or "command" in seen), seen
     shot(page, "solo-both-armies")
+
+
+def test_the_optional_bot_rules_start_from_the_options(table):
+    """The two optional Bot rules (rulings TC96, TC97) set as options: the game starts, and once
+    the Command phase begins the log shows the Bot's new roll (the alternative rule of p.20)."""
+    page = table
+    start(page, ["human"], seed=5, bot_reroll=True, bot_diplomacy_column=True)
+    assert where(page)[0] == "move"
+    rand, seen = random.Random(2), set()
+    for _ in range(30):
+        kind, _steps = where(page)
+        if kind == "over" or "alternative rule" in page.locator("body").inner_text():
+            break
+        play_a_turn(page, rand, seen)
+    assert "at the start of the Command phase" in page.locator("body").inner_text()

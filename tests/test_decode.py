@@ -21,7 +21,9 @@ TWO_PLAYERS = {
     "third-crusade": ({"crusader_army": "hre", "muslim_army": "turkoman", "variable": True},
                       ["Crusader Army (2 players; the lone Crusader in 3): Holy Roman Empire",
                        "Muslim Army (2 players; the lone Muslim in 3): Turkoman", "Variable setup (2 and 4 players): On",
-                       "Two players together against the Bot (2 players): Off"]),
+                       "Two players together against the Bot (2 players): Off",
+                       # the optional Bot rules serve two players together against the Bot too
+                       "Bot: a new column each phase (solo): Off", "Bot: its Diplomacy roll changes its column (solo): Off"]),
     "lords-of-heaven": ({"christians": "byzantines", "muslims": "caliphate"},
                         ["Christian faction (2 players): Byzantines", "Muslim faction (2 players): Caliphate"]),
 }

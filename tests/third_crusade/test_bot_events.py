@@ -17,8 +17,7 @@ PORTS = ("tripoli", "sidon", "tyre", "acre", "jaffa", "ascalon", "famagusta")
 def _play(s, army, key, jerusalem_max=None):
     """The Bot executes ``key`` from its hand, answering every question; the log."""
     seat = s["armies"].index(army)
-    log = []
-    _do(s, act("event", key))
+    log = _do(s, act("event", key))
     while s.get("pending"):
         legal = command.legal(C, s, seat)
         choice = choose_step(s, army, legal, lambda n: 0, log, jerusalem_max)
@@ -123,3 +122,66 @@ def test_main_events_regardless_of_region_or_presence():
     assert "damascus" not in plain and "desert_north_of_damascus" not in plain
     assert "damascus" in bot.relaxed_regions(s, "ayyubid", "camp_at_kharruba", "main", 2)
     assert "desert_north_of_damascus" in bot.relaxed_regions(s, "ayyubid", "camp_at_kharruba", "main", 3)
+
+
+def _bot_column(s, army, column):
+    """``army`` a Bot of the round's ``column`` (p.19, p.23), as the solo setup and the Strategy
+    roll leave it."""
+    s.setdefault("bot", {})[army] = {"column": column, "advanced": [], "aside": []}
+
+
+def _kharruba(column=None):
+    """The Camp at Kharruba (a Desert with Ayyubid Presence) in the Ayyubid's hand, its only
+    Presence in Damascus (a City); ``column`` the Bot's, None for a person."""
+    deserts = ("desert_south_of_damascus", "desert_west_of_damascus", "desert_north_of_damascus",
+               "desert_east_of_tripoli")
+    s = _game(["angevin", "ayyubid"], "ayyubid", hands={"ayyubid": ["camp_at_kharruba"]},
+              empty=("damascus",) + deserts)
+    for key in list(s["map"]):   # no Ayyubid Presence in any Desert
+        if not C.south.region(key).city and any(p and p.startswith("ayyubid:") for p in s["map"][key]):
+            s["map"][key] = [None] * len(s["map"][key])
+    _put(s, "damascus", "ayyubid:infantry")
+    if column is not None:
+        _bot_column(s, "ayyubid", column)
+    return s
+
+
+def test_column_2_executes_the_main_event_regardless_of_region():
+    """p.23, EVENT CARDS, column 2: with no Ayyubid Presence in a Desert, a person cannot play The
+    Camp at Kharruba, nor a Bot of column 1; a Bot of column 2 can, and adds its Units to Damascus
+    (a City with its Presence, the banner's Presence still required), the log naming the cell
+    (ruling TC95)."""
+    assert act("event", "camp_at_kharruba") not in command.legal(C, _kharruba(), 1)
+    assert act("event", "camp_at_kharruba") not in command.legal(C, _kharruba(1), 1)
+    s = _kharruba(2)
+    assert act("event", "camp_at_kharruba") in command.legal(C, s, 1)
+    before = sum(p == "ayyubid:infantry" for k in s["map"] for p in s["map"][k])
+    log = _play(s, "ayyubid", "camp_at_kharruba")
+    assert sum(p == "ayyubid:infantry" for k in s["map"] for p in s["map"][k]) == before + 2
+    assert any("adds 2 Infantry in Jerusalem" in e.text for e in log)   # a City: its weakest, Jerusalem first
+    assert any("column 2, EVENT CARDS: the main event regardless of Region" in e.text and e.rule == "p.23"
+               for e in log)
+
+
+def test_column_3_executes_the_main_event_regardless_of_presence():
+    """p.23, EVENT CARDS, column 3: the Bot plays The Camp at Kharruba in a Desert without its
+    Presence (the Region type still required: Damascus, a City, gains nothing), the log naming the
+    cell (ruling TC95)."""
+    s = _kharruba(3)
+    assert act("event", "camp_at_kharruba") in command.legal(C, s, 1)
+    log = _play(s, "ayyubid", "camp_at_kharruba")
+    assert s["map"]["damascus"].count("ayyubid:infantry") == 1
+    deserts = [k for k in s["map"] if not C.south.region(k).city and any(
+        p and p.startswith("ayyubid:") for p in s["map"][k])]
+    assert deserts, "the Units went to a Desert"
+    assert any("column 3, EVENT CARDS: the main event regardless of Presence" in e.text for e in log)
+
+
+def test_the_perks_relax_the_main_event_only_for_the_bot():
+    """The perk is the Bot's (p.23): the person's Army in the same game keeps the card's banner,
+    and the Bot's crown event keeps its own (ruling TC95)."""
+    s = _kharruba(2)
+    s["hand"]["angevin"] = ["camp_at_kharruba"]
+    from outremer.games.third_crusade.effects import playable
+    assert "camp_at_kharruba" not in playable(C, s, 0)
+    assert "camp_at_kharruba" in playable(C, s, 1)

@@ -71,7 +71,8 @@ def test_the_solo_setup(players, options, people, bots):
 
 def test_revision_six_codes_replay_with_the_solo_options_at_their_defaults():
     fixed = GAME.earlier_revision(6, 2)
-    assert fixed == {"together": "off", "side": "crusader", "command": 1, "bots": 1}
+    assert fixed == {"together": "off", "side": "crusader", "command": 1, "bots": 1,
+                     "bot_reroll": False, "bot_diplomacy_column": False}   # and revision 8's (TC96, TC97)
     assert GAME.earlier_revision(5, 2) is None and GAME.earlier_revision(6, 1) is None
     # a game of 2 players against each other is not solo
     s, _ = start(2, {})
@@ -267,7 +268,7 @@ def test_a_revision_six_link_of_two_players_still_opens_and_replays():
     from outremer.games.third_crusade.game import OPTIONS, SOLO_OPTIONS
 
     class Revision6(ThirdCrusade):
-        options = tuple(o for o in OPTIONS if o.id not in SOLO_OPTIONS)
+        options = tuple(o for o in OPTIONS if o.id not in SOLO_OPTIONS + ("bot_reroll", "bot_diplomacy_column"))
         rules_revision = 6
 
     old = Revision6()

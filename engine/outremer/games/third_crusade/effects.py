@@ -37,12 +37,12 @@ from ...core.words import count
 from . import diplomacy_moves as board_moves
 from .execution import advanced_to_gain, order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
-from .event_targets import can, leaders_of, meeting, muster_army, roads_from, slots_holding, units_of
+from .event_targets import can, leaders_of, main_banner, meeting, muster_army, roads_from, slots_holding, units_of
 from .events import GAIN_WORDS, MARCHES, Step, event, words
 from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
                     marches, movable, owned, pieces, place_token, remove_token, road, take, to_board, token)
 from .records import ICON_WORDS, UNIT_WORDS
-from .solo import bot_army, free_crowns
+from .solo import RELAXED, bot_army, free_crowns, relaxed
 from .state import faith_words, gain_faith, recount, towards, track
 
 CROWN_PRICE = 2
@@ -81,7 +81,7 @@ def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
     card = event(key)
     army = s["armies"][seat]
     return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [], "then": None,
-            "ok": {"main": meeting(content, s, card.banner, army), "crown": meeting(content, s, card.crown_banner, army)},
+            "ok": {"main": meeting(content, s, main_banner(s, card.banner, army), army), "crown": meeting(content, s, card.crown_banner, army)},
             "same": None, "at": None, "from": None, "went": [], "count": 0}
 
 
@@ -118,7 +118,7 @@ def _possible(content: Content, s: State, p: dict, path: list) -> bool:
     if step.do in REGIONLESS:
         return _doable(content, s, p, step)
     card = event(p["card"])
-    banner = card.banner if path[0] == "main" else card.crown_banner
+    banner = main_banner(s, card.banner, p["army"]) if path[0] == "main" else card.crown_banner
     return any(can(content, s, p, step, key) for key in meeting(content, s, banner, p["army"]))
 
 
@@ -129,6 +129,10 @@ def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> 
     card = event(key)
     log.append(Event(f"{ARMY_NAMES[army]} executes the Event Card {card.title}.", "p.12", marks=(f"card:{key}",)))
     p = s["pending"] = _fresh(content, s, seat, key)
+    kind = relaxed(s, army)
+    if kind:
+        log.append(Event(f"Bot {ARMY_NAMES[army]} (column {s['bot'][army]['column']}, EVENT CARDS: {RELAXED[kind]}) "
+                         f"may execute it in {count(len(p['ok']['main']), 'Region')}.", "p.23"))
     if card.crown_mode == "instead":  # the choice first: the main event, or the crown event in its place
         if not _crown_offered(content, s, p):
             _begin(content, s, "main", log)

@@ -6,11 +6,14 @@ executor (``effects.py``) asks them and changes the state.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.game import State
 from .data import (ALLIANCE_OF, ALLIANCES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
                    shape, what)
 from .events import MARCHES, Step
 from .moves import TOKEN_SHAPE, any_march, battle_at, free, leader_region, pieces, presence, sides
+from .solo import relaxed
 from .state import partner
 
 
@@ -46,6 +49,18 @@ def meeting(content: Content, s: State, banner, army: str) -> list[str]:
         at = leader_region(content, s, banner.leader)
         keys = [k for k in keys if k == at]
     return [k for k in keys if meets(content, s, banner, army, k)]
+
+
+def main_banner(s: State, banner, army: str):
+    """The banner a main event is executed under: the card's own, or for a Bot whose column
+    relaxes it (p.23, EVENT CARDS) the same without its Region type (column 2) or its Presence icon
+    (column 3); a Named Region or Leader, Control and "No X Presence" still hold (ruling TC95)."""
+    kind = relaxed(s, army)
+    if kind == "any_region":
+        return replace(banner, region="any")
+    if kind == "any_presence":
+        return replace(banner, presence="none")
+    return banner
 
 
 def muster_army(s: State, army: str, step: Step) -> str:

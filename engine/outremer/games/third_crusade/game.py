@@ -51,12 +51,25 @@ OPTIONS = (
            "One Bot Army (the Crusader or Muslim Army option says which) or both Armies of the other Alliance "
            "(p.19). Four Armies play on both boards, two or three on the south board.", names=("One", "Two"),
            players=(1,)),
+    # the rulebook's optional Bot rules (p.20, p.23; rulings TC96, TC97): added with revision 8. A
+    # code writes the options the form offers in this order, the hidden ones after (core/sharecode),
+    # so these two come after the other offered options and a revision-7 code reads them as off.
+    Option("bot_reroll", "Bot: a new column each phase (solo)", (False, True),
+           "The Strategy alternative rule (p.20): for more chaos and a harder game, the Bot rolls its die anew at the "
+           "start of the Command, Diplomacy and Upkeep phases and follows the new column (ruling TC96).",
+           names=("Off", "On"), players=(1, 2)),
+    Option("bot_diplomacy_column", "Bot: its Diplomacy roll changes its column (solo)", (False, True),
+           "The Diplomacy alternative rule (p.23): the die the Bot rolls for its bid becomes its column, for the bid, "
+           "the rest of the Diplomacy phase and the Upkeep phase (ruling TC97).", names=("Off", "On"),
+           players=(1, 2)),
     Option("lesson", "Learn to play", ("", "first-round"),
            "The rulebook's guided first round (p.24-29), the Angevin against the Ayyubid from a fixed deal, "
            "then the game goes on (rulings TC120-TC122). Set by the Learn to play page, not offered on the "
            "new-game form.", names=("Off", "The first round"), players=(2,), hidden=True),
 )
 SOLO_OPTIONS = ("together", "side", "command", "bots")
+BOT_RULES = ("bot_reroll", "bot_diplomacy_column")
+"""The optional Bot rules, added with revision 8."""
 
 PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
           "diplomacy": diplomacy_phase}
@@ -70,7 +83,7 @@ class ThirdCrusade(Game):
     min_seats, max_seats = 1, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 7
+    rules_revision = 8
     """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
     replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
     legal actions of some moments with any number of players: earlier codes do not replay.
@@ -89,17 +102,31 @@ class ThirdCrusade(Game):
     unchanged, and a revision-6 code replays with those options at their defaults.
     The hidden option ``lesson`` (Learn to play, rulings TC120-TC122) came without a new
     revision: a code holds it only when it is on (share-code format 2), so every other code
-    opens with the lesson off."""
+    opens with the lesson off.
+    Revision 8 changed the solo game: a Bot of column 2 or 3 executes its main events regardless
+    of Region or of Presence (p.23, EVENT CARDS; ruling TC95), which changes the cards it may play
+    and where their steps go, and the two optional Bot rules came as options after the offered
+    ones (rulings TC96, TC97). The games of 2 to 4 players against each other are unchanged: a
+    revision-7 code of one replays with the new options off (a revision-6 one with the solo options
+    at their defaults too). A revision-7 solo code is refused: its Bot may have drawn among other
+    cards, or put a step elsewhere, than revision 8 would."""
     max_actions = 8_000
     on_site = True
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
-        """A revision-6 code (2 to 4 players) replays with the solo options at their defaults
-        (revision 7 only added them); None for any earlier revision, since revision 6 changed
-        moments of every player count (see ``rules_revision``)."""
-        if revision == 6 and seats >= 2:
-            return {o.id: o.default for o in OPTIONS if o.id in SOLO_OPTIONS}
+        """A revision-7 code of 2 to 4 players replays with the optional Bot rules off (revision 8
+        added them); a revision-6 one also with the solo options at their defaults (revision 7
+        only added them); None for a solo code of one player or any earlier revision (see
+        ``rules_revision``)."""
+        if revision in (6, 7) and seats >= 2:
+            added = BOT_RULES + (SOLO_OPTIONS if revision == 6 else ())
+            return {o.id: o.default for o in OPTIONS if o.id in added}
         return None
+
+    def replays_earlier(self, revision: int, seats: int, options: dict) -> bool:
+        """A revision-7 code of two players together against the Bot is a solo game: refused
+        (revision 8 changed the Bot's Event Cards, ruling TC95)."""
+        return not solo.is_solo(seats, options)
 
     @cached_property
     def content(self) -> Content:
@@ -151,6 +178,8 @@ class ThirdCrusade(Game):
             s["seat_of"] = solo.seats_of(len(setup.seats), dict(setup.options))
             solo.setup(s)
             solo.bot_first(s)
+            if solo.alternatives(dict(setup.options)):
+                s["bot_rules"] = solo.alternatives(dict(setup.options))
         s["executed"] = {a: [] for a in s["armies"]}
         s["pending"], s["battle"], s["road"], s["upkeep"], s["dip"] = None, None, None, None, None
         if variable:
@@ -254,6 +283,7 @@ class ThirdCrusade(Game):
                 continue
             if phase == "command" and s.get("_started") != "command":
                 s["_started"] = "command"
+                solo_flow.reroll(s, "command", log)
                 command.start(c, s)
                 log.append(Event("Command: in initiative order each player executes an Event Card from its hand or one of "
                                  "its Orders on the map, or passes.", "p.12"))
@@ -265,6 +295,7 @@ class ThirdCrusade(Game):
                 if upkeep_phase.victory_check(c, s, log, "p.13"):
                     return
                 s["_started"] = "diplomacy"
+                solo_flow.reroll(s, "diplomacy", log)
                 diplomacy_phase.start(c, s)
                 log.append(Event(f"Diplomacy: {diplomacy_phase.card(s).name} is the round's card; each player bids "
                                  "Gold in secret, takes a reward in the order of the bids and places diplomacy "
@@ -274,6 +305,7 @@ class ThirdCrusade(Game):
                 if upkeep_phase.victory_check(c, s, log, "p.16"):  # the Diplomacy phase is over (Overview)
                     return
                 s["_started"] = "upkeep"
+                solo_flow.reroll(s, "upkeep", log)
                 upkeep_phase.start(c, s, log)
                 continue
             if phase == "strategy" and s.get("strategy") is None:

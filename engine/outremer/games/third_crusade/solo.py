@@ -6,7 +6,8 @@ Here the mode's plain facts, below every rule that asks them: which Armies the p
 Bots play (``armies_for``), which seat moves which Army (``s["seat_of"]``, None for a Bot), and
 the Bot's setup (p.19, Setup): its die, its Order groups, no command points or supply.
 
-State (solo games only): ``s["seat_of"]`` by Army index, the seat or None; ``s["bot"]`` by Bot
+State (solo games only): ``s["bot_rules"]`` the optional Bot rules played (absent when none),
+``s["seat_of"]`` by Army index, the seat or None; ``s["bot"]`` by Bot
 Army: ``"column"`` the Bot Table column of the round (its die, None before the Strategy roll),
 ``"advanced"`` its Advanced group (the Advanced Orders not gained yet, shuffled), ``"aside"`` the
 Reaction Orders used in Battles this round. A Bot's Reaction and Prepared groups are the Orders
@@ -27,6 +28,21 @@ TOGETHER = ("off", "crusader", "crusader-2", "muslim", "muslim-2")
 """The 2-player option: against each other, or together as one Alliance against one Bot or two."""
 MARCH_STEPS = frozenset({"march", "coordinated_march", "forced_march", "disperse", "sea_move"})
 """The large icons of an Order that March (a Sea Move and a Disperse too: Bot Table, CARD TRIGGER)."""
+
+
+ALTERNATIVES = {"bot_reroll": "reroll", "bot_diplomacy_column": "change_column"}
+"""The rulebook's optional rules for the Bot (p.20 STRATEGY, p.22-23 DIPLOMACY), by option id:
+the name a game that plays one keeps in ``s["bot_rules"]``."""
+
+
+def alternatives(options: dict) -> list[str]:
+    """The optional Bot rules a solo game's options turn on (rulings TC96, TC97)."""
+    return [rule for option, rule in ALTERNATIVES.items() if options.get(option)]
+
+
+def alternative(s: State, rule: str) -> bool:
+    """Whether the game plays the optional Bot rule ``rule`` ("reroll", "change_column")."""
+    return rule in s.get("bot_rules", ())
 
 
 def other(alliance: str) -> str:
@@ -100,6 +116,18 @@ def free_crowns(s: State, army: str) -> bool:
     """Whether ``army`` is a Bot whose column makes crown effects free (p.23, EVENT CARDS, column 1)."""
     perk = column_rule(s, army, "perk")
     return bool(perk) and perk["kind"] == "free_crowns"
+
+
+RELAXED = {"any_region": "the main event regardless of Region", "any_presence": "the main event regardless of Presence"}
+"""The EVENT CARDS perks of columns 2 and 3 (p.23), by the Bot Table's perk kind."""
+
+
+def relaxed(s: State, army: str) -> str | None:
+    """The Bot's EVENT CARDS perk of the round that relaxes its main events' banner (p.23: column
+    2 "regardless of Region", column 3 "regardless of Presence"): its kind, None for a person,
+    before the Strategy roll or under another column (ruling TC95)."""
+    perk = column_rule(s, army, "perk")
+    return perk["kind"] if perk and perk["kind"] in RELAXED else None
 
 
 def reactions(s: State, army: str) -> list[str]:

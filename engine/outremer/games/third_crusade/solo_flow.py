@@ -2,12 +2,15 @@
 engine decides here, logs why (the Bot Table cell or the priority, and any die it rolled), and
 never asks a seat.
 
-- STRATEGY: BOT ROLL (:func:`roll`): each Bot's die, the column it follows all round.
+- STRATEGY: BOT ROLL (:func:`roll`): each Bot's die, the column it follows all round; with the
+  alternative rule, a new roll at the start of the Command, Diplomacy and Upkeep phases
+  (:func:`reroll`, ruling TC96).
 - PLANNING (:func:`planning`): the Bots place first, PLACE n Orders drawn at random from their
   Prepared group, 1 in the strongest Region, then weakest to strongest through four categories.
 - COMMAND (:func:`decide` in the Command phase): the priorities, ORDER FAIL, CARD TRIGGER, the
   BONUS at the end of the phase (``solo_command.py``); Marching (``solo_march.py``).
-- DIPLOMACY: the bid (the die and the column's Gold part; only the Gold paid).
+- DIPLOMACY: the bid (the die and the column's Gold part; only the Gold paid); with the
+  alternative rule, the die is the Bot's column from then on (ruling TC97).
 - Every other decision: the Bot's rules of ``bot/`` where the text gives one, else the choice
   of its die (ruling TC90).
 
@@ -30,7 +33,7 @@ from .bot import geometry as geo
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
 from .moves import pieces
-from .solo import MARCH_STEPS, bots, is_bot, reaction_group, solo
+from .solo import MARCH_STEPS, alternative, bots, is_bot, reaction_group, solo
 from .solo_common import at_random, bot_words, column, jerusalem_open, name
 
 
@@ -45,6 +48,23 @@ def roll(s: State, log: list[Event]) -> None:
         s["bot"][army]["column"] = die
         log.append(Event(f"Bot {ARMY_NAMES[army]} rolls {die}: it follows column {die} of the Bot Table this round "
                          "(STRATEGY: BOT ROLL, p.20).", "p.20"))
+
+
+PHASE_NAMES = {"command": "the Command phase", "diplomacy": "the Diplomacy phase", "upkeep": "the Upkeep phase"}
+
+
+def reroll(s: State, phase: str, log: list[Event]) -> None:
+    """The alternative rule of STRATEGY: BOT ROLL (p.20: "re-roll the Bot's dice(s) at the start
+    of each Phase"): at the start of the Command, Diplomacy and Upkeep phases each Bot rolls anew
+    and follows the new column; the Strategy roll serves the Planning phase (ruling TC96)."""
+    if not solo(s) or not alternative(s, "reroll"):
+        return
+    for p in bots(s):
+        army = s["armies"][p]
+        die = rng.die(s)
+        s["bot"][army]["column"] = die
+        log.append(Event(f"Bot {ARMY_NAMES[army]} rolls {die} at the start of {PHASE_NAMES[phase]}: it follows column "
+                         f"{die} of the Bot Table (STRATEGY: BOT ROLL, alternative rule, p.20; ruling TC96).", "TC96"))
 
 
 # -- PLANNING -------------------------------------------------------------------------------------
@@ -190,12 +210,19 @@ def event_choice(content: Content, s: State, p: int, legal: list[Action], log: l
 # -- DIPLOMACY: BOT ROLL ----------------------------------------------------------------------------
 def bid(s: State, p: int, legal: list[Action], log: list[Event]) -> Action:
     """The people bid first; the Bot re-rolls its die (same column) and bids the die plus the
-    column's Gold part, paying only the Gold (p.22, DIPLOMACY: BOT ROLL)."""
+    column's Gold part, paying only the Gold (p.22, DIPLOMACY: BOT ROLL). With the alternative
+    rule ("change column", p.23) the die is its column from then on, the bid's included, and the
+    Upkeep phase follows it (ruling TC97)."""
     army = s["armies"][p]
+    die = rng.die(s)
+    if alternative(s, "change_column") and s["bot"][army]["column"] != die:
+        log.append(Event(f"Bot {ARMY_NAMES[army]} rolls {die} for its bid and changes from column "
+                         f"{s['bot'][army]['column']} to column {die} (DIPLOMACY, alternative rule, p.23; ruling TC97).",
+                         "TC97"))
+        s["bot"][army]["column"] = die
     col = column(s, army)
     gold = s["gold"][p]
     part = {"all": gold, "half": (gold + 1) // 2, "none": 0}[col.bid_gold]
-    die = rng.die(s)
     s["dip"].setdefault("bot_die", {})[army] = die
     words = {"all": "all its Gold", "half": "half its Gold rounded up", "none": "no Gold"}[col.bid_gold]
     log.append(Event(f"{bot_words(s, army, 'DIPLOMACY')}: rolls {die} and bids {die} + {part} Gold ({words}); "
@@ -214,4 +241,4 @@ def bonus_at_end(content: Content, s: State, log: list[Event]) -> None:
         solo_command.bonus(content, s, log)
 
 
-__all__ = ["decide", "roll", "planning", "bid_bonus", "bonus_at_end", "is_bot"]
+__all__ = ["decide", "roll", "reroll", "planning", "bid_bonus", "bonus_at_end", "is_bot"]

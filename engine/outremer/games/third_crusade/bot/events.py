@@ -158,7 +158,7 @@ def relaxed_regions(s: State, army: str, card_key: str, part: str, column: int) 
         banner = replace(banner, region="any")
     if part == "main" and column == 3:
         banner = replace(banner, presence="none")
-    return meeting(content(), s, banner, army)
+    return meeting(content(), s, banner, army)  # the engine's own: event_targets.main_banner
 
 
 def perk_units(card_key: str, column: int) -> list[str]:
