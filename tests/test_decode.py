@@ -20,7 +20,8 @@ TWO_PLAYERS = {
     "crusader-kingdoms": ({"quick": True}, ["Quick responses (tells who holds one): on"]),
     "third-crusade": ({"crusader_army": "hre", "muslim_army": "turkoman", "variable": True},
                       ["Crusader Army (2 players; the lone Crusader in 3): Holy Roman Empire",
-                       "Muslim Army (2 players; the lone Muslim in 3): Turkoman", "Variable setup (2 and 4 players): On"]),
+                       "Muslim Army (2 players; the lone Muslim in 3): Turkoman", "Variable setup (2 and 4 players): On",
+                       "Two players together against the Bot (2 players): Off"]),
     "lords-of-heaven": ({"christians": "byzantines", "muslims": "caliphate"},
                         ["Christian faction (2 players): Byzantines", "Muslim faction (2 players): Caliphate"]),
 }

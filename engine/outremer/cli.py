@@ -24,16 +24,18 @@ def _seats(text: str) -> list[str]:
 OPTION_HELP = "a setup option, e.g. absent=seljuk (Lords of Heaven, 3 players); repeatable"
 
 
-def _options(args) -> dict:
-    """The setup options: ``--option KEY=VALUE`` (repeatable; true/false for a yes-or-no option),
-    and ``--egypt`` for Levantine's Strike at Egypt."""
+def _options(args, game=None) -> dict:
+    """The setup options: ``--option KEY=VALUE`` (repeatable; true/false for a yes-or-no option,
+    a number for a choice that is one), and ``--egypt`` for Levantine's Strike at Egypt."""
     options: dict = {"egypt": True} if getattr(args, "egypt", False) else {}
+    choices = {o.id: o.choices for o in game.options} if game is not None else {}
     for text in getattr(args, "option", None) or []:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
             raise BadSetup(f"An option is written KEY=VALUE, not {text!r}.")
-        value = value.strip()
-        options[key.strip()] = {"true": True, "false": False}.get(value.lower(), value)
+        key, value = key.strip(), value.strip()
+        typed = next((c for c in choices.get(key, ()) if str(c).lower() == value.lower()), None)
+        options[key] = typed if typed is not None else {"true": True, "false": False}.get(value.lower(), value)
     return options
 
 
@@ -44,7 +46,7 @@ def cmd_play(args) -> int:
             match = sharecode.decode(args.code, game_by_code)
         else:
             seed = args.seed if args.seed is not None else secrets.randbits(32)
-            match = Match(game, game.make_setup(seed, _seats(args.seats), _options(args)))
+            match = Match(game, game.make_setup(seed, _seats(args.seats), _options(args, game)))
     except OutremerError as exc:
         print(exc.message, file=sys.stderr)
         return 2
@@ -116,7 +118,7 @@ def cmd_play(args) -> int:
 def cmd_simulate(args) -> int:
     game = get_game(args.game)
     try:
-        report = simulate(game, _seats(args.seats), args.games, args.seed, _options(args))
+        report = simulate(game, _seats(args.seats), args.games, args.seed, _options(args, game))
     except (OutremerError, ValueError) as exc:
         print(getattr(exc, "message", str(exc)), file=sys.stderr)
         return 2

@@ -144,7 +144,7 @@ def test_the_option_is_for_two_and_four_players_and_off_by_default():
     option = next(o for o in GAME.options if o.id == "variable")
     assert option.choices == (False, True) and option.default is False and option.players == (2, 4)
     # revision 2 added the option; revisions 3 and 6 changed other rules, so no earlier code replays
-    assert GAME.rules_revision == 6 and GAME.earlier_revision(1, 2) is None and GAME.earlier_revision(2, 4) is None
+    assert GAME.rules_revision == 7 and GAME.earlier_revision(1, 2) is None and GAME.earlier_revision(2, 4) is None
 
 
 def test_with_three_players_the_option_changes_nothing():

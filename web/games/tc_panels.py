@@ -42,7 +42,7 @@ def _plan_words(plan: dict, me: dict | None, view: dict, warnings: dict, board, 
     if not plan.get("order"):
         return None
     from outremer.games.third_crusade.planning import UNEXECUTED_GLORY
-    army = view["players"][view["to_act"]]["army"]
+    army = view["players"][view.get("actor", view["to_act"])]["army"]
     order = order_entry(army, plan["order"])
     where = sorted(_region_name(board, k) for k in warnings)
     return {"name": order["name"], "text": order["text"], "mine": me is not None and me["army"] == army,
@@ -193,11 +193,14 @@ def _prompt(view: dict, names: dict[str, str], board, me: dict | None, composed:
         st = view.get("strategy") or {}
         if st.get("rows") is None:
             return "Lay your Event Cards face down under the bidding slots (2–5 command points)."
+        if "seat_of" in view:  # the solo game (p.20)
+            return ("Pick a slot: you take your own card there and its command points; the Bot takes its own card "
+                    "in the same slot.")
         return "Pick an Event Card from the other Alliance's rows; its slot gives you command points."
     if phase == "planning":
         plan = view.get("plan")
         if plan and me is not None:
-            army = view["players"][view["to_act"]]["army"]
+            army = view["players"][view.get("actor", view["to_act"])]["army"]
             order = order_entry(army, plan["order"])
             if army != me["army"]:  # the partner's choice, seen from its side of the board (TC40)
                 return f"Choose the Region for {order['name']} ({order['text']}) on the map."

@@ -54,6 +54,16 @@ def _parse(text: str) -> tuple[str, list[str]]:
     return verb, words
 
 
+def _own_army(view: dict, viewer: int | None) -> dict | None:
+    """The viewer's Army in the view: the one it moves now, else its first (in the solo game one
+    person may command both Armies of an Alliance, and the Bots are no seats)."""
+    if viewer is None:
+        return None
+    mine = [p for p in view["players"] if p.get("person", p["seat"]) == viewer]
+    actor = view.get("actor")
+    return next((p for p in mine if p["seat"] == actor), mine[0] if mine else None)
+
+
 def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     view = snapshot["view"]
     viewer = snapshot.get("viewer")
@@ -62,7 +72,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     data = _armies()
     names = {p["army"]: p["name"] for p in view["players"]}
     armies = [p["army"] for p in view["players"]]
-    me = view["players"][viewer] if viewer is not None else None
+    me = _own_army(view, viewer)
     my_side = me["alliance"] if me else None
 
     # -- every legal action, to the element it concerns
@@ -174,16 +184,17 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         seats.append({
             "seat": seat, "army": p["army"], "name": p["name"], "alliance": p["alliance"],
             "alliance_words": "Crusader Alliance" if p["alliance"] == "crusader" else "Muslim Alliance",
-            "controller": controllers[seat] if seat < len(controllers) else "human",
-            "is_viewer": seat == viewer, "to_act": seat == view.get("to_act"), "partner": me is not None and seat != viewer and p["alliance"] == my_side,
+            "controller": "bot" if p.get("bot") else controllers[p.get("person", seat)] if p.get("person", seat) < len(controllers) else "human",
+            "is_viewer": p.get("person", seat) == viewer, "to_act": seat == view.get("actor", view.get("to_act")),
+            "partner": me is not None and p.get("person", seat) != viewer and p["alliance"] == my_side,
             "tracks": tracks, "cp": p["cp"], "cp_base": p["tracks"][0], "cp_words": cp_words(p["cp"], p["tracks"][0]),
             "gold": p["gold"], "reserve": [
                 {"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
-            "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if seat == viewer else None}
+            "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if me is not None and seat == me["seat"] else None}
                                         for k in p["hand"]],
-            "box": None if p["box"] is None else _box(p, seat == viewer and chooses,
-                                                      plan if seat == view.get("to_act") else {},
-                                                      seat == viewer and retake),
+            "box": None if p["box"] is None else _box(p, seat == view.get("actor", viewer) and chooses,
+                                                      plan if seat == view.get("actor", view.get("to_act")) else {},
+                                                      seat == view.get("actor", viewer) and retake),
             "box_count": p["box_count"], "owned": owned,
             "executed": [order_entry(p["army"], k) for k in p["executed"] if any(o["key"] == k for o in owned)],
             "objectives": None if p["objectives"] is None else [_objective(k) for k in p["objectives"]],
@@ -258,7 +269,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             "initiative": [view["players"][i]["name"] for i in initiative],
             "mission": _mission(view.get("mission")), "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
             "boards": boards, "sample": False, "four": four, "box_w": tc_map.BOX_W, "box_h": tc_map.BOX_H, "label_h": tc_map.LABEL_H,
-            "regions": regions, "seats": seats, "me": seats[viewer] if viewer is not None else None,
+            "regions": regions, "seats": seats, "me": seats[me["seat"]] if me is not None else None,
             "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
             "plan": _plan_words(plan, me, view, warnings, board, retake),
             "dip": _dip(view, names, moves), "ships": view.get("ships") or {}, "cp_title": CP_TITLE,

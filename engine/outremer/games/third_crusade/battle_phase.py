@@ -18,6 +18,7 @@ from .cards import Order
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, alliance_controller, controller, owner, shape, what
 from .execution import board, executable, turn_up
 from .moves import add, cross, free, owned, pieces, presence, take, to_board
+from .solo import bot_may_draw, solo
 from .state import alone, faith_of, recount
 
 WITHDRAWALS = ("retreat", "tactical_retreat")
@@ -84,7 +85,9 @@ def strengths(content: Content, s: State) -> tuple[int, int]:
         if not r.get("cancelled"):
             bonus[r["side"]] += r["bonus"]
     held = {b["side"]: faith_of(s, s["armies"][b["attacker"]]), other: faith_of(s, s["armies"][in_charge(s, other)])}
-    faith = {side: arithmetic.faith_bonus(alone(s, side), held[side], held[other if side == b["side"] else b["side"]])
+    # the solo game: "In any Battle, if an Army has higher Faith than the opposing Army, they get +1" (p.21)
+    faith = {side: arithmetic.faith_bonus(alone(s, side) or solo(s), held[side],
+                                          held[other if side == b["side"] else b["side"]])
              for side in bonus}
     march = b.get("strength", 0)  # an Event March's modifier
     attack = arithmetic.strength(content, b["group"], kind, bonus[b["side"]] + faith[b["side"]] + march)
@@ -141,7 +144,8 @@ def _react_round(content: Content, s: State, log: list[Event]) -> None:
     first = in_charge(s, low)
     seats = [first] + [seat for seat in s["initiative"] if seat != first and ALLIANCE_OF[s["armies"][seat]] == low]
     seats = list(dict.fromkeys(seats))
-    b["ask"] = [seat for seat in seats if seat not in b["declined"] and _orders_near(content, s, seat)]
+    b["ask"] = [seat for seat in seats if seat not in b["declined"]
+                and (_orders_near(content, s, seat) or bot_may_draw(s, seat))]
     if not b["ask"]:
         _resolve(content, s, log)
 

@@ -25,6 +25,7 @@ from .moves import destinations  # noqa: F401 (where a March may go, as the test
 from .moves import add, battle_at, cross, free, group_of, marches, movable, take
 from .moves import describe as describe_group
 from .records import UNIT_WORDS
+from .solo import bot_army
 from .state import recount
 
 
@@ -107,7 +108,8 @@ def execute(content: Content, s: State, seat: int, key: str, log: list[Event]) -
     army = s["armies"][seat]
     order = turn_up(s, seat, key)
     log.append(Event(f"{ARMY_NAMES[army]} turns up {order.name} ({order.text}) in "
-                     f"{board(content, s).region(key).name} and pays {count(order.cost, 'command point')}.", "p.13",
+                     f"{board(content, s).region(key).name} and pays "
+                     f"{'nothing (a Bot)' if bot_army(s, army) else count(order.cost, 'command point')}.", "p.13",
                      marks=(f"region:{key}",)))
     s["pending"] = {"seat": seat, "army": army, "region": key, "order": order.key, "step": 0, "from": key,
                     "went": []}
@@ -122,6 +124,10 @@ def _advance(content: Content, s: State) -> None:
             return
         if not s["passed"][s["initiative"][s["turn"]]]:
             return
+
+
+advance = _advance
+"""The next turn of the Command phase (a Bot's turn that its own rules made, ORDER FAIL)."""
 
 
 # -- an Order's large icons -------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from . import diplomacy as rules
 from . import diplomacy_moves as board_moves
 from .cards import cards
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
+from .solo import is_bot
 from .state import faith_words, gain_faith, towards
 
 
@@ -40,6 +41,7 @@ def start(content: Content, s: State) -> None:
     """Bids are sealed in initiative order (each seat once), nobody seeing another's."""
     s["phase"] = "diplomacy"
     seats = list(dict.fromkeys(s["initiative"]))
+    seats.sort(key=lambda p: is_bot(s, p))  # the people bid first, then the Bot (p.22)
     s["dip"] = {"stage": "bid", "order": [], "rewards": {}, "paid": {}, "moving": [], "place": [],
                 "extra": []}
     open_sealed(s, f"bids-{s['round']}", seats)
@@ -98,15 +100,18 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
 
 def _open_bids(content: Content, s: State, log: list[Event]) -> None:
     d = s["dip"]
-    bids = {s["armies"][seat]: n for seat, n in reveal(s).items()}
+    paid = {s["armies"][seat]: n for seat, n in reveal(s).items()}
+    dice = d.get("bot_die", {})  # a Bot's bid: its die and the Gold it pays (p.22)
+    bids = {army: n + dice.get(army, 0) for army, n in paid.items()}
     track_armies = [s["armies"][seat] for seat in s["initiative"]]
     d["order"] = list(rules.bid_order(bids, track_armies))
     d["bids"] = bids
-    log.append(Event("The bids are revealed: " + ", ".join(f"{ARMY_NAMES[a]} {bids[a]}" for a in d["order"])
-                     + f". {card(s).name}: the highest bidder chooses first.", "p.16"))
+    log.append(Event("The bids are revealed: " + ", ".join(
+        f"{ARMY_NAMES[a]} {bids[a]}" + (f" (its die {dice[a]} and {paid[a]} Gold)" if a in dice else "")
+        for a in d["order"]) + f". {card(s).name}: the highest bidder chooses first.", "p.16"))
     for army in d["order"]:
         seat = s["armies"].index(army)
-        s["gold"][seat] -= bids[army]
+        s["gold"][seat] -= paid[army]
     d["stage"] = "reward"
     _auto_rewards(content, s, log)
 

@@ -42,6 +42,7 @@ from .events import GAIN_WORDS, MARCHES, Step, event, words
 from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
                     marches, movable, owned, pieces, place_token, remove_token, road, take, to_board, token)
 from .records import ICON_WORDS, UNIT_WORDS
+from .solo import bot_army, free_crowns
 from .state import faith_words, gain_faith, recount, towards, track
 
 CROWN_PRICE = 2
@@ -65,7 +66,8 @@ def missing(s: State, seat: int, card) -> int:
 
 
 def _crown_open(s: State, seat: int, card) -> bool:
-    return bool(card.crown) and s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card)
+    return bool(card.crown) and (s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card)
+                                 or free_crowns(s, s["armies"][seat]))
 
 
 def _crown_offered(content: Content, s: State, p: dict) -> bool:
@@ -263,10 +265,11 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
     verb = action.verb
     if verb in ("main", "crown"):  # the crown decision: before the steps ("Instead"), or after the main event's
         bought = action.args[0] if verb == "crown" else 0
-        s["gold"][p["seat"]] -= CROWN_PRICE * bought
+        free = free_crowns(s, p["army"])  # the Bot Table's column 1: crown effects are free (p.23)
+        s["gold"][p["seat"]] -= 0 if free else CROWN_PRICE * bought
         if verb == "crown":
             paid = (f", buying {bought} crown{'s' if bought > 1 else ''} for {CROWN_PRICE * bought} Gold"
-                    if bought else "")
+                    if bought and not free else ", free (the Bot's column 1, p.23)" if free else "")
             log.append(Event(f"{name} executes the crown event{paid}"
                              f"{' instead of the main event' if card.crown_mode == 'instead' else ''}.", "p.12"))
             _begin(content, s, "crown", log)
@@ -443,7 +446,7 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
         elif step.what == "gold":
             s["gold"][seat] = max(0, s["gold"][seat] + n)
         elif step.what == "current_cp":
-            s["cp"][seat] = max(0, s["cp"][seat] + n)
+            s["cp"][seat] = 0 if bot_army(s, s["armies"][seat]) else max(0, s["cp"][seat] + n)  # none for a Bot
         else:  # base_cp: kept beside the map's icons, the track recounted (p.12, Court of Christ at Mainz)
             s.setdefault("base_cp", {})[whose] = s.get("base_cp", {}).get(whose, 0) + n
             recount(content, s)

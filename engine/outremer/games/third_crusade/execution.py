@@ -9,6 +9,7 @@ from ...core.game import State
 from .cards import Order, orders
 from .data import ALLIANCE_OF, Content, board_for
 from .moves import presence
+from .solo import bot_army
 
 
 def order_of(army: str, key: str) -> Order:
@@ -55,21 +56,23 @@ def region_fits(content: Content, s: State, order: Order, key: str) -> bool:
 def executable(content: Content, s: State, seat: int, reaction: bool = False) -> list[tuple[str, Order]]:
     """(Region, Order) for each of ``seat``'s Orders on the map it may execute now (p.12-13):
     not Blank, Reaction Orders only in a Battle, Presence and Region type met, cost within its
-    current command points."""
+    current command points. A Bot ignores the cost and the Region type but for a Sea Move's Port
+    (p.21, Orders)."""
     army = s["armies"][seat]
     side = ALLIANCE_OF[army]
+    bot = bot_army(s, army)
     out = []
     for key, sides in s["sections"].items():
         placed = sides[side]
         if placed is None or placed[0] != army:
             continue
         order = order_of(army, placed[1])
-        if order.blank or order.reaction != reaction or order.cost > s["cp"][seat]:
+        if order.blank or order.reaction != reaction or (order.cost > s["cp"][seat] and not bot):
             continue
         needed = order.presence_armies()
         if needed and not presence(s, key, needed):
             continue
-        if region_fits(content, s, order, key):
+        if region_fits(content, s, order, key) or (bot and order.region != "port"):
             out.append((key, order))
     return out
 
@@ -81,6 +84,7 @@ def turn_up(s: State, seat: int, key: str) -> Order:
     side = ALLIANCE_OF[army]
     order = order_of(army, s["sections"][key][side][1])
     s["sections"][key][side] = None
-    s["cp"][seat] -= order.cost
+    if not bot_army(s, army):  # a Bot pays no command points (p.19, p.21)
+        s["cp"][seat] -= order.cost
     s["executed"][army].append(order.key)
     return order

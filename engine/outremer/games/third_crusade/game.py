@@ -3,25 +3,29 @@ Strategy to Upkeep (rules: third-crusade.md)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 
 from ...core.actions import Action
 from ...core.game import Event, Game, Option, Setup, State, clone
 from ...core.secret import redeal_sealed, sealed_view
-from . import command, diplomacy_phase, planning, plutorial, setup_phase, strategy, upkeep_phase
+from . import command, diplomacy_phase, planning, plutorial, setup_phase, solo, solo_flow, strategy, upkeep_phase
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
 from .events import PERIODS
 from .execution import owned_by_army
 from .rules import INDEX
+from .solo import SIDES, TOGETHER
 from .state import ROUNDS, armies_for, need, new_state
 from .upkeep import shortfall
 
 OPTIONS = (
     Option("crusader_army", "Crusader Army (2 players; the lone Crusader in 3)", ("angevin", "hre"),
-           "In 2 players one Army of each Alliance plays (p.4).", names=("Angevin", "Holy Roman Empire"),
-           players=(2, 3)),
+           "In 2 players one Army of each Alliance plays (p.4). In a solo game, the Crusader Army where one "
+           "plays, the person's or the Bot's.", names=("Angevin", "Holy Roman Empire"),
+           players=(1, 2, 3)),
     Option("muslim_army", "Muslim Army (2 players; the lone Muslim in 3)", ("ayyubid", "turkoman"),
-           "In 2 players one Army of each Alliance plays (p.4).", names=("Ayyubid", "Turkoman"), players=(2, 3)),
+           "In 2 players one Army of each Alliance plays (p.4). In a solo game, the Muslim Army where one "
+           "plays, the person's or the Bot's.", names=("Ayyubid", "Turkoman"), players=(1, 2, 3)),
     Option("lone", "The Alliance played by one player (3 players)", ("muslim", "crusader"),
            "In 3 players one Alliance has two players and the other a lone player, who uses both of its "
            "Alliance's initiative markers (p.4).", names=("Muslim", "Crusader"), players=(3,)),
@@ -31,11 +35,28 @@ OPTIONS = (
            "points into the main Cities of their Objectives, one Desert beside them and, for the Muslims, "
            "Jerusalem. With 2 players the cards with the North icon are left out.",
            names=("Off", "On"), players=setup_phase.PLAYERS),
+    # the solo game (p.19-23): options added with revision 7, last, so earlier codes still read
+    Option("together", "Two players together against the Bot (2 players)", TOGETHER,
+           "The two players form one Alliance, each commanding one of its Armies, against one or two Bot "
+           "Armies of the other Alliance (p.19); the Crusader or Muslim Army option names a lone Bot's Army.",
+           names=("Off", "Crusaders against one Bot", "Crusaders against both Muslim Bots", "Muslims against one Bot",
+                  "Muslims against both Crusader Bots"), players=(2,)),
+    Option("side", "Your Alliance (solo)", SIDES,
+           "The Alliance the player commands; the Bot plays the other (p.19).",
+           names=("Crusader", "Muslim"), players=(1,)),
+    Option("command", "Armies you command (solo)", (1, 2),
+           "One Army of your Alliance (the Crusader or Muslim Army option says which), or both (p.19: \"1 or 2 "
+           "Armies of an Alliance\"), from one seat.", names=("One Army", "Both Armies"), players=(1,)),
+    Option("bots", "Bot Armies (solo)", (1, 2),
+           "One Bot Army (the Crusader or Muslim Army option says which) or both Armies of the other Alliance "
+           "(p.19). Four Armies play on both boards, two or three on the south board.", names=("One", "Two"),
+           players=(1,)),
     Option("lesson", "Learn to play", ("", "first-round"),
            "The rulebook's guided first round (p.24-29), the Angevin against the Ayyubid from a fixed deal, "
            "then the game goes on (rulings TC120-TC122). Set by the Learn to play page, not offered on the "
            "new-game form.", names=("Off", "The first round"), players=(2,), hidden=True),
 )
+SOLO_OPTIONS = ("together", "side", "command", "bots")
 
 PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
           "diplomacy": diplomacy_phase}
@@ -46,10 +67,10 @@ class ThirdCrusade(Game):
     name = "Third Crusade"
     code_id = 4
     seat_names = ("Angevin", "Holy Roman Empire", "Ayyubid", "Turkoman")
-    min_seats, max_seats = 2, 4
+    min_seats, max_seats = 1, 4
     options = OPTIONS
     format_version = 1
-    rules_revision = 6
+    rules_revision = 7
     """Revision 3 (the victory check after Diplomacy, an Event's diplomacy moves, a full Region's
     replacements, Reinforcing Units' losses, a Named Leader on the map placed anew) changed the
     legal actions of some moments with any number of players: earlier codes do not replay.
@@ -63,15 +84,21 @@ class ThirdCrusade(Game):
     Advanced Orders and the Sabotage tokens a reward removes chosen by the player (TC76), the Final
     Winner after an early victory (TC77), an Order placed in two choices (TC78). No earlier code
     provably replays: all are refused.
-    The hidden option ``lesson`` (Learn to play, rulings TC120-TC122) came later without a new
-    revision: a code holds it only when it is on (share-code format 2), so every earlier code of
-    revision 6 opens with the lesson off."""
+    Revision 7 added the solo game (p.19-23: one player, or two together, against the Bot) and
+    its four options at the end of the list; the games of 2 to 4 players against each other are
+    unchanged, and a revision-6 code replays with those options at their defaults.
+    The hidden option ``lesson`` (Learn to play, rulings TC120-TC122) came without a new
+    revision: a code holds it only when it is on (share-code format 2), so every other code
+    opens with the lesson off."""
     max_actions = 8_000
     on_site = True
 
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
-        """None for every earlier revision: revision 6 changed moments of every player count
-        (see ``rules_revision``), so no earlier link is known to replay exactly."""
+        """A revision-6 code (2 to 4 players) replays with the solo options at their defaults
+        (revision 7 only added them); None for any earlier revision, since revision 6 changed
+        moments of every player count (see ``rules_revision``)."""
+        if revision == 6 and seats >= 2:
+            return {o.id: o.default for o in OPTIONS if o.id in SOLO_OPTIONS}
         return None
 
     @cached_property
@@ -79,10 +106,16 @@ class ThirdCrusade(Game):
         return content()
 
     def seat_labels(self, setup: Setup) -> list[str]:
-        return [ARMY_NAMES[a] for a in armies_for(len(setup.seats), dict(setup.options))]
+        players, options = len(setup.seats), dict(setup.options)
+        armies = armies_for(players, options)
+        if not solo.is_solo(players, options):
+            return [ARMY_NAMES[a] for a in armies]
+        seat_of = solo.seats_of(players, options)
+        return [" and ".join(ARMY_NAMES[a] for a, owner in zip(armies, seat_of) if owner == seat)
+                for seat in range(players)]
 
     def seat_label(self, state: State, seat: int) -> str:
-        return ARMY_NAMES[state["armies"][seat]]
+        return " and ".join(ARMY_NAMES[state["armies"][p]] for p in solo.seat_armies(state, seat))
 
     def rule_title(self, key: str) -> str:
         return INDEX.title(key)
@@ -92,14 +125,21 @@ class ThirdCrusade(Game):
 
     def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
         return [(f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
-                 tuple(i for i, a in enumerate(state["armies"]) if ALLIANCE_OF[a] == al)) for al in sorted(ALLIANCES)]
+                 tuple(sorted({self.seat_of(state, i) for i, a in enumerate(state["armies"])
+                               if ALLIANCE_OF[a] == al and not solo.is_bot(state, i)})))
+                for al in sorted(ALLIANCES)]
+
+    def seat_of(self, s: State, index: int) -> int | None:
+        """The seat moving the Army at ``index`` of ``s["armies"]`` (None for a Bot)."""
+        return s["seat_of"][index] if solo.solo(s) else index
 
     # -- setup ---------------------------------------------------------------------------
     def initial_state(self, setup: Setup) -> State:
         c = self.content
         armies = armies_for(len(setup.seats), dict(setup.options))
         lesson = plutorial.applies(len(setup.seats), dict(setup.options))
-        variable = not lesson and setup_phase.applies(len(setup.seats), dict(setup.options))
+        variable = (not lesson and setup_phase.applies(len(setup.seats), dict(setup.options))
+                    and not solo.is_solo(len(setup.seats), dict(setup.options)))  # rulings TC82, TC120
         s = new_state(c, armies, setup.seed, **(setup_phase.start_position(c, armies) if variable else {}))
         planning.setup_orders(c, s)
         strategy.setup_events(c, s)
@@ -107,6 +147,10 @@ class ThirdCrusade(Game):
         upkeep_phase.setup(c, s, objectives=not variable and not lesson)
         if lesson:
             plutorial.arrange(s)
+        if solo.is_solo(len(setup.seats), dict(setup.options)):
+            s["seat_of"] = solo.seats_of(len(setup.seats), dict(setup.options))
+            solo.setup(s)
+            solo.bot_first(s)
         s["executed"] = {a: [] for a in s["armies"]}
         s["pending"], s["battle"], s["road"], s["upkeep"], s["dip"] = None, None, None, None, None
         if variable:
@@ -117,19 +161,26 @@ class ThirdCrusade(Game):
 
     def start(self, setup: Setup):
         state, log = super().start(setup)
-        names = ", ".join(self.seat_label(state, p) for p in range(len(state["armies"])))
+        names = ", ".join(ARMY_NAMES[a] + (" (the Bot)" if solo.is_bot(state, p) else "")
+                          for p, a in enumerate(state["armies"]))
         if state["phase"] == "variable":
             return state, [Event(f"A new game of Third Crusade: {names}. {setup_phase.intro(state)}", "p.9")] + log
-        track = ", ".join(self.seat_label(state, p) for p in state["initiative"])
-        intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each player "
-                      "lays 4 Event Cards face down under the bidding board.", "p.4")
-        if plutorial.on(state):
+        track = ", ".join(ARMY_NAMES[state["armies"][p]] for p in state["initiative"])
+        if solo.solo(state):
+            intro = Event(f"A new game of Third Crusade against the Bot: {names}; {ROUNDS[0]} begins. Initiative: "
+                          f"{track}. Every Army's 4 Event Cards are laid under the bidding board at random.", "p.20")
+        elif plutorial.on(state):
             intro = Event(f"{plutorial.intro(state)} {ROUNDS[0]} begins. Initiative: {track}. Each player lays its 4 "
                           "Event Cards face down under the bidding board.", "TC120")
+        else:
+            intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each "
+                          "player lays 4 Event Cards face down under the bidding board.", "p.4")
         return state, [intro] + log
 
     # -- the rules ---------------------------------------------------------------------------
-    def to_act(self, s: State) -> int | None:
+    def actor(self, s: State) -> int | None:
+        """The index in ``s["armies"]`` of the Army to decide now (a Bot's, between steps of
+        ``settle`` only), or None."""
         phase = s["phase"]
         if phase in PHASES:
             return PHASES[phase].to_act(s)
@@ -137,27 +188,66 @@ class ThirdCrusade(Game):
             return upkeep_phase.to_act(s)
         return None
 
+    def to_act(self, s: State) -> int | None:
+        index = self.actor(s)
+        return None if index is None else self.seat_of(s, index)
+
     def legal_actions(self, s: State) -> list[Action]:
-        seat = self.to_act(s)
-        if seat is None:
+        index = self.actor(s)
+        if index is None:
             return []
-        phase = s["phase"]
-        module = PHASES.get(phase, upkeep_phase)
-        return module.legal(self.content, s, seat)
+        return self.legal_of(s, index)
+
+    def legal_of(self, s: State, index: int) -> list[Action]:
+        module = PHASES.get(s["phase"], upkeep_phase)
+        return module.legal(self.content, s, index)
 
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
-        seat = self.to_act(s)
+        index = self.actor(s)
         module = PHASES.get(s["phase"], upkeep_phase)
-        module.perform(self.content, s, seat, action, log)
+        mark = len(log) if isinstance(log, list) else None
+        module.perform(self.content, s, index, action, log)
+        self._to_seats(s, log, mark)
 
     def settle(self, s: State, log: list[Event]) -> None:
-        """The phases follow one another (p.10-18): a phase over starts the next."""
+        """The phases follow one another (p.10-18): a phase over starts the next; wherever a Bot
+        Army is to decide, the Bot does (p.19-23, ``solo_flow.py``) and the game goes on until a
+        person is asked."""
+        mark = len(log) if isinstance(log, list) else None
+        for _ in range(self.max_actions):
+            self._phases(s, log)
+            index = self.actor(s)
+            if index is None or not solo.is_bot(s, index):
+                self._to_seats(s, log, mark)
+                return
+            module = PHASES.get(s["phase"], upkeep_phase)
+            action = solo_flow.decide(self.content, s, index, self.legal_of(s, index), log)
+            if action is not None:
+                module.perform(self.content, s, index, action, log)
+        raise RuntimeError("the Bot did not let a person act")
+
+    def _to_seats(self, s: State, log: list[Event], mark: int | None) -> None:
+        """The log lines since ``mark`` told to seats, not Army indices: a line private to an
+        Army is private to the seat moving it (a Bot's, to nobody)."""
+        if mark is None or not solo.solo(s):
+            return
+        for i in range(mark, len(log)):
+            event = log[i]
+            if event.private is None:
+                continue
+            indices = event.private if isinstance(event.private, tuple) else (event.private,)
+            seats = tuple(sorted({s["seat_of"][j] for j in indices if s["seat_of"][j] is not None}))
+            log[i] = replace(event, private=seats)
+
+    def _phases(self, s: State, log: list[Event]) -> None:
         c = self.content
         for _ in range(12):
             phase = s["phase"]
             if phase == "planning" and s.get("_started") != "planning":
                 s["_started"] = "planning"
+                solo_flow.roll(s, log)
                 planning.start(c, s)
+                solo_flow.planning(c, s, log)
                 log.append(Event(f"Planning, {ROUNDS[s['round']]}: in initiative order each player places an Order face "
                                  "down in a Region, or passes.",
                                  "p.11"))
@@ -169,6 +259,9 @@ class ThirdCrusade(Game):
                                  "its Orders on the map, or passes.", "p.12"))
                 continue
             if phase == "end_of_command":
+                if s.get("_started") == "command":
+                    s["_started"] = "end_of_command"
+                    solo_flow.bonus_at_end(c, s, log)
                 if upkeep_phase.victory_check(c, s, log, "p.13"):
                     return
                 s["_started"] = "diplomacy"
@@ -190,15 +283,19 @@ class ThirdCrusade(Game):
                                  "bidding board; then each picks cards of the other Alliance's rows for command "
                                  "points.", "p.10"))
                 continue
-            if self.to_act(s) is None and phase not in ("over",):
+            if self.actor(s) is None and phase not in ("over",):
                 raise RuntimeError(f"nobody to act in phase {phase!r}")
             return
 
     def result(self, s: State) -> dict | None:
-        return s["result"]
+        result = s["result"]
+        if result is None or not solo.solo(s):
+            return result
+        return {**result, "winners": sorted({self.seat_of(s, w) for w in result["winners"]
+                                              if not solo.is_bot(s, w)})}
 
     def seats_in(self, s: State) -> int:
-        return len(s["armies"])
+        return solo.seat_count(s)
 
     def standings(self, s: State) -> tuple[list[str], list[dict]]:
         rows = []
@@ -212,6 +309,29 @@ class ThirdCrusade(Game):
 
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
+        index = self._index(s, seat)
+        view = self._view(s, index)
+        view["viewer"], view["to_act"], view["actor"] = seat, self.to_act(s), self.actor(s)
+        if solo.solo(s):
+            view["seat_of"] = list(s["seat_of"])
+            mine = set(solo.seat_armies(s, seat)) if seat is not None else set()
+            for p in view["players"]:
+                p["bot"] = solo.is_bot(s, p["seat"])
+                if p["seat"] in mine:
+                    p["objectives"] = list(s["objectives"][p["army"]])
+                p["person"] = s["seat_of"][p["seat"]]
+        return view
+
+    def _index(self, s: State, seat: int | None) -> int | None:
+        """The Army index a seat's view is taken from: the Army it moves now, else its first."""
+        if seat is None or not solo.solo(s):
+            return seat
+        actor = self.actor(s)
+        if actor is not None and s["seat_of"][actor] == seat:
+            return actor
+        return solo.seat_armies(s, seat)[0]
+
+    def _view(self, s: State, seat: int | None) -> dict:
         mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
         owned = owned_by_army(s)
         players = []
@@ -285,9 +405,11 @@ class ThirdCrusade(Game):
         ones), the other Alliance's Orders face down and behind its screens (and the one chosen
         to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
         and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
+        own = {new_army for new_army in (s["armies"][i] for i in solo.seat_armies(s, seat))}
+        seat = self._index(s, seat)
         new = clone(s)
         mine = ALLIANCE_OF[new["armies"][seat]]
-        others = [a for a in new["armies"] if a != new["armies"][seat]]
+        others = [a for a in new["armies"] if a not in own]
         hidden = sorted(k for a in others for k in new["objectives"][a] if k != new["revealed_objective"].get(a))
         hidden += sorted(new["objective_deck"])
         hidden.sort()
@@ -322,6 +444,10 @@ class ThirdCrusade(Game):
             rest = sorted(new[key][visible:])
             rand.shuffle(rest)
             new[key] = new[key][:visible] + rest
+        for army, bot in sorted(new.get("bot", {}).items()):  # a Bot's Advanced group, face down
+            group = sorted(bot["advanced"])
+            rand.shuffle(group)
+            bot["advanced"] = group
         setup_phase.redeal(new, seat, rand)
         redeal_sealed(new, seat, rand, self._sealed_choices)
         return new

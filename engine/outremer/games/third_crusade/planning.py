@@ -194,6 +194,9 @@ def _skip(content: Content, s: State) -> None:
         s["turn"] = (s["turn"] + 1) % len(s["initiative"])
 
 
+skip = _skip
+
+
 def sections_view(s: State, viewer: int | None) -> dict:
     """Each Region's Order Sections as ``viewer`` sees them: an Order of its own Alliance by name,
     another Alliance's only as a face-down Order of that Army."""

@@ -2,6 +2,7 @@
 (``docs/rulings/third-crusade.md``)."""
 
 from ...core.rules import RuleIndex
+from .bot.rulings import BOT_PAGES, BOT_RULINGS
 
 RULEBOOK = {
     "p.4": "p.4 Setup", "p.5": "p.5 Player setup", "p.9": "p.9 Variable setup",
@@ -80,9 +81,26 @@ RULINGS = {
     "TC77": "The Final Winner's Objective after an early victory",
     "TC78": "Placing an Order: the Order, then its Region; a warning, not a bar",
     "TC79": "Each player's chance: the Emperor's host after the Saleph",
+    "TC80": "ORDER FAIL: seven entries for six faces",
+    "TC81": "PLACE in column 6",
+    "TC82": "The solo modes and their options; which Armies the Bots play",
+    "TC83": "Strategy: who pairs with whom",
+    "TC84": "Strategy: the cards are laid at random, then read",
+    "TC85": "CARD TRIGGER: the lost icons of columns 4 and 5",
+    "TC86": "BONUS: the lost icons",
+    "TC87": "DIPLOMACY: the Gold part of columns 1 and 2",
+    "TC88": "An Advanced Reaction Order the Bot gains",
+    "TC89": "The planning example against the text (erratum 4)",
+    "TC90": "Where the Bot has no priority",
+    "TC91": "Disperse and ORDER FAIL's March",
+    "TC92": "What the Bot reads",
+    "TC93": "The Bot's Command priorities as the engine orders them",
+    "TC94": "The Bot first on the initiative track",
     "TC120": "The lesson: the plutorial's first round as a mode of the game",
     "TC121": "The lesson: no Faith in the first round",
     "TC122": "The lesson goes on: the Objective Cards the text names, one each",
 }
 
+RULEBOOK = {**BOT_PAGES, **RULEBOOK}  # the solo game's pages (p.19-p.23), unless titled above
+RULINGS.update(BOT_RULINGS)  # the Bot's decisions (TC100-TC119)
 INDEX = RuleIndex(RULEBOOK, RULINGS)

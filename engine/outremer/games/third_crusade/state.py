@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import State
+from .solo import is_solo, people_and_bots
 from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, TRACKS, UNIT_TOTALS, UNITS, Content, genoa, owner, starting_position,
                    supply_need, tracks, what)
 
@@ -24,7 +25,11 @@ MODES = {2: "two", 3: "three", 4: "four"}
 def armies_for(players: int, options: dict) -> list[str]:
     """The Army of each seat, in the order of ``ARMIES``: 2 players, one Army of each Alliance
     (the chosen ones); 3 players, both Armies of one Alliance and the lone player's Army of the
-    other (p.4); 4 players, all four."""
+    other (p.4); 4 players, all four. A solo game (one person, or two together against the Bot,
+    p.19): the people's Armies first, then the Bots' (``solo.py``)."""
+    if is_solo(players, options):
+        people, bots = people_and_bots(players, options)
+        return people + bots
     if players == 4:
         return list(ARMIES)
     crusader = options.get("crusader_army", "angevin")

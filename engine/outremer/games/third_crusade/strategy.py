@@ -24,6 +24,8 @@ from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .diplomacy import FLAGS
 from .events import DRAW, PERIODS, deck, event
+from . import solo_strategy
+from .solo import solo
 from .state import ROUNDS, alone, lone
 
 ORDERS = tuple(permutations(range(DRAW)))
@@ -67,6 +69,9 @@ def start(content: Content, s: State) -> None:
         drawn[army], s["events"][army][period] = pile[:DRAW], pile[DRAW:]
     s["strategy"] = {"drawn": drawn, "rows": None, "picks": {str(seat): [] for seat in range(len(s["armies"]))},
                      "turn": 0}
+    if solo(s):
+        solo_strategy.start(s, drawn)
+        return
     open_sealed(s, f"arrange-{s['round']}", list(range(len(s["armies"]))))
 
 
@@ -74,6 +79,8 @@ def to_act(s: State) -> int | None:
     st = s.get("strategy")
     if s["phase"] != "strategy" or st is None:
         return None
+    if st.get("solo"):
+        return solo_strategy.to_act(s)
     if st["rows"] is None:
         return sealed_next(s)
     return s["initiative"][st["turn"]]
@@ -81,6 +88,8 @@ def to_act(s: State) -> int | None:
 
 def legal(content: Content, s: State, seat: int) -> list[Action]:
     st = s["strategy"]
+    if st.get("solo"):
+        return solo_strategy.legal(s, seat)
     if st["rows"] is None:
         drawn = st["drawn"][s["armies"][seat]]
         return [act("arrange", *(drawn[i] for i in order)) for order in ORDERS]
@@ -111,6 +120,10 @@ def _open_slots(s: State, seat: int) -> list[tuple[str, int]]:
 def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
     st = s["strategy"]
     army = s["armies"][seat]
+    if st.get("solo"):
+        if solo_strategy.perform(s, seat, action, log):
+            _over(s, log)
+        return
     if st["rows"] is None:
         laid = list(action.args)  # the cards under the flags 2, 3, 4 and 5, in order
         if sorted(laid) != sorted(st["drawn"][army]):
@@ -153,6 +166,11 @@ def _skip(s: State, log: list[Event]) -> None:
         if _open_slots(s, seat):
             return
         st["turn"] = (st["turn"] + 1) % len(s["initiative"])
+    _over(s, log)
+
+
+def _over(s: State, log: list[Event]) -> None:
+    st = s["strategy"]
     left = sum(1 for cards in st["rows"].values() for k in cards if k is not None)
     log.append(Event(f"The {left} cards left under the bidding board are discarded; {ROUNDS[s['round']]}'s "
                      "Planning begins.", "p.10"))

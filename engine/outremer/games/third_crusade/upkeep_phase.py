@@ -16,7 +16,9 @@ from . import plutorial
 from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
+from . import solo_upkeep
 from .execution import advanced_to_gain
+from .solo import bot_army
 from .moves import add, describe, free, presence, take
 from .state import ROUNDS, alone, faith_words, need, recount, towards, track
 
@@ -79,7 +81,7 @@ def start(content: Content, s: State, log: list[Event]) -> None:
             placed = sides[ALLIANCE_OF[army]]
             if placed and placed[0] == army:
                 order = next(o for o in orders(army) if o.key == placed[1])
-                if order.tithe:
+                if order.tithe and not bot_army(s, army):  # a Bot has no command points to tithe with
                     queue.append({"ask": "tithe", "seat": seat, "region": key})
     s["upkeep"] = {"queue": queue}
     _next(content, s, log)
@@ -257,11 +259,13 @@ def _orders_step(content: Content, s: State, log: list[Event]) -> None:
                  for key, sides in s["sections"].items() if sides[side] and sides[side][0] == army]
         if not shown:
             continue
-        n = left[army]
+        n = 0 if bot_army(s, army) else left[army]  # the Bot loses no Glory for them (p.22)
         cost = (f"{n} of them not Blank: {n} Glory away from its Alliance." if n > 1 else
                 "1 of them not Blank: 1 Glory away from its Alliance." if n else "all Blank: no Glory lost.")
         if len(shown) == 1:
             cost = ("it is not Blank: 1 Glory away from its Alliance." if n else "it is Blank: no Glory lost.")
+        if bot_army(s, army):
+            cost = "a Bot loses no Glory for the Orders it did not execute (p.22)."
         s["glory"] += towards(side, -n)
         listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
         log.append(Event(f"{ARMY_NAMES[army]} reveals the Order{'s' if len(shown) > 1 else ''} it left on the map: "
@@ -272,7 +276,7 @@ def _orders_step(content: Content, s: State, log: list[Event]) -> None:
 def _supply_step(content: Content, s: State, log: list[Event]) -> None:
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
-        short = counts.shortfall(content, s, seat)
+        short = 0 if bot_army(s, army) else counts.shortfall(content, s, seat)  # no supply for a Bot (p.19)
         if short:
             s["glory"] += towards(ALLIANCE_OF[army], -short)
             log.append(Event(f"{ARMY_NAMES[army]} is {short} supply short: {short} Glory away from its Alliance, "
@@ -284,6 +288,9 @@ def _supply_step(content: Content, s: State, log: list[Event]) -> None:
 def _buy_step(content: Content, s: State, log: list[Event]) -> None:
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
+        if bot_army(s, army):
+            solo_upkeep.advanced(s, army, log)
+            continue
         left = track(s, seat, "supply") - need(content, s, army)
         if left >= ADVANCED_PRICE and advanced_to_gain(s, army):
             s["upkeep"]["queue"].append({"ask": "buy", "seat": seat, "left": left})
@@ -342,7 +349,7 @@ def _end_of_round(content: Content, s: State, log: list[Event]) -> None:
     s["missions"].pop(0)
     counts.turn_track(s)
     for seat, army in enumerate(s["armies"]):
-        s["cp"][seat] = track(s, seat, "cp")
+        s["cp"][seat] = 0 if bot_army(s, army) else track(s, seat, "cp")  # no command points for a Bot (p.19)
         s["hand"][army] = []
     s["upkeep"] = None
     s["phase"] = "strategy"
@@ -423,7 +430,8 @@ def _finish(content: Content, s: State, alliance: str | None, why: str) -> None:
     if alliance is None:
         s["result"] = {"winners": [], "team": None, "text": why, "why": why}
     else:
-        winners, how = final_winner(content, s, alliance)
+        winners, how = final_winner(content, s, alliance) if solo_upkeep.final_winner_due(s, alliance) else (
+            [i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == alliance], "")
         team = sorted(ALLIANCES).index(alliance)
         text = why + (f" Final Winner: {', '.join(ARMY_NAMES[s['armies'][w]] for w in winners)} ({how})." if how else "")
         s["result"] = {"winners": winners, "team": team, "text": text, "why": text}

@@ -14,7 +14,7 @@ from .moves import movable
 def describe(game, s: State, action: Action) -> str:
     c = game.content
     board = board_for(c, s["armies"])
-    seat = game.to_act(s)
+    seat = game.actor(s)
     army = s["armies"][seat] if seat is not None else None
     verb, args = action.verb, action.args
 
@@ -43,6 +43,9 @@ def describe(game, s: State, action: Action) -> str:
         return "Stop deploying" + (f" ({left} deployment point{'' if left == 1 else 's'} left are lost)" if left else "")
     if verb == "arrange":
         return "Lay " + ", ".join(f"{event(key).title} under {flag}" for key, flag in zip(args, (2, 3, 4, 5)))
+    if verb == "slot":
+        key = s["strategy"]["rows"][army][(2, 3, 4, 5).index(args[0])]
+        return f"Slot {args[0]}: take {event(key).title} and {args[0]} command points; the Bot takes its card there"
     if verb == "pick":
         key = s["strategy"]["rows"][args[0]][(2, 3, 4, 5).index(args[1])]
         return f"Pick {event(key).title} from the {ARMY_NAMES[args[0]]} row ({args[1]} command points)"
@@ -206,7 +209,7 @@ def text_table(game, v: dict) -> str:
         lines.append("   " + supply_words(p))
     plan = v.get("plan")
     if plan:
-        army = v["players"][v["to_act"]]["army"]
+        army = v["players"][v["actor"]]["army"]
         order = next(o for o in orders(army) if o.key == plan["order"])
         line = f"Order chosen to place: {order.name} ({order.text})."
         if v["viewer"] == v["to_act"]:  # another Order: the first choice taken back (ruling TC78)
@@ -237,7 +240,7 @@ def prompt(game, s: State) -> str:
     """What the seat to act is asked, in a line that names it (the result once the game is over)."""
     if s["result"]:
         return s["result"]["text"]
-    seat = game.to_act(s)
+    seat = game.actor(s)
     if seat is None:
         return ""
     who = ARMY_NAMES[s["armies"][seat]]
@@ -277,6 +280,9 @@ def _asked(game, s: State) -> str:
     if phase == "strategy":
         if (s.get("strategy") or {}).get("rows") is None:
             return "lay your Event Cards face down under the bidding slots (2 to 5 command points)."
+        if s["strategy"].get("solo"):
+            return ("pick a slot: you take your own card there and its command points, and the Bot takes its own "
+                    "card in the same slot (p.20).")
         return "pick an Event Card from the other Alliance's rows; its slot gives you command points."
     if phase == "planning":
         return "place an Order face down in a Region's Order Section, or pass."

@@ -1,0 +1,48 @@
+"""Third Crusade's solo game in the browser: started from the front door's New game dialog with
+one person against the Bot, a few decisions taken by clicks, the Bot's turns made by the engine
+between them (its log lines name the Bot Table), and no Bot Order shown face up."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import where
+from test_third_crusade import phase_of, play_a_turn, shot, start
+
+
+def test_a_solo_game_starts_from_the_front_door_and_plays(table):
+    page = table
+    start(page, ["human"], seed=5, bots=2)
+    assert where(page)[0] == "move"
+    assert phase_of(page) == "strategy"
+    slots = page.locator("#table [data-action^='slot ']")
+    assert slots.count() == 4  # the four slots, the cards laid at random (p.20)
+    shot(page, "solo-strategy")
+    rand, seen = random.Random(2), set()
+    for _ in range(14):
+        kind, _steps = where(page)
+        if kind == "over":
+            break
+        play_a_turn(page, rand, seen)
+    assert "strategy" in seen and ("planning" in seen or "command" in seen), seen
+    text = page.locator("body").inner_text()
+    assert "Bot Ayyubid" in text or "Bot Turkoman" in text
+    assert "PLANNING: PLACE" in text
+    shot(page, "solo-later")
+
+
+def test_one_person_commands_both_armies_of_an_alliance(table):
+    page = table
+    start(page, ["human"], seed=8, command=2)
+    assert where(page)[0] == "move"
+    mine = page.locator(".tc-seat .tc-tag", has_text="you")
+    assert mine.count() == 2  # the Angevin and the Holy Roman Empire, both the person's
+    assert page.locator(".tc-seat .tc-tag", has_text="the Bot").count() == 1
+    rand, seen = random.Random(4), set()
+    for _ in range(12):
+        kind, _steps = where(page)
+        if kind == "over":
+            break
+        play_a_turn(page, rand, seen)
+    assert "strategy" in seen and ("planning" in seen or "command" in seen), seen
+    shot(page, "solo-both-armies")

@@ -1,0 +1,81 @@
+"""What every Bot decision shares: the log line it writes, the random draw it is given, the
+humans' Armies it plays against, and the Unit orders the Solo rules print.
+
+``rand`` is a callable ``rand(n) -> int`` giving a uniform whole number from 0 to n - 1 (the flow
+passes ``lambda n: rng.randbelow(s, n)``); a die is ``rand(6) + 1``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ....core.actions import Action
+from ....core.errors import IllegalAction
+from ....core.game import Event, State
+from ..data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, UNITS, owner, what
+from ..records import UNIT_WORDS
+
+Rand = Callable[[int], int]
+
+LOSS_ORDER = {"city": ("infantry", "cavalry", "siege"), "desert": ("siege", "infantry", "cavalry")}
+"""Battle losses by Region type (p.21): in a City Infantry, Cavalry, then Siege Engines; in a
+Desert Siege Engines, Infantry, then Cavalry."""
+
+
+def name(army: str) -> str:
+    return f"the {ARMY_NAMES[army]} Bot"
+
+
+def note(log: list, army: str, text: str, rule: str) -> None:
+    """A line of the log: "The Ayyubid Bot <text> (<rule>)." naming the rule followed."""
+    line = f"{name(army)[0].upper()}{name(army)[1:]} {text}"
+    log.append(Event(line if line.endswith(".") else line + ".", rule))
+
+
+def opponents(s: State, army: str) -> tuple[str, ...]:
+    """The Armies of the other Alliance in play: the player's (the solo game's humans, p.19)."""
+    other = next(a for a in ALLIANCES if a != ALLIANCE_OF[army])
+    return tuple(a for a in s["armies"] if ALLIANCE_OF[a] == other)
+
+
+def allies(s: State, army: str) -> tuple[str, ...]:
+    return tuple(a for a in s["armies"] if ALLIANCE_OF[a] == ALLIANCE_OF[army])
+
+
+def unit_word(piece: str) -> str:
+    return UNIT_WORDS.get(what(piece), what(piece))
+
+
+def is_unit(piece: str) -> bool:
+    return what(piece) in UNITS
+
+
+def is_neutral(piece: str) -> bool:
+    return owner(piece) == NEUTRAL
+
+
+def of_verb(legal: Iterable[Action], *verbs: str) -> list[Action]:
+    return [a for a in legal if a.verb in verbs]
+
+
+def need(legal: list[Action], decision: str) -> None:
+    """A clear message when a decision is asked with nothing to choose from."""
+    if not legal:
+        raise IllegalAction(f"The Bot has no legal action to choose from for {decision}.")
+
+
+def draw(items: list, rand: Rand):
+    """One of ``items`` at random, taken out of the list (a face-down group, p.19)."""
+    return items.pop(rand(len(items)))
+
+
+def units_in(s: State, key: str, armies) -> list[str]:
+    """The Units (never Leaders) of ``armies`` (an Army or several) in a Region."""
+    armies = (armies,) if isinstance(armies, str) else tuple(armies)
+    return [p for p in s["map"][key] if owner(p) in armies and what(p) in UNITS]
+
+
+def pieces_in(s: State, key: str, armies) -> list[str]:
+    """The Units and Leaders of ``armies`` in a Region."""
+    armies = (armies,) if isinstance(armies, str) else tuple(armies)
+    return [p for p in s["map"][key] if owner(p) in armies]
