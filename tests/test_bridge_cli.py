@@ -167,7 +167,6 @@ def test_a_game_not_yet_on_the_site_is_refused_with_a_message(monkeypatch):
     assert call(bridge.open_code, code, 0)["ok"]
 
 
-<<<<<<< HEAD
 @pytest.mark.skipif(IN_PYODIDE, reason="no subprocesses inside Pyodide")
 @pytest.mark.parametrize("extra", [[], ["--json"]])
 def test_the_cli_ends_quietly_when_its_reader_goes_away(extra):
@@ -186,7 +185,8 @@ def test_the_cli_ends_quietly_when_its_reader_goes_away(extra):
         os.close(write_end)
     assert run.stderr == ""
     assert run.returncode == 141
-=======
+
+
 def test_cli_options_with_numbers_for_choices(capsys):
     """Third Crusade alone against both Crusader Bots: ``bots=2`` is the choice 2, not the word."""
     assert cli.main(["simulate", "third-crusade", "--games", "1", "--seats", "random", "--seed", "3",
@@ -194,4 +194,3 @@ def test_cli_options_with_numbers_for_choices(capsys):
     assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Ayyubid"}  # the one seat: the Ayyubid
     assert cli.main(["simulate", "third-crusade", "--seats", "random", "--option", "bots=3"]) == 2
     assert "cannot be '3'" in capsys.readouterr().err
->>>>>>> main
