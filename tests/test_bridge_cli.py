@@ -167,6 +167,26 @@ def test_a_game_not_yet_on_the_site_is_refused_with_a_message(monkeypatch):
     assert call(bridge.open_code, code, 0)["ok"]
 
 
+@pytest.mark.skipif(IN_PYODIDE, reason="no subprocesses inside Pyodide")
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_the_cli_ends_quietly_when_its_reader_goes_away(extra):
+    """``outremer simulate … | head``: the reader may close the pipe before the report is written.
+    The command then stops without a traceback, with the status of a program a closed pipe
+    stopped (128 + SIGPIPE), as ``yes | head`` does."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone before the first line: every write meets a closed pipe
+    try:
+        run = subprocess.run([sys.executable, "-m", "outremer.cli", "simulate", "crusader-kingdoms", "--games", "1",
+                              "--seats", "random,random", *extra], stdout=write_end, stderr=subprocess.PIPE,
+                             text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert run.stderr == ""
+    assert run.returncode == 141
+
+
 def test_cli_options_with_numbers_for_choices(capsys):
     """Third Crusade alone against both Crusader Bots: ``bots=2`` is the choice 2, not the word."""
     assert cli.main(["simulate", "third-crusade", "--games", "1", "--seats", "random", "--seed", "3",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 
@@ -227,10 +228,28 @@ def main(argv: list[str] | None = None) -> int:
     d.set_defaults(fn=cmd_decode)
     args = parser.parse_args(argv)
     try:
-        return args.fn(args)
+        code = args.fn(args)
+        sys.stdout.flush()  # here, where a reader gone away can be answered, not at the interpreter's exit
+        return code
     except OutremerError as exc:
         print(exc.message, file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return stdout_closed()
+
+
+def stdout_closed() -> int:
+    """The reader of our output went away (``outremer simulate … | head``): nothing more is
+    written, quietly. What is still buffered goes to the null device, so that the interpreter's
+    last flush fails no more; the status is that of a program a closed pipe stopped (128 + 13,
+    SIGPIPE), as the shell reports for ``yes | head``."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file behind sys.stdout: nothing is left to flush there
+        pass
+    return 141
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ PROVISION_WORDS = None
 
 
 def describe(game, s: State, action: Action) -> str:
-    from .turn import PROVISIONS
+    from .options import PROVISIONS
     content = game.content
     verb, args = action.verb, action.args
     loc = lambda i: content.locations[i].name  # noqa: E731
