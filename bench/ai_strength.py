@@ -27,11 +27,19 @@ import random
 import sys
 import time
 from dataclasses import asdict
-from pathlib import Path
 from multiprocessing import Pool
+from pathlib import Path
 
-from outremer.ai import (GAME_LEVELS, SEARCH_LEVELS, agent_for, agent_random, decide, heuristic_for, search_bias,
-                         search_level)
+from outremer.ai import (
+    GAME_LEVELS,
+    SEARCH_LEVELS,
+    agent_for,
+    agent_random,
+    decide,
+    heuristic_for,
+    search_bias,
+    search_level,
+)
 from outremer.core.game import clone
 from outremer.games import get_game
 from outremer.sim import simulate, wilson

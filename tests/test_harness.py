@@ -15,12 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import IN_PYODIDE
-
+from outremer.ai import heuristic_for
 from outremer.core import sharecode
 from outremer.core.actions import Action
 from outremer.core.errors import IllegalAction
 from outremer.core.match import Match
-from outremer.ai import heuristic_for
 from outremer.games import all_games, game_by_code
 from outremer.sim import play_out
 

@@ -106,7 +106,7 @@ def test_a_search_never_peeks_at_sealed_choices():
         state, seat = match.state, match.to_act()
         if seat is None or len(match.legal_actions()) < 2:
             continue
-        assert peeks(GAME, state, seat, lambda s: sampler(GAME, s, seat), seed=seed) is None
+        assert peeks(GAME, state, seat, lambda s, seat=seat: sampler(GAME, s, seat), seed=seed) is None
         checked += 1
     assert checked >= 3
 

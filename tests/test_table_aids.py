@@ -14,7 +14,6 @@ from outremer.core.match import Match
 from outremer.games import get_game
 from outremer.games.levantine.combat import dice_plan
 from outremer.sim import play_out
-
 from test_harness import check_view_hides
 
 

@@ -15,8 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import render
 from markupsafe import Markup
+
+import render
 from outremer.games import get_game
 
 

@@ -12,13 +12,12 @@ imports jinja2 and the engine without compiling them on every visit.
 
 from __future__ import annotations
 
-import hashlib
 import base64
+import hashlib
 import importlib.util
 import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # noqa: PLC2701
-
 
 OPTIMIZE = 2  # no docstrings, no asserts: smaller wheels; nothing here reads its docstrings
 SOURCELESS = "--sourceless" in sys.argv

@@ -22,9 +22,9 @@ from __future__ import annotations
 import html
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from markupsafe import Markup
 
@@ -130,7 +130,7 @@ class Section:
     title: str
     source: str = ""
     html: str = ""
-    children: list["Section"] = field(default_factory=list)
+    children: list[Section] = field(default_factory=list)
 
     @property
     def anchor(self) -> str:

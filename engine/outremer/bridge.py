@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 import secrets
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import __version__
 from .ai import agent_for, agent_random, choose, sampler

@@ -12,9 +12,22 @@ import pytest
 from outremer.core.data import read_toml
 from outremer.core.errors import DataError
 from outremer.games.third_crusade import data
-from outremer.games.third_crusade.data import (ALLIANCES, SABOTAGE, SLOT_SHAPES, content, control, controller,
-                                               free_slot, parse_leaders, parse_map, parse_setup, place,
-                                               starting_position, tracks, uncovered)
+from outremer.games.third_crusade.data import (
+    ALLIANCES,
+    SABOTAGE,
+    SLOT_SHAPES,
+    content,
+    control,
+    controller,
+    free_slot,
+    parse_leaders,
+    parse_map,
+    parse_setup,
+    place,
+    starting_position,
+    tracks,
+    uncovered,
+)
 
 C = content()
 SOUTH = C.south

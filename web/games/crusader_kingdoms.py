@@ -244,7 +244,6 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     board = _board_data(view["map"])
     geo = geometry(view["map"])
     solo = view["automaton"] is not None
-    auto_name = view["automaton"]["name"] if solo else "Independent"
 
     # -- seats
     seats = []

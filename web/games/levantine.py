@@ -189,7 +189,7 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
 
     tokens = []
     for seat in (1, 0):
-        for n in range(players[seat]["tt"] if players else 0):
+        for _ in range(players[seat]["tt"] if players else 0):
             tokens.append({"owner": seat, "side": SIDES[seat], "egypt": False})
     if view.get("egypt_option"):
         owner = view.get("egypt")

@@ -16,15 +16,36 @@ from markupsafe import Markup
 
 import render
 from games import third_crusade as table_view
-from games.tc_words import (ALLIANCE_NAMES, ICON_WORDS, UNIT_WORDS, _n, banner_words, leader_name, region_name,
-                            steps_words, unit_words, who)
+from games.tc_words import (
+    ALLIANCE_NAMES,
+    ICON_WORDS,
+    UNIT_WORDS,
+    _n,
+    banner_words,
+    leader_name,
+    region_name,
+    steps_words,
+    unit_words,
+    who,
+)
 from outremer.games.third_crusade.battle import STRENGTH
 from outremer.games.third_crusade.cards import cards, orders
-from outremer.games.third_crusade.data import (ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, NEUTRAL, SLOT_SHAPES,
-                                               TRACKS, UNITS, content, owner, what)
+from outremer.games.third_crusade.data import (
+    ALLIANCE_OF,
+    ALLIANCES,
+    ARMIES,
+    ARMY_NAMES,
+    NEUTRAL,
+    SLOT_SHAPES,
+    TRACKS,
+    UNITS,
+    content,
+    owner,
+    what,
+)
 from outremer.games.third_crusade.deployment import decks, variable
-from outremer.games.third_crusade.diplomacy import board as diplomacy_board
 from outremer.games.third_crusade.diplomacy import bidding
+from outremer.games.third_crusade.diplomacy import board as diplomacy_board
 from outremer.games.third_crusade.events import PERIODS, events
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.state import ROUNDS, armies_for, new_state

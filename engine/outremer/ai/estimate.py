@@ -10,7 +10,7 @@ fitted estimate from its features alone.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 Features = Callable[[dict, int], Sequence[float]]
 Position = tuple[int, list[Sequence[float]], list[float]]

@@ -195,9 +195,9 @@ class LevantineHeuristic(Agent):
                 continue
             if kind == "battle" and (card.type in ("battle", "battle_siege") or "battle" in card.uses):
                 n += 1
-            if kind == "siege" and card.type in ("siege", "battle_siege"):
-                if not card.only or card.only == ("attacker" if att else "defender"):
-                    n += 1
+            if (kind == "siege" and card.type in ("siege", "battle_siege")
+                    and (not card.only or card.only == ("attacker" if att else "defender"))):
+                n += 1
         return n
 
     def _declare(self, legal):

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.actions import Action
 from ..core.game import Game, State, clone

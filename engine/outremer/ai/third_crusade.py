@@ -15,8 +15,20 @@ import random
 from ..core.actions import Action, act
 from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
-from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, content, controller, owner, place,
-                                        supply_need, tracks, uncovered, what)
+from ..games.third_crusade.data import (
+    ALLIANCE_OF,
+    TRACKS,
+    UNITS,
+    board_for,
+    content,
+    controller,
+    owner,
+    place,
+    supply_need,
+    tracks,
+    uncovered,
+    what,
+)
 from ..games.third_crusade.effects import CROWN_PRICE
 from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points

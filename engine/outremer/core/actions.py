@@ -28,11 +28,11 @@ class Action(NamedTuple):
         return f"Action({self.text!r})"
 
     @classmethod
-    def of(cls, verb: str, *args: int | str) -> "Action":
+    def of(cls, verb: str, *args: int | str) -> Action:
         return cls(verb, tuple(args))
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         words = text.split()
         if not words:
             raise IllegalAction("An empty action: type one of the listed actions.")

@@ -9,8 +9,9 @@ answered alike: a :class:`DataError` whose message names the file, the entry and
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 
 from .errors import DataError
 

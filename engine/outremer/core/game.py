@@ -64,7 +64,7 @@ every seat they could concern, whether or not it holds an answer, so that who is
 nothing; this option asks only holders, for a quicker game between players who do not mind."""
 
 
-def offer_window(state: "State", holds: bool) -> bool:
+def offer_window(state: State, holds: bool) -> bool:
     """Whether a response window that could concern a seat is offered to it (see QUICK_RESPONSES)."""
     return holds or not state.get("quick", False)
 

@@ -9,10 +9,10 @@ and :func:`within` answer the questions rules ask of a map ("adjacent", "within 
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
-from .errors import DataError
 from .data import entry, field
+from .errors import DataError
 
 Neighbours = Sequence[Sequence[int]]
 """For each place (by index), the indices of the places it touches."""

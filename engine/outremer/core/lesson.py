@@ -24,7 +24,8 @@ Standard library only (it runs in the browser).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from importlib import resources
 from typing import Any
 

@@ -22,7 +22,8 @@ that a seat's determinizations hold other choices than the true ones; its ``to_a
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .errors import IllegalAction
 from .game import State

@@ -32,7 +32,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import BadShareCode, OutremerError, ShareCodeFromOtherVersion
 from .game import CONTROLLERS, Game

@@ -3,7 +3,8 @@ table thousands of times inside one search and read a few entries each time."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class LazyView(dict):

@@ -8,8 +8,7 @@ from ...core.words import count
 from . import attack as fight
 from . import automaton
 from .data import Content, Mode
-from .state import (NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discard, draw, faith_of,
-                    move_bonus)
+from .state import NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discard, draw, faith_of, move_bonus
 
 DECISIONS = ("action", "attack_cards", "respond", "flip", "reward", "over")
 VICTORY_LEVELS = ((15, "Victory"), (11, "Marginal victory"), (None, "Defeat"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clone
 from . import attack as fight
@@ -14,8 +13,16 @@ from . import view as views
 from .data import Content, content
 from .flow import Flow
 from .rules import INDEX
-from .state import (NOBODY, all_card_places, areas_of, castles_on_map, discard, draw, faith_of,
-                    looked_at, new_state, seduced_deck)
+from .state import (
+    NOBODY,
+    all_card_places,
+    areas_of,
+    castles_on_map,
+    faith_of,
+    looked_at,
+    new_state,
+    seduced_deck,
+)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
@@ -354,7 +361,7 @@ class CrusaderKingdoms(Game):
         if a is None or a["dice"] is not None:
             return True
         mode = self.flow(s).mode
-        for c, p in a["troops"]:
+        for _c, p in a["troops"]:
             if p != a["attacker"] and not (a["concerted"] and faith_of(mode, p) == "christian"):
                 return False
         for c, _p, side in a["cards"]:

@@ -11,9 +11,23 @@ from . import combat, flow
 from . import view as views
 from .cards import Card, load_cards
 from .rules import INDEX
-from .state import (CRUSADER, MAX_LEADERS, MUSLIM, SIDE_NAMES, EGYPT_DRAW, all_card_places, attacker,
-                    asked_will_of_god, crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state,
-                    other)
+from .state import (
+    CRUSADER,
+    EGYPT_DRAW,
+    MAX_LEADERS,
+    MUSLIM,
+    SIDE_NAMES,
+    all_card_places,
+    asked_will_of_god,
+    attacker,
+    crusade,
+    discard_from_hand,
+    draw,
+    holdings,
+    holds_will_of_god,
+    new_state,
+    other,
+)
 
 MAIN_EFFECTS = ("draw", "discard", "random_discard", "lose_army", "lose_leader")
 
