@@ -186,7 +186,7 @@ def option_sets(game, players):
     """Every combination of the choices of the options that concern ``players`` (the others at
     their defaults)."""
     concern = [o for o in game.options if not o.players or players in o.players]
-    return [dict(zip((o.id for o in concern), combo))
+    return [dict(zip((o.id for o in concern), combo, strict=True))
             for combo in itertools.product(*(o.choices for o in concern))]
 
 

@@ -122,7 +122,7 @@ def test_a_redeal_keeps_the_seats_own_choice_and_draws_the_others_from_their_new
         other = GAME.redeal(state, me, rand)
         sealed = other["sealed"]
         assert sealed["choices"][0] == state["sealed"]["choices"][0]
-        for seat, choice in zip(sealed["seats"][1:3], sealed["choices"][1:3]):
+        for seat, choice in zip(sealed["seats"][1:3], sealed["choices"][1:3], strict=True):
             assert choice in other["hands"][seat]
         assert sealed["choices"][3] is None
         assert json.dumps(GAME.view(other, me), sort_keys=True) == json.dumps(GAME.view(state, me), sort_keys=True)

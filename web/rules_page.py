@@ -99,7 +99,9 @@ def markdown(text: str, refs: dict[str, str] | None = None,
             if para or rows or (items and kind != ("ul" if bullet else "ol")):
                 flush()
             kind = "ul" if bullet else "ol"
-            items.append((bullet or number).group(1))
+            marker = bullet or number
+            assert marker is not None
+            items.append(marker.group(1))
         elif items and line.startswith("  "):
             items[-1] += " " + stripped
         else:

@@ -159,7 +159,7 @@ def test_strategy_phase():
 @cache
 def planning_phase() -> Round:
     r = strategy_phase().copy()
-    for ayyubid, angevin in zip(ORDERS[AYYUBID], ORDERS[ANGEVIN]):
+    for ayyubid, angevin in zip(ORDERS[AYYUBID], ORDERS[ANGEVIN], strict=True):
         key, region = ayyubid  # each Order placed in two choices: the Order, then its Region
         r.do(act("order", key), AYYUBID)
         r.do(act("section", region), AYYUBID)

@@ -505,7 +505,7 @@ SAMPLE_CARDS = ("guys_expedition", "court_of_christ", "tuhgrils_rebellion", "gre
 
 def legend(_args: str = "") -> str:
     cards_ = [{**table_view.event_entry(key, ARMY_NAMES), "slot": flag}
-              for key, flag in zip(SAMPLE_CARDS, bidding().rows[0].flags)]
+              for key, flag in zip(SAMPLE_CARDS, bidding().rows[0].flags, strict=False)]
     slots = [{"shape": sh, "word": SHAPE_WORDS[sh], "count": SLOT_SHAPES.count(sh),
               "holds": {"square": "Infantry (I) or a square Leader", "hex": "Cavalry (C) or a hexagonal Leader",
                         "trapezoid": "a Siege Engine (S)"}[sh]} for sh in dict.fromkeys(SLOT_SHAPES)]

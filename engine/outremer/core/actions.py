@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 
@@ -15,7 +15,9 @@ class Action(NamedTuple):
     """
 
     verb: str
-    args: tuple[int | str, ...] = ()
+    args: tuple[Any, ...] = ()
+    """Each an ``int`` or a ``str``: which one at each place, the verb says, and the rules that
+    read an action know it (typed ``Any`` so that they need not check again)."""
 
     @property
     def text(self) -> str:

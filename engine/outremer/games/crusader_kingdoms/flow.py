@@ -72,6 +72,7 @@ class Flow:
             draw(s, seat, sd.faith, max(0, want), self.content, log, "6", self.names[seat])
         if s["auto"] is not None:
             a = s["auto"]
+            assert self.mode.automaton is not None  # the solo game's Muslims
             n = self.mode.automaton.cards + a["bonus"]
             got = draw(s, NOBODY, self.mode.automaton.faith, max(0, n), self.content, log, "8.3", "The Muslims")
             a["queue"] = got

@@ -10,7 +10,7 @@ from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clo
 from . import attack as fight
 from . import moves
 from . import view as views
-from .data import Content, content
+from .data import Content, Mode, content
 from .flow import Flow
 from .rules import INDEX
 from .state import (
@@ -60,7 +60,7 @@ class CrusaderKingdoms(Game):
     def cards(self):
         return self.content.cards
 
-    def mode_of(self, s_or_setup) -> object:
+    def mode_of(self, s_or_setup: State | Setup) -> Mode:
         key = s_or_setup["mode"] if isinstance(s_or_setup, dict) else MODES_BY_PLAYERS[len(s_or_setup.seats)]
         return self.content.modes[key]
 
@@ -319,7 +319,7 @@ class CrusaderKingdoms(Game):
             places += [(entry, 2) for entry in slots]
             hidden = sorted(box[i] for box, i in places)  # a canonical order: see Game.determinize
             rand.shuffle(hidden)
-            for (box, i), c in zip(places, hidden):
+            for (box, i), c in zip(places, hidden, strict=False):
                 box[i] = c
             if repair:
                 self._repair(new, slots, places[: len(places) - len(slots)])

@@ -109,7 +109,9 @@ class Levantine(Game):
             return self._pending_actions(s, s["pending"][0])
         step = s["step"]
         if step in ("recruit", "defender"):
-            return self._main_plays(s, self.to_act(s)) + [act("end")]
+            seat = self.to_act(s)
+            assert seat is not None  # the Recruit and Defender Phases always have a seat to act
+            return self._main_plays(s, seat) + [act("end")]
         if step == "declare":
             return self._declare_actions(s)
         if step == "commit":
@@ -207,6 +209,7 @@ class Levantine(Game):
     # -- carrying out an action ----------------------------------------------------
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
         seat = self.to_act(s)
+        assert seat is not None  # an action is taken only while some seat is to act
         verb, args = action.verb, action.args
         cards = self.cards
         if s["pending"]:

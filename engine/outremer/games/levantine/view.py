@@ -26,7 +26,8 @@ def phase_name(s: State) -> str:
         return "Battle Phase" if last["kind"] == "battle" else "Siege Phase"
     if s["pending"] and s["step"] == "next":
         return "End Phase"
-    return PHASES.get(s["step"], s["step"])
+    step: str = s["step"]
+    return PHASES.get(step, step)
 
 
 def _combat(game, s: State, seat: int | None) -> dict | None:

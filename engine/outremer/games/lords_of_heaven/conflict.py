@@ -240,6 +240,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
                 _after_ask(content, s, c)
     elif step == "commit":
         seat = sealed_next(s)
+        assert seat is not None  # "commit" is legal only while a seat has yet to commit
         seal(s, seat, list(args))
         log.append(Event(f"{names[seat]} commits in secret.", "7.battle", private=None))
     elif step == "second":
