@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
+.PHONY: play test lint test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -21,7 +21,13 @@ $(DEPS): requirements-dev.txt pyproject.toml | $(PY)
 	touch $@
 
 # ---------------------------------------------------------------- tests
-test: test-engine test-pyodide test-e2e test-bench
+test: lint test-engine test-pyodide test-e2e test-bench
+
+# The linter and the type checker, as configured in pyproject.toml (ruff: every Python file;
+# mypy: the engine, its core strictly).
+lint: $(DEPS)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 test-engine: $(DEPS)
 	$(PY) -m pytest tests

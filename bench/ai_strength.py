@@ -27,11 +27,19 @@ import random
 import sys
 import time
 from dataclasses import asdict
-from pathlib import Path
 from multiprocessing import Pool
+from pathlib import Path
 
-from outremer.ai import (GAME_LEVELS, SEARCH_LEVELS, agent_for, agent_random, decide, heuristic_for, search_bias,
-                         search_level)
+from outremer.ai import (
+    GAME_LEVELS,
+    SEARCH_LEVELS,
+    agent_for,
+    agent_random,
+    decide,
+    heuristic_for,
+    search_bias,
+    search_level,
+)
 from outremer.core.game import clone
 from outremer.games import get_game
 from outremer.sim import simulate, wilson
@@ -109,7 +117,7 @@ def one_seat(game_id: str, level: str, others: str, players: int, games: int, se
     return {"game": game_id, "players": players, "level": level, "against": others, "games": games,
             "seed": seed, "share": round(score / games, 4), "interval_95": [round(lo, 4), round(hi, 4)],
             "victories": round(victories / games, 4),
-            "by_seat": [round(x / max(1, n), 4) for x, n in zip(by_seat, played)],
+            "by_seat": [round(x / max(1, n), 4) for x, n in zip(by_seat, played, strict=False)],
             "seconds": round(time.perf_counter() - started, 1), "jobs": jobs}
 
 
@@ -152,7 +160,7 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
     started = time.perf_counter()
     with path.open("a") as out, Pool(jobs) as pool:
-        for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work)):
+        for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work), strict=False):
             row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
                    "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets, "bias": bias,
                    "paired": paired, "model": model, "depth": depth}

@@ -62,7 +62,7 @@ def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: flo
         out.append(f'<line class="grid" x1="{gx:.1f}" y1="{TOP - 4}" x2="{gx:.1f}" y2="{TOP + body}"/>')
         out.append(f'<text class="s" x="{gx:.1f}" y="{TOP + body + 13}" text-anchor="middle">{label}</text>')
     y = TOP
-    for r, ((label, values), h) in enumerate(zip(rows, heights)):
+    for r, ((label, values), h) in enumerate(zip(rows, heights, strict=False)):
         out.append(f'<text x="{left - 6}" y="{y + BAR - 2}" text-anchor="end">{escape(label)}</text>')
         for k, (value, text) in enumerate(values):
             by = y + k * (BAR + 2)

@@ -60,7 +60,7 @@ def noise(game, state, rounds: int, seed: int) -> tuple[float, float]:
     for other in legal:
         if other == best:
             continue
-        diff = [x - y for x, y in zip(values[best], values[other])]
+        diff = [x - y for x, y in zip(values[best], values[other], strict=False)]
         paired.append(statistics.stdev(diff) / rounds ** 0.5)
         independent.append(((statistics.variance(values[best]) + statistics.variance(values[other])) / rounds) ** 0.5)
     return statistics.median(paired), statistics.median(independent)

@@ -35,14 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from out import out_path  # noqa: E402
-
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = out_path(ROOT / "bench" / "site_results.json")
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import (CHROMIUM, CHROMIUM_ARGS, make_multiple_choice, set_pace, start_game,  # noqa: E402
-                      wait_for_turn, wait_ready)
+from conftest import CHROMIUM, CHROMIUM_ARGS, make_multiple_choice, set_pace, start_game, wait_for_turn, wait_ready  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("outremer_site_build", ROOT / "build.py")
 site_build = importlib.util.module_from_spec(spec)

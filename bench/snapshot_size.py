@@ -20,9 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from out import out_path  # noqa: E402
-from site_bench import launch, serve, site_build  # noqa: E402
-
 from playwright.sync_api import sync_playwright  # noqa: E402
+from site_bench import launch, serve, site_build  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = out_path(ROOT / "bench" / "snapshot_size.json")

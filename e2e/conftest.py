@@ -126,7 +126,7 @@ class RequestGuard:
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def attach(self, context) -> "RequestGuard":
+    def attach(self, context) -> RequestGuard:
         context.on("request", lambda request: self.requests.append(request.url))
         context.on("weberror", lambda error: self.errors.append(str(error.error)))
         return self
@@ -389,9 +389,8 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
     page.click("#new-game")
     page.wait_for_selector("#new-game-dialog[open]")
     page.select_option("#new-game-choice", game)
-    if players is not None or len(seats) != 2:
-        if page.is_visible("#new-game-players"):
-            page.select_option("#new-game-players", str(players or len(seats)))
+    if (players is not None or len(seats) != 2) and page.is_visible("#new-game-players"):
+        page.select_option("#new-game-players", str(players or len(seats)))
     until(page, f"document.querySelectorAll('#seat-list select').length === {len(seats)}")
     for seat, who in enumerate(seats):
         page.select_option(f"#seat-{seat}-controller", who)

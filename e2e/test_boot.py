@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import ROOT, click_first_action, play_first_action, set_pace, start_game, wait_for_turn, wait_ready
 
+from conftest import ROOT, click_first_action, play_first_action, set_pace, start_game, wait_for_turn, wait_ready
 
 WATCH_DETAIL = """document.addEventListener('DOMContentLoaded', () => {
   window.__details = [];
@@ -201,7 +200,7 @@ def test_a_damaged_snapshot_is_thrown_away(context, guard, site, damage):
             const response = await cache.match(request);
             const bytes = new Uint8Array(await response.arrayBuffer());
             await cache.put(request, (() => { %s })());
-        }""" % DAMAGE[damage]
+        }""".replace("%s", DAMAGE[damage])  # JavaScript source: braces stay single
     )
     page.reload()
     wait_ready(page)

@@ -8,8 +8,17 @@ import re
 
 import pytest
 
-from conftest import (acts, click_settled, guarded_page, screenshot, serious_violations, set_pace, start_game,
-                      until, web_on_path)
+from conftest import (
+    acts,
+    click_settled,
+    guarded_page,
+    screenshot,
+    serious_violations,
+    set_pace,
+    start_game,
+    until,
+    web_on_path,
+)
 from conftest import where as settle
 
 GAME = "crusader-kingdoms"

@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from reach import REACH
 
 from conftest import screenshot, serious_violations, set_pace, until, wait_ready
-from reach import REACH
 from outremer.core import lesson as lessons
 from outremer.games import all_games
 

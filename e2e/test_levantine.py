@@ -6,14 +6,23 @@ part); each test starts its own game through the New game dialog.
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RequestGuard, make_multiple_choice, serious_violations, set_pace, settled, start_game, until, wait_for_turn, wait_ready
+from conftest import (
+    ROOT,
+    RequestGuard,
+    make_multiple_choice,
+    serious_violations,
+    set_pace,
+    settled,
+    start_game,
+    until,
+    wait_for_turn,
+    wait_ready,
+)
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 
@@ -171,7 +180,7 @@ def test_the_link_opens_the_same_game_elsewhere_and_replays_it(table, browser, s
     page = table
     rand = random.Random(9)
     set_pace(page, 0)
-    code = start_game(page, seats=("human", "heuristic"), seed=21, options={"egypt": True})
+    start_game(page, seats=("human", "heuristic"), seed=21, options={"egypt": True})
     for _ in range(25):
         if wait_for_turn(page)["over"]:
             break
@@ -211,7 +220,7 @@ def test_the_link_opens_the_same_game_elsewhere_and_replays_it(table, browser, s
             until(fresh, f"window.outremer.game.snapshot.step === {n}")
         slider = fresh.locator("#history-step")
         slider.focus()
-        for n in range(4, steps + 1):
+        for _ in range(4, steps + 1):
             fresh.keyboard.press("ArrowRight")
         until(fresh, f"window.outremer.game.snapshot.step === {steps}")
         fresh.keyboard.press("Home")

@@ -10,11 +10,21 @@ import random
 import re
 
 import pytest
-
-from conftest import (acts, check_table_actions, click_settled, guarded_page, screenshot, serious_violations,
-                      set_pace, start_game, until, web_on_path)
-from conftest import where as settle
 from reach import REACH, SMALL_TEXT
+
+from conftest import (
+    acts,
+    check_table_actions,
+    click_settled,
+    guarded_page,
+    screenshot,
+    serious_violations,
+    set_pace,
+    start_game,
+    until,
+    web_on_path,
+)
+from conftest import where as settle
 
 GAME = "lords-of-heaven"
 FOUR = ["human", "heuristic", "heuristic", "heuristic"]
@@ -216,7 +226,7 @@ def test_four_players_a_battle_with_an_ally(table):
     vp_before = int(page.locator(".loh-seat[data-seat='0'] .loh-seat-vp strong").inner_text())
     kind, _ = click(page, acts(page, "accept"))
 
-    committed = revealed = strength_shown = False
+    committed = revealed = False
     for _ in range(60):
         fight = page.locator(".loh-fight")
         if kind == "over" or not fight.count() or fight.locator(".loh-panel-title").inner_text() != title:
@@ -237,7 +247,6 @@ def test_four_players_a_battle_with_an_ally(table):
                 revealed = True
                 shot(page, "four-dice")
             if fight.locator(".loh-strength-parts").count():
-                strength_shown = True
                 check_strength_parts(fight)
                 shot(page, "four-strength")
             target = page.locator(".loh-fight [data-act], .loh-board [data-act]")
@@ -443,7 +452,7 @@ def test_phone_board_scrolls_in_its_frame_and_the_commitment_is_accessible(brows
 def _web():
     web_on_path()
     import render
-    from games import lords_of_heaven, loh_parts
+    from games import loh_parts, lords_of_heaven
 
     return render, lords_of_heaven, loh_parts
 

@@ -204,7 +204,6 @@ def test_every_log_line_links_to_a_rule_that_is_explained(dist):
     import importlib
     import re
 
-    rand = random.Random(3)
     for game_id in _catalog():
         page = (dist / "rules" / f"{game_id}.html").read_text()
         anchors = set(re.findall(r'<(?:article|section) id="([^"]+)"', page))

@@ -224,7 +224,7 @@ def test_a_damaged_file_in_the_offline_copy_is_fetched_again(context, serve_dist
             }
           }
           return damaged;
-        }""" % OFFLINE_COPY
+        }""".replace("%s", OFFLINE_COPY)  # JavaScript source: braces stay single
     )
     assert len(damaged) >= 3
     page.reload()
@@ -252,7 +252,7 @@ def test_a_damaged_offline_copy_while_offline_says_so_and_is_repaired_on_the_nex
               await cache.put(request.url, new Response('damaged on this device', { headers: { 'Content-Type': 'text/javascript' } }));
             }
           }
-        }""" % OFFLINE_COPY
+        }""".replace("%s", OFFLINE_COPY)  # JavaScript source: braces stay single
     )
     # A later visit, offline (the page's script and the engine's wheels are checked by the service
     # worker on their first use since the copy was made: this page's first visit took them from

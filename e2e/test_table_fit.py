@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 import pytest
+from reach import REACH, SMALL_TEXT
 
 from conftest import make_multiple_choice, serious_violations, set_pace, start_game, wait_for_turn
-from reach import REACH, SMALL_TEXT
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
 SIZES = ((1366, 900), (1920, 1080))

@@ -8,8 +8,9 @@ from __future__ import annotations
 import sys
 
 import pytest
-from conftest import ROOT, set_pace, start_game, until
 from reach import SMALL_TEXT
+
+from conftest import ROOT, set_pace, start_game, until
 
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT / "web" / "games"))
@@ -25,7 +26,7 @@ GAME = "third-crusade"
 def _inside(point, polygon) -> bool:
     x, y = point
     inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
@@ -68,8 +69,8 @@ def test_no_two_regions_overlap_and_all_are_in_the_drawn_part():
         for r in board.regions:
             left, top = r.x - tc_map.BOX_W // 2, r.y - (tc_map.LABEL_H + tc_map.BOX_H) // 2
             boxes.append((r.key, left, top, left + tc_map.BOX_W, top + tc_map.LABEL_H + tc_map.BOX_H))
-            assert tc_map.VIEW_X <= left and left + tc_map.BOX_W <= tc_map.VIEW_X + tc_map.VIEW_W, (key, r.key)
-            assert 0 <= top and top + tc_map.LABEL_H + tc_map.BOX_H <= 1000, (key, r.key)
+            assert left >= tc_map.VIEW_X and left + tc_map.BOX_W <= tc_map.VIEW_X + tc_map.VIEW_W, (key, r.key)
+            assert top >= 0 and top + tc_map.LABEL_H + tc_map.BOX_H <= 1000, (key, r.key)
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
                 apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]

@@ -236,7 +236,7 @@ def _colours(page, label: str, scheme: str) -> None:
 @pytest.mark.parametrize("scheme", SCHEMES, indirect=True)
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_the_front_door_and_rules_pages_read_well(app, site, scheme, size):
-    app.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+    app.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
     app.goto(site)
     until(app, "document.documentElement.dataset.view === 'front'")
     _colours(app, "front door", scheme)
@@ -254,7 +254,7 @@ def test_the_front_door_and_rules_pages_read_well(app, site, scheme, size):
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 @pytest.mark.parametrize("which", list(GAMES))
 def test_the_tables_and_summary_read_well(app, site, scheme, size, which):
-    app.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+    app.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
     _open(app, site, GAMES[which]())
     _colours(app, which, scheme)
     app.screenshot(path=str(_shot(f"theme-{which}-{scheme}-{size}.png")))

@@ -11,8 +11,18 @@ import re
 
 import pytest
 
-from conftest import (acts, check_table_actions, click_settled, guarded_page, screenshot, serious_violations,
-                      set_pace, start_game, until, web_on_path)
+from conftest import (
+    acts,
+    check_table_actions,
+    click_settled,
+    guarded_page,
+    screenshot,
+    serious_violations,
+    set_pace,
+    start_game,
+    until,
+    web_on_path,
+)
 from conftest import where as settle
 
 GAME = "third-crusade"
@@ -366,7 +376,7 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
         # the other Alliance's Orders on the map: face down, no name in the page
         view = snap["view"]
         mine = view["players"][snap["viewer"]]["alliance"]
-        for region, sides in view["sections"].items():
+        for _region, sides in view["sections"].items():
             for side, placed in sides.items():
                 if placed and side != mine:
                     assert placed["order"] is None
@@ -504,7 +514,7 @@ def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, play
         spaces = page.locator(".tc-dip .tc-dip-space[data-act]")
         assert spaces.count() >= 1 and spaces.count() == len([t for t in legal_texts(page) if t.startswith("move ")])
         board = page.locator(".tc-dip-board").bounding_box()
-        assert 0 <= board["y"] and board["y"] + board["height"] <= height, (width, board)
+        assert board["y"] >= 0 and board["y"] + board["height"] <= height, (width, board)
         assert _out_of_reach(page) == [], (width, "diplomacy")
         if width == 1366:
             shot(page, f"{players}-diplomacy-1366")

@@ -14,8 +14,7 @@ from outremer.core import rng
 from outremer.core.actions import Action
 from outremer.core.errors import BadSetup
 from outremer.core.game import Event, Game, Option, Setup, State, clone
-from outremer.core.secret import (all_sealed, open_sealed, redeal_sealed, reveal, seal, sealed_next,
-                                  sealed_view)
+from outremer.core.secret import all_sealed, open_sealed, redeal_sealed, reveal, seal, sealed_next, sealed_view
 
 ROUNDS = 3
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import base64
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from outremer.core import sharecode
 from outremer.core.errors import BadShareCode

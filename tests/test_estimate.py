@@ -28,7 +28,7 @@ def test_fit_recovers_the_weights_that_made_the_results(seats):
     true = [0.6, -0.4, 1.0]
     data = synthetic(true, 4000, seats, seed=seats)
     w = fit(data, 3)
-    assert all(abs(a - b) < 0.15 for a, b in zip(w, true)), w
+    assert all(abs(a - b) < 0.15 for a, b in zip(w, true, strict=True)), w
     # The fitted weights explain the results at least as well as the true ones, and far better
     # than knowing nothing.
     assert log_likelihood(data, w) >= log_likelihood(data, true) - 1e-9
@@ -84,7 +84,7 @@ def test_third_crusade_estimate_is_each_alliance_chance_shared_as_the_payoff_is(
     stages = set()
     for state, p in estimates_along("third-crusade", players, seeds=2):
         chance = {}
-        for army, x in zip(state["armies"], p):
+        for army, x in zip(state["armies"], p, strict=True):
             side = ALLIANCE_OF[army]
             chance.setdefault(side, set()).add(round(x / (1.0 if alone(state, side) else 0.75), 9))
         assert len(p) == players and all(0 < x < 1 for x in p)

@@ -15,12 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import IN_PYODIDE
-
+from outremer.ai import heuristic_for
 from outremer.core import sharecode
 from outremer.core.actions import Action
 from outremer.core.errors import IllegalAction
 from outremer.core.match import Match
-from outremer.ai import heuristic_for
 from outremer.games import all_games, game_by_code
 from outremer.sim import play_out
 
@@ -187,7 +186,7 @@ def option_sets(game, players):
     """Every combination of the choices of the options that concern ``players`` (the others at
     their defaults)."""
     concern = [o for o in game.options if not o.players or players in o.players]
-    return [dict(zip((o.id for o in concern), combo))
+    return [dict(zip((o.id for o in concern), combo, strict=True))
             for combo in itertools.product(*(o.choices for o in concern))]
 
 

@@ -218,7 +218,7 @@ def test_the_lords_of_heaven_locations_and_starts_equal_the_data():
     html_text = page("lords-of-heaven")
     [rows] = tables(html_text, "loh-locations")
     assert [r[0] for r in rows[1:]] == [loc.name for loc in data.locations]
-    for loc, row in zip(data.locations, rows[1:]):
+    for loc, row in zip(data.locations, rows[1:], strict=True):
         assert [int(x) for x in row[1].split(" – ")] == list(loc.four)
         assert [int(x) for x in row[2].split(" – ")] == list(loc.two_three)
         assert (int(row[3]), int(row[4])) == (loc.income, loc.ransack)
@@ -226,7 +226,7 @@ def test_the_lords_of_heaven_locations_and_starts_equal_the_data():
         assert row[5] == ", ".join(sorted(data.locations[b].name + (" †" if b in fort else "") for b in loc.borders))
     [rows] = tables(html_text, "loh-factions")
     s = new_state(data, factions_for(4, {}), 1)
-    for seat, (f, row) in enumerate(zip(data.factions, rows[1:])):
+    for seat, (f, row) in enumerate(zip(data.factions, rows[1:], strict=True)):
         assert row[0].endswith(f.name) and row[2] == f.colour.capitalize()
         influence = [f"{data.locations[loc].name} {city.index(seat) + 1}" for loc, city in enumerate(s["city"])
                      if seat in city]
@@ -258,7 +258,7 @@ def test_the_deployment_tables_equal_the_data(mode):
              and len(t) - 1 == len(m.seats) + (m.automaton is not None)]
     assert len(found) == 1, mode
     rows = found[0][1:]
-    for seat, row in zip(m.seats, rows):
+    for seat, row in zip(m.seats, rows, strict=False):
         assert row[1] == seat.faith.capitalize() and row[2] == seat.colour.capitalize()
         assert row[3] == (str(seat.castles) if seat.castles else "no limit")
         assert row[4] == ", ".join(board.areas[board.index(k)].name for k in seat.start)

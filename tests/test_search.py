@@ -105,7 +105,7 @@ def test_the_search_never_peeks(mode, variant):
     checked = 0
     for state in states_along(game, players, options, seed=3, every=11, limit=6):
         seat = game.to_act(state)
-        other = peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=checked, variant=variant)
+        other = peeks(game, state, seat, lambda s, seat=seat: sampler(game, s, seat), seed=checked, variant=variant)
         assert other is None, f"the search of seat {seat} chose otherwise for another deal of hidden cards"
         checked += 1
     assert checked >= 3
@@ -127,7 +127,7 @@ def test_a_search_given_the_full_state_is_caught(variant):
         game = get_game(game_id)
         for state in states_along(game, players, {}, seed=3, every=11, limit=6):
             seat = game.to_act(state)
-            if peeks(game, state, seat, lambda s: cheating(s, seat), seed=0, variant=variant) is not None:
+            if peeks(game, state, seat, lambda s, seat=seat: cheating(s, seat), seed=0, variant=variant) is not None:
                 caught += 1
         assert caught, f"the check did not catch a search that sees the whole state of {game.name}"
         caught = 0
@@ -243,7 +243,7 @@ def test_the_heuristic_biases_the_search_without_deciding_for_it():
         assert runs[1e6].best() == hint
         differed += runs[0.0].best() != hint
     assert differed, "the search alone agreed with the heuristic in every state: the test proves nothing"
-    assert 0 < SEARCH_BIAS and agent_for(game, "normal").bias == SEARCH_BIAS
+    assert SEARCH_BIAS > 0 and agent_for(game, "normal").bias == SEARCH_BIAS
 
 
 class _Trap:
@@ -454,6 +454,6 @@ def test_placing_an_order_in_two_steps_is_searched_on_the_shortlist(players):
         if kind == "section":
             assert {a.verb for a in shown} == {"section"} and len(shown) <= 7
         for variant in VARIANTS:
-            other = peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=1, variant=variant,
+            other = peeks(game, state, seat, lambda s, seat=seat: sampler(game, s, seat), seed=1, variant=variant,
                           narrow=policy.shortlist)
             assert other is None, (kind, variant)

@@ -106,7 +106,7 @@ def test_a_search_never_peeks_at_sealed_choices():
         state, seat = match.state, match.to_act()
         if seat is None or len(match.legal_actions()) < 2:
             continue
-        assert peeks(GAME, state, seat, lambda s: sampler(GAME, s, seat), seed=seed) is None
+        assert peeks(GAME, state, seat, lambda s, seat=seat: sampler(GAME, s, seat), seed=seed) is None
         checked += 1
     assert checked >= 3
 
@@ -122,7 +122,7 @@ def test_a_redeal_keeps_the_seats_own_choice_and_draws_the_others_from_their_new
         other = GAME.redeal(state, me, rand)
         sealed = other["sealed"]
         assert sealed["choices"][0] == state["sealed"]["choices"][0]
-        for seat, choice in zip(sealed["seats"][1:3], sealed["choices"][1:3]):
+        for seat, choice in zip(sealed["seats"][1:3], sealed["choices"][1:3], strict=True):
             assert choice in other["hands"][seat]
         assert sealed["choices"][3] is None
         assert json.dumps(GAME.view(other, me), sort_keys=True) == json.dumps(GAME.view(state, me), sort_keys=True)

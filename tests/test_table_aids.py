@@ -14,7 +14,6 @@ from outremer.core.match import Match
 from outremer.games import get_game
 from outremer.games.levantine.combat import dice_plan
 from outremer.sim import play_out
-
 from test_harness import check_view_hides
 
 
@@ -183,7 +182,7 @@ def test_the_dice_shown_before_a_roll_are_the_dice_rolled():
     checked = 0
     for seed in range(6):
         match = play_out(game, game.make_setup(seed, ["heuristic", "heuristic"]))
-        for before, after in zip(match.states, match.states[1:]):
+        for before, after in zip(match.states, match.states[1:], strict=False):
             c, c2 = before["combat"], after.get("combat") or after.get("last_combat")
             if c and not c["dice"] and c2 and c2.get("dice") and c2.get("hand") == before["hand"]:
                 plan = game.view(before, 0)["combat"]["plan"]

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from sealed_bids import SealedBids
 
 from outremer.core.errors import BadSetup
 from outremer.core.game import TEAM_SHARE
 from outremer.sim import play_out, simulate
+from sealed_bids import SealedBids
 
 GAME = SealedBids()
 

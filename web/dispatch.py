@@ -145,6 +145,7 @@ def warm_up(step: str | None = None) -> str:
         if name.startswith("template/"):
             _renderer().environment().get_template(name.removeprefix("template/"))
         elif name == "forget":
+            assert _bridge is not None  # booted before the warm-up
             _bridge.forget()
         else:
             game, count, *part = name.split("/")

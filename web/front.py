@@ -15,8 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import render
 from markupsafe import Markup
+
+import render
 from outremer.games import get_game
 
 
@@ -31,8 +32,8 @@ def players_label(low: int, high: int) -> str:
 def quick_label(bridge, game: dict[str, Any], quick: dict[str, Any]) -> str:
     """Who is who in the one-click game, from the engine's own seat names."""
     names = seat_names_by_count(bridge, game)[str(len(quick["seats"]))]
-    mine = [n for n, who in zip(names, quick["seats"]) if who == "human"]
-    theirs = [n for n, who in zip(names, quick["seats"]) if who != "human"]
+    mine = [n for n, who in zip(names, quick["seats"], strict=False) if who == "human"]
+    theirs = [n for n, who in zip(names, quick["seats"], strict=False) if who != "human"]
     return f"You: {', '.join(mine)}. The computer: {', '.join(theirs)}."
 
 

@@ -12,13 +12,12 @@ imports jinja2 and the engine without compiling them on every visit.
 
 from __future__ import annotations
 
-import hashlib
 import base64
+import hashlib
 import importlib.util
 import sys
 import zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc  # noqa: PLC2701
-
+from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]  # private: the stubs omit it
 
 OPTIMIZE = 2  # no docstrings, no asserts: smaller wheels; nothing here reads its docstrings
 SOURCELESS = "--sourceless" in sys.argv
@@ -72,7 +71,7 @@ def main(argv: list[str]) -> int:
     if len(argv) % 2:
         print("usage: pyc_wheels.py IN.whl OUT.whl [IN.whl OUT.whl ...]", file=sys.stderr)
         return 2
-    for source, target in zip(argv[::2], argv[1::2]):
+    for source, target in zip(argv[::2], argv[1::2], strict=False):
         print(f"{target}: {with_bytecode(source, target)} modules compiled for {sys.implementation.cache_tag}")
     return 0
 

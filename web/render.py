@@ -78,8 +78,9 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import jinja2
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 import html
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from markupsafe import Markup
 
@@ -99,7 +99,9 @@ def markdown(text: str, refs: dict[str, str] | None = None,
             if para or rows or (items and kind != ("ul" if bullet else "ol")):
                 flush()
             kind = "ul" if bullet else "ol"
-            items.append((bullet or number).group(1))
+            marker = bullet or number
+            assert marker is not None
+            items.append(marker.group(1))
         elif items and line.startswith("  "):
             items[-1] += " " + stripped
         else:
@@ -130,7 +132,7 @@ class Section:
     title: str
     source: str = ""
     html: str = ""
-    children: list["Section"] = field(default_factory=list)
+    children: list[Section] = field(default_factory=list)
 
     @property
     def anchor(self) -> str:

@@ -36,7 +36,10 @@ import marshal
 import sys
 import zipimport
 from types import CodeType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 FORMAT = 1
 
@@ -105,7 +108,8 @@ class PrecompiledFinder:
                 return None
         except OSError:
             return None
-        spec = importlib.machinery.ModuleSpec(name, _Loader(importer, code), origin=origin, is_package=package)
+        loader = cast("Loader", _Loader(importer, code))  # a loader by the methods it has
+        spec = importlib.machinery.ModuleSpec(name, loader, origin=origin, is_package=package)
         spec.has_location = True
         if package:
             spec.submodule_search_locations = [folder]
@@ -169,7 +173,7 @@ def _workload() -> None:
 def _from_stdlib_zip(module: ModuleType) -> bool:
     """Imported from source out of a zip (Pyodide's standard library)."""
     spec = getattr(module, "__spec__", None)
-    return (isinstance(getattr(spec, "loader", None), zipimport.zipimporter)
+    return (spec is not None and isinstance(getattr(spec, "loader", None), zipimport.zipimporter)
             and (spec.origin or "").endswith(".py"))
 
 
@@ -181,8 +185,10 @@ def collect() -> dict[str, tuple[str, bytes, CodeType]]:
     for name, module in sorted(sys.modules.items()):
         if name in before or not _from_stdlib_zip(module):
             continue
-        origin = module.__spec__.origin
-        source = module.__spec__.loader.get_data(origin)
+        spec = module.__spec__
+        assert spec is not None and spec.origin is not None  # a zip's source module (just checked)
+        origin, loader = spec.origin, cast(zipimport.zipimporter, spec.loader)
+        source = loader.get_data(origin)
         code = compile(source, origin, "exec", dont_inherit=True)
         modules[name] = (origin, importlib.util.source_hash(source), code)
     return modules

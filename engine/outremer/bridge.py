@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 import secrets
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from . import __version__
 from .ai import agent_for, agent_random, choose, sampler
@@ -33,6 +34,9 @@ from .core.errors import BadSetup, BadShareCode, IllegalAction, OutremerError, S
 from .core.game import CONTROLLERS
 from .core.match import Match
 from .games import all_games, game_by_code, get_game
+
+if TYPE_CHECKING:
+    from .ai.search import SearchAgent
 
 __all__ = ["catalog", "new_game", "new_lesson", "lesson_next", "lesson_continue", "open_code", "act", "act_many",
            "act_text", "ai_step", "ai_think", "undo", "at_step", "rewind"]
@@ -53,7 +57,7 @@ def _answer(fn: Callable[..., dict]) -> Callable[..., str]:
             data = fn(*args)
             return json.dumps({"ok": True, **data}, separators=(",", ":"))
         except OutremerError as exc:
-            error = {"kind": exc.kind, "message": exc.message}
+            error: dict[str, Any] = {"kind": exc.kind, "message": exc.message}
             if isinstance(exc, BadShareCode):
                 error["other_version"] = isinstance(exc, ShareCodeFromOtherVersion)
             return json.dumps({"ok": False, "error": error})
@@ -141,7 +145,7 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
         "view": game.view(state, viewer), "legal": legal, "log": log,
         "since": since, "marks": marks,
         "choose": game.multi_choice(state) if mine else None,
-        "unplayable": {str(k): v for k, v in game.unplayable(state, viewer).items()} if mine else {},
+        "unplayable": {str(k): v for k, v in game.unplayable(state, viewer).items()} if mine and viewer is not None else {},
         "window": bool(legal) and game.in_window(state),
         "over": to_act is None, "result": game.result(state),
         "summary": game.summary(state) if to_act is None else None,
@@ -271,9 +275,10 @@ def act(code: str, index: int, viewer: Any) -> dict:
     """``viewer`` takes legal action number ``index``; refused unless ``viewer`` is to act."""
     match = _match(code)
     seat = _viewer(match, viewer)
-    if match.to_act() is None:
+    actor = match.to_act()
+    if actor is None:
         raise IllegalAction("The game is over: no more actions can be taken.")
-    if match.setup.seats[match.to_act()] != "human":
+    if match.setup.seats[actor] != "human":
         raise IllegalAction("It is a computer player's turn.")
     legal = match.legal_actions()
     if isinstance(index, int) and 0 <= index < len(legal):
@@ -291,9 +296,10 @@ def act_many(code: str, texts: Any, viewer: Any) -> dict:
     seat = _viewer(match, viewer)
     if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
         raise IllegalAction("Send the actions as a list of their texts, such as [\"discard 3\", \"discard 7\"].")
-    if match.to_act() is None:
+    actor = match.to_act()
+    if actor is None:
         raise IllegalAction("The game is over: no more actions can be taken.")
-    if match.setup.seats[match.to_act()] != "human":
+    if match.setup.seats[actor] != "human":
         raise IllegalAction("It is a computer player's turn.")
     for text in texts:
         if match.to_act() != seat:
@@ -358,7 +364,7 @@ def ai_think(code: str, viewer: Any = None, iterations: Any = 50) -> dict:
     if search is None and getattr(agent, "needs_sample", False):
         _THINKING.clear()
         game, state = match.game, match.state
-        search = _THINKING[code] = agent.search(game, sampler(game, state, seat), seat, game.legal_for(state),
+        search = _THINKING[code] = cast("SearchAgent", agent).search(game, sampler(game, state, seat), seat, game.legal_for(state),
                                                 agent_random(match.setup.seed, match.steps))
     if search is not None:
         search.run(iterations)
@@ -377,7 +383,7 @@ def undo(code: str, viewer: Any) -> dict:
     """Take back ``viewer``'s last decision, if nothing new was revealed since."""
     match = _match(code)
     seat = _viewer(match, viewer)
-    if not match.undo(seat):
+    if seat is None or not match.undo(seat):  # a spectator has nothing to take back
         raise IllegalAction("Nothing to take back: new cards or dice have been seen since your last "
                             "decision, or another player has acted.")
     return snapshot(match, seat, code=_remember(match))

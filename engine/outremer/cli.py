@@ -11,7 +11,7 @@ import sys
 from .ai import choose
 from .core import sharecode
 from .core.actions import Action
-from .core.errors import BadSetup, OutremerError
+from .core.errors import BadSetup, BadShareCode, OutremerError
 from .core.match import Match
 from .games import game_by_code, get_game
 from .sim import simulate
@@ -64,7 +64,7 @@ def cmd_play(args) -> int:
         shown = len(lines)
 
     print(f"Outremer — {game.name}. Seats: " + ", ".join(
-        f"{name}: {who}" for name, who in zip(game.seat_labels(match.setup), match.setup.seats)))
+        f"{name}: {who}" for name, who in zip(game.seat_labels(match.setup), match.setup.seats, strict=False)))
     print("Type the number of an action (or its text), 'undo', 'code', 'help' or 'quit'.")
     while (seat := match.to_act()) is not None:
         kind = match.setup.seats[seat]
@@ -110,7 +110,9 @@ def cmd_play(args) -> int:
             except OutremerError as exc:
                 print("Refused:", exc.message)
     show_log()
-    print(match.result()["text"])
+    result = match.result()
+    assert result is not None  # the loop above ends with the game
+    print(result["text"])
     print("Game code:", sharecode.encode(match))
     return 0
 
@@ -148,7 +150,7 @@ def code_from(text: str) -> str:
     if "#" in text:
         return text.rsplit("#", 1)[1]
     if "://" in text:
-        raise sharecode.BadShareCode("This address holds no game: a game's address ends with # and its code. "
+        raise BadShareCode("This address holds no game: a game's address ends with # and its code. "
                                      "Paste the whole address of the game, or the code after # alone.")
     return text
 
@@ -162,7 +164,7 @@ def cmd_decode(args) -> int:
     game, setup = match.game, match.setup
     print(f"Game: {game.name}")
     print(f"Seed: {setup.seed}")
-    print("Seats: " + ", ".join(f"{n}: {w}" for n, w in zip(game.seat_labels(setup), setup.seats)))
+    print("Seats: " + ", ".join(f"{n}: {w}" for n, w in zip(game.seat_labels(setup), setup.seats, strict=False)))
     print("Options: " + ("; ".join(option_words(game, setup)) or "none"))
     print(f"Actions: {match.steps}")
     seat = match.to_act()

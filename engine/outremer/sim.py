@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from .ai import agent_for, agent_random, decide
 from .core import sharecode
@@ -46,23 +47,25 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
     for i in range(games):
         setup = game.make_setup(seed + i, seats, options)
         match = play_out(game, setup)
-        winners = match.result()["winners"]
+        result = match.result()
+        assert result is not None  # the game is played out
+        winners = result["winners"]
         for w in winners:
             wins[w] += 1 / len(winners)
         teams = game.teams(match.state)
         if teams:
-            side = match.result().get("team")
+            side = result.get("team")
             if side is not None:
                 team_wins[teams[side][0]] = team_wins.get(teams[side][0], 0) + 1
             for name, _ in teams:
                 team_wins.setdefault(name, 0)
-        if "level" in match.result():
-            levels[match.result()["level"]] = levels.get(match.result()["level"], 0) + 1
+        if "level" in result:
+            levels[result["level"]] = levels.get(result["level"], 0) + 1
         actions.append(match.steps)
         code_chars.append(len(sharecode.encode(match)))
     elapsed = time.perf_counter() - started
     names = game.seat_labels(game.make_setup(seed, seats, options))
-    extra = {"levels": {k: v / games for k, v in sorted(levels.items())}} if levels else {}
+    extra: dict[str, Any] = {"levels": {k: v / games for k, v in sorted(levels.items())}} if levels else {}
     if team_wins:
         extra["team_win_rate"] = {name: n / games for name, n in team_wins.items()}
         extra["team_interval_95"] = {name: list(wilson(n, games)) for name, n in team_wins.items()}

@@ -155,7 +155,7 @@ def _readme_file_counts(text: str) -> dict[str, int]:
             if line.startswith(f"| `{name}`"):
                 match = re.search(pattern, line)
                 assert match, f"README: the line of {name} no longer gives its counts"
-                found.update(zip(keys, map(int, match.groups())))
+                found.update(zip(keys, map(int, match.groups()), strict=True))
     assert len(found) == 8, "README: a line of the table of files is missing"
     return found
 

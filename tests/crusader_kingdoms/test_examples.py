@@ -1,7 +1,6 @@
 """The rulebook's worked examples, played through the engine (Crusader Kingdoms)."""
 
 from outremer.core.actions import Action
-from outremer.core.game import clone
 from outremer.games import get_game
 
 GAME = get_game("crusader-kingdoms")

@@ -11,10 +11,46 @@ import pytest
 
 from outremer.games.crusader_kingdoms.state import NOBODY
 
-from .scenario import (ALEPPO, ANTIOCH, CARDS, CRUSADE, DAMASCUS, GAME, JERUSALEM, LEOPOLD, MUSLIMS, RICHARD,
-                       SALADIN, act, all_cards, area, areas, army, at, attack_of, auto_responses, board, clear_map,
-                       fight, give, is_legal, legal, mode, new, one, own, queue, refusal, rig, rig_raw,
-                       rules, texts, to_act, to_discard, troops)
+from .scenario import (
+    ALEPPO,
+    ANTIOCH,
+    CARDS,
+    CRUSADE,
+    DAMASCUS,
+    GAME,
+    JERUSALEM,
+    LEOPOLD,
+    MUSLIMS,
+    RICHARD,
+    SALADIN,
+    act,
+    all_cards,
+    area,
+    areas,
+    army,
+    at,
+    attack_of,
+    auto_responses,
+    board,
+    clear_map,
+    fight,
+    give,
+    is_legal,
+    legal,
+    mode,
+    new,
+    one,
+    own,
+    queue,
+    refusal,
+    rig,
+    rig_raw,
+    rules,
+    texts,
+    to_act,
+    to_discard,
+    troops,
+)
 
 
 def names_of(s, idx):
@@ -54,7 +90,7 @@ def test_three_and_four_player_deployment(players):
     assert GAME.seat_labels(setup) == [row[0] for row in table]
     assert mode(s).map == "saladin" and not mode(s).solo_rules
     assert s["auto"] is None
-    for seat, (name, faith, castles, cards, start) in enumerate(table):
+    for seat, (_name, faith, castles, cards, start) in enumerate(table):
         assert held(s, seat) == start
         assert s["supply"][seat] == castles - len(start)
         assert len(s["hands"][seat]) == cards

@@ -256,7 +256,7 @@ def test_the_table_never_names_a_card_the_viewer_cannot_see(mode):
     players = PLAYERS[mode]
     rand = random.Random(players)
     checked = 0
-    for what, state, seat, view, table in readings(players):
+    for what, state, seat, _view, table in readings(players):
         visible = {CARDS[c].name for c in face_up_to(state, seat)}
         hidden = {CARDS[c].name for c in hidden_from(state, seat)} - visible
         for name in hidden:
@@ -272,7 +272,7 @@ def test_the_muslims_show_their_count_revealed_card_army_and_responses(mode):
     """Rulebook 8.3: the Muslims' cards drawn for the turn lie face down (only their number shows);
     the card revealed each round, the army and the responses kept are face up."""
     revealed = army = False
-    for what, _state, seat, view, table in readings(PLAYERS[mode]):
+    for _what, _state, _seat, view, table in readings(PLAYERS[mode]):
         au = view["automaton"]
         head = section(table, "Muslims: ")
         assert head.startswith(f"Muslims: {au['to_reveal']} card{'s' if au['to_reveal'] != 1 else ''} to reveal")
@@ -295,7 +295,7 @@ def test_the_last_battle_shows_its_dice_and_outcome(mode):
     """Rulebook 4.2: once an attack is over, the table keeps its outcome — who attacked which area,
     the dice of both sides and their hits, and whether the attack took the area."""
     seen = False
-    for what, _state, seat, view, table in readings(PLAYERS[mode]):
+    for _what, _state, _seat, view, table in readings(PLAYERS[mode]):
         last = view["last_attack"]
         if view["attack"] or not last:
             continue

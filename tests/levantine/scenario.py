@@ -9,7 +9,7 @@ faces the dice show). Everything else goes through the engine's public door:
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from outremer.core.actions import Action
 from outremer.core.errors import IllegalAction

@@ -14,9 +14,37 @@ import pytest
 from outremer.games.levantine.cards import TYPE_LETTERS
 from outremer.games.levantine.state import crusade
 
-from .scenario import (CARDS, CRUSADER, GAME, MUSLIM, act, card, cid, dice_of, discard, fight, fill_hand,
-                       fortify, give, is_legal, lead, leader_ids, legal, lose, muster, new, play, refusal,
-                       rig, rig_raw, rules, run, settle, stack, texts)
+from .scenario import (
+    CARDS,
+    CRUSADER,
+    GAME,
+    MUSLIM,
+    act,
+    card,
+    cid,
+    dice_of,
+    discard,
+    fight,
+    fill_hand,
+    fortify,
+    give,
+    is_legal,
+    lead,
+    leader_ids,
+    legal,
+    lose,
+    muster,
+    new,
+    play,
+    refusal,
+    rig,
+    rig_raw,
+    rules,
+    run,
+    settle,
+    stack,
+    texts,
+)
 
 C, M = CRUSADER, MUSLIM
 
@@ -88,7 +116,7 @@ def rulebook_lines() -> dict[int, tuple[str, str, str]]:
         found.append((m.start(), m.end(), c.id, m.group(1), m.group(2)))
     found.sort()
     lines = {}
-    for i, (start, end, card_id, kind, side) in enumerate(found):
+    for i, (_start, end, card_id, kind, side) in enumerate(found):
         stop = found[i + 1][0] if i + 1 < len(found) else len(RULEBOOK_CARD_LIST)
         lines[card_id] = (kind, side, RULEBOOK_CARD_LIST[end:stop].strip())
     return lines
@@ -251,7 +279,6 @@ def ex_army(c, seat):
 
 
 def ex_fortification(c, seat):
-    opp = 1 - seat
     s = table(defend_hand(seat), "defender")
     give(s, seat, c.id)
     s, _ = act(s, play(c.id))
@@ -859,7 +886,7 @@ def test_disease_needs_an_enemy_army_and_its_owner_chooses():
     muster(s, C, "Pikemen", "Crossbowmen")
     s, _ = act(s, play("Disease"))
     assert legal(s) == [lose("Pikemen").text, lose("Crossbowmen").text]
-    s, _ = act(s, "lose %d" % cid("Crossbowmen"))
+    s, _ = act(s, f"lose {cid('Crossbowmen')}")
     assert s["armies"][C] == [cid("Pikemen")]
 
 
@@ -871,7 +898,7 @@ def test_illness_and_assassin_sect_remove_an_enemy_leader(name):
     lead(s, C, "Amalric", "King Guy")
     s, _ = act(s, play(name))
     assert GAME.to_act(s) == C
-    s, _ = act(s, "lose %d" % cid("King Guy"))
+    s, _ = act(s, f"lose {cid('King Guy')}")
     assert leader_ids(s, C) == [cid("Amalric")]
 
 

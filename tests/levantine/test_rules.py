@@ -12,16 +12,44 @@ import re
 import pytest
 
 from conftest import rulings_document
-
 from outremer.ai import choose
 from outremer.core.actions import Action
 from outremer.games.levantine.rules import RULEBOOK, RULINGS
 from outremer.games.levantine.state import CHART, HAND_LIMIT, HANDS
 
-from .scenario import (CARDS, CRUSADER, GAME, MUSLIM, act, card, cid, conserved, dice_of, fight,
-                       fill_hand, fortify, give, is_legal, lead, leader_ids, legal, lose, muster, new,
-                       play, refusal, rig, rig_combat, rules, run, set_step, settle, stack, texts,
-                       to_discard)
+from .scenario import (
+    CARDS,
+    CRUSADER,
+    GAME,
+    MUSLIM,
+    act,
+    card,
+    cid,
+    conserved,
+    dice_of,
+    fight,
+    fill_hand,
+    fortify,
+    give,
+    is_legal,
+    lead,
+    leader_ids,
+    legal,
+    lose,
+    muster,
+    new,
+    play,
+    refusal,
+    rig,
+    rig_combat,
+    rules,
+    run,
+    set_step,
+    settle,
+    stack,
+    texts,
+    to_discard,
+)
 
 C, M = CRUSADER, MUSLIM
 
@@ -105,7 +133,7 @@ def test_territory_chart_draws(tt, draws):
     assert CHART[tt] == draws
     s = new(1, "support")
     s["tt"] = [tt, 3 - tt]
-    log = settle(s)
+    settle(s)
     assert len(s["hands"][C]) == draws
     assert len(s["hands"][M]) == CHART[3 - tt]
     assert s["step"] == "recruit"
@@ -704,10 +732,10 @@ def test_hand_limit_seven_for_both_players():
     muslim = fill_hand(s, M, 8)
     settle(s)
     assert GAME.to_act(s) == C and s["pending"][0]["count"] == 2
-    s, _ = run(s, "discard %d" % crusader[0], "discard %d" % crusader[5])
+    s, _ = run(s, f"discard {crusader[0]}", f"discard {crusader[5]}")
     assert len(s["hands"][C]) == 7
     assert GAME.to_act(s) == M and s["pending"][0]["count"] == 1
-    s, log = act(s, "discard %d" % muslim[3])
+    s, log = act(s, f"discard {muslim[3]}")
     assert {crusader[0], crusader[5], muslim[3]} <= set(s["discard"])
     assert s["hand"] == 2  # then the next hand
 
@@ -726,7 +754,7 @@ def test_victory_most_tt_after_hand_eighteen(tt, winner):
     """Rulebook: Victory — at the end of the game (the Ninth Crusade) the player with the most TT wins."""
     s = new(18, "next")
     s["tt"] = list(tt)
-    log = settle(s)
+    settle(s)
     assert s["result"]["winners"] == [winner]
     assert s["step"] == "over" and GAME.to_act(s) is None and GAME.legal_actions(s) == []
     assert refusal(s, "end") == "The game is over: no more actions can be taken."

@@ -7,7 +7,7 @@ import random
 from outremer.ai import decide
 from outremer.ai.lords_of_heaven import LordsOfHeavenHeuristic
 
-from .scenario import BYZ, CAL, CRU, CONTENT, SEL, GAME, border, card, loc, play, started, turn_of
+from .scenario import BYZ, CAL, CONTENT, CRU, GAME, SEL, border, card, loc, play, started, turn_of
 
 
 def choice(s, seat):
@@ -17,7 +17,7 @@ def choice(s, seat):
 def to_battles(s, seat):
     """``seat`` plays Turcopoles under Movement and moves nothing: its Battles are offered."""
     s = turn_of(s, seat, ["Pilgrims", "Holy Zeal", "Turcopoles"])
-    s, _ = play(s, "play %d 2" % card("Turcopoles"))
+    s, _ = play(s, f"play {card('Turcopoles')} 2")
     while not any(a.verb == "battle" for a in GAME.legal_actions(s)):
         s, _ = play(s, "done")
     return s

@@ -114,7 +114,8 @@ def test_a_mistake_in_the_board_names_file_entry_and_field(old, new, message):
 def test_a_mistake_in_a_card_names_the_card_and_the_field():
     import tomllib
     path = data.__file__.rsplit("/", 1)[0] + "/data/cards.toml"
-    raw = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        raw = f.read()
     parsed = tomllib.loads(raw)
     parsed["card"][0]["cost"] = 7
     with pytest.raises(DataError, match=r"cards.toml: card 1 \('Varangian Guard'\): field 'cost' is 7; expected 0 to 3"):
@@ -132,7 +133,8 @@ def test_a_mistake_in_a_card_names_the_card_and_the_field():
 def test_factions_must_start_apart():
     import tomllib
     path = data.__file__.rsplit("/", 1)[0] + "/data/factions.toml"
-    parsed = tomllib.loads(open(path, encoding="utf-8").read())
+    with open(path, encoding="utf-8") as f:
+        parsed = tomllib.loads(f.read())
     parsed["faction"][1]["influence"] = ["edessa:1", "tyrus:2"]
     with pytest.raises(DataError, match="factions.toml: seljuk and byzantines both start on column 1 of Edessa"):
         parse_factions(parsed, C.locations)

@@ -2,8 +2,22 @@
 
 from outremer.games.lords_of_heaven.state import controller, new_state
 
-from .scenario import (BYZ, CAL, CONTENT, CRU, GAME, SEL, antiocheia_battle, border, card, loc, play, rig, started,
-                       turn_of)
+from .scenario import (
+    BYZ,
+    CAL,
+    CONTENT,
+    CRU,
+    GAME,
+    SEL,
+    antiocheia_battle,
+    border,
+    card,
+    loc,
+    play,
+    rig,
+    started,
+    turn_of,
+)
 
 
 def test_development_holy_zeal():
@@ -13,9 +27,9 @@ def test_development_holy_zeal():
     s["columns"][0] = [c.id for c in CONTENT.cards.values() if c.cost == 2][:1]  # 2 + Holy Zeal's 1
     s = turn_of(s, CRU, ["Holy Zeal", "Pilgrims", "Turcopoles"])
     s["stock"][CRU].update(gold=4, faith=3)
-    s, log = play(s, "play %d 0" % card("Holy Zeal"))
+    s, log = play(s, f"play {card('Holy Zeal')} 0")
     assert s["stock"][CRU]["gold"] == 1  # paid 3
-    s, log = play(s, "build 1 %d" % border("iconium", "antiocheia"), "effect")
+    s, log = play(s, f"build 1 {border('iconium', 'antiocheia')}", "effect")
     assert s["fortress"][border("iconium", "antiocheia")] == CRU
     assert s["upgrades"][CRU][1] == 2
     assert s["stock"][CRU]["faith"] == 5
@@ -32,7 +46,7 @@ def test_presence_betrayal_of_the_emirs():
     s["stock"][BYZ].update(gold=10, faith=0)
     edessa, jerusalem = loc("edessa"), loc("jerusalem")
     assert s["city"][edessa] == [BYZ, SEL, None] and s["city"][jerusalem] == [BYZ, CAL, None]
-    s, _ = play(s, "play %d 1" % card("Betrayal of the Emirs"))
+    s, _ = play(s, f"play {card('Betrayal of the Emirs')} 1")
     assert s["stock"][BYZ]["gold"] == 7
     s, _ = play(s, "effect", f"push {edessa} {SEL}", f"push {jerusalem} {CAL}")
     assert s["city"][edessa] == [SEL, BYZ, None] and s["city"][jerusalem] == [CAL, BYZ, None]
@@ -49,7 +63,7 @@ def test_movement_pilgrims_then_battle():
     s["support"][loc("tripoli")][SEL] = 1
     s = turn_of(s, SEL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     before = dict(s["stock"][SEL])
-    s, _ = play(s, "play %d 2" % card("Pilgrims"))
+    s, _ = play(s, f"play {card('Pilgrims')} 2")
     assert s["stock"][SEL]["gold"] == before["gold"] + 2 and s["stock"][SEL]["footman"] == before["footman"] + 1
     s, _ = play(s, f"move {loc('tripoli')} {loc('antiocheia')} 1", "done")
     assert s["stock"][SEL]["gold"] == before["gold"] + 1
@@ -67,7 +81,8 @@ def test_income_the_barons_dispute():
     s["columns"][3] = [next(c.id for c in CONTENT.cards.values() if c.benefit[0] == ("footman", 1))]
     s = turn_of(s, CAL, ["The Barons' Dispute", "Holy Zeal", "Turcopoles"])
     before = dict(s["stock"][CAL])
-    s, _ = play(s, "play %d 3" % card("The Barons' Dispute"), "provision 0")
+    barons = card("The Barons' Dispute")
+    s, _ = play(s, f"play {barons} 3", "provision 0")
     after = s["stock"][CAL]
     assert (after["gold"] - before["gold"], after["footman"] - before["footman"], after["faith"] - before["faith"]) == (4, 1, 1)
 

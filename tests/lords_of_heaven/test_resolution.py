@@ -26,7 +26,7 @@ def test_an_effect_that_moves_away_the_only_site_leaves_the_development_to_be_en
     s["support"][edessa][SEL] = 0
     s["support"][antiocheia][SEL] = 1
     s = turn_of(s, SEL, ["Horse Archers", "Holy Zeal", "Pilgrims"])
-    s, _ = play(s, "play %d 0" % card("Horse Archers"))
+    s, _ = play(s, f"play {card('Horse Archers')} 0")
     assert legal(s) == ["effect", f"build 0 {antiocheia}"]
     s, log = play(s, "effect", f"shift {antiocheia} {edessa}", "stop")
     assert s["step"] == "development" and legal(s) == ["done"]
@@ -46,7 +46,7 @@ def test_the_free_placement_holds_only_while_the_player_has_no_influence():
         s["presence"][CAL] += 1
     s = turn_of(s, CAL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CAL].update(gold=20, faith=0)
-    s, _ = play(s, "play %d 1" % card("Pilgrims"))
+    s, _ = play(s, f"play {card('Pilgrims')} 1")
     assert s["stock"][CAL]["gold"] == 20  # the action is free (p.8)
     assert places(s) == set(s["on_board"])
     s, _ = play(s, f"influence {jerusalem} 1")
@@ -63,7 +63,7 @@ def test_influence_goes_next_to_influence_not_next_to_support():
     s["support"][tripoli][CRU] = 1
     s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CRU].update(gold=20)
-    s, _ = play(s, "play %d 1" % card("Turcopoles"))
+    s, _ = play(s, f"play {card('Turcopoles')} 1")
     assert places(s) == {loc("iconium"), loc("edessa"), loc("antiocheia")}
 
 
@@ -77,7 +77,8 @@ def test_a_push_with_nothing_to_push_is_not_offered_for_its_price():
                 city[lv] = None
     s = turn_of(s, SEL, ["The Barons' Dispute", "Holy Zeal", "Pilgrims"])
     s["stock"][SEL].update(gold=10, faith=0)
-    s, _ = play(s, "play %d 1" % card("The Barons' Dispute"))
+    barons = card("The Barons' Dispute")
+    s, _ = play(s, f"play {barons} 1")
     assert "effect" not in legal(s)
     s, _ = play(s, "done")
     assert s["step"] == "turn" and s["seat"] != SEL  # no "after" step for an effect that can do nothing
@@ -94,7 +95,7 @@ def test_a_push_step_with_nothing_to_push_asks_no_price():
                 city[lv] = None
     s = turn_of(s, BYZ, ["John II before Antioch", "Holy Zeal", "Pilgrims"])
     s["stock"][BYZ].update(gold=2, faith=0)
-    s, _ = play(s, "play %d 1" % card("John II before Antioch"))
+    s, _ = play(s, f"play {card('John II before Antioch')} 1")
     assert s["stock"][BYZ]["gold"] == 0 and "effect" in legal(s)
     s, _ = play(s, "effect", f"place {loc('antiocheia')}")
     assert s["stock"][BYZ]["gold"] == 0 and BYZ in s["city"][loc("antiocheia")]
@@ -107,9 +108,9 @@ def test_a_presence_that_can_do_nothing_is_not_offered_for_its_cost():
     s = turn_of(s, CAL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["presence"][CAL] = 0
     s["stock"][CAL].update(gold=1, faith=0)
-    assert "play %d 1" % card("Pilgrims") not in legal(s)
+    assert f"play {card('Pilgrims')} 1" not in legal(s)
     s["stock"][CAL].update(gold=4)  # enough to raise in Ascalon after the Cost
-    assert "play %d 1" % card("Pilgrims") in legal(s)
+    assert f"play {card('Pilgrims')} 1" in legal(s)
 
 
 def test_every_influence_yields_its_citys_income():
@@ -120,7 +121,7 @@ def test_every_influence_yields_its_citys_income():
     assert s["city"][loc("ascalon")][0] == CAL
     s = turn_of(s, CAL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     before = s["stock"][CAL]["gold"]
-    s, _ = play(s, "play %d 3" % card("Pilgrims"), "provision 2")  # 2 Faith: only Gold from Cities
+    s, _ = play(s, f"play {card('Pilgrims')} 3", "provision 2")  # 2 Faith: only Gold from Cities
     benefit = CONTENT.cards[card("Pilgrims")].benefit[0]
     got = s["stock"][CAL]["gold"] - before - (benefit[1] if benefit[0] == "gold" else 0)
     assert got == CONTENT.location("ascalon").income + CONTENT.location("jerusalem").income

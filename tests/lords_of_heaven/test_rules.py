@@ -20,7 +20,7 @@ def test_placing_on_a_taken_level_pushes_the_chain_down_and_off_the_ladder():
     s = turn_of(s, CRU, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CRU].update(gold=10)
     presence = s["presence"][BYZ]
-    s, _ = play(s, "play %d 1" % card("Turcopoles"), f"influence {edessa} 1")
+    s, _ = play(s, f"play {card('Turcopoles')} 1", f"influence {edessa} 1")
     assert s["city"][edessa] == [SEL, CRU, None]
     assert s["presence"][BYZ] == presence + 1
 
@@ -31,7 +31,7 @@ def test_influence_goes_only_near_influence_held_at_the_start_of_the_turn():
     s = started()
     s = turn_of(s, CAL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CAL].update(gold=20)
-    s, _ = play(s, "play %d 1" % card("Turcopoles"))
+    s, _ = play(s, f"play {card('Turcopoles')} 1")
     places = {int(t.split()[1]) for t in legal(s) if t.startswith("influence")}
     held = {loc("jerusalem"), loc("ascalon")}
     assert places <= held | {n for x in held for n in CONTENT.locations[x].borders if n in s["on_board"]}
@@ -47,7 +47,7 @@ def test_a_citadel_protects_its_builder_on_the_top_level():
     s["support"][tyrus][CAL] = 1
     s = turn_of(s, CAL, ["Pilgrims", "Holy Zeal", "Turcopoles"])
     s["stock"][CAL].update(gold=20)
-    s, _ = play(s, "play %d 1" % card("Turcopoles"))
+    s, _ = play(s, f"play {card('Turcopoles')} 1")
     assert f"influence {tyrus} 2" not in legal(s) and f"influence {tyrus} 1" in legal(s)
 
 

@@ -110,7 +110,7 @@ def test_a_seat_sees_no_other_hand_nor_purse(players):
     hidden anew leaves the seat's table unchanged."""
     rand = random.Random(players)
     checked = 0
-    for what, state, seat, view, table in readings(players):
+    for what, state, seat, _view, table in readings(players):
         visible = {CONTENT.cards[c].name for c in seen_by(state, seat)}
         for card in hidden_from(state, seat):
             name = CONTENT.cards[card].name
@@ -133,7 +133,7 @@ def test_the_conflict_shows_its_sides_commitments_and_strength_by_source():
     committed in secret (and the viewer's own choice); after it each side's Strength with where it
     comes from, as the engine totalled it (strength.strength_parts)."""
     sealed = totalled = 0
-    for what, state, seat, view, table in readings(4):
+    for what, state, seat, _view, table in readings(4):
         c = state["conflict"]
         if not c:
             continue
@@ -143,7 +143,7 @@ def test_the_conflict_shows_its_sides_commitments_and_strength_by_source():
         if c["step"] == "commit":
             sealed += 1
             assert "Strength:" not in table
-            chosen = dict(zip(state["sealed"]["seats"], state["sealed"]["choices"]))
+            chosen = dict(zip(state["sealed"]["seats"], state["sealed"]["choices"], strict=True))
             for p, choice in chosen.items():
                 words = "has committed in secret" if choice is not None else "to commit in secret"
                 assert f"  {GAME.seat_label(state, p)}: {words}" in table

@@ -8,7 +8,7 @@ from outremer.core.actions import act
 from outremer.games.third_crusade import command
 from outremer.games.third_crusade.moves import pieces
 
-from .test_bandits import C, DESERT, _do, _game, _group, _put
+from .test_bandits import DESERT, C, _do, _game, _group, _put
 
 
 def test_a_neutral_leader_killed_earns_the_glory():

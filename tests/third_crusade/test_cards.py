@@ -10,8 +10,17 @@ import pytest
 from outremer.core.data import read_toml
 from outremer.core.errors import DataError
 from outremer.games.third_crusade import cards as cards_module
-from outremer.games.third_crusade.cards import (DECKS, REACTIONS, cards, matches, orders,
-                                                parse_diplomacy, parse_missions, parse_objectives, parse_orders)
+from outremer.games.third_crusade.cards import (
+    DECKS,
+    REACTIONS,
+    cards,
+    matches,
+    orders,
+    parse_diplomacy,
+    parse_missions,
+    parse_objectives,
+    parse_orders,
+)
 from outremer.games.third_crusade.data import ARMIES, SLOT_SHAPES, content, uncovered
 
 C = cards()

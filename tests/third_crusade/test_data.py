@@ -12,9 +12,22 @@ import pytest
 from outremer.core.data import read_toml
 from outremer.core.errors import DataError
 from outremer.games.third_crusade import data
-from outremer.games.third_crusade.data import (ALLIANCES, SABOTAGE, SLOT_SHAPES, content, control, controller,
-                                               free_slot, parse_leaders, parse_map, parse_setup, place,
-                                               starting_position, tracks, uncovered)
+from outremer.games.third_crusade.data import (
+    ALLIANCES,
+    SABOTAGE,
+    SLOT_SHAPES,
+    content,
+    control,
+    controller,
+    free_slot,
+    parse_leaders,
+    parse_map,
+    parse_setup,
+    place,
+    starting_position,
+    tracks,
+    uncovered,
+)
 
 C = content()
 SOUTH = C.south
@@ -261,7 +274,7 @@ def test_plutorial_command_phase_tracks():
     A, Y = "angevin", "ayyubid"
 
     def t(army):
-        return dict(zip(data.TRACKS, tracks(C, pos)[army]))
+        return dict(zip(data.TRACKS, tracks(C, pos)[army], strict=True))
 
     assert control("desert_east_of_tripoli", pos) == A and "neutral:infantry" in pos["desert_east_of_tripoli"]
     units = {k: sum(1 for s in v if s and s.startswith("angevin:") and s.split(":")[1] in data.UNITS)
@@ -633,7 +646,7 @@ def test_order_examples_in_a_desert_and_in_antioch():
     pos[desert.key] = place(C, desert, pos[desert.key], "turkoman:infantry")
     assert control(desert.key, pos) == "turkoman"
     after = tracks(C, pos)
-    assert [b - a for a, b in zip(before["turkoman"], after["turkoman"])] == [0, 0, 2, 0]
+    assert [b - a for a, b in zip(before["turkoman"], after["turkoman"], strict=True)] == [0, 0, 2, 0]
     antioch = BOTH.region("antioch")
     assert antioch.city and sorted(i for i in antioch.icons if i) == ["glory", "gold"]
     pos["antioch"] = place(C, antioch, (None,) * 9, "turkoman:infantry")
@@ -642,7 +655,7 @@ def test_order_examples_in_a_desert_and_in_antioch():
         pos["antioch"] = place(C, antioch, pos["antioch"], "ayyubid:infantry")
     assert control("antioch", pos) == "ayyubid"
     after = tracks(C, pos)
-    assert [b - a for a, b in zip(before["ayyubid"], after["ayyubid"])] == [0, 0, 0, 1]
+    assert [b - a for a, b in zip(before["ayyubid"], after["ayyubid"], strict=True)] == [0, 0, 0, 1]
     assert "glory" in uncovered(antioch, pos["antioch"])
 
 
@@ -671,7 +684,7 @@ def test_the_north_board_follows_the_emperor_s_road():
     from outremer.core.graph import distances
     roads = [r.roads for r in BOTH.regions]
     route = ["iconium", "heraclea", "seleucia", "adana", "antioch"]
-    for a, b in zip(route, route[1:]):
+    for a, b in zip(route, route[1:], strict=False):
         assert distances(roads, BOTH.index(a))[BOTH.index(b)] <= 2, (a, b)
     r = BOTH.region
     assert r("tortosa").port and r("tortosa").y > r("antioch").y

@@ -15,9 +15,24 @@ from outremer.core.graph import check_connected
 from outremer.games.third_crusade import diplomacy as diplomacy_module
 from outremer.games.third_crusade.cards import cards
 from outremer.games.third_crusade.data import ARMIES, NEUTRAL, content
-from outremer.games.third_crusade.diplomacy import (FLAGS, MARKERS, assign_rewards, bid_order, bidding, board, chain,
-                                                    check_bids, movement_order, moves, parse_bidding, parse_board,
-                                                    pick_cp, player_moves, position, reward_choices)
+from outremer.games.third_crusade.diplomacy import (
+    FLAGS,
+    MARKERS,
+    assign_rewards,
+    bid_order,
+    bidding,
+    board,
+    chain,
+    check_bids,
+    movement_order,
+    moves,
+    parse_bidding,
+    parse_board,
+    pick_cp,
+    player_moves,
+    position,
+    reward_choices,
+)
 
 B = board()
 LEADERS = content().leaders

@@ -36,7 +36,6 @@ def test_the_plutorial_bids_tie_and_the_first_on_the_track_chooses():
     s = _start(["angevin", "ayyubid"])
     s["initiative"] = [1, 0]
     gold = list(s["gold"])
-    first = phase.to_act(s)
     seat, log = _do(s, act("bid", 2))
     other = 1 - seat
     assert log[0].for_seat(other).endswith("has made its bid.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from outremer.core.actions import act
 from outremer.games.third_crusade import command, effects, planning
-from outremer.games.third_crusade.data import controller, content
+from outremer.games.third_crusade.data import content, controller
 from outremer.games.third_crusade.moves import add, pieces, road
 from outremer.games.third_crusade.state import new_state, track
 

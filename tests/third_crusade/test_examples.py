@@ -243,7 +243,7 @@ def test_order_examples():
     assert s["cp"][AYYUBID] == 5 - 3
     _do(command, s, act("muster", 2), AYYUBID)
     assert pieces(s, "antioch", "ayyubid") == ["ayyubid:infantry"] * 2 and controller(s["map"]["antioch"]) == "ayyubid"
-    assert [b - a for a, b in zip(before, s["tracks"]["ayyubid"])] == [1, 0, 0, 1]  # cp, crown, supply, gold
+    assert [b - a for a, b in zip(before, s["tracks"]["ayyubid"], strict=True)] == [1, 0, 0, 1]  # cp, crown, supply, gold
     assert s["cp"][AYYUBID] == 2  # the current marker does not move with the base
     assert "glory" in uncovered(BOTH.region("antioch"), s["map"]["antioch"]) and s["glory"] == glory
     _do(command, s, act("pass"), HRE)
@@ -253,7 +253,7 @@ def test_order_examples():
     assert s["cp"][TURKOMAN] == 5 - 3
     _do(command, s, act("muster", 1), TURKOMAN)
     assert controller(s["map"][desert]) == "turkoman"
-    assert [b - a for a, b in zip(before, s["tracks"]["turkoman"])] == [0, 0, 2, 0]
+    assert [b - a for a, b in zip(before, s["tracks"]["turkoman"], strict=True)] == [0, 0, 2, 0]
 
 
 # -- The Battle in Tripoli, p.14-15 ---------------------------------------------------------------------

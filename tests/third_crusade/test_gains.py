@@ -5,7 +5,7 @@ a second copy of an Order it owns, executed this round or not (one set of 22, ru
 from __future__ import annotations
 
 from outremer.core.actions import act
-from outremer.games.third_crusade import command, planning
+from outremer.games.third_crusade import command
 from outremer.games.third_crusade.cards import orders
 from outremer.games.third_crusade.data import SABOTAGE, content
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import re
+
 import pytest
 
 from conftest import rulings_document
-
 from outremer.core.match import Match
 from outremer.games import get_game
 from outremer.games.third_crusade.rules import RULEBOOK, RULINGS

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-from outremer.core.actions import act
 from outremer.games.third_crusade import strategy
 from outremer.games.third_crusade.data import ALLIANCE_OF, content
 from outremer.games.third_crusade.events import event

@@ -63,7 +63,7 @@ class Round:
         """(seat, action text) of every action taken from the setup: the lesson's script must
         play the same (test_lesson.py)."""
 
-    def copy(self) -> "Round":
+    def copy(self) -> Round:
         return Round(self.s, self.log, self.played)  # Game.apply never changes a state: sharing it is safe
 
     def legal(self):
@@ -159,7 +159,7 @@ def test_strategy_phase():
 @cache
 def planning_phase() -> Round:
     r = strategy_phase().copy()
-    for ayyubid, angevin in zip(ORDERS[AYYUBID], ORDERS[ANGEVIN]):
+    for ayyubid, angevin in zip(ORDERS[AYYUBID], ORDERS[ANGEVIN], strict=True):
         key, region = ayyubid  # each Order placed in two choices: the Order, then its Region
         r.do(act("order", key), AYYUBID)
         r.do(act("section", region), AYYUBID)
@@ -544,7 +544,7 @@ def test_diplomacy_board():
     assert before.tracks(ANGEVIN)[3] == 1 and r.tracks(ANGEVIN)[3] == 2  # TC60, not "from 2 to 3"
     assert r.tracks(AYYUBID)[3] == 3
     # the Glory marker moved only for the reward (2 -> 1), then for the Mission (TC22, below)
-    assert any("Ayyubid places a Glory token in Ahamant." == e.text for e in r.log)
+    assert any(e.text == "Ayyubid places a Glory token in Ahamant." for e in r.log)
 
 
 def test_the_command_point_token_in_tripoli_moves_nothing_on_our_map():

@@ -131,7 +131,7 @@ def geometry(key: str) -> dict[str, Any]:
 def _landfall(area, coast: list[Point]) -> Point:
     """The point of the coast nearest an area's centre, where its sea lane leaves the land."""
     best, far = coast[0], math.inf
-    for (x1, y1), (x2, y2) in zip(coast, coast[1:]):
+    for (x1, y1), (x2, y2) in zip(coast, coast[1:], strict=False):
         dx, dy = x2 - x1, y2 - y1
         t = max(0.0, min(1.0, ((area.x - x1) * dx + (area.y - y1) * dy) / ((dx * dx + dy * dy) or 1)))
         p = (x1 + t * dx, y1 + t * dy)
@@ -244,7 +244,6 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     board = _board_data(view["map"])
     geo = geometry(view["map"])
     solo = view["automaton"] is not None
-    auto_name = view["automaton"]["name"] if solo else "Independent"
 
     # -- seats
     seats = []
@@ -385,7 +384,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
 
         def dice(side: str) -> list[dict]:
             rolled, final = last["dice"][side]
-            return [{"rolled": r, "final": f, "changed": r != f, "hit": f >= 4} for r, f in zip(rolled, final)]
+            return [{"rolled": r, "final": f, "changed": r != f, "hit": f >= 4} for r, f in zip(rolled, final, strict=False)]
 
         att = dice("attack")
         dfn = dice("defence")

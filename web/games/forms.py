@@ -7,7 +7,7 @@ legal actions take.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def compose_form(verb: str, acts: list[dict], fields: list[tuple[str, str, Callable | None]], submit: str) -> dict:

@@ -189,7 +189,7 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
 
     tokens = []
     for seat in (1, 0):
-        for n in range(players[seat]["tt"] if players else 0):
+        for _ in range(players[seat]["tt"] if players else 0):
             tokens.append({"owner": seat, "side": SIDES[seat], "egypt": False})
     if view.get("egypt_option"):
         owner = view.get("egypt")
@@ -201,7 +201,7 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
     if allow is not None and view.get("to_act") is not None and not view.get("pending"):
         words = []
         names = (("Leader", "Leaders"), ("Army", "Armies"), ("Fortification", "Fortifications"))
-        for n, (one, many) in zip(allow, names):
+        for n, (one, many) in zip(allow, names, strict=False):
             if n < 0:
                 words.append(f"any number of {many}")
             elif n > 0:

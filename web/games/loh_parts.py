@@ -216,7 +216,7 @@ def _sea_road(index: int, a: int, b: int, pa: tuple[int, int], pb: tuple[int, in
     lane curves out to sea and back; an end inland (Antiocheia) is reached by a spur between the
     coast cards, from the edge to its card's west side."""
     edge = COLUMNS_X[0] - W / 2
-    (ax, ay), (bx, by) = pa, pb
+    (_, ay), (_, by) = pa, pb
     inland = [(x - W / 2, y) for x, y in (pa, pb) if x != COLUMNS_X[0]]
     out = 16 if inland else 6  # two lanes up the same coast, side by side
     spurs = [[edge, y, x] for x, y in inland]

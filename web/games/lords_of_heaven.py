@@ -290,7 +290,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         draft = {"round": d["round"], "hand": [with_acts(card_entry(cards[c], faction)) for c in d["hand"]],
                  "kept": [card_entry(cards[c], faction) for c in d["kept"]],
                  "picked": card_entry(cards[sealed["mine"]], faction) if sealed.get("mine") else None,
-                 "waiting": [names[p] for p, done in zip(sealed.get("seats", []), sealed.get("chosen", [])) if not done]}
+                 "waiting": [names[p] for p, done in zip(sealed.get("seats", []), sealed.get("chosen", []), strict=False) if not done]}
 
     # -- the conflict under way, and the last one
     fight = _fight(view, conflict, seats, names, cards, die_acts, unit_acts, outcome_acts, composed.get("commit"),
@@ -368,7 +368,7 @@ def _fight(view, c, seats, names, cards, die_acts, unit_acts, outcome_acts, comm
     kind = c["kind"]
     big = "knight" if kind == "battle" else "siege_tower"
     sealed = view.get("sealed") if c["step"] == "commit" else None
-    chosen = dict(zip(sealed["seats"], sealed["chosen"])) if sealed else {}
+    chosen = dict(zip(sealed["seats"], sealed["chosen"], strict=False)) if sealed else {}
     roles = [(c["attacker"], "Attacker", 0), (c["ally"], "Ally", 0), (c["defender"], "Defender", 1),
              (c["def_ally"], "Defender's Ally", 1)]
     sides: list[dict] = [{"name": "Attack", "members": []}, {"name": "Defence", "members": []}]

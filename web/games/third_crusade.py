@@ -125,7 +125,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         slots_here = view["map"].get(r.key) or [None] * 9
         tokens_here = (view.get("tokens") or {}).get(r.key) or [None] * 9
         slots = []
-        for i, (shape, icon) in enumerate(zip(data.SLOT_SHAPES, r.icons)):
+        for i, (shape, icon) in enumerate(zip(data.SLOT_SHAPES, r.icons, strict=False)):
             sabotaged = slots_here[i] == data.SABOTAGE
             piece = None if sabotaged else piece_entry(slots_here[i], names)
             token = "sabotage" if sabotaged else tokens_here[i] if i < len(tokens_here) else None

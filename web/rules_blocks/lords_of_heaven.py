@@ -11,8 +11,8 @@ import html
 from markupsafe import Markup
 
 import render
-from games import lords_of_heaven as table_view
 from games import loh_parts as parts
+from games import lords_of_heaven as table_view
 from outremer.games.lords_of_heaven.data import content
 from outremer.games.lords_of_heaven.game import LordsOfHeaven, factions_for
 from outremer.games.lords_of_heaven.state import border_index, in_deck, new_state

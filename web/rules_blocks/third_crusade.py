@@ -16,15 +16,36 @@ from markupsafe import Markup
 
 import render
 from games import third_crusade as table_view
-from games.tc_words import (ALLIANCE_NAMES, ICON_WORDS, UNIT_WORDS, _n, banner_words, leader_name, region_name,
-                            steps_words, unit_words, who)
+from games.tc_words import (
+    ALLIANCE_NAMES,
+    ICON_WORDS,
+    UNIT_WORDS,
+    _n,
+    banner_words,
+    leader_name,
+    region_name,
+    steps_words,
+    unit_words,
+    who,
+)
 from outremer.games.third_crusade.battle import STRENGTH
 from outremer.games.third_crusade.cards import cards, orders
-from outremer.games.third_crusade.data import (ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, NEUTRAL, SLOT_SHAPES,
-                                               TRACKS, UNITS, content, owner, what)
+from outremer.games.third_crusade.data import (
+    ALLIANCE_OF,
+    ALLIANCES,
+    ARMIES,
+    ARMY_NAMES,
+    NEUTRAL,
+    SLOT_SHAPES,
+    TRACKS,
+    UNITS,
+    content,
+    owner,
+    what,
+)
 from outremer.games.third_crusade.deployment import decks, variable
-from outremer.games.third_crusade.diplomacy import board as diplomacy_board
 from outremer.games.third_crusade.diplomacy import bidding
+from outremer.games.third_crusade.diplomacy import board as diplomacy_board
 from outremer.games.third_crusade.events import PERIODS, events
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.state import ROUNDS, armies_for, new_state
@@ -484,7 +505,7 @@ SAMPLE_CARDS = ("guys_expedition", "court_of_christ", "tuhgrils_rebellion", "gre
 
 def legend(_args: str = "") -> str:
     cards_ = [{**table_view.event_entry(key, ARMY_NAMES), "slot": flag}
-              for key, flag in zip(SAMPLE_CARDS, bidding().rows[0].flags)]
+              for key, flag in zip(SAMPLE_CARDS, bidding().rows[0].flags, strict=False)]
     slots = [{"shape": sh, "word": SHAPE_WORDS[sh], "count": SLOT_SHAPES.count(sh),
               "holds": {"square": "Infantry (I) or a square Leader", "hex": "Cavalry (C) or a hexagonal Leader",
                         "trapezoid": "a Siege Engine (S)"}[sh]} for sh in dict.fromkeys(SLOT_SHAPES)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..core.actions import Action
@@ -132,6 +133,7 @@ def agent_for(game: Game, kind: str) -> Agent:
     if kind in SEARCH_LEVELS:
         from .search import SearchAgent
         level = search_level(game, kind)
+        assert level.depth is not None  # search_level fills in the game's depth
         return SearchAgent(kind, level.iterations, policy, estimate, level.depth, bias=search_bias(game, kind),
                            model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired)
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
@@ -154,7 +156,8 @@ def decide(agent: Agent, game: Game, state: dict, seat: int, rand: random.Random
     legal = game.legal_for(state)
     view = game.view(state, seat)
     if getattr(agent, "needs_sample", False):
-        return agent.choose(game, view, legal, rand, sample=sampler(game, state, seat))
+        choose: Callable[..., Action] = agent.choose  # a searching player's takes the states too
+        return choose(game, view, legal, rand, sample=sampler(game, state, seat))
     return agent.choose(game, view, legal, rand)
 
 

@@ -10,7 +10,7 @@ fitted estimate from its features alone.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 Features = Callable[[dict, int], Sequence[float]]
 Position = tuple[int, list[Sequence[float]], list[float]]
@@ -18,7 +18,7 @@ Position = tuple[int, list[Sequence[float]], list[float]]
 
 
 def chances(weights: Sequence[float], feats: list[Sequence[float]]) -> list[float]:
-    scores = [sum(w * f for w, f in zip(weights, fs)) for fs in feats]
+    scores = [sum(w * f for w, f in zip(weights, fs, strict=False)) for fs in feats]
     top = max(scores)
     exp = [math.exp(x - top) for x in scores]
     total = sum(exp)
@@ -55,16 +55,16 @@ def fit(data: list[Position], size: int, ridge: float = 1e-3, rounds: int = 25) 
         for _, feats, payoff in data:
             p = chances(w, feats)
             weight = sum(payoff)
-            mean = [sum(pi * f[k] for pi, f in zip(p, feats)) for k in range(size)]
+            mean = [sum(pi * f[k] for pi, f in zip(p, feats, strict=False)) for k in range(size)]
             for k in range(size):
-                grad[k] += (sum(share * f[k] for share, f in zip(payoff, feats)) - weight * mean[k]) / n
+                grad[k] += (sum(share * f[k] for share, f in zip(payoff, feats, strict=False)) - weight * mean[k]) / n
             for i in range(size):
                 for j in range(i, size):
-                    cov = sum(pi * f[i] * f[j] for pi, f in zip(p, feats)) - mean[i] * mean[j]
+                    cov = sum(pi * f[i] * f[j] for pi, f in zip(p, feats, strict=False)) - mean[i] * mean[j]
                     hess[i][j] -= weight * cov / n
                     hess[j][i] = hess[i][j]
         step = _solve(hess, grad)
-        w = [x - d for x, d in zip(w, step)]
+        w = [x - d for x, d in zip(w, step, strict=False)]
         if max(abs(d) for d in step) < 1e-6:
             break
     return w

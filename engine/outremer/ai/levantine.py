@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from ..core.actions import Action
 from .agent import Agent
@@ -31,7 +32,8 @@ class LevantineHeuristic(Agent):
 
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if game.cards is not self._values_of:
-            self._values, self._values_of = {}, game.cards
+            self._values: dict[Any, Any] = {}
+            self._values_of = game.cards
         self.cards = game.cards
         self.v = view
         self.me = view["viewer"]
@@ -119,7 +121,7 @@ class LevantineHeuristic(Agent):
 
     # -- Recruit and Defender Phases ----------------------------------------------------
     def _main(self, legal):
-        by_use = {}
+        by_use: dict[str, list[Action]] = {}
         for a in legal:
             if a.verb != "play":
                 continue
@@ -195,9 +197,9 @@ class LevantineHeuristic(Agent):
                 continue
             if kind == "battle" and (card.type in ("battle", "battle_siege") or "battle" in card.uses):
                 n += 1
-            if kind == "siege" and card.type in ("siege", "battle_siege"):
-                if not card.only or card.only == ("attacker" if att else "defender"):
-                    n += 1
+            if (kind == "siege" and card.type in ("siege", "battle_siege")
+                    and (not card.only or card.only == ("attacker" if att else "defender"))):
+                n += 1
         return n
 
     def _declare(self, legal):

@@ -177,6 +177,7 @@ class LordsOfHeavenHeuristic(Agent):
                 score -= 0.04 * self.card_value(card)
             if score > best_score:
                 best, best_score = a, score
+        assert best is not None  # some play scores above the floor
         return best
 
     def _idle_units(self) -> int:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.actions import Action
 from ..core.game import Game, State, clone
@@ -153,9 +153,10 @@ class Search:
             state = self.sample(self.rand)
         node, path = self.root, []
         if first is not None:
-            node = self.root.children.get(first)
-            if node is None:
-                node = self.root.children[first] = Node(self.seat)
+            child = self.root.children.get(first)
+            if child is None:
+                child = self.root.children[first] = Node(self.seat)
+            node = child
             game.advance(state, first)
             path.append(node)
         while (actor := game.to_act(state)) is not None:
@@ -195,6 +196,7 @@ class Search:
                     score += self.bias / (n.visits + 1)
                 if score > best_score:
                     best, best_score = a, score
+            assert best is not None  # every score beats -1
             node = children[best]
             game.advance(state, best)
             path.append(node)
@@ -208,6 +210,7 @@ class Search:
         keeps from its view, worked out the first time the node is reached (the seat's view is
         the same in every state that reaches it); all of them if none of those is legal here."""
         if node.keep is None:
+            assert self.narrow is not None  # called only when the search narrows
             node.keep = frozenset(self.narrow(self.game, self.game.agent_view(state, self.seat), legal))
         kept = [a for a in legal if a in node.keep]
         return kept or legal
@@ -221,6 +224,7 @@ class Search:
         return untried[self.rand.randrange(len(untried))]
 
     def _policy_choice(self, state: State, actor: int, legal: list[Action]) -> Action:
+        assert self.policy is not None  # called only when the search has a policy
         return self.policy.choose(self.game, self.game.agent_view(state, actor), legal, self.rand)
 
     def _policy_move(self, state: State, actor: int, legal: list[Action]) -> Action:

@@ -15,8 +15,20 @@ import random
 from ..core.actions import Action, act
 from ..games.third_crusade.battle import strength
 from ..games.third_crusade.cards import orders
-from ..games.third_crusade.data import (ALLIANCE_OF, TRACKS, UNITS, board_for, content, controller, owner, place,
-                                        supply_need, tracks, uncovered, what)
+from ..games.third_crusade.data import (
+    ALLIANCE_OF,
+    TRACKS,
+    UNITS,
+    board_for,
+    content,
+    controller,
+    owner,
+    place,
+    supply_need,
+    tracks,
+    uncovered,
+    what,
+)
 from ..games.third_crusade.effects import CROWN_PRICE
 from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
@@ -136,8 +148,8 @@ class ThirdCrusadeHeuristic(Agent):
         memo = self._m()
         found = memo.get(("enemy", key))
         if found is None:
-            found = memo["enemy", key] = tuple(p for p in self.v["map"][key] if owner(p) not in (None, "neutral")
-                                               and ALLIANCE_OF[owner(p)] != self.side)
+            found = memo["enemy", key] = tuple(p for p in self.v["map"][key] if (o := owner(p)) is not None
+                                               and o != "neutral" and ALLIANCE_OF[o] != self.side)
         return found
 
     def _power(self, key: str, pieces) -> int:
@@ -148,7 +160,7 @@ class ThirdCrusadeHeuristic(Agent):
         found = memo.get(("defence", key))
         if found is None:
             found = memo["defence", key] = self._power(
-                key, [p for p in self.v["map"][key] if owner(p) == "neutral" or (owner(p) and ALLIANCE_OF[owner(p)] != self.side)])
+                key, [p for p in self.v["map"][key] if (o := owner(p)) == "neutral" or (o and ALLIANCE_OF[o] != self.side)])
         return found
 
     def _threat(self, key: str) -> int:
@@ -201,8 +213,8 @@ class ThirdCrusadeHeuristic(Agent):
         kind, key = a.args
         before = {key: tuple(self.v["map"][key])}
         after = {key: place(self.c, self.board.region(key), before[key], f"{self.army}:{kind}")}
-        diff = [n - m for n, m in zip(self._tracks(after), self._tracks(before))]
-        gain = sum(TRACK_WORTH[t] * d for t, d in zip(TRACKS, diff))
+        diff = [n - m for n, m in zip(self._tracks(after), self._tracks(before), strict=False)]
+        gain = sum(TRACK_WORTH[t] * d for t, d in zip(TRACKS, diff, strict=False))
         gain += TRACK_WORTH["glory"] * (self._glory(after) - self._glory(before))
         kind_of = self.board.region(key).kind
         mine = self._power(key, [p for p in before[key] if owner(p) in self._allies()])
@@ -525,7 +537,7 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
     lack = {side: 0 for side in count}
     for a in s["armies"]:
         lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a], a))
-    out = {}
+    out: dict[str, tuple[float, ...]] = {}
     for side, (glory_icons, regions, jerusalem, pieces) in count.items():
         glory = s["glory"] if side == "crusader" else -s["glory"]
         out[side] = (glory, glory_icons, lack[side], pieces / 5, jerusalem, regions)
@@ -559,8 +571,8 @@ def estimate(game, s) -> list[float]:
     side's win half-way between Final Winner (1) and partner (1/2)."""
     weights = LOGIT.weights[stage(s)]
     feats = alliance_features(s)
-    crusader = sum(w * f for w, f in zip(weights, feats["crusader"]))
-    muslim = sum(w * f for w, f in zip(weights, feats["muslim"]))
+    crusader = sum(w * f for w, f in zip(weights, feats["crusader"], strict=False))
+    muslim = sum(w * f for w, f in zip(weights, feats["muslim"], strict=False))
     p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
     out = []
     for army in s["armies"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 
@@ -15,7 +15,9 @@ class Action(NamedTuple):
     """
 
     verb: str
-    args: tuple[int | str, ...] = ()
+    args: tuple[Any, ...] = ()
+    """Each an ``int`` or a ``str``: which one at each place, the verb says, and the rules that
+    read an action know it (typed ``Any`` so that they need not check again)."""
 
     @property
     def text(self) -> str:
@@ -28,11 +30,11 @@ class Action(NamedTuple):
         return f"Action({self.text!r})"
 
     @classmethod
-    def of(cls, verb: str, *args: int | str) -> "Action":
+    def of(cls, verb: str, *args: int | str) -> Action:
         return cls(verb, tuple(args))
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         words = text.split()
         if not words:
             raise IllegalAction("An empty action: type one of the listed actions.")

@@ -9,15 +9,16 @@ answered alike: a :class:`DataError` whose message names the file, the entry and
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 
-from .errors import DataError
+from .errors import DataError as DataError  # also imported from here, beside the readers
 
 _NOT_GIVEN = object()
 
 
-def read_toml(package: str, name: str, *, folder: str = "", text: str | None = None) -> dict:
+def read_toml(package: str, name: str, *, folder: str = "", text: str | None = None) -> dict[str, Any]:
     """The TOML file ``name`` of ``package`` (in ``folder`` if given), or ``text`` in its place
     (an edited file, in tests); an error names the file."""
     if text is None:
@@ -31,7 +32,7 @@ def read_toml(package: str, name: str, *, folder: str = "", text: str | None = N
         raise DataError(f"{name}: not valid TOML ({exc}).") from None
 
 
-def tables(data: dict, key: str, name: str, what: str) -> list[dict]:
+def tables(data: dict[str, Any], key: str, name: str, what: str) -> list[dict[str, Any]]:
     """The non-empty array of tables ``key`` (``[[key]]``) of a file; each entry a table."""
     raws = data.get(key)
     if not isinstance(raws, list) or not raws:
@@ -42,19 +43,20 @@ def tables(data: dict, key: str, name: str, what: str) -> list[dict]:
     return raws
 
 
-def entry(name: str, what: str, index: int, raw: dict, label: str = "key") -> str:
+def entry(name: str, what: str, index: int, raw: dict[str, Any], label: str = "key") -> str:
     """How an error names an entry: "cards.toml: card 3 ('Saladin')"."""
     return f"{name}: {what} {index + 1} ({raw.get(label, '?')!r})"
 
 
-def only_known(where: str, raw: dict, known: Iterable[str]) -> None:
+def only_known(where: str, raw: dict[str, Any], known: Iterable[str]) -> None:
     known = set(known)
     for key in raw:
         if key not in known:
             raise DataError(f"{where}: unknown field {key!r}.")
 
 
-def field(where: str, raw: dict, key: str, kind: type, default: Any = _NOT_GIVEN, allowed=None) -> Any:
+def field(where: str, raw: dict[str, Any], key: str, kind: type, default: Any = _NOT_GIVEN,
+          allowed: Iterable[Any] | None = None) -> Any:
     """``raw[key]``, checked: of type ``kind`` (an int is no bool; a float may be written as an
     int) and, if ``allowed`` is given, one of them. Missing: ``default`` if one is given, else an
     error."""
@@ -73,7 +75,7 @@ def field(where: str, raw: dict, key: str, kind: type, default: Any = _NOT_GIVEN
     return value
 
 
-def unique_keys(raws: list[dict], name: str, what: str, key: str = "key") -> dict[str, int]:
+def unique_keys(raws: list[dict[str, Any]], name: str, what: str, key: str = "key") -> dict[str, int]:
     """Each entry's ``key`` (a string, not repeated) and its index."""
     keys: dict[str, int] = {}
     for i, raw in enumerate(raws):

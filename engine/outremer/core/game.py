@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
 from .errors import BadSetup, BadState, IllegalAction
 
+if TYPE_CHECKING:
+    import random
+
 State = dict[str, Any]
+_Plain = TypeVar("_Plain", bound=dict[str, Any] | list[Any])
 
 CONTROLLERS = ("human", "random", "heuristic", "easy", "normal", "hard")
 """Who may sit in a seat. The order is part of the share-code format: append only (a link's
@@ -64,7 +69,7 @@ every seat they could concern, whether or not it holds an answer, so that who is
 nothing; this option asks only holders, for a quicker game between players who do not mind."""
 
 
-def offer_window(state: "State", holds: bool) -> bool:
+def offer_window(state: State, holds: bool) -> bool:
     """Whether a response window that could concern a seat is offered to it (see QUICK_RESPONSES)."""
     return holds or not state.get("quick", False)
 
@@ -81,7 +86,7 @@ class Setup:
     def option(self, key: str, default: Any = None) -> Any:
         return dict(self.options).get(key, default)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed, "seats": list(self.seats),
                 "options": dict(self.options)}
 
@@ -114,6 +119,9 @@ class Event:
 
 class Game:
     """Base class of every game. Subclasses fill in the rules."""
+
+    _legal_memo: tuple[State, list[Action]] | None
+    """The last state :meth:`legal_for` was asked about, and its answer (set on first use)."""
 
     id: str = ""
     name: str = ""
@@ -200,17 +208,17 @@ class Game:
         """Carry out a legal action on ``state`` in place, appending to ``log``."""
         raise NotImplementedError
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator, who sees no hand)."""
         raise NotImplementedError
 
-    def agent_view(self, state: State, seat: int) -> dict:
+    def agent_view(self, state: State, seat: int) -> dict[str, Any]:
         """The view a computer player reads inside a search, thousands of times a move: the same
         entries as :meth:`view`. A game may work them out only when read
         (:class:`outremer.core.view.LazyView`); it is read before the state moves on."""
         return self.view(state, seat)
 
-    def result(self, state: State) -> dict | None:
+    def result(self, state: State) -> dict[str, Any] | None:
         """None while the game goes on; else ``{"winners": [...], "text": ..., ...}``. A game
         played in sides (:meth:`teams`) adds ``"team"``: the index of the side that won, or None
         when none did; its ``"winners"`` are then the seats of that side who win outright (the
@@ -222,7 +230,7 @@ class Game:
         lose together (an Alliance). Empty where every seat plays for itself."""
         return []
 
-    def summary(self, state: State) -> dict | None:
+    def summary(self, state: State) -> dict[str, Any] | None:
         """The end of the game as its summary shows it; None while the game goes on.
 
         ``{"winners": [...], "why": text, "columns": [label, ...], "rows": [{"seat", "values",
@@ -241,7 +249,7 @@ class Game:
             out["teams"] = [{"name": name, "seats": list(seats), "won": i == won} for i, (name, seats) in enumerate(teams)]
         return out
 
-    def standings(self, state: State) -> tuple[list[str], list[dict]]:
+    def standings(self, state: State) -> tuple[list[str], list[dict[str, Any]]]:
         """The summary's table: column labels and ``{"seat", "values", "hand"}`` per seat."""
         return [], []
 
@@ -251,7 +259,7 @@ class Game:
         action, its "no response"."""
         return False
 
-    def multi_choice(self, state: State) -> dict | None:
+    def multi_choice(self, state: State) -> dict[str, Any] | None:
         """A decision that is several alike choices in a row by the seat to act, such as the
         cards to discard down to a hand limit: ``{"verb": "discard", "count": 3}``. The table
         lets the seat pick them all and confirm once (:func:`outremer.bridge.act_many`), and
@@ -274,11 +282,12 @@ class Game:
         the seat only."""
         result = self.result(state)
         if result is not None:
-            return result["text"]
+            text: str = result["text"]
+            return text
         seat = self.to_act(state)
         return "" if seat is None else f"{self.seat_label(state, seat)}: choose an action."
 
-    def text_table(self, view: dict) -> str:
+    def text_table(self, view: dict[str, Any]) -> str:
         """The table as plain text for the terminal (``outremer play``), from one seat's view: only
         what the view holds. Every game draws its own."""
         raise NotImplementedError
@@ -305,7 +314,7 @@ class Game:
     max_actions: int = 10_000
     """No game may last longer than this many actions (the harness checks it)."""
 
-    def redeal(self, state: State, seat: int, rand) -> State:
+    def redeal(self, state: State, seat: int, rand: random.Random) -> State:
         """A copy of ``state`` whose information hidden from ``seat`` is dealt anew at random.
 
         The harness checks that ``view(state, seat)`` does not change: a view that did
@@ -313,7 +322,7 @@ class Game:
         """
         return clone(state)
 
-    def determinize(self, state: State, seat: int, rand) -> State:
+    def determinize(self, state: State, seat: int, rand: random.Random) -> State:
         """A state ``seat`` could be in, given what it may see: its hidden information dealt anew
         by :meth:`redeal` and chance's future drawn afresh from ``rand`` (nothing scripted).
 
@@ -404,7 +413,7 @@ class Game:
         """``legal_actions``, remembered for the last state asked about (states are not changed
         once made, but by :meth:`advance`, which forgets it: asking twice about the same one gives
         the same answer)."""
-        memo = getattr(self, "_legal_memo", None)
+        memo: tuple[State, list[Action]] | None = getattr(self, "_legal_memo", None)
         if memo is not None and memo[0] is state:
             return memo[1]
         legal = self.legal_actions(state)
@@ -435,7 +444,7 @@ class _NoLog:
     def append(self, event: Event) -> None:
         pass
 
-    def extend(self, events) -> None:
+    def extend(self, events: Iterable[Event]) -> None:
         pass
 
     def insert(self, index: int, event: Event) -> None:
@@ -445,13 +454,14 @@ class _NoLog:
 NO_LOG: list[Event] = _NoLog()  # type: ignore[assignment]
 
 
-def clone(state: State) -> State:
+def clone(state: _Plain) -> _Plain:
     """A deep copy of a plain-data state (marshal is the fastest exact copy of JSON values).
 
     Format 2 keeps no table of the objects already written (formats 3 and 4 do, to preserve
     sharing, and copy a state at some 40% more cost): a state is a tree of JSON values, in which
     no list or dict appears twice (tests/test_fast_path.py checks it), so there is no sharing
     to preserve."""
-    return marshal.loads(marshal.dumps(state, 2))
+    copy: _Plain = marshal.loads(marshal.dumps(state, 2))
+    return copy
 
 

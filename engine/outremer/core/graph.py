@@ -9,16 +9,17 @@ and :func:`within` answer the questions rules ask of a map ("adjacent", "within 
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .errors import DataError
 from .data import entry, field
+from .errors import DataError
 
 Neighbours = Sequence[Sequence[int]]
 """For each place (by index), the indices of the places it touches."""
 
 
-def links(raws: list[dict], keys: dict[str, int], name: str, what: str, key: str = "key",
+def links(raws: list[dict[str, Any]], keys: dict[str, int], name: str, what: str, key: str = "key",
           link: str = "borders", optional: bool = False) -> tuple[tuple[int, ...], ...]:
     """Each entry's ``link`` list of keys, checked and sorted into indices: a key must name a
     place of this map, and the place it names must list this one back. An ``optional`` link
@@ -36,7 +37,7 @@ def links(raws: list[dict], keys: dict[str, int], name: str, what: str, key: str
     return tuple(out)
 
 
-def distances(neighbours: Neighbours, start: int, passable=None) -> list[int | None]:
+def distances(neighbours: Neighbours, start: int, passable: Callable[[int], bool] | None = None) -> list[int | None]:
     """Steps from ``start`` to every place (None: out of reach); ``passable(i)``, if given, says
     which places a path may go through (the start and the places reached are always counted)."""
     far: list[int | None] = [None] * len(neighbours)
@@ -48,7 +49,7 @@ def distances(neighbours: Neighbours, start: int, passable=None) -> list[int | N
             continue
         for nxt in neighbours[here]:
             if far[nxt] is None:
-                far[nxt] = far[here] + 1
+                far[nxt] = (far[here] or 0) + 1  # a place queued has its distance (0 at the start)
                 todo.append(nxt)
     return far
 

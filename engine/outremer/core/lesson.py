@@ -24,14 +24,18 @@ Standard library only (it runs in the browser).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .data import field, only_known, read_toml
 from .errors import DataError, IllegalAction
 from .game import CONTROLLERS, Game, Setup
+
+if TYPE_CHECKING:
+    from .match import Match
 
 LESSON_FILE = "lesson.toml"
 LESSON_OPTION = "lesson"
@@ -57,7 +61,7 @@ class Step:
     do: str | None
     by: int
     show: tuple[str, ...]
-    check: dict = dc_field(default_factory=dict)
+    check: dict[str, Any] = dc_field(default_factory=dict[str, Any])
 
     @property
     def action(self) -> Action | None:
@@ -181,7 +185,7 @@ def parse(game: Game, text: str, name: str = LESSON_FILE) -> Lesson:
                   steps, end_say.strip(), end_continue)
 
 
-def _step(name: str, i: int, raw: dict, seats: int) -> Step:
+def _step(name: str, i: int, raw: dict[str, Any], seats: int) -> Step:
     where = f"{name}: step {i + 1}"
     only_known(where, raw, _STEP)
     say = field(where, raw, "say", str)
@@ -225,7 +229,7 @@ def lesson_for(game: Game) -> Lesson | None:
 
 # -- a match under a lesson ----------------------------------------------------------------
 
-def running(match) -> Lesson | None:
+def running(match: Match) -> Lesson | None:
     """The lesson ``match`` is playing, while some scripted action is still to be taken; else
     None (no lesson, a lesson continued with other seats, or a lesson played to its end)."""
     setup = match.setup
@@ -237,15 +241,17 @@ def running(match) -> Lesson | None:
     return lesson
 
 
-def _words(match, step: Step) -> str:
-    game, state = match.game, match.state
+def _words(match: Match, step: Step) -> str:
+    game, state, action = match.game, match.state, step.action
     try:
-        return game.describe(state, step.action)
+        if action is not None:
+            return game.describe(state, action)
     except Exception:  # a script out of step with the rules still gets a readable answer
-        return step.do
+        pass
+    return step.do or ""
 
 
-def refuse(match, action: Action, seat: int | None) -> None:
+def refuse(match: Match, action: Action, seat: int | None) -> None:
     """Raise :class:`IllegalAction` unless ``action``, by ``seat``, is what the running lesson
     asks now (nothing is refused when no lesson runs)."""
     lesson = running(match)
@@ -262,7 +268,7 @@ def refuse(match, action: Action, seat: int | None) -> None:
         raise IllegalAction(f"{step.say} In this lesson, take “{_words(match, step)}”.")
 
 
-def scripted(match) -> Action:
+def scripted(match: Match) -> Action:
     """The scripted action of another seat that Next plays now; refused when the lesson does
     not wait for one (it is the learner's move, or no lesson runs)."""
     lesson = running(match)
@@ -277,7 +283,7 @@ def scripted(match) -> Action:
     return step.action
 
 
-def for_page(match, viewer: int | None) -> dict | None:
+def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
     """The lesson as the page shows it (in the snapshot): None when no lesson applies; else its
     steps awaiting the learner (``group``: text-only steps, then the one taking the next action),
     or, once every action is taken, the text-only steps left and the end. Only the script, which

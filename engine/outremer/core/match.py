@@ -38,7 +38,7 @@ class Match:
             return []
         return list(self.game.legal_for(self.state))
 
-    def result(self) -> dict | None:
+    def result(self) -> State | None:
         return self.game.result(self.state)
 
     def state_at(self, step: int) -> State:
@@ -46,7 +46,7 @@ class Match:
             raise IllegalAction(f"There is no step {step}: the game has {self.steps} actions.")
         return self.states[step]
 
-    def log_for(self, seat: int | None, upto: int | None = None) -> list[dict]:
+    def log_for(self, seat: int | None, upto: int | None = None) -> list[State]:
         """The log as ``seat`` may read it, up to step ``upto`` (default: now)."""
         upto = self.steps if upto is None else upto
         lines = []
@@ -76,6 +76,7 @@ class Match:
         actor = self.to_act()
         legal = self.legal_actions()
         new, log = self.game.apply(self.state, action, seat)
+        assert actor is not None  # apply refuses every action once the game is over
         self._push(new, log, action, legal.index(action), len(legal), actor)
         return log
 

@@ -7,6 +7,8 @@ script the next results through the state's ``rigged`` list (empty in real games
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 _TWO64 = 1 << 64
@@ -19,24 +21,24 @@ def seed_state(seed: int) -> int:
     return (seed * GOLDEN + 0x632BE59BD9B4E019) & MASK64
 
 
-def randbelow(s: dict, n: int) -> int:
+def randbelow(s: dict[str, Any], n: int) -> int:
     """A uniform integer in [0, n) drawn from the state ``s`` (a game-state dict)."""
     if n <= 0:
         raise ValueError("randbelow needs a positive bound")
     rigged = s.get("rigged")
     if rigged:
-        value = rigged.pop(0)
+        value: int = rigged.pop(0)
         if not 0 <= value < n:
             raise ValueError(f"scripted chance {value} is outside 0..{n - 1}")
         return value
     return _draw(s, n)
 
 
-def _draw(s: dict, n: int) -> int:
+def _draw(s: dict[str, Any], n: int) -> int:
     """``randbelow`` from the generator (nothing scripted): the next SplitMix64 outputs until
     one falls below the largest multiple of ``n`` (so that every result is equally likely)."""
     limit = _LIMITS[n] if n < 257 else _TWO64 - _TWO64 % n
-    x = s["rng"]
+    x: int = s["rng"]
     while True:
         x = (x + GOLDEN) & MASK64
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
@@ -47,12 +49,12 @@ def _draw(s: dict, n: int) -> int:
             return z % n
 
 
-def die(s: dict) -> int:
+def die(s: dict[str, Any]) -> int:
     """One six-sided die: 1..6."""
     return randbelow(s, 6) + 1
 
 
-def shuffle(s: dict, items: list) -> None:
+def shuffle(s: dict[str, Any], items: list[Any]) -> None:
     """Fisher-Yates shuffle of ``items`` in place."""
     if s.get("rigged"):
         for i in range(len(items) - 1, 0, -1):

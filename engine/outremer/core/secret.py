@@ -22,7 +22,8 @@ that a seat's determinizations hold other choices than the true ones; its ``to_a
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .errors import IllegalAction
 from .game import State
@@ -48,9 +49,10 @@ def sealed_next(state: State) -> int | None:
     sealed = state.get("sealed")
     if not sealed:
         return None
-    for seat, choice in zip(sealed["seats"], sealed["choices"]):
+    for seat, choice in zip(sealed["seats"], sealed["choices"], strict=True):
         if choice is None:
-            return seat
+            first: int = seat
+            return first
     return None
 
 
@@ -66,7 +68,7 @@ def seal(state: State, seat: int, choice: Any) -> None:
 
 def all_sealed(state: State) -> bool:
     sealed = state.get("sealed")
-    return bool(sealed) and all(c is not None for c in sealed["choices"])
+    return sealed is not None and bool(sealed) and all(c is not None for c in sealed["choices"])
 
 
 def reveal(state: State) -> dict[int, Any]:
@@ -75,10 +77,10 @@ def reveal(state: State) -> dict[int, Any]:
         raise ValueError("a sealed round is revealed only when every seat has chosen")
     sealed = state.pop("sealed")
     state["revealed"] = state.get("revealed", 0) + 1
-    return dict(zip(sealed["seats"], sealed["choices"]))
+    return dict(zip(sealed["seats"], sealed["choices"], strict=True))
 
 
-def sealed_view(state: State, seat: int | None) -> dict | None:
+def sealed_view(state: State, seat: int | None) -> dict[str, Any] | None:
     """The open round as ``seat`` may see it: who takes part, who has chosen, and its own
     choice only."""
     sealed = state.get("sealed")

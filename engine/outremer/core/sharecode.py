@@ -32,7 +32,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from typing import Callable
+from collections.abc import Callable
+from typing import NoReturn
 
 from .errors import BadShareCode, OutremerError, ShareCodeFromOtherVersion
 from .game import CONTROLLERS, Game
@@ -110,7 +111,7 @@ def encode(match: Match) -> str:
         out += _varint(opt.choices.index(chosen[opt.id]))
     out += _varint(match.steps)
     moves = 0
-    for index, count in zip(reversed(match.indices), reversed(match.counts)):
+    for index, count in zip(reversed(match.indices), reversed(match.counts), strict=True):
         moves = moves * count + index
     out += moves.to_bytes((moves.bit_length() + 7) // 8, "little")
     out += _check(bytes(out))
@@ -120,7 +121,9 @@ def encode(match: Match) -> str:
 def _bad_character(code: str) -> BadShareCode:
     """The error for a code holding a character no code has, naming it readably; a blank
     (raw, or written as in a link: %0A) most likely comes from a link split in two."""
-    at = _BAD_CHARACTER.search(code).start()
+    found = _BAD_CHARACTER.search(code)
+    assert found is not None  # called only for a code holding such a character
+    at = found.start()
     encoded = _PERCENT.match(code, at)
     ch = chr(int(encoded.group()[1:], 16)) if encoded else code[at]
     if not ch.isspace():
@@ -133,7 +136,7 @@ def _bad_character(code: str) -> BadShareCode:
                         "Copy the whole link again, in one piece.")
 
 
-def _other_revision(game: Game, revision: int) -> None:
+def _other_revision(game: Game, revision: int) -> NoReturn:
     newer = "a newer" if revision > game.rules_revision else "an older"
     raise ShareCodeFromOtherVersion(
         f"This {game.name} game was recorded under {newer} revision of the rules engine "

@@ -3,10 +3,11 @@ table thousands of times inside one search and read a few entries each time."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
-class LazyView(dict):
+class LazyView(dict[str, Any]):
     """A view (a dict) whose entries are worked out the first time they are read.
 
     ``fields`` maps each key, in the view's order, to a function of ``args`` (for a game's view:
@@ -37,7 +38,7 @@ class LazyView(dict):
     def __contains__(self, key: object) -> bool:
         return key in self._fields
 
-    def whole(self) -> dict:
+    def whole(self) -> dict[str, Any]:
         """Every entry, worked out (and those of the views it holds): the view as a plain dict."""
         return {key: _whole(self[key]) for key in self._fields}
 

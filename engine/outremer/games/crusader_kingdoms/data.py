@@ -141,7 +141,7 @@ def parse_board(key: str, data: dict, name: str) -> Board:
 
 def parse_deck(deck: str, data: dict, name: str, first_id: int) -> list[Card]:
     raws = tables(data, "card", name, "card")
-    cards = []
+    cards: list[Card] = []
     known = ("name", "type", "value", "count", "text", "effect", "n", "side", "lasting", "solo", "flavour")
     for i, raw in enumerate(raws):
         where = entry(name, "card", i, raw, "name")

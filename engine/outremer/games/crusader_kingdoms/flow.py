@@ -8,8 +8,7 @@ from ...core.words import count
 from . import attack as fight
 from . import automaton
 from .data import Content, Mode
-from .state import (NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discard, draw, faith_of,
-                    move_bonus)
+from .state import NOBODY, TURNS, adjacent_to, areas_of, castles_on_map, discard, draw, faith_of, move_bonus
 
 DECISIONS = ("action", "attack_cards", "respond", "flip", "reward", "over")
 VICTORY_LEVELS = ((15, "Victory"), (11, "Marginal victory"), (None, "Defeat"))
@@ -73,6 +72,7 @@ class Flow:
             draw(s, seat, sd.faith, max(0, want), self.content, log, "6", self.names[seat])
         if s["auto"] is not None:
             a = s["auto"]
+            assert self.mode.automaton is not None  # the solo game's Muslims
             n = self.mode.automaton.cards + a["bonus"]
             got = draw(s, NOBODY, self.mode.automaton.faith, max(0, n), self.content, log, "8.3", "The Muslims")
             a["queue"] = got

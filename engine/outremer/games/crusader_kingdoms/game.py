@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import QUICK_RESPONSES, Event, Game, Option, Setup, State, clone
 from . import attack as fight
 from . import moves
 from . import view as views
-from .data import Content, content
+from .data import Content, Mode, content
 from .flow import Flow
 from .rules import INDEX
-from .state import (NOBODY, all_card_places, areas_of, castles_on_map, discard, draw, faith_of,
-                    looked_at, new_state, seduced_deck)
+from .state import (
+    NOBODY,
+    all_card_places,
+    areas_of,
+    castles_on_map,
+    faith_of,
+    looked_at,
+    new_state,
+    seduced_deck,
+)
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
@@ -53,7 +60,7 @@ class CrusaderKingdoms(Game):
     def cards(self):
         return self.content.cards
 
-    def mode_of(self, s_or_setup) -> object:
+    def mode_of(self, s_or_setup: State | Setup) -> Mode:
         key = s_or_setup["mode"] if isinstance(s_or_setup, dict) else MODES_BY_PLAYERS[len(s_or_setup.seats)]
         return self.content.modes[key]
 
@@ -312,7 +319,7 @@ class CrusaderKingdoms(Game):
             places += [(entry, 2) for entry in slots]
             hidden = sorted(box[i] for box, i in places)  # a canonical order: see Game.determinize
             rand.shuffle(hidden)
-            for (box, i), c in zip(places, hidden):
+            for (box, i), c in zip(places, hidden, strict=False):
                 box[i] = c
             if repair:
                 self._repair(new, slots, places[: len(places) - len(slots)])
@@ -354,7 +361,7 @@ class CrusaderKingdoms(Game):
         if a is None or a["dice"] is not None:
             return True
         mode = self.flow(s).mode
-        for c, p in a["troops"]:
+        for _c, p in a["troops"]:
             if p != a["attacker"] and not (a["concerted"] and faith_of(mode, p) == "christian"):
                 return False
         for c, _p, side in a["cards"]:

@@ -177,7 +177,7 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
     names = flow.names
     cards = game.cards
     p = s["pending"].pop(0)
-    verb, args = action.verb, action.args
+    args = action.args
     if p["kind"] == "flip":
         s["plus"][args[0]] = True
         log.append(Event(f"{names[seat]} flips the castle of {flow.board.areas[args[0]].name} to its +1 side.",

@@ -50,7 +50,10 @@ def deck_cards(content: Content, mode: Mode, faith: str) -> list[Card]:
 
 
 def faith_of(mode: Mode, seat: int) -> str:
-    return mode.automaton.faith if seat == NOBODY else mode.seats[seat].faith
+    if seat == NOBODY:
+        assert mode.automaton is not None  # nobody's seat is the solo game's Muslims
+        return mode.automaton.faith
+    return mode.seats[seat].faith
 
 
 def areas_of(s: State, seat: int) -> list[int]:

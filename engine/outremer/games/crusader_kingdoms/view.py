@@ -379,7 +379,7 @@ def _dice(rolled: list[int], final: list[int]) -> str:
     """Each die as rolled, with what a response made of it: "2→3" (Leader), "1→5" (a reroll)."""
     if not rolled:
         return "no dice"
-    return " ".join(str(r) if r == f else f"{r}→{f}" for r, f in zip(rolled, final))
+    return " ".join(str(r) if r == f else f"{r}→{f}" for r, f in zip(rolled, final, strict=False))
 
 
 def _dice_lines(a: dict) -> list[str]:

@@ -124,7 +124,7 @@ def resolve(s: State, cards: tuple[Card, ...], log: list[Event]) -> int:
     title = "Battle" if kind == "battle" else "Siege"
     tie = " (the defender wins ties)" if totals[0] == totals[1] else ""
     log.append(Event(f"{SIDE_NAMES[winner]} wins the {title}, {totals[winner]} to {totals[loser]}{tie}.", kind))
-    for card, seat in c["effects"]:
+    for card, _seat in c["effects"]:
         effect = cards[card].effect
         if effect == "loser_discards_armies" and s["armies"][loser]:
             names = ", ".join(cards[a].name for a in s["armies"][loser])

@@ -6,9 +6,24 @@ from ...core import rng
 from ...core.game import Event, State
 from . import combat
 from .cards import Card
-from .state import (CRUSADER, HAND_LIMIT, HANDS, MAX_CONQUESTS, MUSLIM, SIDE_NAMES, attacker,
-                    can_be_conquered, crusade, draw, draw_count, has_force, holdings,
-                    asked_will_of_god, other, remove_from_play)
+from .state import (
+    CRUSADER,
+    HAND_LIMIT,
+    HANDS,
+    MAX_CONQUESTS,
+    MUSLIM,
+    SIDE_NAMES,
+    asked_will_of_god,
+    attacker,
+    can_be_conquered,
+    crusade,
+    draw,
+    draw_count,
+    has_force,
+    holdings,
+    other,
+    remove_from_play,
+)
 
 DECISION_STEPS = ("recruit", "defender", "declare", "commit", "over")
 

@@ -11,9 +11,23 @@ from . import combat, flow
 from . import view as views
 from .cards import Card, load_cards
 from .rules import INDEX
-from .state import (CRUSADER, MAX_LEADERS, MUSLIM, SIDE_NAMES, EGYPT_DRAW, all_card_places, attacker,
-                    asked_will_of_god, crusade, discard_from_hand, draw, holdings, holds_will_of_god, new_state,
-                    other)
+from .state import (
+    CRUSADER,
+    EGYPT_DRAW,
+    MAX_LEADERS,
+    MUSLIM,
+    SIDE_NAMES,
+    all_card_places,
+    asked_will_of_god,
+    attacker,
+    crusade,
+    discard_from_hand,
+    draw,
+    holdings,
+    holds_will_of_god,
+    new_state,
+    other,
+)
 
 MAIN_EFFECTS = ("draw", "discard", "random_discard", "lose_army", "lose_leader")
 
@@ -95,7 +109,9 @@ class Levantine(Game):
             return self._pending_actions(s, s["pending"][0])
         step = s["step"]
         if step in ("recruit", "defender"):
-            return self._main_plays(s, self.to_act(s)) + [act("end")]
+            seat = self.to_act(s)
+            assert seat is not None  # the Recruit and Defender Phases always have a seat to act
+            return self._main_plays(s, seat) + [act("end")]
         if step == "declare":
             return self._declare_actions(s)
         if step == "commit":
@@ -193,6 +209,7 @@ class Levantine(Game):
     # -- carrying out an action ----------------------------------------------------
     def perform(self, s: State, action: Action, log: list[Event]) -> None:
         seat = self.to_act(s)
+        assert seat is not None  # an action is taken only while some seat is to act
         verb, args = action.verb, action.args
         cards = self.cards
         if s["pending"]:

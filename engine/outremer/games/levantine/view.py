@@ -26,7 +26,8 @@ def phase_name(s: State) -> str:
         return "Battle Phase" if last["kind"] == "battle" else "Siege Phase"
     if s["pending"] and s["step"] == "next":
         return "End Phase"
-    return PHASES.get(s["step"], s["step"])
+    step: str = s["step"]
+    return PHASES.get(step, step)
 
 
 def _combat(game, s: State, seat: int | None) -> dict | None:
@@ -245,7 +246,7 @@ def text_table(game, v: dict) -> str:
                  f"   Deck {v['deck_count']}, discard {len(v['discard'])}")
     for p in v["players"]:
         role = "attacker" if p["seat"] == v["attacker"] else "defender"
-        leaders = ", ".join(f"{cards[l['card']].name} (C{l['since']})" for l in p["leaders"]) or "—"
+        leaders = ", ".join(f"{cards[ld['card']].name} (C{ld['since']})" for ld in p["leaders"]) or "—"
         armies = ", ".join(cards[a].name for a in p["armies"]) or "—"
         forts = ", ".join(cards[f].name for f in p["forts"]) or "—"
         lines.append(f"{p['name']} ({role}), {p['hand_count']} cards in hand")

@@ -13,9 +13,20 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
 from ...core.words import possessive
-from .state import (Names, border_index, controller, draw_up, gain, level_of, neighbours, pay, purse, put_influence,
-                    remove_influence, words)
-from .strength import parts_text, participants, side_of, strength_parts
+from .state import (
+    Names,
+    border_index,
+    draw_up,
+    gain,
+    level_of,
+    neighbours,
+    pay,
+    purse,
+    put_influence,
+    remove_influence,
+    words,
+)
+from .strength import participants, parts_text, side_of, strength_parts
 
 UNIT_KINDS = ("footman", "siege_tower", "knight")
 STRENGTH = {"footman": 1, "siege_tower": 2, "knight": 3}
@@ -229,6 +240,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
                 _after_ask(content, s, c)
     elif step == "commit":
         seat = sealed_next(s)
+        assert seat is not None  # "commit" is legal only while a seat has yet to commit
         seal(s, seat, list(args))
         log.append(Event(f"{names[seat]} commits in secret.", "7.battle", private=None))
     elif step == "second":

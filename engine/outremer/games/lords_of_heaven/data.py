@@ -247,13 +247,13 @@ def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "fac
         out.append(Faction(i, raw["key"], field(where, raw, "name", str), faith, field(where, raw, "colour", str),
                            tuple(influence), tuple(support), presence, stock,
                            field(where, raw, "church", str, allowed=("Church", "Mosque"))))
-    taken = {}
+    taken: dict[tuple[int, int], str] = {}
     for f in out:
-        for loc, col in f.influence:
-            if (loc, col) in taken:
-                raise DataError(f"{name}: {f.key} and {taken[(loc, col)]} both start on column {col} of "
-                                f"{locations[loc].name}.")
-            taken[(loc, col)] = f.key
+        for at, column in f.influence:
+            if (at, column) in taken:
+                raise DataError(f"{name}: {f.key} and {taken[(at, column)]} both start on column {column} of "
+                                f"{locations[at].name}.")
+            taken[(at, column)] = f.key
     return tuple(out), max_level, vp_at
 
 

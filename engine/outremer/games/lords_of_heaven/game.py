@@ -12,7 +12,15 @@ from . import conflict, turn
 from . import view as views
 from .data import FACTIONS, Content, content
 from .rules import INDEX
-from .state import SHUFFLED_ROUNDS, buildings_on_board, cities_controlled, column_cost, new_state, purse, visible_benefits
+from .state import (
+    SHUFFLED_ROUNDS,
+    buildings_on_board,
+    cities_controlled,
+    column_cost,
+    new_state,
+    purse,
+    visible_benefits,
+)
 
 OPTIONS = (
     Option("christians", "Christian faction (2 players)", ("crusaders", "byzantines"),

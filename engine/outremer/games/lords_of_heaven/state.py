@@ -292,7 +292,10 @@ _NAMES: dict = {}
 class Names:
     """How the log names seats and places."""
 
-    def __new__(cls, content: Content, s: State):
+    content: Content
+    seats: list[str]
+
+    def __new__(cls, content: Content, s: State) -> Names:
         key = tuple(s["factions"])
         names = _NAMES.get(key)
         if names is None:

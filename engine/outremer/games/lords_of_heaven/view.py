@@ -204,7 +204,7 @@ def text_table(game, v: dict) -> str:
     for loc in v["on_board"]:
         city = v["cities"][loc]
         ladder = ", ".join(f"{cost}: {names[who] if who is not None else 'empty'}"
-                           for cost, who in zip(v["levels"][loc], city))
+                           for cost, who in zip(v["levels"][loc], city, strict=False))
         parts = [f"City [{ladder}]"]
         top = v["controllers"][loc]
         parts.append(f"controlled by {names[top]}" if top is not None else "controlled by nobody")
@@ -237,7 +237,7 @@ def text_table(game, v: dict) -> str:
         church = content.faction(p["faction"]).church
         rows = ", ".join(f"{label} level {lv} ({left} left to build)" for label, lv, left in
                          zip((church + ("es" if church == "Church" else "s"), "Fortresses", "Citadels"),
-                             p["upgrades"], p["buildings"]))
+                             p["upgrades"], p["buildings"], strict=False))
         lines.append(f"  {p['name']}" + (f" [{', '.join(tags)}]" if tags else "") + f": {p['vp']} VP; {purse}; "
                      f"{_plural(p['footman'], 'Footman', 'Footmen')}, {_plural(p['knight'], 'Knight')}, "
                      f"{_plural(p['siege_tower'], 'Siege Tower')}; {p['presence']} Presence in stock; "
@@ -288,7 +288,7 @@ def text_table(game, v: dict) -> str:
             lines.append(line + ".")
         if c["winner"] is not None:
             lines += _strength_lines(names, c)
-            left = [f"{_plural(n, 'Wound')} on the {side} side" for side, n in zip(("attacking", "defending"), c["wounds"]) if n]
+            left = [f"{_plural(n, 'Wound')} on the {side} side" for side, n in zip(("attacking", "defending"), c["wounds"], strict=False) if n]
             if left and c["step"] == "wounds":
                 lines.append("  Still to take: " + ", ".join(left) + ".")
     elif v["last_conflict"]:
