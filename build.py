@@ -52,55 +52,8 @@ if str(Path(__file__).resolve().parent) not in sys.path:
     sys.path.append(str(Path(__file__).resolve().parent))
 
 # Every name the tests, benchmarks and tools read from this module.
-from sitebuild.bytecode import STDLIB_BYTECODE, stdlib_bytecode, with_bytecode
-from sitebuild.common import (
-    CACHE,
-    DIST,
-    NODE_PYODIDE,
-    ROOT,
-    WEB,
-    log,
-    pins,
-    project_version,
-    run,
-    sha256,
-)
-from sitebuild.headers import (
-    CSP,
-    MIME_TYPES,
-    PAGE_CSP,
-    WORKER_CSP,
-    WORKER_SCRIPTS,
-    security_headers,
-)
-from sitebuild.manifest import (
-    BACKGROUND_COLOR,
-    THEME_COLOR,
-    THEME_COLOR_DARK,
-    icon_png,
-    icon_svg,
-    write_icons,
-)
-from sitebuild.pyodide import (
-    PRELOAD,
-    PYODIDE_RUNTIME,
-    STDLIB_CODECS_KEPT,
-    STDLIB_DROPPED_MODULES,
-    STDLIB_DROPPED_PACKAGES,
-    pyodide_runtime,
-    stdlib_dropped,
-    trimmed_stdlib,
-)
-from sitebuild.report import sizes
-from sitebuild.serve import SiteHandler, make_server, serve
+from sitebuild.serve import serve
 from sitebuild.site import build
-from sitebuild.wheels import (
-    engine_wheel,
-    jinja2_wheel,
-    markupsafe_wheel,
-    site_wheel,
-    wheel_entry,
-)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
-from conftest import where
 from test_third_crusade import phase_of, play_a_turn, shot, start
+
+from conftest import where
 
 
 def test_a_solo_game_starts_from_the_front_door_and_plays(table):

@@ -41,7 +41,7 @@ def _jerusalem_cross(unit: float, cx: float, cy: float) -> list[tuple[float, flo
     arm, bar = 3.0 * unit, 0.55 * unit
     rects += [(cx - bar, cy - arm, cx + bar, cy + arm), (cx - arm, cy - bar, cx + arm, cy + bar)]
     foot = 1.1 * unit
-    for sx, sy in ((0, -1), (0, 1)):
+    for _sx, sy in ((0, -1), (0, 1)):
         y = cy + sy * arm
         rects.append((cx - foot, min(y, y - sy * 2 * bar), cx + foot, max(y, y - sy * 2 * bar)))
     for sx in (-1, 1):
@@ -105,7 +105,7 @@ def icon_svg() -> str:
 def write_icons(out: Path) -> list[dict]:
     cache = CACHE / "icons"
     cache.mkdir(parents=True, exist_ok=True)
-    key = hashlib.sha256((Path(__file__).read_bytes())).hexdigest()[:16]
+    key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
     (out / "icons").mkdir(parents=True, exist_ok=True)
     icons = []
     for size, maskable in ((192, False), (512, False), (512, True)):

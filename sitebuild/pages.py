@@ -19,9 +19,10 @@ def web_importable() -> None:
 
 def write_index(staging: Path, version: str, stock_lock: dict, all_bytes: int) -> None:
     """index.html; ``all_bytes``, the site's size before it, gives the download it announces."""
+    from markupsafe import Markup
+
     import front  # web/front.py: the front door's games, pictures and catalog
     import render  # web/render.py: the same module the worker runs
-    from markupsafe import Markup
     from outremer import bridge
 
     page = render.render(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import os
 import urllib.parse
@@ -45,10 +46,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.close_connection = True
 
     def finish(self) -> None:
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().finish()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
 
     def list_directory(self, path):
         # Only files are served: a folder without an index.html is not listed.

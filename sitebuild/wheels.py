@@ -116,8 +116,8 @@ def site_wheel(workdir: Path, version: str) -> Path:
         "Requires-Dist: jinja2\nRequires-Dist: outremer\n"
     ).encode()
     files[f"{dist_info}/WHEEL"] = (
-        "Wheel-Version: 1.0\nGenerator: outremer-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    ).encode()
+        b"Wheel-Version: 1.0\nGenerator: outremer-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     record = []
     for name, data in sorted(files.items()):
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()

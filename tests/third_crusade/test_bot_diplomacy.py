@@ -57,7 +57,8 @@ def test_diplomacy_board_priority():
     """p.23: Glory, hexagon Leader, square Leader, crown, Faith, command point, Neutral Units,
     Gold, supply."""
     s = _state("bedouin_tribes")
-    choose = lambda *keys: bot.choose_move(s, "ayyubid", _moves(*keys), lambda n: 0, [])
+    def choose(*keys):
+        return bot.choose_move(s, "ayyubid", _moves(*keys), lambda n: 0, [])
     assert choose("r1a", "r1b") == act("move", "r1b")                 # a Glory token over a crown
     assert choose("r5b", "r5a") == act("move", "r5a")                 # Balian (hexagon) over Humphrey
     assert choose("r4c", "r5b") == act("move", "r5b")                 # a square Leader over a crown

@@ -106,7 +106,8 @@ def test_sabotage_on_equal_icons_the_slot_of_the_stronger_unit():
     s = empty()
     put(s, "acre", "angevin:infantry")
     put(s, DESERT_S, "angevin:infantry")
-    bare = lambda k: [(k, i) for i in range(9) if s["map"][k][i] is None and not bot._icon(s, k, i)]
+    def bare(k):
+        return [(k, i) for i in range(9) if s["map"][k][i] is None and not bot._icon(s, k, i)]
     assert bot.SLOT_SHAPES[bot.sabotage_slot(s, "ayyubid", bare("acre"))[1]] == "trapezoid"
     assert bot.SLOT_SHAPES[bot.sabotage_slot(s, "ayyubid", bare(DESERT_S))[1]] == "hex"
 

@@ -232,8 +232,8 @@ def test_random_solo_games_of_every_mode_reach_their_end(players, options, peopl
 
 
 def test_a_random_solo_game_replays_from_its_record():
-    from outremer.core.match import Match
     from outremer.core import sharecode
+    from outremer.core.match import Match
     from outremer.games import game_by_code
     match = Match(GAME, GAME.make_setup(7, ["human"], {"bots": 2}))
     rand = random.Random(7)

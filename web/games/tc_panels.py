@@ -8,8 +8,7 @@ from __future__ import annotations
 try:  # outremer_web.games in the browser, games beside render.py at build time
     from .tc_entries import _content, _events, _objective, _region_name, event_entry, initials, order_entry
 except ImportError:  # pragma: no cover
-    from tc_entries import (  # type: ignore[no-redef]
-        _content, _events, _objective, _region_name, event_entry, initials, order_entry)
+    from tc_entries import _content, _events, _objective, _region_name, event_entry, initials, order_entry  # type: ignore[no-redef]
 
 
 def _box(player: dict, chooses: dict, plan: dict, retake: bool = False) -> list[dict]:

@@ -22,19 +22,61 @@ from typing import Any
 try:  # outremer_web.games in the browser, games beside render.py at build time
     from . import tc_map
     from .forms import compose_form, lesson_first
-    from .tc_entries import (UNIT_WORDS, _armies, _content, _diplomacy_card, _mission, _objective, _region_name,
-                             cp_words, event_entry, order_entry, piece_entry)
-    from .tc_panels import (_box, _dip, _dip_keys, _glory_words, _pending_words, _pick_words, _plan_words, _prompt,
-                            _reaction_words, _variable, _year)
+    from .tc_entries import (
+        UNIT_WORDS,
+        _armies,
+        _content,
+        _diplomacy_card,
+        _mission,
+        _objective,
+        _region_name,
+        cp_words,
+        event_entry,
+        order_entry,
+        piece_entry,
+    )
+    from .tc_panels import (
+        _box,
+        _dip,
+        _dip_keys,
+        _glory_words,
+        _pending_words,
+        _pick_words,
+        _plan_words,
+        _prompt,
+        _reaction_words,
+        _variable,
+        _year,
+    )
 except ImportError:  # pragma: no cover
     import tc_map  # type: ignore[no-redef]
     from forms import compose_form, lesson_first  # type: ignore[no-redef]
     from tc_entries import (  # type: ignore[no-redef]
-        UNIT_WORDS, _armies, _content, _diplomacy_card, _mission, _objective, _region_name, cp_words, event_entry,
-        order_entry, piece_entry)
+        UNIT_WORDS,
+        _armies,
+        _content,
+        _diplomacy_card,
+        _mission,
+        _objective,
+        _region_name,
+        cp_words,
+        event_entry,
+        order_entry,
+        piece_entry,
+    )
     from tc_panels import (  # type: ignore[no-redef]
-        _box, _dip, _dip_keys, _glory_words, _pending_words, _pick_words, _plan_words, _prompt, _reaction_words,
-        _variable, _year)
+        _box,
+        _dip,
+        _dip_keys,
+        _glory_words,
+        _pending_words,
+        _pick_words,
+        _plan_words,
+        _prompt,
+        _reaction_words,
+        _variable,
+        _year,
+    )
 
 REGION_VERBS = ("execute", "section", "at", "place", "land", "tithe", "bandit")
 """Verbs whose one argument is a Region: the Region's box takes the action."""

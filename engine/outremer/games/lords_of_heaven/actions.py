@@ -8,8 +8,20 @@ from ...core.words import plural
 from .data import BUILDINGS, UNIT_COST, Content
 from .options import PROVISIONS, UNITS, effect_offered, effect_open, has_influence, influence_income, play_cost
 from .rounds import end_turn
-from .state import (COLUMNS, Names, buildings_on_board, controller, faction_of, gain, level_of, levels, pay,
-                    put_influence, visible_benefits, words)
+from .state import (
+    COLUMNS,
+    Names,
+    buildings_on_board,
+    controller,
+    faction_of,
+    gain,
+    level_of,
+    levels,
+    pay,
+    put_influence,
+    visible_benefits,
+    words,
+)
 
 
 # -- one action (p.7-9) -----------------------------------------------------------------------

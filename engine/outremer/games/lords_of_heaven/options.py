@@ -9,8 +9,18 @@ from __future__ import annotations
 from ...core.actions import Action, act
 from ...core.game import State
 from .data import UNIT_COST, Content
-from .state import (column_cost, controller, faction_of, faith_of, has_presence, level_of, levels, neighbours,
-                    protected, purse)
+from .state import (
+    column_cost,
+    controller,
+    faction_of,
+    faith_of,
+    has_presence,
+    level_of,
+    levels,
+    neighbours,
+    protected,
+    purse,
+)
 
 PROVISIONS = ({"gold": 2}, {"gold": 1, "faith": 1}, {"faith": 2}, {"footman": 1, "gold": 1},
               {"footman": 1, "faith": 1}, {"footman": 2}, {"siege_tower": 1})

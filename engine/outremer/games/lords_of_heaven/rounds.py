@@ -9,6 +9,7 @@ from ...core.secret import open_sealed, reveal, seal
 from .data import Content
 from .state import DRAFT_DEAL, Names, buildings_on_board, cities_controlled, controller, draw_up, round_deck
 
+
 # -- the draft (p.7) --------------------------------------------------------------------------
 def start_draft(content: Content, s: State) -> None:
     n = len(s["factions"])
@@ -151,7 +152,7 @@ def end_game(content: Content, s: State, log: list[Event]) -> None:
     names = Names(content, s)
     n = len(s["factions"])
     for seat in range(n):
-        sets = [b for b, count in zip(("Churches/Mosques", "Fortresses", "Citadels"), buildings_on_board(s, seat))
+        sets = [b for b, count in zip(("Churches/Mosques", "Fortresses", "Citadels"), buildings_on_board(s, seat), strict=False)
                 if count >= 3]
         if sets:
             s["vp"][seat] += len(sets)

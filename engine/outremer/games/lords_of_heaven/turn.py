@@ -17,10 +17,27 @@ from . import conflict
 from .actions import build, discard, finish_action, move_support, place_influence, place_support, play, provide, recruit
 from .data import Content
 from .effect import effect_act, start_effect
-from .options import (PROVISIONS, can_build, effect_choices, effect_offered, influence_options, movement_actions,
-                      support_options, turn_actions)
-from .rounds import (draft_pick, draft_reveal, end_crusade, end_game, end_turn, put_back, start_draft, start_round,
-                     start_turn)
+from .options import (
+    PROVISIONS,
+    can_build,
+    effect_choices,
+    effect_offered,
+    influence_options,
+    movement_actions,
+    support_options,
+    turn_actions,
+)
+from .rounds import (
+    draft_pick,
+    draft_reveal,
+    end_crusade,
+    end_game,
+    end_turn,
+    put_back,
+    start_draft,
+    start_round,
+    start_turn,
+)
 from .state import Names
 
 __all__ = ["PROVISIONS", "end_crusade", "end_game", "legal", "perform", "settle", "start_draft", "start_turn",

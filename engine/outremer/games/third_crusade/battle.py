@@ -6,7 +6,7 @@ player in charge, retreats) uses these.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .data import NEUTRAL, UNITS, Content, owner, what
 

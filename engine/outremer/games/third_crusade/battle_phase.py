@@ -232,7 +232,6 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
     b = s["battle"]
     b["leaders_defending"] = any(what(p) in content.leaders for p in defenders(s))
     attack, defence = strengths(content, s)
-    kind = kind_of(content, s, b["region"])
     other = "muslim" if b["side"] == "crusader" else "crusader"
     if arithmetic.only_bare_leaders(content, defenders(s)) or arithmetic.only_bare_leaders(content, b["group"]):
         bare_defence = arithmetic.only_bare_leaders(content, defenders(s))

@@ -9,9 +9,9 @@ Presence icons; :func:`orders` gives each Army its own copy.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable
 
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
@@ -363,7 +363,7 @@ def parse_objectives(data: dict, board: Board, name: str = "objectives.toml") ->
             raise DataError(f"{where}: field 'deck' is {deck!r}, but {raw['key']!r} heads {belongs} (p.9).")
         glory = field(where, raw, "glory", list)
         if (len(glory) != 4 or any(not isinstance(g, int) or isinstance(g, bool) for g in glory)
-                or glory[0] < 1 or any(b <= a for a, b in zip(glory, glory[1:]))):
+                or glory[0] < 1 or any(b <= a for a, b in zip(glory, glory[1:], strict=False))):
             raise DataError(f"{where}: field 'glory' is {glory!r}; expected 4 whole numbers rising from 1 or more.")
         key = frozenset(cities)
         if key in sets:

@@ -21,8 +21,17 @@ from . import battle_phase, effects
 from .battle_phase import defenders, strengths  # noqa: F401 (the Battle as the view and the tests read it)
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, shape
 from .execution import board, executable, order_of, turn_up
-from .moves import destinations  # noqa: F401 (where a March may go, as the tests read it)
-from .moves import add, battle_at, cross, free, group_of, marches, movable, take
+from .moves import (
+    add,
+    battle_at,
+    cross,
+    destinations,  # noqa: F401 (where a March may go, as the tests read it)
+    free,
+    group_of,
+    marches,
+    movable,
+    take,
+)
 from .moves import describe as describe_group
 from .records import UNIT_WORDS
 from .solo import bot_army

@@ -16,17 +16,40 @@ or a piece ``"<owner>:<what>"``: the owner an Army or ``neutral``, the what a Un
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Iterable, Mapping, Sequence
 
 from ...core.data import entry, field, only_known, read_toml, tables, unique_keys
 from ...core.errors import DataError
 from ...core.graph import check_connected, links
 from .records import (  # noqa: F401 (the constants and records, read from here by the other modules and web/)
-    ARMIES, ARMY_NAMES, ALLIANCES, ALLIANCE_OF, NEUTRAL, ICONS, TRACKS, UNITS, UNIT_TOTALS, UNIT_SHAPE, SLOT_COUNT,
-    SLOT_SHAPES, SABOTAGE, SIDES, SHIPS, Position, Region, Board, Leader, Placement, LoneMove, Setup, Page, Section, Content)
-
+    ALLIANCE_OF,
+    ALLIANCES,
+    ARMIES,
+    ARMY_NAMES,
+    ICONS,
+    NEUTRAL,
+    SABOTAGE,
+    SHIPS,
+    SIDES,
+    SLOT_COUNT,
+    SLOT_SHAPES,
+    TRACKS,
+    UNIT_SHAPE,
+    UNIT_TOTALS,
+    UNITS,
+    Board,
+    Content,
+    Leader,
+    LoneMove,
+    Page,
+    Placement,
+    Position,
+    Region,
+    Section,
+    Setup,
+)
 
 # --- loading -------------------------------------------------------------------------------
 
@@ -407,7 +430,7 @@ def parse_player_board(data: dict, name: str = "player_boards.toml") -> dict[str
         for i, n in enumerate(icons):
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 9:
                 raise DataError(f"{where}: Section {i + 1} has {n!r}; give a whole number from 0 to 9.")
-        boards[army] = tuple(replace(s, supply=n) for s, n in zip(out, icons))
+        boards[army] = tuple(replace(s, supply=n) for s, n in zip(out, icons, strict=False))
     return boards
 
 
@@ -545,7 +568,7 @@ def uncovered(region: Region, slots: Sequence, tokens: Sequence | None = None) -
     """The Resource icons of a Region that show: on Slots holding no piece and no Sabotage
     token; a Resource token on a Slot shows its icon instead of the printed one (ruling TC32)."""
     out = []
-    for i, (icon, held) in enumerate(zip(region.icons, slots)):
+    for i, (icon, held) in enumerate(zip(region.icons, slots, strict=False)):
         if held is None:
             shown = tokens[i] if tokens and tokens[i] else icon
             if shown:

@@ -13,15 +13,32 @@ into and which pieces it may place there now.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Mapping, Sequence
 
 from ...core.data import entry, field, only_known, tables
 from ...core.errors import DataError
 from .cards import Objective, cards
-from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, SABOTAGE, SLOT_COUNT, SLOT_SHAPES, UNIT_SHAPE, UNITS, Board,
-                   Content, Leader, content, genoa, owner, read_data, shape)
+from .data import (
+    ALLIANCE_OF,
+    ALLIANCES,
+    ARMIES,
+    SABOTAGE,
+    SLOT_COUNT,
+    SLOT_SHAPES,
+    UNIT_SHAPE,
+    UNITS,
+    Board,
+    Content,
+    Leader,
+    content,
+    genoa,
+    owner,
+    read_data,
+    shape,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Opening:
@@ -185,12 +202,12 @@ def areas(board: Board, v: Variable, army: str, mains: Sequence[str], deserts: S
 def room(content: Content, v: Variable, key: str, slots: Sequence, piece_shape: str) -> bool:
     """Whether a piece of this shape fits in the Region: a free Slot of its shape, and below the
     Region's cap where it has one (Jerusalem, TC44)."""
-    if not any(sh == piece_shape and s is None for sh, s in zip(SLOT_SHAPES, slots)):
+    if not any(sh == piece_shape and s is None for sh, s in zip(SLOT_SHAPES, slots, strict=False)):
         return False
     opening = next((o for o in v.openings if o.region == key), None)
     if opening is None:
         return True
-    held = sum(1 for sh, s in zip(SLOT_SHAPES, slots) if sh == piece_shape and s is not None and s != SABOTAGE)
+    held = sum(1 for sh, s in zip(SLOT_SHAPES, slots, strict=False) if sh == piece_shape and s is not None and s != SABOTAGE)
     return held < opening.caps[piece_shape]
 
 

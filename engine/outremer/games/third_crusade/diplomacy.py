@@ -18,9 +18,9 @@ the position. Markers do not block the lines; the space where the move ends must
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Collection, Iterable, Mapping, Sequence
 
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
@@ -160,7 +160,7 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
     rows = field(name, data, "rows", list)
     if not rows or any(r not in ROW_SIZES or isinstance(r, bool) for r in rows):
         raise DataError(f"{name}: field 'rows' is {rows!r}; each row has 2 or 4 spaces.")
-    if rows[0] != 2 or rows[-1] != 4 or any(a == b for a, b in zip(rows, rows[1:])):
+    if rows[0] != 2 or rows[-1] != 4 or any(a == b for a, b in zip(rows, rows[1:], strict=False)):
         raise DataError(f"{name}: field 'rows' is {rows!r}; rows of 2 and 4 spaces alternate, from a 2-space "
                         "first row (plutorial) to a 4-space last row (p.16).")
     tokens = field(name, data, "tokens", dict)

@@ -18,8 +18,20 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count, sentence
 from . import diplomacy as rules
-from .data import (ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
-                   shape, what)
+from .data import (
+    ALLIANCE_OF,
+    ARMY_NAMES,
+    NEUTRAL,
+    SABOTAGE,
+    SLOT_SHAPES,
+    UNITS,
+    Content,
+    board_for,
+    controller,
+    owner,
+    shape,
+    what,
+)
 from .execution import advanced_to_gain, order_of
 from .moves import TOKEN_SHAPE, add, place_token, to_board
 from .records import ICON_WORDS, UNIT_WORDS

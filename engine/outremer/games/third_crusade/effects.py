@@ -35,12 +35,31 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
 from . import diplomacy_moves as board_moves
-from .execution import advanced_to_gain, order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
 from .event_targets import can, leaders_of, main_banner, meeting, muster_army, roads_from, slots_holding, units_of
 from .events import GAIN_WORDS, MARCHES, Step, event, words
-from .moves import (add, battle_at, cross, describe, describe_side, flip, free, group_of, leader_piece, leader_region,
-                    marches, movable, owned, pieces, place_token, remove_token, road, take, to_board, token)
+from .execution import advanced_to_gain, order_of
+from .moves import (
+    add,
+    battle_at,
+    cross,
+    describe,
+    describe_side,
+    flip,
+    free,
+    group_of,
+    leader_piece,
+    leader_region,
+    marches,
+    movable,
+    owned,
+    place_token,
+    remove_token,
+    road,
+    take,
+    to_board,
+    token,
+)
 from .records import ICON_WORDS, UNIT_WORDS
 from .solo import RELAXED, bot_army, free_crowns, relaxed
 from .state import faith_words, gain_faith, recount, towards, track

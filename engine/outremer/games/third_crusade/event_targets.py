@@ -9,8 +9,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core.game import State
-from .data import (ALLIANCE_OF, ALLIANCES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, board_for, controller, owner,
-                   shape, what)
+from .data import (
+    ALLIANCE_OF,
+    ALLIANCES,
+    NEUTRAL,
+    SABOTAGE,
+    SLOT_SHAPES,
+    UNITS,
+    Content,
+    board_for,
+    controller,
+    owner,
+    shape,
+    what,
+)
 from .events import MARCHES, Step
 from .moves import TOKEN_SHAPE, any_march, battle_at, free, leader_region, pieces, presence, sides
 from .solo import relaxed
@@ -18,7 +30,7 @@ from .state import partner
 
 
 def armies_of(who: str) -> tuple[str, ...]:
-    return ALLIANCES[who] if who in ALLIANCES else (who,)
+    return ALLIANCES.get(who, (who,))
 
 
 def meets(content: Content, s: State, banner, army: str, key: str) -> bool:

@@ -14,9 +14,9 @@ to give a player without better knowledge a first estimate of a card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable
 
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
@@ -100,7 +100,7 @@ class Step:
     keep: int = 0
     strength: int = 0
     ignore_bandit: bool = False
-    options: tuple[tuple["Step", ...], ...] = ()
+    options: tuple[tuple[Step, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,7 +138,7 @@ class ThirdCrusade(Game):
         if not solo.is_solo(players, options):
             return [ARMY_NAMES[a] for a in armies]
         seat_of = solo.seats_of(players, options)
-        return [" and ".join(ARMY_NAMES[a] for a, owner in zip(armies, seat_of) if owner == seat)
+        return [" and ".join(ARMY_NAMES[a] for a, owner in zip(armies, seat_of, strict=False) if owner == seat)
                 for seat in range(players)]
 
     def seat_label(self, state: State, seat: int) -> str:
@@ -476,7 +476,7 @@ class ThirdCrusade(Game):
             rest = sorted(new[key][visible:])
             rand.shuffle(rest)
             new[key] = new[key][:visible] + rest
-        for army, bot in sorted(new.get("bot", {}).items()):  # a Bot's Advanced group, face down
+        for _army, bot in sorted(new.get("bot", {}).items()):  # a Bot's Advanced group, face down
             group = sorted(bot["advanced"])
             rand.shuffle(group)
             bot["advanced"] = group

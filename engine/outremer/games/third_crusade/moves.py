@@ -15,8 +15,21 @@ from itertools import product
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
-from .data import (ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNITS, Content, Leader, board_for,
-                   controller, owner, shape, what)
+from .data import (
+    ALLIANCE_OF,
+    ARMY_NAMES,
+    NEUTRAL,
+    SABOTAGE,
+    SLOT_SHAPES,
+    UNITS,
+    Content,
+    Leader,
+    board_for,
+    controller,
+    owner,
+    shape,
+    what,
+)
 from .records import ICON_WORDS, UNIT_WORDS
 from .state import recount
 
@@ -312,11 +325,11 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
         waits = battle_at(s, to, {side}) and not first_of_forced  # fits: it waits on the Road
         room: dict[str, int] = {}
         for counts in options:
-            if keep and here - sum(n for n, mine in zip(counts, own) if mine) < keep:
+            if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
                 continue
             if not waits:
                 need: dict[str, int] = {}
-                for sh, n in zip(shapes, counts):
+                for sh, n in zip(shapes, counts, strict=False):
                     if n:
                         need[sh] = need.get(sh, 0) + n
                 if any(n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
@@ -402,4 +415,4 @@ def group_code(counts) -> str:
 
 def group_of(kinds: list[str], code: str) -> list[str]:
     """The pieces a group word names, ``kinds`` being the distinct movable pieces, sorted."""
-    return [k for k, n in zip(kinds, map(int, str(code).lstrip("g").split("."))) for _ in range(n)]
+    return [k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)]

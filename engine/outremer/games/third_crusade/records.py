@@ -7,8 +7,8 @@ nothing of the game, so that every module may read them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 ARMIES = ("angevin", "hre", "ayyubid", "turkoman")
 ARMY_NAMES = {"angevin": "Angevin", "hre": "Holy Roman Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}

@@ -63,10 +63,7 @@ def people_and_bots(players: int, options: dict) -> tuple[list[str], list[str]]:
         options = {**options, "side": together.split("-")[0], "bots": 2 if together.endswith("-2") else 1}
     side = options.get("side", "crusader")
     pick = {"crusader": options.get("crusader_army", "angevin"), "muslim": options.get("muslim_army", "ayyubid")}
-    if players == 2 or options.get("command", 1) == 2:
-        people = list(ALLIANCES[side])
-    else:
-        people = [pick[side]]
+    people = list(ALLIANCES[side]) if players == 2 or options.get("command", 1) == 2 else [pick[side]]
     bots = list(ALLIANCES[other(side)]) if options.get("bots", 1) == 2 else [pick[other(side)]]
     return people, bots
 

@@ -20,13 +20,12 @@ from .bot import geometry as geo
 from .bot.events import perk_units
 from .bot_table import table
 from .cards import Order, orders
-from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, Content, board_for, controller, owner, shape, what
+from .data import ALLIANCE_OF, NEUTRAL, Content, board_for, controller, owner, shape, what
 from .moves import add, cross, free, pieces, take
 from .records import UNIT_WORDS
 from .solo import MARCH_STEPS, bots
 from .solo_common import bot_words, column, jerusalem_open, name
 from .state import recount
-
 
 
 def _order(army: str, key: str) -> Order:

@@ -23,15 +23,15 @@ from __future__ import annotations
 from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
-from . import planning as planning_phase
 from . import effects, solo_battle, solo_command, solo_march
+from . import planning as planning_phase
 from .bot import diplomacy as bot_dip
+from .bot import geometry as geo
 from .bot import steps as bot_steps
 from .bot import upkeep as bot_upkeep
-from .diplomacy import BOT_CP_GOLD
-from .bot import geometry as geo
 from .cards import orders
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
+from .diplomacy import BOT_CP_GOLD
 from .moves import pieces
 from .solo import MARCH_STEPS, alternative, bots, is_bot, reaction_group, solo
 from .solo_common import at_random, bot_words, column, jerusalem_open, name

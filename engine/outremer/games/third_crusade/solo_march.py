@@ -15,12 +15,12 @@ from __future__ import annotations
 from ...core.actions import Action
 from ...core.game import Event, State
 from .battle import piece_strength
-from .cards import orders
 from .bot import geometry as geo
+from .bot.placement import bare_room, overflow_region
+from .cards import orders
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
 from .moves import marches as march_actions
-from .bot.placement import bare_room, overflow_region
 from .solo_command import fail_effect, place_units
 from .solo_common import bot_words, name
 
@@ -61,10 +61,10 @@ def march(content: Content, s: State, p: int, legal: list[Action], log: list[Eve
     if frm == geo.jerusalem(s) and stay is not None:
         log.append(Event(f"{bot_words(s, army, 'COMMAND')}: it never Marches out of Jerusalem (p.22).", "p.22"))
         return stay
-    if do == "disperse" and not pend["went"] and stay is not None:
-        if (len([x for x in pieces(s, frm) if owner(x) in (army, NEUTRAL)]) - 1) // 2 < 1:
-            fail_effect(content, s, p, frm, "too few pieces to Disperse in 3", log)  # p.22; ruling TC91
-            return stay
+    if (do == "disperse" and not pend["went"] and stay is not None
+            and (len([x for x in pieces(s, frm) if owner(x) in (army, NEUTRAL)]) - 1) // 2 < 1):
+        fail_effect(content, s, p, frm, "too few pieces to Disperse in 3", log)  # p.22; ruling TC91
+        return stay
     if not marches:
         return stay
     kinds = sorted(set(movable(content, s, frm, army, do == "coordinated_march")))

@@ -12,9 +12,23 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import State
+from .data import (
+    ALLIANCE_OF,
+    ALLIANCES,
+    ARMIES,
+    ARMY_NAMES,
+    TRACKS,
+    UNIT_TOTALS,
+    UNITS,
+    Content,
+    genoa,
+    owner,
+    starting_position,
+    supply_need,
+    tracks,
+    what,
+)
 from .solo import is_solo, people_and_bots
-from .data import (ALLIANCE_OF, ALLIANCES, ARMIES, ARMY_NAMES, TRACKS, UNIT_TOTALS, UNITS, Content, genoa, owner, starting_position,
-                   supply_need, tracks, what)
 
 FORMAT = 1
 ROUNDS = ("1190", "1191 Spring", "1191 Autumn", "1192")

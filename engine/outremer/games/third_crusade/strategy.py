@@ -21,10 +21,10 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from . import solo_strategy
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .diplomacy import FLAGS
 from .events import DRAW, PERIODS, deck, event
-from . import solo_strategy
 from .solo import solo
 from .state import ROUNDS, alone, lone
 

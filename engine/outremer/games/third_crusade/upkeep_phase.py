@@ -12,14 +12,13 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
-from . import plutorial
+from . import plutorial, solo_upkeep
 from . import upkeep as counts
 from .cards import cards, orders
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, controller, shape
-from . import solo_upkeep
 from .execution import advanced_to_gain
-from .solo import bot_army
 from .moves import add, describe, free, presence, take
+from .solo import bot_army
 from .state import ROUNDS, alone, faith_words, need, recount, towards, track
 
 ADVANCED_PRICE = 2
@@ -301,7 +300,7 @@ def _income_step(content: Content, s: State, log: list[Event]) -> None:
     if jerusalem:
         s["glory"] += jerusalem
         log.append(Event("The Crusaders Control Jerusalem: 2 Glory.", "p.17"))
-    for seat, army in enumerate(s["armies"]):
+    for seat, _army in enumerate(s["armies"]):
         s["gold"][seat] += track(s, seat, "gold")
     icons = counts.glory_icons(content, s)
     s["glory"] += icons

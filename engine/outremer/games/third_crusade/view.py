@@ -42,7 +42,7 @@ def describe(game, s: State, action: Action) -> str:
         left = s["variable"]["points"][army]
         return "Stop deploying" + (f" ({left} deployment point{'' if left == 1 else 's'} left are lost)" if left else "")
     if verb == "arrange":
-        return "Lay " + ", ".join(f"{event(key).title} under {flag}" for key, flag in zip(args, (2, 3, 4, 5)))
+        return "Lay " + ", ".join(f"{event(key).title} under {flag}" for key, flag in zip(args, (2, 3, 4, 5), strict=False))
     if verb == "slot":
         key = s["strategy"]["rows"][army][(2, 3, 4, 5).index(args[0])]
         return f"Slot {args[0]}: take {event(key).title} and {args[0]} command points; the Bot takes its card there"
@@ -71,7 +71,7 @@ def describe(game, s: State, action: Action) -> str:
             kinds = sorted(set(movable(c, s, frm, p.get("army", army),
                                        "coordinated" in str(p.get("do", "")) or _coordinated(s))))
             counts = [int(n) for n in str(args[1]).lstrip("g").split(".")]
-            group = ", ".join(f"{n} × {piece(k)}" for k, n in zip(kinds, counts) if n)
+            group = ", ".join(f"{n} × {piece(k)}" for k, n in zip(kinds, counts, strict=False) if n)
             return f"March {group} to {place(args[0])}"
         return f"March to {place(args[0])}"
     if verb == "stay":
@@ -184,7 +184,7 @@ def text_table(game, v: dict) -> str:
             counted[p] = counted.get(p, 0) + 1
         icons = [i for i in uncovered(r, slots, v["tokens"].get(r.key)) if i]
         orders_here = []
-        for side, placed in (v["sections"].get(r.key) or {}).items():
+        for _side, placed in (v["sections"].get(r.key) or {}).items():
             if placed:
                 known = next((o.name for o in orders(placed["army"]) if o.key == placed["order"]), None)
                 orders_here.append(f"{names.get(placed['army'], placed['army'])} Order "
@@ -199,7 +199,7 @@ def text_table(game, v: dict) -> str:
                      + (f"; {'; '.join(orders_here)}" if orders_here else "")
                      + f"; Roads to {', '.join(roads) or 'none'}.")
     for p in v["players"]:
-        tracks = ", ".join(f"{name} {n}" for name, n in zip(("command points", "crowns", "supply", "Gold"), p["tracks"]))
+        tracks = ", ".join(f"{name} {n}" for name, n in zip(("command points", "crowns", "supply", "Gold"), p["tracks"], strict=False))
         hand = ", ".join(event(k).title for k in p["hand"]) or "none"
         lines.append(f"{p['name']} ({p['alliance'].capitalize()} Alliance): tracks {tracks}; now {p['cp']} command "
                      f"points, {p['gold']} Gold; reserve {p['reserve']['infantry']} Infantry, {p['reserve']['cavalry']} "

@@ -7,7 +7,7 @@ passes ``lambda n: rng.randbelow(s, n)``); a die is ``rand(6) + 1``.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ....core.actions import Action
 from ....core.errors import IllegalAction

@@ -21,11 +21,10 @@ from ....core.game import State
 from .. import battle as arithmetic
 from .. import diplomacy as rules
 from .. import diplomacy_moves as board_moves
-from ..data import content
+from ..data import ALLIANCE_OF, content
 from ..diplomacy import BOT_CP_GOLD
 from ..diplomacy_phase import card
 from ..execution import advanced_to_gain
-from ..data import ALLIANCE_OF
 from ..state import alone
 from . import geometry as geo
 from . import placement

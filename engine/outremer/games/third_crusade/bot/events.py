@@ -172,7 +172,8 @@ def perk_units(card_key: str, column: int) -> list[str]:
             yield x
             for option in x.options:
                 yield from flat(option)
-    adds = lambda steps: any(x.do == "muster" for x in flat(steps))
+    def adds(steps):
+        return any(x.do == "muster" for x in flat(steps))
     if column == 4 and adds(card.main):
         return ["cavalry"]
     if column == 5 and any(x.do in MARCHES for x in flat(card.main)):

@@ -27,7 +27,7 @@ Bot Armies", a tuple of them; ``key`` a Region key):
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ....core.game import State
 from ....core.graph import distances

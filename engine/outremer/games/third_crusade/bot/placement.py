@@ -21,11 +21,22 @@ Orders and the diplomacy gains.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ....core.game import State
 from .. import battle as arithmetic
-from ..data import ALLIANCE_OF, NEUTRAL, SABOTAGE, SLOT_SHAPES, UNIT_SHAPE, alliance_controller, content, controller, owner, what
+from ..data import (
+    ALLIANCE_OF,
+    NEUTRAL,
+    SABOTAGE,
+    SLOT_SHAPES,
+    UNIT_SHAPE,
+    alliance_controller,
+    content,
+    controller,
+    owner,
+    what,
+)
 from . import geometry as geo
 from .common import allies, opponents, pieces_in, units_in
 
