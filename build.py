@@ -9,6 +9,7 @@ What dist/ holds (every file is served from our own origin; nothing is fetched
 from anywhere else, at build time after the first build, or by the page):
 
     index.html, app.js, worker.js, style.css     the page and the engine's worker
+    <module>.js                                  the page's ES modules, which app.js wires
     rules/<game>.html                            each game's rules reference (ours) and
                                                  rulings, where the log's rule links lead
     sw.js                                        service worker: precaches everything
@@ -598,6 +599,11 @@ def build(out: Path = DIST) -> dict:
                 # Inside <script type="application/json">: "</" may not appear as such.
                 "catalog_json": Markup(json.dumps(front.catalog(bridge)).replace("</", "<\\/")),
                 # theme.css (the colours), style.css, then each game's own sheet (web/static/<game>.css).
+                # The page's ES modules that app.js imports, fetched at once rather than one level of
+                # imports after another.
+                "modules": sorted(
+                    p.name for p in (WEB / "static").glob("*.js")
+                    if p.name not in ("app.js", "boot.js", "worker.js", "sw.js")),
                 "stylesheets": ["theme.css", "style.css"] + sorted(
                     p.name for p in (WEB / "static").glob("*.css") if p.name not in ("theme.css", "style.css")),
             },

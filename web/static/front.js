@@ -11,6 +11,7 @@ import { $, element, setView, status, turnStatus, whileBusy } from "./page.js";
 import { DEFAULT_GAME, game } from "./state.js";
 import { damagedGames, deleteGame, savedGameById, savedGames } from "./store.js";
 
+// Where the address leads: the game in its link, else the front door.
 export async function route() {
   const code = fragment();
   if (code !== null) {

@@ -9,6 +9,7 @@ import { drive } from "./turns.js";
 
 let historyTimer = null;
 
+// The game shown after action ``step`` (the present stays where it is; the computer waits).
 export async function toStep(step, replaying = false) {
   if (!replaying) stopReplay();
   const now = game.present;

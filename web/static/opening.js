@@ -120,6 +120,7 @@ export async function newGame(request = DEFAULT_GAME) {
   return result;
 }
 
+// The same game again: the same game, seats and options, from its start.
 export async function rematch() {
   const s = game.present;
   if (!s) return;

@@ -3,7 +3,7 @@
 import { $ } from "./page.js";
 
 const STAGES = ["runtime", "python", "packages", "engine"];
-const pageStarted = performance.now();
+const pageStarted = performance.now(); // the page's script began: the boot's time counts from here
 
 // While the runtime downloads (its files are counted as each arrives) and while Python
 // starts (it reports nothing), the bar creeps towards the stage's end, never reaching it,
