@@ -9,6 +9,7 @@ What dist/ holds (every file is served from our own origin; nothing is fetched
 from anywhere else, at build time after the first build, or by the page):
 
     index.html, app.js, worker.js, style.css     the page and the engine's worker
+    <module>.js                                  the page's ES modules, which app.js wires
     rules/<game>.html                            each game's rules reference (ours) and
                                                  rulings, where the log's rule links lead
     sw.js                                        service worker: precaches everything

@@ -49,10 +49,33 @@ def test_service_worker_precaches_every_file_with_its_hash(dist):
 
 
 def test_page_loads_nothing_from_elsewhere(dist):
-    for page in ("index.html", "app.js", "worker.js", "style.css", "sw.js"):
+    for page in ("index.html", "style.css", *sorted(p.name for p in dist.glob("*.js"))):
         text = (dist / page).read_text()
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), page
     assert "default-src 'self'" in html.unescape((dist / "index.html").read_text())
+
+
+def test_the_pages_modules_are_shipped_precached_and_preloaded(dist):
+    """Every module app.js imports, at any depth, is in dist/ as in web/static/, in the service
+    worker's precache (so the page opens offline), and preloaded by index.html (fetched at once,
+    not one level of imports after another)."""
+    sw = (dist / "sw.js").read_text()
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\n\});", sw, re.S).group(1))
+    page = (dist / "index.html").read_text()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    reached, todo = set(), ["app.js"]
+    while todo:
+        name = todo.pop()
+        text = (dist / name).read_text()
+        assert text == (ROOT / "web" / "static" / name).read_text(), name
+        for dep in re.findall(r"""\bfrom\s*["']\./([\w-]+\.js)["']""", text):
+            if dep not in reached:
+                reached.add(dep)
+                todo.append(dep)
+    assert {"store.js", "engine.js", "table.js"} <= reached
+    assert reached <= set(precache)
+    assert reached <= preloaded
+    assert preloaded <= set(precache)
 
 
 def test_build_info_matches_the_files(dist):

@@ -39,6 +39,11 @@ def write_index(staging: Path, version: str, stock_lock: dict, all_bytes: int) -
             # Inside <script type="application/json">: "</" may not appear as such.
             "catalog_json": Markup(json.dumps(front.catalog(bridge)).replace("</", "<\\/")),
             # theme.css (the colours), style.css, then each game's own sheet (web/static/<game>.css).
+            # The page's ES modules that app.js imports, fetched at once rather than one level of
+            # imports after another.
+            "modules": sorted(
+                p.name for p in (WEB / "static").glob("*.js")
+                if p.name not in ("app.js", "boot.js", "worker.js", "sw.js")),
             "stylesheets": ["theme.css", "style.css"] + sorted(
                 p.name for p in (WEB / "static").glob("*.css") if p.name not in ("theme.css", "style.css")),
         },

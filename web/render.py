@@ -67,7 +67,7 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
 
 7. **Card details.** An element with ``data-detail-title`` and ``data-detail-text``
    (optionally ``data-detail-meta``) shows them in the page's card-detail panel on
-   hover, focus or tap (app.js, generic).
+   hover, focus or tap (app.js, detail.js; generic).
 
 Secrets: a template only ever sees the view of the seat given (``viewer``); with
 ``viewer`` None (a hand-off screen, a spectator) no hand is in the snapshot.
