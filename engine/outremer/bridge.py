@@ -120,6 +120,13 @@ def _viewer(match: Match, viewer: Any) -> int | None:
     return viewer
 
 
+def _shown_options(match: Match) -> dict:
+    """The match's options, less a hidden one left at its default (not the players' choice: a
+    lesson's option shows only in a lesson)."""
+    hidden = {o.id: o.default for o in match.game.options if o.hidden}
+    return {k: v for k, v in match.setup.options if k not in hidden or v != hidden[k]}
+
+
 def snapshot(match: Match, viewer: int | None, step: int | None = None, code: str | None = None) -> dict:
     """What one seat sees of a match, now or at ``step`` (history: no actions offered then)."""
     game = match.game
@@ -139,7 +146,7 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
     return {
         "game": game.id, "code": code if code is not None else sharecode.encode(match),
         "viewer": viewer, "seats": list(match.setup.seats), "seat_names": game.seat_labels(match.setup),
-        "options": dict(match.setup.options), "seed": match.setup.seed,
+        "options": _shown_options(match), "seed": match.setup.seed,
         "step": step, "steps": match.steps, "to_act": to_act,
         "to_act_kind": None if to_act is None else match.setup.seats[to_act],
         "view": game.view(state, viewer), "legal": legal, "log": log,
