@@ -369,8 +369,9 @@ def _scoring(content: Content, s: State, log: list[Event]) -> None:
 
 
 def _final(content: Content, s: State, log: list[Event]) -> None:
+    won: str | None
     if s["glory"]:
-        won: str | None = "crusader" if s["glory"] > 0 else "muslim"
+        won = "crusader" if s["glory"] > 0 else "muslim"
         why = f"The {_alliance_name(won)} Alliance has the most Glory ({abs(s['glory'])})."
     else:
         won = counts.jerusalem_alliance(content, s)  # the Alliance's Control, partners level too (TC74)
