@@ -322,7 +322,8 @@ def parse_diplomacy(data: dict, name: str = "diplomacy.toml") -> tuple[Diplomacy
         order = field(where, raw, "order", list)
         if sorted(order) != [1, 2, 3] or any(isinstance(o, bool) for o in order):
             raise DataError(f"{where}: field 'order' is {order!r}; expected 1, 2 and 3, each once.")
-        out.append(DiplomacyCard(raw["key"], title, (got[0], got[1], got[2]), tuple(order), field(where, raw, "flavour", str, "")))
+        out.append(DiplomacyCard(raw["key"], title, (got[0], got[1], got[2]), tuple(order),
+                                 field(where, raw, "flavour", str, "")))
     if len(out) != DIPLOMACY_CARDS:
         raise DataError(f"{name}: {len(out)} Diplomacy Cards; the game has {DIPLOMACY_CARDS} (components, p.35).")
     return tuple(out)

@@ -334,7 +334,8 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
             raise DataError(f"{where}: missing field 'three_player' (who places the double-coloured Units "
                             "when both Armies of the Alliance play).")
         if three is not None and (not double or alliance is None or three not in ALLIANCES[alliance]):
-            armies = ", ".join(ALLIANCES[alliance]) if double and alliance is not None else "none: there are no double-coloured Units here"
+            armies = (", ".join(ALLIANCES[alliance]) if double and alliance is not None
+                      else "none: there are no double-coloured Units here")
             raise DataError(f"{where}: field 'three_player' is {three!r}; expected {armies}.")
         sabotage = _strings(where, raw, "sabotage", allowed=ICONS, default=[])
         if sabotage and region.jerusalem:

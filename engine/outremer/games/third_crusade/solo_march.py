@@ -40,7 +40,8 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
             army = s["armies"][p]
             spot = overflow_region(s, army, pend["region"], unit) if unit in UNITS else None
             added = place_units(content, s, army, spot, [(unit, excess)]) if spot else 0
-            where = f"; {added} more in {name(content, s, spot)}, the weakest Region beside it" if added and spot else ""
+            where = (f"; {added} more in {name(content, s, spot)}, the weakest Region beside it"
+                     if added and spot else "")
             log.append(Event(f"{bot_words(s, army, 'COMMAND')}: musters {chosen.args[0]} in "
                              f"{name(content, s, pend['region'])}, covering no Resource icon{where} (p.21).", "p.21"))
         return chosen
