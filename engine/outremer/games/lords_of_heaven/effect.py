@@ -41,9 +41,9 @@ def run_effect(content: Content, s: State, seat: int, log: list[Event]) -> None:
             log.append(Event(f"{names[seat]} gains {words(got)}.", "6.effect"))
             e["left"] = 0
         elif do == "income":
-            got = influence_income(content, s, seat)
-            gain(s, seat, {"gold": got})
-            log.append(Event(f"{names[seat]} gains {got} Gold from its Influence in the Cities.", "6.effect"))
+            income = influence_income(content, s, seat)
+            gain(s, seat, {"gold": income})
+            log.append(Event(f"{names[seat]} gains {income} Gold from its Influence in the Cities.", "6.effect"))
             e["left"] = 0
         elif e["left"] > 0 and effect_choices(content, s, seat):
             return

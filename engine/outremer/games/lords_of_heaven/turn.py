@@ -101,6 +101,7 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
     verb, args = action.verb, action.args
     if step == "draft":
         seat = sealed_next(s)
+        assert seat is not None  # a draft pick is legal only while a seat has still to choose
         draft_pick(s, seat, args[0])
         names = Names(content, s)
         log.append(Event(f"{names[seat]} sets {names.card(args[0])} aside.", "5.draft", private=seat,

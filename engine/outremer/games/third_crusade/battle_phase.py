@@ -56,7 +56,7 @@ def kind_of(content: Content, s: State, key: str) -> str:
 
 def defenders(s: State) -> list[str]:
     b = s["battle"]
-    return [p for p in pieces(s, b["region"]) if owner(p) == NEUTRAL or ALLIANCE_OF[owner(p)] != b["side"]]
+    return [p for p in pieces(s, b["region"]) if (a := owner(p)) == NEUTRAL or a is None or ALLIANCE_OF[a] != b["side"]]
 
 
 def in_charge(s: State, side: str) -> int:
@@ -293,7 +293,7 @@ def _side_pieces(content: Content, s: State, side: str) -> list[tuple[str, ...]]
     "the Reinforcing Units are also considered part of the Battle"; the attack as the defence
     may Reinforce, p.14; ruling TC57)."""
     b = s["battle"]
-    here = [(p,) for p in (b["group"] if side == b["side"] else defenders(s))]
+    here: list[tuple[str, ...]] = [(p,) for p in (b["group"] if side == b["side"] else defenders(s))]
     for key, army in b["reinforce"].items():
         if ALLIANCE_OF[army] == side:
             here += [(p, key) for p in pieces(s, key, army) if what(p) in UNITS]
@@ -398,7 +398,9 @@ def _after_losses(content: Content, s: State, log: list[Event]) -> None:
 def _side_of(s: State, piece: str) -> str:
     """The side a piece leaving the Battle belongs to: its Army's Alliance; a Neutral piece that
     must retreat marched with the attack."""
-    return ALLIANCE_OF[owner(piece)] if owner(piece) != NEUTRAL else s["battle"]["side"]
+    army = owner(piece)
+    assert army is not None, f"{piece!r} is no piece"
+    return ALLIANCE_OF[army] if army != NEUTRAL else s["battle"]["side"]
 
 
 def _retreat_targets(content: Content, s: State, piece: str) -> list[str]:
@@ -430,7 +432,7 @@ def _next_retreat(content: Content, s: State, log: list[Event]) -> None:
         movable = [p for p in entry["pieces"] if _retreat_targets(content, s, p)]
         if movable:
             b["stage"] = "retreat"
-            side = b["side"] if owner(movable[0]) == NEUTRAL else ALLIANCE_OF[owner(movable[0])]
+            side = _side_of(s, movable[0])
             b["chooser"] = in_charge(s, side)
             return
         piece = entry["pieces"].pop(0)  # nowhere to go: lost

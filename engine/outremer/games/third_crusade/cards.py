@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
@@ -201,10 +202,11 @@ def _step(where: str, index: int, raw) -> Step:
         raise DataError(f"{at}: 'do' is {do!r}; expected one of {', '.join(STEPS)}.")
     params = STEPS[do]
     only_known(f"{at} ({do!r})", raw, ("do", *params))
-    values = {}
+    values: dict[str, Any] = {}  # each parameter of Step, of its own type (STEPS)
     for name, (kind, allowed) in params.items():
         if kind is int:
-            values[name] = _ranged(f"{at} ({do!r})", raw, name, *allowed, default=0 if name in OPTIONAL else None)
+            low, high = allowed
+            values[name] = _ranged(f"{at} ({do!r})", raw, name, low, high, default=0 if name in OPTIONAL else None)
         else:
             values[name] = field(f"{at} ({do!r})", raw, name, kind, allowed=allowed)
     if do == "muster" and values["n"] > MUSTER_CAP[values["unit"]]:
@@ -320,7 +322,8 @@ def parse_diplomacy(data: dict, name: str = "diplomacy.toml") -> tuple[Diplomacy
         order = field(where, raw, "order", list)
         if sorted(order) != [1, 2, 3] or any(isinstance(o, bool) for o in order):
             raise DataError(f"{where}: field 'order' is {order!r}; expected 1, 2 and 3, each once.")
-        out.append(DiplomacyCard(raw["key"], title, tuple(got), tuple(order), field(where, raw, "flavour", str, "")))
+        out.append(DiplomacyCard(raw["key"], title, (got[0], got[1], got[2]), tuple(order),
+                                 field(where, raw, "flavour", str, "")))
     if len(out) != DIPLOMACY_CARDS:
         raise DataError(f"{name}: {len(out)} Diplomacy Cards; the game has {DIPLOMACY_CARDS} (components, p.35).")
     return tuple(out)
@@ -332,7 +335,8 @@ def parse_objectives(data: dict, board: Board, name: str = "objectives.toml") ->
     raws = tables(data, "objective", name, "objective")
     unique_keys(raws, name, "objective")
     regions = {r.key: r for r in board.regions}
-    out, sets = [], {}
+    out: list[Objective] = []
+    sets: dict[frozenset[str], str] = {}
     for i, raw in enumerate(raws):
         where = entry(name, "objective", i, raw)
         only_known(where, raw, ("key", "section", "deck", "cities", "glory", "flavour"))
@@ -380,9 +384,11 @@ def parse_objectives(data: dict, board: Board, name: str = "objectives.toml") ->
 
 @cache
 def cards() -> Cards:
+    both = content().both
+    assert both is not None, "content() reads the north board too"
     return Cards(parse_orders(read_data("orders.toml")), parse_missions(read_data("missions.toml")),
                  parse_diplomacy(read_data("diplomacy.toml")),
-                 parse_objectives(read_data("objectives.toml"), content().both))
+                 parse_objectives(read_data("objectives.toml"), both))
 
 
 def orders(army: str) -> tuple[Order, ...]:

@@ -176,7 +176,7 @@ def parse_leaders(data: dict, name: str = "leaders.toml") -> dict[str, Leader]:
     raws = tables(data, "leader", name, "leader")
     unique_keys(raws, name, "leader")
     out: dict[str, Leader] = {}
-    names = set()
+    names: set[str] = set()
     for i, raw in enumerate(raws):
         where = entry(name, "leader", i, raw)
         only_known(where, raw, ("key", "name", "army", "shape", "unit", "units", "icons", "flavour", "back"))
@@ -333,8 +333,9 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
         if double and three is None:
             raise DataError(f"{where}: missing field 'three_player' (who places the double-coloured Units "
                             "when both Armies of the Alliance play).")
-        if three is not None and (not double or three not in ALLIANCES[alliance]):
-            armies = ", ".join(ALLIANCES[alliance]) if double else "none: there are no double-coloured Units here"
+        if three is not None and (not double or alliance is None or three not in ALLIANCES[alliance]):
+            armies = (", ".join(ALLIANCES[alliance]) if double and alliance is not None
+                      else "none: there are no double-coloured Units here")
             raise DataError(f"{where}: field 'three_player' is {three!r}; expected {armies}.")
         sabotage = _strings(where, raw, "sabotage", allowed=ICONS, default=[])
         if sabotage and region.jerusalem:
@@ -491,6 +492,7 @@ def owner(piece: str | None) -> str | None:
     try:
         return _OWNERS[piece]
     except KeyError:
+        assert piece is not None  # None is a key of _OWNERS: never missing
         found = _OWNERS[piece] = piece.split(":", 1)[0]
         return found
 
@@ -552,7 +554,7 @@ def free_slot(content: Content, region: Region, slots: Sequence, piece_shape: st
     where possible", ruling TC5); None when every Slot of the shape is taken."""
     free = [i for i, s in enumerate(SLOT_SHAPES) if s == piece_shape and slots[i] is None]
     bare = [i for i in free if not region.icons[i]]
-    return (bare or free or [None])[0]
+    return bare[0] if bare else free[0] if free else None
 
 
 def place(content: Content, region: Region, slots: Sequence, piece: str) -> tuple:
@@ -588,7 +590,8 @@ def tracks(content: Content, position: Position, board: Board | None = None,
     for key, slots in position.items():
         for army, icon in _region_tracks(content, board.region(key), slots, tokens.get(key)):
             totals[army][icon] += 1
-    return {army: tuple(t[k] for k in TRACKS) for army, t in totals.items()}
+    cp, crown, supply, gold = TRACKS
+    return {army: (t[cp], t[crown], t[supply], t[gold]) for army, t in totals.items()}
 
 
 _REGION_TRACKS: dict = {}
@@ -699,12 +702,16 @@ def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tupl
     TC71, and those the lone player of 3 places elsewhere, TC73) and the double-coloured Units,
     the page's Neutral pieces, then a Neutral Infantry in every City holding no Unit or Leader."""
     board = board_for(content, armies)
-    position = {r.key: (None,) * len(SLOT_SHAPES) for r in board.regions}
+    position: dict[str, tuple[str | None, ...]] = {r.key: (None,) * len(SLOT_SHAPES) for r in board.regions}
     lone = lone_moves(content, armies)
-    placements = content.four.placements if len(armies) == 4 else content.setup.two_three
+    if len(armies) == 4:
+        assert content.four is not None, "four Armies play on the 4-player page (board_for checks it is read)"
+        placements = content.four.placements
+    else:
+        placements = content.setup.two_three
     for p in placements:
         region = board.region(p.region)
-        slots = list(position[p.region])
+        slots: list[str | None] = list(position[p.region])
         for icon in p.sabotage:
             slots[next(i for i, s in enumerate(slots) if s is None and region.icons[i] == icon)] = SABOTAGE
         own = {a: list(p.own.get(a, ())) for a in ARMIES if a in armies}
@@ -719,10 +726,10 @@ def starting_position(content: Content, armies: Sequence[str]) -> dict[str, tupl
             pieces += [f"{by}:{w}" for w in p.double]
         pieces += [f"{m.army}:{w}" for m in lone if m.to == p.region for w in m.pieces]
         pieces += [f"{NEUTRAL}:{w}" for w in p.neutral]
-        slots = tuple(slots)
+        placed = tuple(slots)
         for piece in pieces:
-            slots = place(content, region, slots, piece)
-        position[p.region] = slots
+            placed = place(content, region, placed, piece)
+        position[p.region] = placed
     for m in lone:
         if all(p.region != m.to for p in placements):
             for w in m.pieces:

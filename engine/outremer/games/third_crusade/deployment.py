@@ -118,7 +118,7 @@ def parse_variable(data: dict, board: Board, leaders: Mapping[str, Leader], obje
     areas = _table(data, "areas", name)
     only_known(f"{name}: [areas]", areas, ("deserts",))
     deserts = _int(f"{name}: [areas]", areas, "deserts", 0, 9)
-    openings = []
+    openings: list[Opening] = []
     regions = {r.key: r for r in board.regions}
     for i, raw in enumerate(tables(data, "open", name, "open") if "open" in data else []):
         where = entry(name, "open", i, raw, "region")
@@ -155,6 +155,7 @@ def parse_variable(data: dict, board: Board, leaders: Mapping[str, Leader], obje
 @cache
 def variable() -> Variable:
     c = content()
+    assert c.both is not None, "content() reads the north board too"
     return parse_variable(read_data("variable_setup.toml"), c.both, c.leaders, cards().objectives)
 
 
@@ -193,7 +194,7 @@ def areas(board: Board, v: Variable, army: str, mains: Sequence[str], deserts: S
         else:
             usable = key in opened or key in deserts or (
                 len(deserts) < v.deserts and any(board.adjacent(key, m) for m in mains))
-        enemy = any(owner(p) in ALLIANCE_OF and ALLIANCE_OF[owner(p)] != side for p in position[key])
+        enemy = any((a := owner(p)) is not None and a in ALLIANCE_OF and ALLIANCE_OF[a] != side for p in position[key])
         if usable and not enemy:
             out.append(key)
     return out

@@ -171,7 +171,8 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
     raws = tables(data, "space", name, "space")
     keys = unique_keys(raws, name, "space")
     side = links(raws, keys, name, "space", link="side", optional=True)
-    spaces, given_leaders = [], {}
+    spaces: list[Space] = []
+    given_leaders: dict[str, str] = {}
     for i, raw in enumerate(raws):
         where = entry(name, "space", i, raw)
         only_known(where, raw, ("key", "row", "x", "y", "gives", "n", "leader", "up", "side"))
@@ -267,7 +268,7 @@ def parse_bidding(data: dict, name: str = "bidding_board.toml") -> BiddingBoard:
     only_known(name, data, ("title", "note", "row"))
     title = field(name, data, "title", str)
     field(name, data, "note", str)
-    out = []
+    out: list[BiddingRow] = []
     for i, raw in enumerate(tables(data, "row", name, "row")):
         where = entry(name, "row", i, raw, "army")
         only_known(where, raw, ("army", "flags"))
@@ -386,7 +387,7 @@ def bid_order(bids: Mapping[str, int], initiative: Sequence[str]) -> tuple[str, 
     """The bidders from the highest bid down; a tie goes to the bidder higher on the
     initiative track (p.16). ``initiative`` is the track from the top, by Army; a lone player's
     Army counts where it first appears."""
-    rank = {}
+    rank: dict[str, int] = {}
     for i, army in enumerate(initiative):
         rank.setdefault(army, i)
     missing = [a for a in bids if a not in rank]

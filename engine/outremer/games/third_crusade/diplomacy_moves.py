@@ -181,7 +181,9 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
             s["tokens"][key][i] = None
         else:
             label = content.leaders[what(held)].name if what(held) in content.leaders else UNIT_WORDS[what(held)]
-            whose = "Neutral" if owner(held) == NEUTRAL else ARMY_NAMES[owner(held)]
+            army = owner(held)
+            assert army is not None, "a Diplomacy card replaces a piece, never a free Slot"
+            whose = "Neutral" if army == NEUTRAL else ARMY_NAMES[army]
             instead = f" in place of {'an' if whose[0] in 'AEIOU' else 'a'} {whose} {label}, returned"
             to_board(content, s, key, held)
         rule = "TC56"

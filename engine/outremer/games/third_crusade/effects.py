@@ -397,7 +397,7 @@ def _attack(s: State, p: dict, key: str, group: list[str], strength: int = 0, fr
     """Pieces of an Alliance coming into the other Alliance's pieces: a Battle, which the
     Command phase starts (p.12: "a Battle immediately takes place"). ``side``: the Alliance of
     a marching Army (the Neutral pieces marching with it are its own); else the pieces' own."""
-    movers = {side} if side else {ALLIANCE_OF[owner(g)] for g in group if owner(g) != NEUTRAL}
+    movers = {side} if side else {ALLIANCE_OF[a] for g in group if (a := owner(g)) is not None and a != NEUTRAL}
     if not movers or not any(battle_at(s, key, {m}) for m in movers):
         return False
     p["attack"] = {"from": frm, "to": key, "group": list(group), "strength": strength, "sea": sea}

@@ -306,6 +306,7 @@ def parse_events(data: dict, board: Board, leaders: dict[str, Leader], name: str
 @cache
 def events() -> tuple[Event, ...]:
     c = content()
+    assert c.both is not None, "content() reads the north board too"
     return parse_events(read_data("events.toml"), c.both, c.leaders)
 
 

@@ -152,8 +152,9 @@ class ThirdCrusade(Game):
 
     def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
         return [(f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
-                 tuple(sorted({self.seat_of(state, i) for i, a in enumerate(state["armies"])
-                               if ALLIANCE_OF[a] == al and not solo.is_bot(state, i)})))
+                 tuple(sorted({seat for i, a in enumerate(state["armies"])
+                               if ALLIANCE_OF[a] == al and not solo.is_bot(state, i)
+                               and (seat := self.seat_of(state, i)) is not None})))
                 for al in sorted(ALLIANCES)]
 
     def seat_of(self, s: State, index: int) -> int | None:
@@ -438,7 +439,9 @@ class ThirdCrusade(Game):
         to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
         and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
         own = {new_army for new_army in (s["armies"][i] for i in solo.seat_armies(s, seat))}
-        seat = self._index(s, seat)
+        index = self._index(s, seat)
+        assert index is not None  # a seat given, an Army index back
+        seat = index
         new = clone(s)
         mine = ALLIANCE_OF[new["armies"][seat]]
         others = [a for a in new["armies"] if a not in own]

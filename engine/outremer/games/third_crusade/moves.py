@@ -49,7 +49,7 @@ def pieces(s: State, key: str, army: str | None = None) -> list[str]:
 
 def alliance_in(s: State, key: str) -> set[str]:
     """The Alliances with pieces in a Region (Neutral pieces belong to none)."""
-    return {ALLIANCE_OF[owner(p)] for p in s["map"][key] if owner(p) not in (None, NEUTRAL)}
+    return {ALLIANCE_OF[a] for p in s["map"][key] if (a := owner(p)) is not None and a != NEUTRAL}
 
 
 def presence(s: State, key: str, armies) -> bool:
@@ -69,7 +69,7 @@ def add(content: Content, s: State, key: str, piece: str, recount_now: bool = Tr
     tokens = s.get("tokens", {}).get(key) or [None] * len(slots)
     free_ = [j for j, sh in enumerate(SLOT_SHAPES) if sh == shape(content, piece) and slots[j] is None]
     bare = [j for j in free_ if not region.icons[j] and not tokens[j]]
-    i = (bare or free_ or [None])[0]
+    i = bare[0] if bare else free_[0] if free_ else None
     if i is None:
         raise NoSlot(f"no free {shape(content, piece)} Slot in {region_of(content, s, key).name}")
     slots[i] = piece
@@ -125,7 +125,7 @@ def can_march(content: Content, s: State, frm: str, to: str, group: list[str]) -
         if piece not in here:
             return False
         here.remove(piece)
-    movers = {ALLIANCE_OF[owner(p)] for p in group if owner(p) != NEUTRAL}
+    movers = {ALLIANCE_OF[a] for p in group if (a := owner(p)) is not None and a != NEUTRAL}
     if battle_at(s, to, movers):
         return True
     for sh in set(shape(content, p) for p in group):
@@ -142,7 +142,7 @@ def march(content: Content, s: State, frm: str, to: str, group: list[str], log: 
     for piece in group:
         take(content, s, frm, piece, recount_now=False)
     cross(content, s, frm, to, group, [] if log is None else log)
-    movers = {ALLIANCE_OF[owner(p)] for p in group if owner(p) != NEUTRAL}
+    movers = {ALLIANCE_OF[a] for p in group if (a := owner(p)) is not None and a != NEUTRAL}
     if battle_at(s, to, movers):
         s["road"] = {"from": frm, "to": to, "group": list(group)}
         recount(content, s)
@@ -158,7 +158,7 @@ def battle_at(s: State, key: str, attackers: set[str]) -> bool:
     Alliance's pieces: a Battle occurs whenever opposing Alliances share a Region (p.14). Neutral
     pieces alone fight nobody: they join the next Army to take Control of their Region
     (glossary, Neutral Units and Leaders)."""
-    return any(owner(p) not in (None, NEUTRAL) and ALLIANCE_OF[owner(p)] not in attackers for p in s["map"][key])
+    return any((a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] not in attackers for p in s["map"][key])
 
 
 TOKEN_SHAPE = {"glory": "hex", "cp": "square", "crown": "square", "gold": "square", "supply": "square"}
@@ -195,7 +195,9 @@ def describe(content: Content, group: list[str]) -> str:
 def owned(content: Content, piece: str) -> str:
     """One piece named with its Army, for a loss or a retreat: "1 Angevin Infantry", "Saladin
     (Ayyubid)", "1 Neutral Cavalry"."""
-    w, army = what(piece), ("Neutral" if owner(piece) == NEUTRAL else ARMY_NAMES[owner(piece)])
+    mine = owner(piece)
+    assert mine is not None, f"{piece!r} is no piece"
+    w, army = what(piece), ("Neutral" if mine == NEUTRAL else ARMY_NAMES[mine])
     if w in content.leaders:
         return f"{content.leaders[w].name} ({army})"
     return f"1 {army} {UNIT_WORDS[w]}"
@@ -343,7 +345,7 @@ def fits(content: Content, s: State, to: str, group: list[str], first_of_forced:
     """A group marching into its own Alliance's or an empty Region must find Slots there; one
     marching into the other Alliance waits on the Road (a Forced March's first step must fit,
     glossary). ``side``: the Alliance of the Army marching (Neutral pieces march with it)."""
-    movers = {side} if side else {ALLIANCE_OF[owner(g)] for g in group if owner(g) != NEUTRAL}
+    movers = {side} if side else {ALLIANCE_OF[a] for g in group if (a := owner(g)) is not None and a != NEUTRAL}
     if battle_at(s, to, movers) and not first_of_forced:
         return True
     for sh in set(shape(content, g) for g in group):
@@ -387,7 +389,7 @@ def cross(content: Content, s: State, frm: str, to: str, group: list[str], log: 
     toll = BANDIT_TOLL * n + (owed.pop(way, 0) if owed is not None else 0)
     if not toll:
         return []
-    armies = [owner(p) for p in group if owner(p) != NEUTRAL]
+    armies = [a for p in group if (a := owner(p)) is not None and a != NEUTRAL]
     mover = max(set(armies), key=armies.count) if armies else NEUTRAL
     units = sorted((p for p in group if what(p) in UNITS),
                    key=lambda p: (TOLL_ORDER.index(what(p)), owner(p) != NEUTRAL, owner(p) == mover))

@@ -109,8 +109,8 @@ def plan_view(content: Content, s: State, viewer: int | None) -> dict | None:
     """The Order the seat to act has chosen and not yet placed, as ``viewer`` sees it: its key and
     the warning for each Region where it would not be executed, to the seat and its Alliance
     partner; nothing to anyone else (not even that an Order was chosen)."""
-    order = chosen(s)
-    if order is None or viewer is None or viewer not in partners(s, to_act(s)):
+    order, seat = chosen(s), to_act(s)
+    if order is None or seat is None or viewer is None or viewer not in partners(s, seat):
         return None
     side = ALLIANCE_OF[order.army]
     warnings = {}
@@ -203,7 +203,7 @@ def sections_view(s: State, viewer: int | None) -> dict:
     mine = ALLIANCE_OF[s["armies"][viewer]] if viewer is not None else None
     out = {}
     for region, sides in s["sections"].items():
-        shown = {}
+        shown: dict[str, dict[str, str | None] | None] = {}
         for side, placed in sides.items():
             if placed is None:
                 shown[side] = None

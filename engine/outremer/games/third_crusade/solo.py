@@ -112,7 +112,7 @@ def column_rule(s: State, army: str, row: str) -> dict | None:
 def free_crowns(s: State, army: str) -> bool:
     """Whether ``army`` is a Bot whose column makes crown effects free (p.23, EVENT CARDS, column 1)."""
     perk = column_rule(s, army, "perk")
-    return bool(perk) and perk["kind"] == "free_crowns"
+    return bool(perk and perk["kind"] == "free_crowns")
 
 
 RELAXED = {"any_region": "the main event regardless of Region", "any_presence": "the main event regardless of Presence"}

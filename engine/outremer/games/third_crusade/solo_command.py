@@ -148,7 +148,7 @@ def fail_effect(content: Content, s: State, p: int, key: str, why: str, log: lis
     units = fail.city_units if city and fail.city_units is not None else fail.units
     where = key if any(owner(x) == army for x in pieces(s, key)) else _empty_beside_weakest(content, s, army)
     added = place_units(content, s, army, where, units) if where else 0
-    parts = [f"{count(added, 'Unit')} added in {name(content, s, where)}" if added else "no Unit added"]
+    parts = [f"{count(added, 'Unit')} added in {name(content, s, where)}" if added and where else "no Unit added"]
     if fail.march:
         parts.append("and a March" + (" made" if where and march_half(content, s, army, where, log) else ": none possible"))
     log.append(Event(f"{bot_words(s, army, 'ORDER FAIL')}: in {name(content, s, key)}, {why}; "
@@ -235,13 +235,13 @@ def bonus(content: Content, s: State, log: list[Event]) -> None:
             log.append(Event(f"{bot_words(s, army, cell)}: {count(added, UNIT_WORDS[b['unit']])} added{where} "
                              "(p.23; ruling TC86).", "TC86"))
         else:
-            added = []
+            joined: list[str] = []
             for key in geo.regions_with(s, army):
                 leads = any(owner(x) == army and what(x) not in UNIT_WORDS for x in s["map"][key])
                 piece = f"{NEUTRAL}:{b['unit']}"
                 if leads and free(content, s, key, shape(content, piece)):
                     add(content, s, key, piece, recount_now=False)
-                    added.append(name(content, s, key))
+                    joined.append(name(content, s, key))
             recount(content, s)
             log.append(Event(f"{bot_words(s, army, cell)}: +1 Neutral {UNIT_WORDS[b['unit']]} in each Region with its "
-                             f"Leader: {', '.join(added) or 'none with room'} (p.23).", "p.23"))
+                             f"Leader: {', '.join(joined) or 'none with room'} (p.23).", "p.23"))

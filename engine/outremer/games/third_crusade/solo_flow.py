@@ -89,8 +89,8 @@ def categories(content: Content, s: State, army: str) -> list[tuple[str, list[st
     near = {n for k in mine for n in b.adjacent_to(k)}
     empty = [k for k in sorted(near) if not pieces(s, k) and k not in mine]
     foes = [a for a in s["armies"] if ALLIANCE_OF[a] != ALLIANCE_OF[army]]
-    theirs = [k for k in s["map"] if controller(s["map"][k]) in foes]
-    theirs.sort(key=lambda k: (geo.strength_key(s, controller(s["map"][k]), k), geo.proximity_key(s, army, k)))
+    held = {k: c for k in s["map"] if (c := controller(s["map"][k])) is not None and c in foes}
+    theirs = sorted(held, key=lambda k: (geo.strength_key(s, held[k], k), geo.proximity_key(s, army, k)))
     return [("Regions it Controls", geo.by_strength(s, army, mine)),
             ("Regions of its Alliance's Presence", geo.by_strength(s, army, partner)),
             ("empty Regions beside its own", geo.by_proximity(s, army, empty)),

@@ -40,7 +40,8 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
             army = s["armies"][p]
             spot = overflow_region(s, army, pend["region"], unit) if unit in UNITS else None
             added = place_units(content, s, army, spot, [(unit, excess)]) if spot else 0
-            where = f"; {added} more in {name(content, s, spot)}, the weakest Region beside it" if added else ""
+            where = (f"; {added} more in {name(content, s, spot)}, the weakest Region beside it"
+                     if added and spot else "")
             log.append(Event(f"{bot_words(s, army, 'COMMAND')}: musters {chosen.args[0]} in "
                              f"{name(content, s, pend['region'])}, covering no Resource icon{where} (p.21).", "p.21"))
         return chosen
@@ -135,7 +136,7 @@ def _rank(content: Content, s: State, army: str, frm: str, to: str, group: list[
     leaders_left = sum(1 for x in here if _leader(x)) - sum(1 for x in group if _leader(x))
     n, total = len(group), len(here)
     side = ALLIANCE_OF[army]
-    foes = [x for x in s["map"][to] if owner(x) not in (None, NEUTRAL) and ALLIANCE_OF[owner(x)] != side]
+    foes = [x for x in s["map"][to] if (a := owner(x)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != side]
     if do == "disperse":
         first = pend.get("bot_disperse")
         k = first if pend["went"] and first else (total - 1) // 2

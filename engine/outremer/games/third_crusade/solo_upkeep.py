@@ -35,7 +35,8 @@ def advanced(s: State, army: str, log: list[Event]) -> None:
     s["box"][army].extend(s["bot"][army]["aside"])  # the Reaction Orders set aside come back (p.21)
     s["bot"][army]["aside"] = []
     group = s["bot"][army]["advanced"]
-    gained, back = [], []
+    gained: list[str] = []
+    back: list[str] = []
     for _ in range(min(rule["select"], len(group))):
         key = group.pop(rng.randbelow(s, len(group)))  # "randomly selected" (p.23)
         (gained if keeps(army, key, rule["keep"]) else back).append(key)

@@ -369,6 +369,7 @@ def _scoring(content: Content, s: State, log: list[Event]) -> None:
 
 
 def _final(content: Content, s: State, log: list[Event]) -> None:
+    won: str | None
     if s["glory"]:
         won = "crusader" if s["glory"] > 0 else "muslim"
         why = f"The {_alliance_name(won)} Alliance has the most Glory ({abs(s['glory'])})."
@@ -396,15 +397,15 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
     merc = {seat: sum(1 for r in b.regions if r.mercantile and controller(s["map"][r.key]) == s["armies"][seat])
             for seat in points}
     if merc[first] != merc[second]:
-        points[max(merc, key=merc.get)] += 1
+        points[max(merc, key=merc.__getitem__)] += 1
     held = {seat: _remaining_objective(s, s["armies"][seat]) for seat in points}
     if held[first] != held[second]:
-        points[max(held, key=held.get)] += 1
+        points[max(held, key=held.__getitem__)] += 1
     which = "second Objective" if s["revealed_objective"] else "better Objective"
     why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), {which} "
            f"({held[first]} to {held[second]} Cities)")
     if points[first] != points[second]:
-        return [max(points, key=points.get)], why
+        return [max(points, key=points.__getitem__)], why
     jerusalem = controller(s["map"][next(r.key for r in b.regions if r.jerusalem)])
     for seat in points:
         if s["armies"][seat] == jerusalem:

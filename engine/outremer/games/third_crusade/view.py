@@ -24,7 +24,7 @@ def describe(game, s: State, action: Action) -> str:
     def piece(p: str) -> str:
         w = what(p)
         name = c.leaders[w].name if w in c.leaders else ("Siege Engine" if w == "siege" else w.capitalize())
-        return ("Neutral " if owner(p) == "neutral" else f"{ARMY_NAMES.get(owner(p), '')} ") + name
+        return ("Neutral " if owner(p) == "neutral" else f"{ARMY_NAMES.get(owner(p) or '', '')} ") + name
 
     if verb == "discard_objective":
         kept = [k for k in s["variable"]["dealt"][army] if k not in args]
@@ -50,21 +50,24 @@ def describe(game, s: State, action: Action) -> str:
         key = s["strategy"]["rows"][args[0]][(2, 3, 4, 5).index(args[1])]
         return f"Pick {event(key).title} from the {ARMY_NAMES[args[0]]} row ({args[1]} command points)"
     if verb == "order":
+        assert army is not None  # an Order is chosen by the Army to act
         order = next(o for o in orders(army) if o.key == args[0])
         return f"{order.name} ({order.text})"
     if verb == "section":
         from .planning import UNEXECUTED_GLORY, chosen, reason
-        order = chosen(s)
-        why = reason(c, s, order, args[0])
+        placing = chosen(s)
+        assert placing is not None  # a Section is offered once an Order is chosen
+        why = reason(c, s, placing, args[0])
         if why is None:
-            return f"Place {order.name} in {place(args[0])}"
+            return f"Place {placing.name} in {place(args[0])}"
         when = f"never executed there, {why}" if why.startswith("not a ") else f"not executed while {why}"
-        return f"Place {order.name} in {place(args[0])} (⚠ {when}: {UNEXECUTED_GLORY} Glory at Upkeep)"
+        return f"Place {placing.name} in {place(args[0])} (⚠ {when}: {UNEXECUTED_GLORY} Glory at Upkeep)"
     if verb == "execute":
         return f"Execute the Order in {place(args[0])}"
     if verb == "event":
         return f"Execute the Event Card {event(args[0]).title}"
     if verb in ("march",):
+        assert army is not None  # a March is the move of the Army to act
         p = s.get("pending") or {}
         frm = p.get("from") or p.get("at")
         if frm:
@@ -109,10 +112,12 @@ def describe(game, s: State, action: Action) -> str:
         unit = "Siege Engine" if args[1] == "siege" else args[1].capitalize()
         return f"Bring 1 {unit} home from {place(args[0])}"
     if verb == "advanced":
+        assert army is not None  # the Army to act takes it
         return f"Take the Advanced Order {next(o.name for o in orders(army) if o.key == args[0])}"
     if verb == "clear":
         return f"Remove the Sabotage token on a {SLOT_SHAPES[args[1]]} Slot of {place(args[0])}"
     if verb == "buy":
+        assert army is not None  # the Army to act buys it
         return f"Buy the Advanced Order {next(o.name for o in orders(army) if o.key == args[0])}"
     if verb == "land":
         return f"Land in {place(args[0])}"
@@ -120,7 +125,7 @@ def describe(game, s: State, action: Action) -> str:
         return f"Reveal the Objective {place(args[0])}"
     if verb in ("main", "crown"):  # before any step for an "Instead" card, else after the main event
         card = (s.get("pending") or {}).get("card")
-        instead = bool(card) and event(card).crown_mode == "instead"
+        instead = bool(card and event(card).crown_mode == "instead")
         if verb == "main":
             return "The main event" if instead else "No crown event"
         bought = (f" (buying {args[0]} crown{'s' if args[0] > 1 else ''} for {CROWN_PRICE * args[0]} Gold)"
@@ -290,7 +295,7 @@ def _asked(game, s: State) -> str:
         return "execute one of your Orders on the map or an Event Card, or pass."
     if phase == "diplomacy":
         return {"bid": "bid Gold in secret for the Diplomacy Card's rewards.", "reward": "take a reward.",
-                "move": "move your diplomacy marker."}.get((s.get("dip") or {}).get("stage"), "diplomacy.")
+                "move": "move your diplomacy marker."}.get((s.get("dip") or {}).get("stage", ""), "diplomacy.")
     if phase in ("upkeep", "scoring"):
         ask = (s.get("upkeep") or {}).get("queue", [{}])[0].get("ask")
         return {"tithe": "Upkeep: tithe the Order left in a Region, or keep it.",

@@ -133,7 +133,7 @@ def remove_piece(s: State, army: str, key: str, pieces: Iterable[str]) -> str | 
     strongest in the Region's type (as Sabotage takes "the stronger Unit for that Region type",
     p.21), ties Cavalry, Infantry, Siege Engine."""
     kind = _kind(s, key)
-    theirs = [p for p in pieces if owner(p) not in (NEUTRAL, None) and ALLIANCE_OF[owner(p)] != ALLIANCE_OF[army]]
+    theirs = [p for p in pieces if (a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != ALLIANCE_OF[army]]
     tie = ("cavalry", "infantry", "siege")
     return min(theirs, key=lambda p: (-arithmetic.STRENGTH[(what(p), kind)], tie.index(what(p)), p), default=None)
 
@@ -143,7 +143,7 @@ def leader_to_remove(s: State, army: str, pieces: Iterable[str]) -> str | None:
     Leaders, one with a Cavalry icon, then an Infantry icon, then none; never its own Alliance's
     or a Neutral one (ruling TC107)."""
     leaders = content().leaders
-    theirs = [p for p in pieces if owner(p) not in (NEUTRAL, None) and ALLIANCE_OF[owner(p)] != ALLIANCE_OF[army]
+    theirs = [p for p in pieces if (a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != ALLIANCE_OF[army]
               and what(p) in leaders]
     rank = {"cavalry": 0, "infantry": 1, "": 2}
     return min(theirs, key=lambda p: (rank[leaders[what(p)].unit], -leaders[what(p)].units, p), default=None)
@@ -194,7 +194,7 @@ def bandit_to_remove(s: State, army: str, roads: Iterable[Sequence[str]]) -> tup
     if alliance_controller(s["map"][jer]) not in players:
         return None
     bandits = [sorted(r) for r in s.get("bandits", [])]
-    into = [tuple(r) for r in roads if jer in r and sorted(r) in bandits]
+    into = [(r[0], r[1]) for r in roads if jer in r and sorted(r) in bandits]
     return min(into, key=lambda r: geo.proximity_key(s, army, r[0] if r[1] == jer else r[1]), default=None)
 
 

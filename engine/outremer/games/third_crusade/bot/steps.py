@@ -83,8 +83,8 @@ def _where(s: State, army: str, step, legal: list[Action], rand: Rand, log: list
         target = placement.remove_region(s, army, ats) if bot_events.theirs(s, army, step.whose) else None
         why = "the Region with the fewest of the player's Units, p.21"
     elif do == "assassinate":
-        best = [(placement.leader_to_remove(s, army, s["map"][k]), k) for k in ats]
-        best = [(leader, k) for leader, k in best if leader]
+        found = [(placement.leader_to_remove(s, army, s["map"][k]), k) for k in ats]
+        best = [(leader, k) for leader, k in found if leader]
         if best:
             rank = {"cavalry": 0, "infantry": 1, "": 2}
             target = min(best, key=lambda lk: (rank[content().leaders[lk[0].split(":")[1]].unit],

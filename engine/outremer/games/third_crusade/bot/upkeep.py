@@ -35,6 +35,7 @@ def choose_landing(s: State, army: str, legal: list[Action], rand: Rand, log: li
     if not ports:
         return legal[0]
     where = geo.weakest(s, army, ports)
+    assert where is not None  # ports is not empty
     note(log, army, f"lands from the Genoa ship in {geo.board(s).region(where).name}, its weakest Port "
                     "(Proximity on a tie, p.23)", "p.23")
     return next(a for a in legal if a.verb == "land" and a.args[0] == where)
