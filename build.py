@@ -53,8 +53,57 @@ if str(Path(__file__).resolve().parent) not in sys.path:
     sys.path.append(str(Path(__file__).resolve().parent))
 
 # Every name the tests, benchmarks and tools read from this module.
-from sitebuild.serve import serve
+from sitebuild.bytecode import STDLIB_BYTECODE, stdlib_bytecode, with_bytecode
+from sitebuild.common import (
+    CACHE,
+    DIST,
+    NODE_PYODIDE,
+    ROOT,
+    WEB,
+    log,
+    pins,
+    project_version,
+    run,
+    sha256,
+)
+from sitebuild.headers import (
+    CSP,
+    MIME_TYPES,
+    PAGE_CSP,
+    WORKER_CSP,
+    WORKER_SCRIPTS,
+    security_headers,
+)
+from sitebuild.manifest import (
+    BACKGROUND_COLOR,
+    THEME_COLOR,
+    THEME_COLOR_DARK,
+    icon_png,
+    icon_svg,
+    write_icons,
+)
+from sitebuild.pyodide import (
+    PRELOAD,
+    PYODIDE_RUNTIME,
+    STDLIB_CODECS_KEPT,
+    STDLIB_DROPPED_MODULES,
+    STDLIB_DROPPED_PACKAGES,
+    pyodide_runtime,
+    stdlib_dropped,
+    trimmed_stdlib,
+)
+from sitebuild.report import sizes
+from sitebuild.serve import SiteHandler, make_server, serve
 from sitebuild.site import build
+from sitebuild.wheels import (
+    engine_wheel,
+    jinja2_wheel,
+    markupsafe_wheel,
+    site_wheel,
+    wheel_entry,
+)
+
+__all__ = ["BACKGROUND_COLOR", "CACHE", "CSP", "DIST", "MIME_TYPES", "NODE_PYODIDE", "PAGE_CSP", "PRELOAD", "PYODIDE_RUNTIME", "ROOT", "STDLIB_BYTECODE", "STDLIB_CODECS_KEPT", "STDLIB_DROPPED_MODULES", "STDLIB_DROPPED_PACKAGES", "SiteHandler", "THEME_COLOR", "THEME_COLOR_DARK", "WEB", "WORKER_CSP", "WORKER_SCRIPTS", "build", "engine_wheel", "icon_png", "icon_svg", "jinja2_wheel", "log", "make_server", "markupsafe_wheel", "pins", "project_version", "pyodide_runtime", "run", "security_headers", "serve", "sha256", "site_wheel", "sizes", "stdlib_bytecode", "stdlib_dropped", "trimmed_stdlib", "wheel_entry", "with_bytecode", "write_icons"]
 
 
 def main(argv: list[str] | None = None) -> None:
