@@ -39,6 +39,7 @@ RUNS = [
     ("ck_balance", [PY, "bench/ck_balance.py", "--games", "2", "--other-games", "2"]),
     ("loh_balance", [PY, "bench/loh_balance.py", "--games", "2"]),
     ("tc_balance", [PY, "bench/tc_balance.py", "--games", "1"]),
+    ("tc_solo", [PY, "bench/tc_solo.py", "--games", "1", "--jobs", "2"]),
     ("ck_map_search", [PY, "bench/ck_map_search.py", "--minutes", "0.05", "--games", "2", "--random-games", "2",
                        "--three-games", "2", "--out", "{out}/ck_map_best.toml"]),
     ("heuristic_duel", [PY, "bench/heuristic_duel.py", "--game", "levantine", "--commit", "HEAD", "--players", "2",

@@ -25,9 +25,12 @@ MODES = [("levantine", 2, {}), ("levantine", 2, {"egypt": True}), ("crusader-kin
          ("lords-of-heaven", 4, {}), ("lords-of-heaven", 3, {"absent": "seljuk"}),
          ("lords-of-heaven", 2, {"christians": "byzantines", "muslims": "caliphate"}),
          ("third-crusade", 4, {}), ("third-crusade", 3, {"lone": "crusader"}), ("third-crusade", 2, {}),
-         ("third-crusade", 4, {"variable": True})]
+         ("third-crusade", 4, {"variable": True}),
+         # the solo game (p.19-23): the seat must not see the Bot's face-down Orders (ruling TC123)
+         ("third-crusade", 1, {"side": "muslim"}), ("third-crusade", 1, {"side": "muslim", "command": 2, "bots": 2}),
+         ("third-crusade", 2, {"together": "muslim-2"})]
 IDS = ["levantine", "levantine-egypt", "ck-4", "ck-3", "ck-coop", "ck-solo", "loh-4", "loh-3", "loh-2",
-       "tc-4", "tc-3", "tc-2", "tc-4-variable"]
+       "tc-4", "tc-3", "tc-2", "tc-4-variable", "tc-solo", "tc-solo-2-armies", "tc-together"]
 BUDGET = 24  # iterations: enough for the tree to branch on what the search believes
 
 

@@ -95,6 +95,19 @@ HANDLERS = (("discard_objective", "_discard"), ("deploy", "_deploy"), ("arrange"
 method, or None for the first action with that verb."""
 
 
+def army_index(view: dict) -> int:
+    """The Army the view is taken from: the seat's own in a game between people; in a solo game
+    (p.19), where a seat may command two Armies and the players are listed by Army, the Army it
+    moves now, else its first."""
+    seat, seat_of = view["viewer"], view.get("seat_of")
+    if seat_of is None:
+        return seat
+    actor = view.get("actor")
+    if actor is not None and seat_of[actor] == seat:
+        return actor
+    return seat_of.index(seat)
+
+
 class ThirdCrusadeHeuristic(Agent):
     name = "heuristic"
 
@@ -112,7 +125,7 @@ class ThirdCrusadeHeuristic(Agent):
 
     def _setup(self, game, view) -> None:
         self.g, self.v, self.c = game, view, game.content
-        self.me = view["viewer"]
+        self.me = army_index(view)
         self.army = view["players"][self.me]["army"]
         self.side = ALLIANCE_OF[self.army]
         self.board = board_for(self.c, [p["army"] for p in view["players"]])
@@ -316,7 +329,7 @@ class ThirdCrusadeHeuristic(Agent):
         orders_ = [a for a in legal if a.verb == "order"]
         if not orders_:
             return legal[rand.randrange(len(legal))]
-        side = ALLIANCE_OF[view["players"][view["viewer"]]["army"]]
+        side = ALLIANCE_OF[view["players"][army_index(view)]["army"]]
         regions = sum(1 for sides in view["sections"].values() if sides[side] is None)
         i = rand.randrange(len(orders_) * regions + 1)
         return orders_[i // regions] if i < len(orders_) * regions else next(a for a in legal if a.verb == "pass")
@@ -328,7 +341,7 @@ class ThirdCrusadeHeuristic(Agent):
         if not plan or not any(a.verb == "section" for a in legal):
             return None
         from ..games.third_crusade.planning import distinct
-        me = view["players"][view["viewer"]]
+        me = view["players"][army_index(view)]
         first = [act("order", k) for k in distinct(me["box"], me["army"])] + [act("pass")]
         self._setup(game, view)
         if self._plan(first) == act("order", plan["order"]):
@@ -574,6 +587,11 @@ def estimate(game, s) -> list[float]:
     crusader = sum(w * f for w, f in zip(weights, feats["crusader"], strict=False))
     muslim = sum(w * f for w, f in zip(weights, feats["muslim"], strict=False))
     p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
+    if s.get("seat_of") is not None:  # the solo game (p.19): by seat, a win of its Alliance is its win
+        seats = game.seats_in(s)
+        sides = [ALLIANCE_OF[s["armies"][s["seat_of"].index(seat)]] for seat in range(seats)]
+        share = 1.0 if seats == 1 else 0.75  # two people together: a side's win, Final Winner or not
+        return [(p if side == "crusader" else 1 - p) * share for side in sides]
     out = []
     for army in s["armies"]:
         side = ALLIANCE_OF[army]

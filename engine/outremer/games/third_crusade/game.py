@@ -458,12 +458,16 @@ class ThirdCrusade(Game):
             if ALLIANCE_OF[army] == mine:
                 continue
             side = ALLIANCE_OF[army]
-            spots = sorted(key for key, sides in new["sections"].items() if sides[side] and sides[side][0] == army)
-            pool = sorted(list(new["box"][army]) + [new["sections"][k][side][1] for k in spots])
+            # a Bot's Reaction group is known Order by Order (each drawn one named, ruling TC123):
+            # only its Prepared Orders, behind its screen or face down on the map, are dealt anew
+            kept = solo.known_orders(new, army)
+            spots = sorted(key for key, sides in new["sections"].items()
+                           if sides[side] and sides[side][0] == army and sides[side][1] not in kept)
+            pool = sorted([k for k in new["box"][army] if k not in kept] + [new["sections"][k][side][1] for k in spots])
             rand.shuffle(pool)
             for key in spots:
                 new["sections"][key][side] = [army, pool.pop()]
-            new["box"][army] = sorted(pool)
+            new["box"][army] = sorted(pool + [k for k in new["box"][army] if k in kept])
         planning.redeal_plan(new, seat, rand)
         st = new.get("strategy")
         for army in new["armies"]:

@@ -127,6 +127,14 @@ def relaxed(s: State, army: str) -> str | None:
     return perk["kind"] if perk and perk["kind"] in RELAXED else None
 
 
+def known_orders(s: State, army: str) -> frozenset[str]:
+    """The Orders of ``army`` whose place the other Alliance knows although it cannot see them:
+    a Bot's Reaction group and Blanks (ruling TC123). Empty for a person's Army."""
+    if army not in s.get("bot", {}):
+        return frozenset()
+    return frozenset(o.key for o in orders(army) if reaction_group(o))
+
+
 def reactions(s: State, army: str) -> list[str]:
     """A Bot's Reaction group: its Reaction Orders and Blanks behind its screen (ruling TC88)."""
     return sorted(k for k in s["box"][army] if reaction_group(_order(army, k)))
