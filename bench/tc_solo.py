@@ -108,7 +108,7 @@ def run(level: str, games: int, seed: int, log: Path, jobs: int, only: str | Non
     started = time.perf_counter()
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("a") as out, Pool(jobs) as pool:
-        for (name, i), row in zip(todo, pool.imap(_one_game, work)):
+        for (name, i), row in zip(todo, pool.imap(_one_game, work), strict=True):
             row = {"level": level, "seed": seed, "iterations": budget, "i": i, **row}
             out.write(json.dumps(row) + "\n")
             out.flush()
