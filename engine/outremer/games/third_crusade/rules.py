@@ -102,6 +102,7 @@ RULINGS = {
     "TC120": "The lesson: the plutorial's first round as a mode of the game",
     "TC121": "The lesson: no Faith in the first round",
     "TC122": "The lesson goes on: the Objective Cards the text names, one each",
+    "TC123": "What a person knows of the Bot's Orders, for a computer seat's planning",
 }
 
 RULEBOOK = {**BOT_PAGES, **RULEBOOK}  # the solo game's pages (p.19-p.23), unless titled above
