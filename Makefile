@@ -23,12 +23,6 @@ $(DEPS): requirements-dev.txt pyproject.toml | $(PY)
 # ---------------------------------------------------------------- tests
 test: lint test-engine test-pyodide test-e2e test-bench
 
-# The linter and the type checker, as configured in pyproject.toml (ruff: every Python file;
-# mypy: the engine, its core strictly).
-lint: $(DEPS)
-	$(BIN)/ruff check .
-	$(BIN)/mypy
-
 test-engine: $(DEPS)
 	$(PY) -m pytest tests
 
@@ -75,6 +69,12 @@ CHROMIUM  := /usr/bin/chromium
 $(SITE_DEPS): requirements-site.txt | $(DEPS)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-site.txt
 	touch $@
+
+# The linter and the type checker, as configured in pyproject.toml (ruff: every Python file;
+# mypy: the engine, its core strictly, and the site's own modules, which import jinja2).
+lint: $(SITE_DEPS)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 $(CHROMIUM):
 	apt-get update -qq
