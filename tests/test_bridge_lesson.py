@@ -54,33 +54,44 @@ def test_a_game_without_a_lesson_and_a_normal_game_say_so():
     assert not answer["ok"] and answer["error"]["kind"] == "BadSetup"
 
 
-def test_walking_the_lesson_through_the_bridge(lesson):
-    snap = ok("new_lesson", GAME)
+def _walk(game_id, lesson):
+    """The lesson followed through the bridge to its end, as the page does: the learner's click,
+    Next for the other side; each answer's lesson checked against the script. The last answer."""
+    snap = ok("new_lesson", game_id)
     code = snap["code"]
-    for step in lesson.steps:
-        if step.do is None:
-            continue
+    for move in lesson.moves:
+        step = move.step
         group = snap["lesson"]["group"]
-        assert group[-1]["index"] == step.index
-        if step.by == 0:
-            assert group[-1]["mine"] and not group[-1]["next"]
+        shown = group[-1]
+        assert shown["index"] == step.index and shown["do"] == move.do and shown["by"] == move.by
+        assert (shown["part"], shown["parts"]) == (move.part + 1, len(step.dos))
+        assert len(group) == 1 or move.part == 0  # mid-step: that step alone, its texts read
+        if move.by == 0:
+            assert shown["mine"] and not shown["next"]
             legal = {a["text"]: a["index"] for a in snap["legal"]}
-            wrong = [i for t, i in legal.items() if t != step.do]
+            wrong = [i for t, i in legal.items() if t != move.do]
             if wrong:
                 refused = call("act", code, wrong[0], 0)
                 assert not refused["ok"] and "In this lesson" in refused["error"]["message"]
-                assert group[-1]["label"] in refused["error"]["message"]
+                assert refused["error"]["message"].startswith(step.say)
+                assert shown["label"] in refused["error"]["message"]
             nexted = call("lesson_next", code, 0)
             assert not nexted["ok"] and "your move" in nexted["error"]["message"]
-            snap = ok("act", code, legal[step.do], 0)
+            snap = ok("act", code, legal[move.do], 0)
         else:
-            assert group[-1]["next"] and not group[-1]["mine"]
+            assert shown["next"] and not shown["mine"] and shown["run"] >= 1
             thinking = call("ai_step", code, 0)
             assert not thinking["ok"] and "press Next" in thinking["error"]["message"]
             assert not call("ai_think", code, 0, 5)["ok"]
             snap = ok("lesson_next", code, 0)
         assert ok("open_code", snap["code"], 0)["lesson"] == snap["lesson"]  # the link holds the step
         code = snap["code"]
+    return snap
+
+
+def test_walking_the_lesson_through_the_bridge(lesson):
+    snap = _walk(GAME, lesson)
+    code = snap["code"]
     page = snap["lesson"]
     assert page["finished"] and page["end"]["say"] == lesson.end_say and page["group"] == []
     assert snap["to_act"] == 1 and snap["to_act_kind"] == "heuristic"
@@ -105,3 +116,15 @@ def test_act_text_and_act_many_are_held_to_the_script_too():
     refused = call("act_many", code, ["end"], 0)
     assert not refused["ok"] and "In this lesson" in refused["error"]["message"]
     assert ok("act_text", code, "play 0", 0)["lesson"]["group"][-1]["do"] == "play 19"
+
+
+def test_a_lesson_of_grouped_steps_through_the_bridge():
+    """Third Crusade's lesson takes several actions in most steps: the step stays on show while
+    they are taken, one Next per action of the other side (the page plays a run of them on one
+    press: ``run``), and "Step k of n" counts its texts."""
+    lesson = lessons.lesson_for(get_game("third-crusade"))
+    assert any(len(s.dos) > 1 for s in lesson.steps) and any(len(set(s.bys)) > 1 for s in lesson.steps)
+    first = ok("new_lesson", "third-crusade")["lesson"]
+    assert first["count"] == len(lesson.steps) < lesson.actions
+    snap = _walk("third-crusade", lesson)
+    assert snap["lesson"]["finished"] and snap["steps"] == lesson.actions

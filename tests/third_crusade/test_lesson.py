@@ -61,21 +61,23 @@ def check(s, wanted: dict, where: str) -> None:
 def walk() -> tuple[list, list]:
     """The lesson played from its setup, step by step, as the site plays it: each action the one
     the core lesson expects at that point, which it lets through (the learner's) or plays on Next
-    (the Ayyubid's); the states after each step, and the log."""
+    (the Ayyubid's); a step's checkpoint once its last action is taken; the states after each
+    step, and the log."""
     match = Match(GAME, lesson_setup())
     states = []
     for i, step in enumerate(LESSON.steps):
-        where = f"step {i + 1} ({step.say[:40]!r})"
         assert STEPS[i].get("say", "").strip() == step.say
-        if step.do is not None:
-            assert lessons.running(match) is LESSON and LESSON.expected(match.steps) is step, where
-            assert match.to_act() == step.by, (where, match.to_act())
-            assert step.action in match.legal_actions(), (where, [a.text for a in match.legal_actions()][:12])
-            if step.by != lessons.LEARNER:
-                assert lessons.scripted(match) == step.action, where
-            lessons.refuse(match, step.action, step.by)
-            match.play(step.do, step.by)
-        check(match.state, step.check, where)
+        for move in (m for m in LESSON.moves if m.step is step):
+            where = f"step {i + 1}, action {move.part + 1} of {move.parts} ({step.say[:40]!r})"
+            assert lessons.running(match) is LESSON and LESSON.due(match.steps) == move, where
+            assert LESSON.position(match.steps, 99) == i, where  # the texts before it read
+            assert match.to_act() == move.by, (where, match.to_act())
+            assert move.action in match.legal_actions(), (where, [a.text for a in match.legal_actions()][:12])
+            if move.by != lessons.LEARNER:
+                assert lessons.scripted(match) == move.action, where
+            lessons.refuse(match, move.action, move.by)
+            match.play(move.do, move.by)
+        check(match.state, step.check, f"step {i + 1} ({step.say[:40]!r})")
         states.append(match.state)
     assert lessons.running(match) is None
     return states, [e for events in match.logs for e in events]
@@ -86,12 +88,17 @@ def test_the_script_is_well_formed():
     assert len(LESSON.steps) == len(STEPS) and LESSON.end_continue == "computer"
     assert SCRIPT["seats"][0] == "human" and len(SCRIPT["seats"]) == 2
     assert set(SCRIPT["end"]) == {"say", "continue"} and SCRIPT["end"]["continue"] == "computer"
+    # the guided round in 35-40 short texts, a step taking one action or several in a row
+    assert 35 <= len(STEPS) <= 40, len(STEPS)
     for i, step in enumerate(STEPS):
         assert set(step) <= {"say", "do", "by", "show", "check"}, i
         assert "say" in step or "do" in step, i
         assert ("do" in step) == ("by" in step), i
+        if isinstance(step.get("by"), list):
+            assert isinstance(step["do"], list) and len(step["by"]) == len(step["do"]), i
         assert all(isinstance(sel, str) and sel for sel in step.get("show", [])), i
         assert len(step.get("say", "")) <= 280, (i, "keep each text short")
+        assert len(re.findall(r"[.!?](?:\s|$)", step.get("say", ""))) <= 3, (i, "1-3 sentences")
 
 
 def test_the_lesson_replays_legally_and_every_checkpoint_holds():
@@ -100,14 +107,15 @@ def test_the_lesson_replays_legally_and_every_checkpoint_holds():
     assert sum(1 for step in STEPS if "check" in step) >= 15
     # the learner is the Angevin, and clicks roughly half of the round's actions
     assert states[0]["armies"] == ["angevin", "ayyubid"]
-    mine = sum(1 for step in STEPS if step.get("by") == 0)
+    mine = sum(1 for move in LESSON.moves if move.by == 0)
     assert 40 <= mine <= 55, mine
 
 
 def test_the_script_plays_the_walkthroughs_actions():
     """One round, told twice: the script's actions are the walkthrough's, in order, by the same
     seats (the walkthrough asserts every number the text prints along the way)."""
-    script = [(step["by"], step["do"]) for step in STEPS if "do" in step]
+    script = [(move.by, move.do) for move in LESSON.moves]
+    assert len(script) == LESSON.actions == 92
     assert script == walkthrough_round().played
 
 
@@ -152,9 +160,8 @@ def test_the_game_goes_on_against_the_computer():
     from outremer.ai import choose
     states, _ = walk()
     match = Match(GAME, lesson_setup())
-    for step in STEPS:
-        if "do" in step:
-            match.play(Action.parse(step["do"]))
+    for move in LESSON.moves:
+        match.play(Action.parse(move.do))
     assert match.state == states[-1]
     rand = random.Random(5)
     for _ in range(40):
@@ -171,15 +178,52 @@ def test_the_game_goes_on_against_the_computer():
 
 
 def test_a_lesson_link_resumes_at_the_same_step():
-    states, _ = walk()
+    """The link holds the step: after any number of actions, the code opens on the same state and
+    at the step holding the next action (the middle of a step of several included)."""
     match = Match(GAME, lesson_setup())
-    done = 0
-    for step in STEPS[:40]:
-        if "do" in step:
-            match.play(Action.parse(step["do"]))
-            done += 1
-    again = sharecode.decode(sharecode.encode(match), game_by_code)
-    assert again.steps == done and again.state == states[39]
+    for move in LESSON.moves:
+        again = sharecode.decode(sharecode.encode(match), game_by_code)
+        assert again.steps == match.steps and again.state == match.state
+        assert lessons.running(again) is LESSON and LESSON.due(again.steps) == move
+        if move.part:  # mid-step: that step, whatever the read counter says
+            assert LESSON.position(again.steps) == LESSON.position(again.steps, 2) == move.step.index
+        match.play(move.do, move.by)
+
+
+# Links made under the lesson's first script (96 steps, one action each), mid-lesson: the code
+# (the actions taken) and the action the step then on show took. The script's actions are the
+# same in the same order, only grouped, so each opens on the step holding that action.
+OLD_LINKS = [
+    ("AgQIAQIAAgAAAAAAAAAAAAABLYC3TgIFyAeSHnXj5DW_OEqLXt0X", 45, "march desert_south_of_damascus g1.2.0.1"),
+    ("AgQIAQIAAgAAAAAAAAAAAAABTYC3TgIFSAjYUjCvWDVUAdwiIbLr_2xjZwLgdoW3", 77, "bid 2"),
+]
+
+
+@pytest.mark.parametrize("code,taken,do", OLD_LINKS)
+def test_a_link_made_under_the_first_script_opens_at_its_step(code, taken, do):
+    import json
+
+    from outremer import bridge
+    answer = json.loads(bridge.open_code(code, 0))
+    assert answer["ok"] and answer["steps"] == taken
+    move = LESSON.due(taken)
+    assert move.do == do
+    page = answer["lesson"]
+    assert [s["index"] for s in page["group"]] == [move.step.index]
+    shown = page["group"][0]
+    assert shown["do"] == do and shown["part"] == move.part + 1 and shown["parts"] == move.parts
+    assert LESSON.position(taken, 0) == LESSON.position(taken, 3) == move.step.index
+
+
+def test_every_step_of_the_first_script_maps_to_the_step_holding_its_action():
+    """Under the first script the step on show after ``k`` actions (text read) took the ``k``-th
+    action of the round (test_the_script_plays_the_walkthroughs_actions: the same actions); now
+    the step on show is the one holding it."""
+    for k, move in enumerate(LESSON.moves):
+        assert LESSON.position(k, 9) == move.step.index
+        group = LESSON.group(k)
+        assert group[-1] is move.step and all(not s.dos for s in group[:-1])
+        assert len(group) == 1 or move.part == 0
 
 
 def test_the_option_is_hidden_and_appended_last():

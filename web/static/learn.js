@@ -4,8 +4,8 @@ import { engine, engineReady } from "./engine.js";
 import { lessonWords } from "./lesson.js";
 import { setLink } from "./link.js";
 import { enter } from "./opening.js";
-import { $, status, turnStatus, whileBusy } from "./page.js";
-import { game } from "./state.js";
+import { $, sleep, status, turnStatus, whileBusy } from "./page.js";
+import { game, pace } from "./state.js";
 import { lessonHolds, showLesson } from "./table.js";
 import { drive, play } from "./turns.js";
 
@@ -26,9 +26,14 @@ export async function learn(gameId) {
   });
 }
 
-// Next: a text-only step read, or the other side's scripted move played.
+// Next: a text-only step read, or the other side's scripted moves played. A step may hold
+// several of its moves in a row (data-run): one Next plays them all, one at a time, each drawn
+// with the computer's pause (Computer speed) before the next, so that the learner sees every
+// move while the step's text stays on show; the run stops at the step's end or the learner's turn.
+let playing = false;
+
 export async function lessonNext(command) {
-  if (game.busy || !lessonHolds(game.snapshot)) return;
+  if (game.busy || playing || !lessonHolds(game.snapshot)) return;
   if (command === "lesson-read") {
     game.lessonRead = game.lessonStep.read + 1;
     setLink(game.code);
@@ -36,8 +41,32 @@ export async function lessonNext(command) {
     turnStatus(lessonWords(game.lessonStep), false, true);
     return;
   }
-  await play("lesson_next", [game.code, game.viewer], "next");
-  showLesson(true);
+  const step = game.lessonStep.element.dataset.step;
+  let left = Number(game.lessonStep.element.dataset.run) || 1;
+  playing = true;
+  try {
+    for (;;) {
+      const before = game.code;
+      await play("lesson_next", [game.code, game.viewer], "next");
+      showLesson(true);
+      left -= 1;
+      const now = game.lessonStep;
+      if (left <= 0 || game.code === before || !now || now.kind !== "next" || now.element.dataset.step !== step) break;
+      // The move is drawn; the next of the run follows after the pause (nothing else acts meanwhile).
+      const shown = game.code;
+      game.busy = true;
+      document.body.dataset.busy = "yes";
+      try {
+        await sleep(pace());
+      } finally {
+        game.busy = false;
+        delete document.body.dataset.busy;
+      }
+      if (game.mode !== "play" || game.code !== shown || !lessonHolds(game.snapshot)) break;
+    }
+  } finally {
+    playing = false;
+  }
 }
 
 // The end of a lesson: the game goes on against the computer, or between people at this device.

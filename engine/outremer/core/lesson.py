@@ -1,13 +1,16 @@
 """Lessons ("Learn to play"): a game's guided first turn, read from its ``data/lesson.toml``.
 
 A lesson is a mode of the game, kept in the link like any game: its setup (seats, seed, options,
-and the hidden ``lesson`` option set to the lesson's id) and the actions taken. The step the
-learner is at follows from the number of actions taken since the start: step ``i`` with a ``do``
-is the ``k``-th action of the match, where ``k`` counts the steps with a ``do`` before it.
-Text-only steps (no ``do``) take no action: the text-only steps met before an action (or after
-the last one) form its *group*, shown one after the other, and the page counts how many of
-the group the learner has read (``read``, kept beside the code in the link). So the link holds
-the whole lesson: the code says which group, ``read`` which step in it.
+and the hidden ``lesson`` option set to the lesson's id) and the actions taken. A step says one
+short text and takes none, one or several actions (``do``: a text, or a list of texts, taken in
+order while the step's text stays on show). The script's actions, step after step, are the
+match's actions (:attr:`Lesson.moves`): after ``taken`` of them the next is ``moves[taken]``,
+and the step holding it is the one on show. Text-only steps (no ``do``) take no action: the
+text-only steps met before a step's first action (or after the last action) form its *group*,
+shown one after the other, and the page counts how many of the group the learner has read
+(``read``, kept beside the code in the link). So the link holds the whole lesson: the code says
+which group (or, within a step of several actions, which of them is next), ``read`` which step
+of the group.
 
 While a lesson runs (the option is set, the seats are the lesson's and not every scripted
 action has been taken), only the script's action is taken: :func:`refuse` turns anything else
@@ -17,8 +20,9 @@ played one at a time when the learner asks (:func:`scripted`). Once the last act
 the game goes on as a normal game.
 
 The API (stable: the lessons of every game and the bridge rely on it): :func:`lesson_for`,
-:func:`parse`, :class:`Lesson` (``setup``, ``group``, ``expected``, ``position``, ``actions``),
-:class:`Step`, :func:`running`, :func:`refuse`, :func:`scripted`, :func:`for_page`.
+:func:`parse`, :class:`Lesson` (``setup``, ``group``, ``expected``, ``due``, ``moves``,
+``position``, ``actions``), :class:`Step`, :class:`Move`, :func:`running`, :func:`refuse`,
+:func:`scripted`, :func:`for_page`.
 Standard library only (it runs in the browser).
 """
 
@@ -53,19 +57,52 @@ _END = ("say", "continue")
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a lesson: what the page says and highlights, and the action it takes (none
-    for a text-only step), by which seat."""
+    """One step of a lesson: what the page says and highlights, and the actions it takes, in order
+    (``dos``, none for a text-only step), each by its seat (``bys``). ``do``, ``by`` and
+    ``action`` are its first action's (the only one, in a step taking one)."""
 
     index: int
     say: str
-    do: str | None
-    by: int
+    dos: tuple[str, ...]
+    bys: tuple[int, ...]
     show: tuple[str, ...]
     check: dict[str, Any] = dc_field(default_factory=dict[str, Any])
 
     @property
+    def do(self) -> str | None:
+        return self.dos[0] if self.dos else None
+
+    @property
+    def by(self) -> int:
+        return self.bys[0] if self.bys else LEARNER
+
+    @property
     def action(self) -> Action | None:
         return None if self.do is None else Action.parse(self.do)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One scripted action: the ``part``-th (from 0) of step ``step``'s actions, ``do`` by
+    seat ``by``."""
+
+    step: Step
+    part: int
+    do: str
+    by: int
+
+    @property
+    def action(self) -> Action:
+        return Action.parse(self.do)
+
+    @property
+    def parts(self) -> int:
+        """How many actions its step takes."""
+        return len(self.step.dos)
+
+    @property
+    def first(self) -> bool:
+        return self.part == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,29 +132,45 @@ class Lesson:
 
     # -- where the learner is --------------------------------------------------------
     @property
+    def moves(self) -> tuple[Move, ...]:
+        """The script's actions in order, step after step: the match's ``k``-th action is
+        ``moves[k]``."""
+        return tuple(Move(step, j, do, by) for step in self.steps
+                     for j, (do, by) in enumerate(zip(step.dos, step.bys, strict=True)))
+
+    @property
     def actions(self) -> int:
         """How many actions the script takes in all."""
-        return sum(1 for s in self.steps if s.do is not None)
+        return sum(len(s.dos) for s in self.steps)
+
+    def due(self, taken: int) -> Move | None:
+        """The scripted action to take after ``taken`` actions (None once all are)."""
+        moves = self.moves
+        return moves[taken] if 0 <= taken < len(moves) else None
 
     def group(self, taken: int) -> list[Step]:
         """The steps shown while ``taken`` actions have been taken: the text-only steps before
-        the next action, then the step that takes it (only text-only steps, maybe none, once
-        every action is taken)."""
+        the step holding the next action, then that step, when the next action is its first; that
+        step alone when its earlier actions are taken; only text-only steps, maybe none, once
+        every action is taken."""
+        move = self.due(taken)
+        if move is not None and not move.first:
+            return [move.step]
         out: list[Step] = []
         k = 0
         for step in self.steps:
             if k == taken:
                 out.append(step)
-            if step.do is not None:
+            if step.dos:
                 if k == taken:
                     return out
-                k += 1
+                k += len(step.dos)
         return out
 
     def expected(self, taken: int) -> Step | None:
         """The step whose action is the next one, after ``taken`` actions (None once all are)."""
-        group = self.group(taken)
-        return group[-1] if group and group[-1].do is not None else None
+        move = self.due(taken)
+        return None if move is None else move.step
 
     def position(self, taken: int, read: int = 0) -> int:
         """The index of the step shown after ``taken`` actions when ``read`` text-only steps of
@@ -128,7 +181,7 @@ class Lesson:
         read = max(0, read)
         if read < len(group):
             return group[read].index
-        if group and group[-1].do is not None:
+        if group and group[-1].dos:
             return group[-1].index
         return len(self.steps)
 
@@ -175,7 +228,7 @@ def parse(game: Game, text: str, name: str = LESSON_FILE) -> Lesson:
     if not isinstance(raws, list) or not raws or not all(isinstance(r, dict) for r in raws):
         raise DataError(f"{name}: expected [[step]] tables.")
     steps = tuple(_step(name, i, raw, len(seats)) for i, raw in enumerate(raws))
-    if not any(s.do is not None for s in steps):
+    if not any(s.dos for s in steps):
         raise DataError(f"{name}: no step takes an action (a 'do').")
     end = field(name, data, "end", dict)
     only_known(f"{name}: [end]", end, _END)
@@ -191,19 +244,57 @@ def _step(name: str, i: int, raw: dict[str, Any], seats: int) -> Step:
     say = field(where, raw, "say", str)
     if not say.strip():
         raise DataError(f"{where}: field 'say' must not be empty.")
-    do = field(where, raw, "do", str, None)
-    if do is not None:
-        do = " ".join(do.split())
-        if not do:
-            raise DataError(f"{where}: field 'do' must not be empty (omit it for a text-only step).")
-    by = field(where, raw, "by", int, LEARNER)
-    if not 0 <= by < seats:
-        raise DataError(f"{where}: field 'by' is {by}; the lesson has seats 0–{seats - 1}.")
+    dos = _dos(where, raw.get("do"))
+    bys = _bys(where, raw.get("by", LEARNER), len(dos), seats)
     show = field(where, raw, "show", list)
     if not show or not all(isinstance(s, str) and s.strip() for s in show):
         raise DataError(f"{where}: field 'show' must be a non-empty list of CSS selectors (text).")
     check = field(where, raw, "check", dict, {})
-    return Step(i, say.strip(), do, by, tuple(show), check)
+    return Step(i, say.strip(), dos, bys, tuple(show), check)
+
+
+def _dos(where: str, raw: Any) -> tuple[str, ...]:
+    """A step's ``do``: absent (a text-only step), an action's text, or a non-empty list of them."""
+    if raw is None:
+        return ()
+    if isinstance(raw, str):
+        texts = [raw]
+    elif isinstance(raw, list) and raw:
+        texts = raw
+    else:
+        raise DataError(f"{where}: field 'do' must be an action's text or a non-empty list of them "
+                        f"(omit it for a text-only step), not {raw!r}.")
+    out = []
+    for n, text in enumerate(texts):
+        at = "" if isinstance(raw, str) else f" (action {n + 1})"
+        if not isinstance(text, str):
+            raise DataError(f"{where}: field 'do'{at} must be an action's text, not {text!r}.")
+        text = " ".join(text.split())
+        if not text:
+            raise DataError(f"{where}: field 'do'{at} must not be empty (omit it for a text-only step).")
+        out.append(text)
+    return tuple(out)
+
+
+def _bys(where: str, raw: Any, count: int, seats: int) -> tuple[int, ...]:
+    """A step's ``by``: one seat for all its actions, or a list of seats, one per action."""
+    if isinstance(raw, list):
+        if not count:
+            raise DataError(f"{where}: field 'by' lists seats but the step takes no action ('do').")
+        if len(raw) != count:
+            raise DataError(f"{where}: field 'by' lists {len(raw)} seats for {count} actions in 'do' "
+                            "(one seat per action, or one number for all).")
+        bys = raw
+    elif isinstance(raw, int) and not isinstance(raw, bool):
+        bys = [raw] * count
+        if not 0 <= raw < seats:
+            raise DataError(f"{where}: field 'by' is {raw}; the lesson has seats 0–{seats - 1}.")
+    else:
+        raise DataError(f"{where}: field 'by' must be int (a seat) or a list of seats, not {raw!r}.")
+    for by in bys:
+        if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < seats:
+            raise DataError(f"{where}: field 'by' is {by!r}; the lesson has seats 0–{seats - 1}.")
+    return tuple(bys)
 
 
 _LOADED: dict[str, Lesson | None] = {}
@@ -241,31 +332,32 @@ def running(match: Match) -> Lesson | None:
     return lesson
 
 
-def _words(match: Match, step: Step) -> str:
-    game, state, action = match.game, match.state, step.action
+def _words(match: Match, move: Move | None) -> str:
+    """The scripted action ``move``, as the game names it now (its text, if the game cannot)."""
+    if move is None:
+        return ""
     try:
-        if action is not None:
-            return game.describe(state, action)
+        return match.game.describe(match.state, move.action)
     except Exception:  # a script out of step with the rules still gets a readable answer
-        pass
-    return step.do or ""
+        return move.do
 
 
 def refuse(match: Match, action: Action, seat: int | None) -> None:
     """Raise :class:`IllegalAction` unless ``action``, by ``seat``, is what the running lesson
-    asks now (nothing is refused when no lesson runs)."""
+    asks now (nothing is refused when no lesson runs): the step's words and the action it waits
+    for (in a step of several actions, the next of them)."""
     lesson = running(match)
     if lesson is None:
         return
-    step = lesson.expected(match.steps)
-    if step is None:
+    move = lesson.due(match.steps)
+    if move is None:
         return
-    if step.by != seat:
-        seat_name = match.game.seat_labels(match.setup)[step.by]
+    if move.by != seat:
+        seat_name = match.game.seat_labels(match.setup)[move.by]
         raise IllegalAction(f"In this lesson, the {seat_name} moves now: press Next to see "
-                            f"“{_words(match, step)}”.")
-    if action != step.action:
-        raise IllegalAction(f"{step.say} In this lesson, take “{_words(match, step)}”.")
+                            f"“{_words(match, move)}”.")
+    if action != move.action:
+        raise IllegalAction(f"{move.step.say} In this lesson, take “{_words(match, move)}”.")
 
 
 def scripted(match: Match) -> Action:
@@ -274,20 +366,32 @@ def scripted(match: Match) -> Action:
     lesson = running(match)
     if lesson is None:
         raise IllegalAction("No lesson is under way: there is no scripted move to play.")
-    step = lesson.expected(match.steps)
-    if step is None or step.by == LEARNER:
+    move = lesson.due(match.steps)
+    if move is None or move.by == LEARNER:
         raise IllegalAction("It is your move in this lesson: take the highlighted action.")
-    if match.to_act() != step.by or step.action not in match.legal_actions():
-        raise IllegalAction(f"The lesson's step {step.index + 1} (“{step.do}”) cannot be played now: "
+    if match.to_act() != move.by or move.action not in match.legal_actions():
+        raise IllegalAction(f"The lesson's step {move.step.index + 1} (“{move.do}”) cannot be played now: "
                             "its script is out of step with the rules.")
-    return step.action
+    return move.action
+
+
+def _run(move: Move) -> int:
+    """How many actions of ``move``'s seat follow in its step from it on (itself included): what
+    one Next plays when that seat is not the learner's."""
+    bys = move.step.bys[move.part:]
+    n = 0
+    while n < len(bys) and bys[n] == move.by:
+        n += 1
+    return n
 
 
 def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
     """The lesson as the page shows it (in the snapshot): None when no lesson applies; else its
-    steps awaiting the learner (``group``: text-only steps, then the one taking the next action),
-    or, once every action is taken, the text-only steps left and the end. Only the script, which
-    is public: nothing hidden."""
+    steps awaiting the learner (``group``: text-only steps, then the one holding the next action,
+    with that action: ``do``, ``by``, ``label``, its place in the step, ``part`` of ``parts``
+    from 1, and ``run``, how many actions of that seat follow from it in the step), or, once
+    every action is taken, the text-only steps left and the end. Only the script, which is
+    public: nothing hidden."""
     setup = match.setup
     if not setup.option(LESSON_OPTION):
         return None
@@ -295,12 +399,16 @@ def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
     if lesson is None or not lesson.is_lesson(setup) or match.steps > lesson.actions:
         return None
     taken = match.steps
+    move = lesson.due(taken)
     group = []
     for step in lesson.group(taken):
-        mine = step.do is not None and step.by == viewer
-        group.append({"index": step.index, "say": step.say, "show": list(step.show), "do": step.do,
-                      "by": step.by, "label": _words(match, step) if step.do is not None else None,
-                      "mine": mine, "next": not mine})
+        acts = bool(step.dos) and move is not None and move.step is step
+        mine = acts and move.by == viewer
+        group.append({"index": step.index, "say": step.say, "show": list(step.show),
+                      "do": move.do if acts else None, "by": move.by if acts else step.by,
+                      "label": _words(match, move) if acts else None,
+                      "part": move.part + 1 if acts else 0, "parts": len(step.dos),
+                      "run": _run(move) if acts else 0, "mine": mine, "next": not mine})
     finished = taken >= lesson.actions
     return {"id": lesson.id, "title": lesson.title, "count": len(lesson.steps), "learner": LEARNER,
             "group": group, "finished": finished,
