@@ -1,6 +1,7 @@
 """Learn to play, in Chromium, for every game with a lesson (data/lesson.toml): from the front door,
-every step walked to the end as a learner does (the outlined action clicked, Next pressed), each
-step's `show` selectors matching something visible on the table, the status bar and every legal
+every step walked to the end as a learner does (the outlined action clicked, Next pressed; a step
+of several actions stays on show while they are taken, and one Next plays the other side's run of
+them), each step's `show` selectors matching something visible on the table, the status bar and every legal
 action in view at 1366×900, a wrong click explained and not taken (the other buttons still there),
 the page reloaded mid-lesson (the link holds the step, text-only steps read included), then
 "Continue the game" and the computer answering. Screenshots: artifacts/screenshots/lesson-*.png."""
@@ -32,7 +33,8 @@ SHOWN = """() => {
   const b = bar && bar.getBoundingClientRect();
   const why = document.querySelector('#table .lesson-why');
   return {kind: step.kind, read: step.read, index: el.dataset.step === undefined ? null : Number(el.dataset.step),
-          do: el.dataset.do || null, steps: s.steps, code: s.code, hash: location.hash, matches,
+          do: el.dataset.do || null, part: Number(el.dataset.part || 0), run: Number(el.dataset.run || 0),
+          count: (el.querySelector('.lesson-count') || {}).textContent || '', steps: s.steps, code: s.code, hash: location.hash, matches,
           marked: document.querySelectorAll('#table .lesson-mark').length,
           acts: document.querySelectorAll('#table [data-act]').length,
           choose: s.choose, why: why && !why.hidden ? why.textContent : null,
@@ -136,20 +138,30 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
     assert shown["index"] == 0 and shown["steps"] == 0
     faults = _axe(page, f"{game.id} first step")
     screenshot(page, f"lesson-{game.id}-first")
-    reloaded_reading = reloaded_acting = wrong = False
-    seen_next = False
-    for _ in range(len(lesson.steps) + 2):
+    reloaded_reading = reloaded_acting = reloaded_within = wrong = False
+    seen_next = seen_run = seen_within = False
+    grouped = any(len(s.dos) > 1 for s in lesson.steps)
+    for _ in range(lesson.actions + len(lesson.steps) + 2):
         if shown["kind"] == "end":
             break
         expected = lesson.position(shown["steps"], shown["read"])
         assert shown["index"] == expected, f"step {shown['index']} on show, {expected} expected"
         step = lesson.steps[shown["index"]]
-        assert shown["do"] == step.do
+        move = lesson.due(shown["steps"])
+        holds = move is not None and move.step is step
+        assert shown["do"] == (move.do if holds else None)
+        assert f"Step {step.index + 1} of {len(lesson.steps)}" in shown["count"]  # texts, not actions
+        if holds and move.parts > 1:
+            assert shown["part"] == move.part + 1 and f"action {move.part + 1} of {move.parts}" in shown["count"]
         faults += _check_step(page, game.id, shown)
-        if shown["read"] > 0 and not reloaded_reading or shown["index"] >= len(lesson.steps) // 2 and not reloaded_acting:
-            # The link holds the step: the code, and the text-only steps read ("#<code>.<read>").
+        within = holds and move.part > 0
+        if (shown["read"] > 0 and not reloaded_reading or shown["index"] >= len(lesson.steps) // 2 and not reloaded_acting
+                or within and not reloaded_within):
+            # The link holds the step: the code, and the text-only steps read ("#<code>.<read>"),
+            # in the middle of a step of several actions too.
             reloaded_reading = reloaded_reading or shown["read"] > 0
             reloaded_acting = reloaded_acting or shown["index"] >= len(lesson.steps) // 2
+            reloaded_within = reloaded_within or within
             page.reload()
             wait_ready(page)
             again = _shown(page)
@@ -161,9 +173,22 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
             if not seen_next:
                 seen_next = True
                 screenshot(page, f"lesson-{game.id}-next")
+            if shown["run"] > 2 and not seen_run:
+                seen_run = True
+                screenshot(page, f"lesson-{game.id}-next-run")
+            assert shown["run"] >= 1 and shown["steps"] + shown["run"] <= lesson.actions
+            assert lesson.due(shown["steps"] + shown["run"] - 1).by == move.by
             page.locator("#table .lesson-step:not([hidden]) [data-command='lesson-next']").click()
+            before = shown
+            shown = _after(page, shown)
+            # one Next plays the other side's whole run in the step, each move drawn in turn
+            assert shown["steps"] == before["steps"] + before["run"], (before, shown)
+            continue
         else:
             assert shown["kind"] == "act"
+            if within and move.parts >= 3 and not seen_within:
+                seen_within = True
+                screenshot(page, f"lesson-{game.id}-within")
             if not wrong and _wrong_click(page, shown):
                 wrong = True
                 screenshot(page, f"lesson-{game.id}-wrong-click")
@@ -171,7 +196,7 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
             if shown["choose"]:  # a multiple choice: the script's next few actions, confirmed once
                 position = shown["steps"]
                 for _pick in range(shown["choose"]["count"]):
-                    pick = lesson.expected(position)
+                    pick = lesson.due(position)
                     page.locator(f"#table [data-action='{pick.do}']").first.click()
                     position += 1
                 page.locator("#table [data-command='confirm-picks']").click()
@@ -184,6 +209,7 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
     assert shown["kind"] == "end", f"the lesson did not reach its end: {shown}"
     assert shown["steps"] == lesson.actions
     assert wrong, "no step offered a wrong click to try"
+    assert not grouped or (reloaded_within and seen_within and seen_run), "no step of several actions was walked in its middle"
     screenshot(page, f"lesson-{game.id}-end")
     faults += _axe(page, f"{game.id} end")
     end = page.locator("#table .lesson-end")

@@ -266,12 +266,12 @@ def test_a_lessons_composer_starts_on_the_lessons_action():
     lesson = lessons.lesson_for(game)
     match = Match(game, lesson.setup(game))
     composed = 0
-    for step in lesson.moves:
-        if step.by == lessons.LEARNER:
+    for move in lesson.moves:
+        if move.by == lessons.LEARNER:
             html = render.table(bridge.snapshot(match, lessons.LEARNER))
-            assert f'data-action="{step.do}"' in html, step.do
-            if step.action.verb in ("march", "arrange"):
-                assert re.search(r'class="compose-go" data-act="\d+" data-action="' + re.escape(step.do) + '"', html)
+            assert f'data-action="{move.do}"' in html, move.do
+            if move.action.verb in ("march", "arrange"):
+                assert re.search(r'class="compose-go" data-act="\d+" data-action="' + re.escape(move.do) + '"', html)
                 composed += 1
-        match.play(step.do, step.by)
+        match.play(move.do, move.by)
     assert composed == 2  # the learner's Event Cards laid out, and James's March

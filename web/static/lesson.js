@@ -2,8 +2,8 @@
 //
 // The engine says where the learner is (the snapshot's "lesson": outremer.core.lesson.for_page)
 // and the table's status bar holds its steps (table/_lesson.html): the text-only steps met
-// before the next action, then the step that takes it, and once the script is played out, the
-// end. This module shows one of them (``read``: how many of the text-only ones the learner has
+// before the next action, then the step that holds it (a step may take several actions; its
+// data-do is the next of them), and once the script is played out, the end. This module shows one of them (``read``: how many of the text-only ones the learner has
 // read, kept in the link after the code: "#<code>.<read>"), outlines on the table what that step
 // shows (its CSS selectors), ties those elements to the step's words for screen readers, and says
 // what the page must do: wait for the learner's click, offer Next, or the end.
