@@ -402,13 +402,14 @@ def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
     move = lesson.due(taken)
     group = []
     for step in lesson.group(taken):
-        acts = bool(step.dos) and move is not None and move.step is step
-        mine = acts and move.by == viewer
-        group.append({"index": step.index, "say": step.say, "show": list(step.show),
-                      "do": move.do if acts else None, "by": move.by if acts else step.by,
-                      "label": _words(match, move) if acts else None,
-                      "part": move.part + 1 if acts else 0, "parts": len(step.dos),
-                      "run": _run(move) if acts else 0, "mine": mine, "next": not mine})
+        entry: dict[str, Any] = {"index": step.index, "say": step.say, "show": list(step.show),
+                                 "do": None, "by": step.by, "label": None, "part": 0,
+                                 "parts": len(step.dos), "run": 0, "mine": False, "next": True}
+        if move is not None and move.step is step:
+            mine = move.by == viewer
+            entry.update({"do": move.do, "by": move.by, "label": _words(match, move), "part": move.part + 1,
+                          "run": _run(move), "mine": mine, "next": not mine})
+        group.append(entry)
     finished = taken >= lesson.actions
     return {"id": lesson.id, "title": lesson.title, "count": len(lesson.steps), "learner": LEARNER,
             "group": group, "finished": finished,
