@@ -173,13 +173,28 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
             if not seen_next:
                 seen_next = True
                 screenshot(page, f"lesson-{game.id}-next")
-            if shown["run"] > 2 and not seen_run:
-                seen_run = True
-                screenshot(page, f"lesson-{game.id}-next-run")
             assert shown["run"] >= 1 and shown["steps"] + shown["run"] <= lesson.actions
             assert lesson.due(shown["steps"] + shown["run"] - 1).by == move.by
+            drawn, slow = set(), False
+            if shown["run"] > 2 and not seen_run:
+                # One run at the Normal pace: each of its moves is drawn in turn, the step's text
+                # staying, before the next is played.
+                seen_run = slow = True
+                screenshot(page, f"lesson-{game.id}-next-run")
+                set_pace(page, 500)
             page.locator("#table .lesson-step:not([hidden]) [data-command='lesson-next']").click()
             before = shown
+            if slow:
+                while True:
+                    now = page.evaluate("[window.outremer.game.snapshot.steps, "
+                                        "Number((document.querySelector('#table .lesson-step:not([hidden])') || {dataset: {}}).dataset.step)]")
+                    drawn.add(tuple(now))
+                    if now[0] >= before["steps"] + before["run"]:
+                        break
+                    time.sleep(0.05)
+                assert {d for d, _ in drawn} >= set(range(before["steps"] + 1, before["steps"] + before["run"] + 1)), drawn
+                assert {i for d, i in drawn if d < before["steps"] + before["run"]} == {before["index"]}, drawn
+                set_pace(page, 0)
             shown = _after(page, shown)
             # one Next plays the other side's whole run in the step, each move drawn in turn
             assert shown["steps"] == before["steps"] + before["run"], (before, shown)
