@@ -9,10 +9,12 @@ code; the last few matches are kept so that playing on from a code does not repl
 
 Lessons (Learn to play; core/lesson.py, docs/lessons.md), a stable API: ``new_lesson(game)`` (or
 ``new_game`` with ``"lesson": true``) starts one; every snapshot carries ``"lesson"`` (None, or
-``{id, title, count, learner, group: [{index, say, show, do, by, label, mine, next}], finished,
-end: {say, continue} | None}``); ``lesson_next(code, viewer)`` plays the other side's scripted
-move; ``lesson_continue(code, "computer" | "hotseat", viewer)`` goes on after the end; the
-catalog's games carry ``"lesson"`` ({id, title, blurb, steps} or None). While a lesson runs,
+``{id, title, count, learner, group: [{index, say, show, do, by, label, part, parts, run, mine,
+next}], finished, end: {say, continue} | None}``: ``do`` the step's next action, the ``part``-th
+of its ``parts``, ``run`` how many of that seat's follow in the step); ``lesson_next(code,
+viewer)`` plays the other side's next scripted move (one; the page repeats it for a run);
+``lesson_continue(code, "computer" | "hotseat", viewer)`` goes on after the end; the catalog's
+games carry ``"lesson"`` ({id, title, blurb, steps} or None). While a lesson runs,
 ``act``, ``act_text`` and ``act_many`` take only the script's action and ``ai_step``/``ai_think``
 are refused.
 """
