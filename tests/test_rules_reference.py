@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import IN_PYODIDE
+from outremer.games import get_game
 
 if IN_PYODIDE:
     pytest.skip("the rules pages are built by CPython (build.py), not in the browser", allow_module_level=True)
@@ -109,9 +110,12 @@ def test_every_key_the_log_can_cite_has_an_anchor_with_text_on_the_page(game_id)
     html_text = page(game_id)
     ids = re.findall(r'\sid="([^"]+)"', html_text)
     assert len(ids) == len(set(ids)), "an id appears twice on the page"
+    game = get_game(game_id)
     for key in list(rules.RULEBOOK) + list(rules.RULINGS):
         anchor = render.rule_anchor(key)
         assert anchor in ids, (game_id, key)
+        # The anchor the engine sends with a log line (the bridge's snapshot) is the page's own.
+        assert game.rule_anchor(key) == anchor, (game_id, key)
         body = html_text.split(f'id="{anchor}"', 1)[1]
         body = re.split(r'id="rule-', body, maxsplit=1)[0]
         assert len(text_of(body)) > 40, (game_id, key)

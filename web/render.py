@@ -77,12 +77,13 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import jinja2
+
+from outremer.core import rules
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
@@ -158,10 +159,8 @@ def game_context(game_id: str) -> Callable[[dict, dict], dict] | None:
     return _contexts[game_id]
 
 
-def rule_anchor(key: str) -> str:
-    """The fragment of a game's rules page that explains rule ``key`` ("L8", "4.1", "setup")."""
-    slug = re.sub(r"[^a-z0-9]+", "-", str(key).lower()).strip("-")
-    return f"rule-{slug or 'none'}"
+rule_anchor = rules.rule_anchor
+"""The fragment of a game's rules page that explains rule ``key`` (the engine's own spelling)."""
 
 
 def rule_short(key: str, title: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from . import rules
 from .actions import Action
 from .errors import BadSetup, BadState, IllegalAction
 
@@ -183,7 +184,7 @@ class Game:
 
     def rule_anchor(self, key: str) -> str:
         """Where on the rules page that rule is explained."""
-        return "rule-" + key
+        return rules.rule_anchor(key)
 
     def seat_labels(self, setup: Setup) -> list[str]:
         return list(self.seat_names[: len(setup.seats)])

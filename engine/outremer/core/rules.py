@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+
+def rule_anchor(key: str) -> str:
+    """The fragment of a game's rules page that explains rule ``key`` ("L8", "4.1", "TC38", "setup"):
+    the one spelling the engine's log lines and the site's rules pages share."""
+    slug = re.sub(r"[^a-z0-9]+", "-", str(key).lower()).strip("-")
+    return f"rule-{slug or 'none'}"
 
 
 @dataclass(frozen=True)
@@ -21,6 +29,4 @@ class RuleIndex:
 
     def anchor(self, key: str) -> str:
         """The fragment of the rules page that explains ``key``."""
-        if key in self.rulings:
-            return f"ruling-{key.lower()}"
-        return "rule-" + key.replace(".", "-")
+        return rule_anchor(key)
