@@ -226,7 +226,7 @@ def bid(s: State, p: int, legal: list[Action], log: list[Event]) -> Action:
     s["dip"].setdefault("bot_die", {})[army] = die
     words = {"all": "all its Gold", "half": "half its Gold rounded up", "none": "no Gold"}[col.bid_gold]
     log.append(Event(f"{bot_words(s, army, 'DIPLOMACY')}: rolls {die} and bids {die} + {part} Gold ({words}); "
-                     f"it pays only the {part} Gold (p.22).", "p.22"))
+                     f"it pays only the {part} Gold (p.23).", "p.23"))
     return next(a for a in legal if a.args[0] == part)
 
 
