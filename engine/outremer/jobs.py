@@ -96,7 +96,7 @@ def _call(fn: Callable[[Any], Any], arg: Any) -> tuple[bool, Any]:
 @dataclass
 class Progress:
     """``label: done/total games, lost, games a second``, on standard error at most every
-    ``every`` seconds (and at the end)."""
+    ``every`` seconds, and at the end of a job that showed any; a lost game is said at once."""
 
     label: str
     total: int
@@ -106,14 +106,16 @@ class Progress:
     lost: int = 0
     started: float = field(default_factory=time.perf_counter)
     shown: float = field(default_factory=time.perf_counter)
+    lines: int = 0
 
     def tick(self, finished: int = 1, lost: int = 0, final: bool = False) -> None:
         self.done += finished
         self.lost += lost
         now = time.perf_counter()
-        if not self.enabled or (not final and now - self.shown < self.every):
-            return
+        if not self.enabled or (not final and now - self.shown < self.every) or (final and not self.lines):
+            return  # a job done before its first line says nothing
         self.shown = now
+        self.lines += 1
         rate = self.done / (now - self.started) if now > self.started else 0.0
         lost_text = f", {self.lost} lost" if self.lost else ""
         print(f"{self.label}: {self.done}/{self.total} games{lost_text}, {rate:.2f} games/s",
@@ -143,13 +145,15 @@ class Job:
         early (``break``) cancels the games not yet started."""
         if not self.tasks:
             return
-        if self.backend == "ray":
-            yield from self._ray()
-        elif not self.jobs or self.jobs <= 1:
-            yield from self._inline()
-        else:
-            yield from self._processes()
-        self.progress.tick(0, final=True)
+        try:
+            if self.backend == "ray":
+                yield from self._ray()
+            elif not self.jobs or self.jobs <= 1:
+                yield from self._inline()
+            else:
+                yield from self._processes()
+        finally:
+            self.progress.tick(0, final=True)
 
     def _unpack(self, key: Any, arg: Any, outcome: tuple[bool, Any]) -> Any:
         ok, value = outcome

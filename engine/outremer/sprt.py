@@ -137,7 +137,7 @@ def paired_elo(scores: list[float], z: float = 1.96) -> dict:
     sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / (n - 1))
 
     def to_elo(s: float) -> float | None:  # None: no finite Elo expects a score of 0 or 1 (or beyond)
-        return round(elo(s), 1) if 0 < s < 1 else None
+        return round(elo(s), 1) + 0.0 if 0 < s < 1 else None  # + 0.0: no -0.0
 
     half = z * sd / math.sqrt(n)
     return {"pairs": n, "score": round(mean, 4), "elo": to_elo(mean),
