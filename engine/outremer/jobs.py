@@ -232,7 +232,10 @@ class Job:
         tries: dict[Any, int] = {}
         try:
             while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
+                refs = list(pending)
+                ready, rest = ray.wait(refs, num_returns=1)  # the first to finish, then every other done by now
+                if rest:
+                    ready += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
                 for ref in ready:
                     key, arg = pending.pop(ref)
                     try:
@@ -267,7 +270,8 @@ def start_ray(ray: Any, address: str | None, cpus: int | None = None) -> None:
         package = os.path.dirname(os.path.abspath(__file__))
         ray.init(address=address, runtime_env={"py_modules": [package]}, log_to_driver=False)
     else:
-        ray.init(num_cpus=cpus or None, include_dashboard=False, log_to_driver=False)
+        # "local": a new instance, even where a cluster was started on this machine (``--address auto`` joins that one)
+        ray.init(address="local", num_cpus=cpus or None, include_dashboard=False, log_to_driver=False)
 
 
 def add_arguments(parser: Any) -> None:

@@ -10,7 +10,7 @@ from .ai import agent_for, agent_random, decide
 from .core import sharecode
 from .core.game import Game, Setup
 from .core.match import Match
-from .games import get_game
+from .games import all_games, get_game
 from .jobs import Job
 
 
@@ -37,11 +37,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(task: tuple[str, list[str], int, dict | None]) -> dict:
-    """One game of ``simulate``, from its deal: ``(game id, seats, seed, options)``. What the
-    summary needs of it, in plain values (it may come back from another process or machine)."""
-    game_id, seats, seed, options = task
-    game = get_game(game_id)
+def play_game(task: tuple[str | Game, list[str], int, dict | None]) -> dict:
+    """One game of ``simulate``, from its deal: ``(game, seats, seed, options)``, the game by its
+    id (or, one not among the site's games, itself). What the summary needs of it, in plain
+    values (it may come back from another process or machine)."""
+    ref, seats, seed, options = task
+    game = get_game(ref) if isinstance(ref, str) else ref
     match = play_out(game, game.make_setup(seed, seats, options))
     result = match.result()
     assert result is not None  # the game is played out
@@ -62,9 +63,10 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
     whose worker was lost is left out (``lost`` lists its seeds; the rates are of the rest)."""
     names = game.seat_labels(game.make_setup(seed, seats, options))  # a bad setup is refused before any game
     started = time.perf_counter()
-    job = Job(play_game, [(seed + i, (game.id, seats, seed + i, options)) for i in range(games)],
+    ref = game.id if all_games().get(game.id) is game else game  # an id travels lighter
+    job = Job(play_game, [(seed + i, (ref, seats, seed + i, options)) for i in range(games)],
               backend=backend, address=address, jobs=jobs, progress=progress, label=f"{game.id} simulate",
-              deal=lambda task: f"{task[0]}, seed {task[2]}, seats {','.join(task[1])}")
+              deal=lambda task: f"{game.id}, seed {task[2]}, seats {','.join(task[1])}")
     rows = dict(job.results())
     elapsed = time.perf_counter() - started
     played = [rows[k] for k in sorted(rows)]
