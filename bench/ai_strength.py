@@ -48,7 +48,7 @@ from outremer.core.game import clone
 from outremer.games import get_game
 from outremer.jobs import GameFailed, Job, add_arguments, runner
 from outremer.sim import simulate, wilson
-from outremer.sprt import SequentialTest, paired_elo
+from outremer.sprt import SequentialTest, feed_pairs, paired_elo
 
 SIGHT = "+sight"
 """A searching level named with this ending ("hard+sight") plans on the true state, its hidden
@@ -173,15 +173,6 @@ def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
     return done
 
 
-def _pairs(done: dict, test: SequentialTest | None, checked: int) -> int:
-    """Feed ``test`` the pairs complete since pair ``checked``, in the order of the deals (so that
-    where it stops does not depend on the order games finished in); the first pair not complete."""
-    while test is not None and test.result is None and 2 * checked in done and 2 * checked + 1 in done:
-        test.add((done[2 * checked]["payoff"] + done[2 * checked + 1]["payoff"]) / 2)
-        checked += 1
-    return checked
-
-
 def series(game_id: str, level: str, others: str, players: int, games: int, seed: int, log: str,
            runner: dict | None = None, sprt: SequentialTest | None = None) -> dict:
     """``one_seat``, resumable: each finished game is appended to the JSON-lines file ``log``
@@ -197,7 +188,8 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
         raise SystemExit("The sequential test weighs pairs of games with the seats swapped: 2 players only.")
     recorded = _check(game, level, others)
     done = _read(path, (game_id, level, others, players, seed), recorded, heuristic_for(game)[2])
-    checked = _pairs(done, sprt, 0)
+    payoffs = {i: row["payoff"] for i, row in done.items()}
+    checked = feed_pairs(sprt, payoffs) if sprt is not None else 0
     todo = [i for i in range(games) if i not in done]
     work = [(i, (game_id, level, others, players, seed + i // players, i % players)) for i in todo]
     started = time.perf_counter()
@@ -210,9 +202,11 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row
-            checked = _pairs(done, sprt, checked)
-            if sprt is not None and sprt.result is not None:
-                break  # the games still running are cancelled; those finished stay in the file
+            payoffs[i] = payoff
+            if sprt is not None:
+                checked = feed_pairs(sprt, payoffs, checked)
+                if sprt.result is not None:
+                    break  # the games still running are cancelled; those finished stay in the file
     if sprt is not None and sprt.result is not None:  # the figures are those of the pairs the test saw
         rows = [done[i] for i in range(2 * sprt.pairs)]
     else:

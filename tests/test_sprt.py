@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from outremer.sprt import SequentialTest, bounds, elo, llr, logistic, mle_expected, paired_elo
+from outremer.sprt import SequentialTest, bounds, elo, feed_pairs, llr, logistic, mle_expected, paired_elo
 
 
 def test_walds_bounds_for_five_percent_errors():
@@ -114,3 +114,31 @@ def test_paired_elo_interval():
     assert out["pairs"] == 6 and out["score"] == pytest.approx(0.5833, abs=1e-4)
     low, high = out["elo_interval_95"]
     assert low < out["elo"] < high
+
+
+def test_pairs_are_fed_in_the_order_of_the_deals_whatever_the_order_games_finish():
+    # 40 games: the level wins both games of every deal but deals 3 and 7, where it wins one.
+    payoffs = {i: 0.0 if i in (7, 15) else 1.0 for i in range(40)}
+
+    def stop(order: list[int]) -> tuple[int, float]:
+        test, seen, checked = SequentialTest(elo0=0, elo1=100), {}, 0
+        for i in order:
+            seen[i] = payoffs[i]
+            checked = feed_pairs(test, seen, checked)
+            if test.result:
+                break
+        assert test.result == "H1"
+        return test.pairs, test.llr
+
+    in_order = stop(list(range(40)))
+    assert stop(list(range(39, -1, -1))) == in_order  # the last first: nothing is fed until pair 0 is whole
+    assert stop([i ^ 1 for i in range(40)]) == in_order  # each pair's games swapped
+    scattered = list(range(0, 40, 2)) + list(range(1, 40, 2))  # every first game, then every second
+    assert stop(scattered) == in_order
+
+
+def test_a_pair_is_fed_only_when_both_its_games_are_in():
+    test = SequentialTest()
+    assert feed_pairs(test, {0: 1.0, 2: 1.0, 3: 0.0}) == 0 and test.pairs == 0
+    assert feed_pairs(test, {0: 1.0, 1: 0.5, 2: 1.0, 3: 0.0}) == 2 and test.pairs == 2
+    assert test.counts[0.75] == 1 and test.counts[0.5] == 1

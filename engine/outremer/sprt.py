@@ -15,6 +15,7 @@ H1 is accepted when the ratio reaches ``log((1 - beta) / alpha)``, H0 when it fa
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 PENTANOMIAL = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -125,6 +126,18 @@ class SequentialTest:
                 "bounds": [round(low, 3), round(high, 3)], "elo0": self.elo0, "elo1": self.elo1,
                 "alpha": self.alpha, "beta": self.beta,
                 "pentanomial": [self.counts.get(a, 0) for a in PENTANOMIAL], "text": self.text()}
+
+
+def feed_pairs(test: SequentialTest, payoffs: Mapping[int, float], checked: int = 0) -> int:
+    """Feed ``test`` the pairs complete since pair ``checked`` (pair ``k``: games ``2k`` and
+    ``2k + 1``, one deal with the seats swapped; ``payoffs``: the tested level's payoff in each
+    game finished), in the order of the deals, up to the first pair not complete or the decision.
+    Returns the number of pairs fed so far: pass it back with the next game finished. Where the
+    test stops does not depend on the order in which the games finished."""
+    while test.result is None and 2 * checked in payoffs and 2 * checked + 1 in payoffs:
+        test.add((payoffs[2 * checked] + payoffs[2 * checked + 1]) / 2)
+        checked += 1
+    return checked
 
 
 def paired_elo(scores: list[float], z: float = 1.96) -> dict:
