@@ -89,6 +89,8 @@ def _call(fn: Callable[[Any], Any], arg: Any) -> tuple[bool, Any]:
     would end the caller's loop unseen), and sent back as text (an exception may not pickle)."""
     try:
         return True, fn(arg)
+    except KeyboardInterrupt:  # the person at the keyboard stops the job: not the game's fault
+        raise
     except BaseException:  # noqa: BLE001 - whatever a game raises is reported with its deal
         return False, traceback.format_exc()
 
