@@ -31,8 +31,8 @@ TARGETS = {"heuristic": (0.18, 0.32), "random": (0.15, 0.35)}
 
 
 def _entry(r: dict, games: int) -> dict:
-    entry = {"games": r["games"], **({"lost": r["lost"]} if "lost" in r else {}), "mean_actions": round(r["mean_actions"], 1),
-             "max_code_chars": r["max_code_chars"], "games_per_second": round(r["games_per_second"], 1)}
+    entry = {"games": r["games"], **({"lost": r["lost"]} if "lost" in r else {}),
+             "mean_actions": round(r["mean_actions"], 1), "max_code_chars": r["max_code_chars"], "games_per_second": round(r["games_per_second"], 1)}
     if "levels" in r:
         entry["levels"] = {k: round(v, 3) for k, v in r["levels"].items()}
     else:

@@ -11,7 +11,7 @@ fraction for each winner; the intervals are 95% Wilson intervals. The modes run 
 the games of each as a job of ``outremer.jobs`` (``--backend {auto,ray,local}``, ``--address`` of
 a Ray cluster, ``--jobs`` local processes; the figures do not depend on them).
 
-    python bench/loh_balance.py [--games 1000] [--seed 1] [--jobs 2]
+    python bench/loh_balance.py [--games 1000] [--seed 1] [--jobs 2 (the default)]
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ if __name__ == "__main__":
     add_arguments(parser)
     args = parser.parse_args()
     try:
-        out = balance(args.games, args.seed, runner(args))
+        jobs = {k: v for k, v in runner(args).items() if v is not None}
+        out = balance(args.games, args.seed, {"jobs": 2, **jobs})  # --jobs unsaid: 2 processes, as before
     except GameFailed as error:
         raise SystemExit(str(error)) from None
     text = json.dumps(out, indent=1)
