@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test lint test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
+.PHONY: play test lint cluster test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -20,10 +20,21 @@ $(DEPS): requirements-dev.txt pyproject.toml | $(PY)
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps -e .
 	touch $@
 
+# The cluster extra, Ray (pyproject.toml: outremer[cluster]), on which the many-game jobs run
+# as tasks (engine/outremer/jobs.py): about 360 MB in the venv, about 90 s to install. The engine's
+# tests run the Ray backend on this machine with it, and skip those tests without it.
+CLUSTER := $(VENV)/.cluster-installed
+
+$(CLUSTER): pyproject.toml | $(DEPS)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[cluster]'
+	touch $@
+
+cluster: $(CLUSTER)
+
 # ---------------------------------------------------------------- tests
 test: lint test-engine test-pyodide test-e2e test-bench
 
-test-engine: $(DEPS)
+test-engine: $(DEPS) $(CLUSTER)
 	$(PY) -m pytest tests
 
 # ---------------------------------------------------------------- tests inside Pyodide (node)

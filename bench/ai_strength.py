@@ -6,17 +6,22 @@
       the levels against the heuristic player: Levantine normal against the heuristic (N games
       on each side), hard against normal; Crusader Kingdoms one normal seat among three
       heuristic ones (rotated over the kingdoms); the solo game played by normal
-  python bench/ai_strength.py one --game G --players P --level L --against A [--games N] [--jobs J]
+  python bench/ai_strength.py one --game G --players P --level L --against A [--games N]
       one series of ``levels``: level L in one seat, rotated over the seats, A in the others
   python bench/ai_strength.py series --game G --players P --level L --against A --games N --seed S --log F
       the same, resumable: finished games are appended to the file F, a run plays the rest;
-      L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards
+      L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards;
+      with --sprt [--elo0 0 --elo1 30 --alpha 0.05 --beta 0.05] (2 players) it stops as soon as
+      a sequential test on the pairs of games (one deal, seats swapped) decides
   python bench/ai_strength.py times [--decisions N] [--only GAME]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
       inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
 
 Prints one JSON object. Games are seeded (consecutive seeds from --seed); the searching player's
-budget is counted in iterations, so every figure is reproducible.
+budget is counted in iterations, so every figure is reproducible. The games of heuristic, levels,
+one and series run as a job of ``outremer.jobs``: ``--backend {auto,ray,local}``, ``--address``
+(a Ray cluster; default $RAY_ADDRESS) and ``--jobs`` (local processes); the figures do not
+depend on them.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ import random
 import sys
 import time
 from dataclasses import asdict
-from multiprocessing import Pool
 from pathlib import Path
 
 from outremer.ai import (
@@ -42,7 +46,9 @@ from outremer.ai import (
 )
 from outremer.core.game import clone
 from outremer.games import get_game
+from outremer.jobs import GameFailed, Job, add_arguments, runner
 from outremer.sim import simulate, wilson
+from outremer.sprt import SequentialTest, feed_pairs, paired_elo
 
 SIGHT = "+sight"
 """A searching level named with this ending ("hard+sight") plans on the true state, its hidden
@@ -64,11 +70,11 @@ def _decide(agent, kind: str, game, state: dict, seat: int, rand: random.Random)
     return agent.choose(game, game.view(state, seat), game.legal_for(state), rand, sample=sample)
 
 
-def heuristic_vs_random(game_id: str, games: int, seed: int) -> dict:
+def heuristic_vs_random(game_id: str, games: int, seed: int, runner: dict | None = None) -> dict:
     game = get_game(game_id)
     names = list(game.seat_names)
-    as_first = simulate(game, ["heuristic", "random"], games, seed)
-    as_second = simulate(game, ["random", "heuristic"], games, seed + games)
+    as_first = simulate(game, ["heuristic", "random"], games, seed, **(runner or {}))
+    as_second = simulate(game, ["random", "heuristic"], games, seed + games, **(runner or {}))
     won = as_first["wins"][names[0]] + as_second["wins"][names[1]]
     lo, hi = wilson(won, 2 * games)
     return {"game": game_id, "games_per_side": games,
@@ -94,98 +100,147 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
     return me, game.payoff(state)[me]
 
 
-def one_seat(game_id: str, level: str, others: str, players: int, games: int, seed: int, jobs: int = 1) -> dict:
+def _deal(task: tuple) -> str:
+    game_id, level, others, players, seed, me = task
+    return f"{game_id}, deal {seed}, {level} in seat {me} against {others}, {players} players"
+
+
+def _games(work: list[tuple[int, tuple]], runner: dict, label: str) -> Job:
+    return Job(_one_game, work, label=label, deal=_deal, **runner)
+
+
+def one_seat(game_id: str, level: str, others: str, players: int, games: int, seed: int,
+             runner: dict | None = None) -> dict:
     """``level`` in one seat, rotated over every seat, ``others`` in the rest: its share of the
     payoff (wins; ½ for a Marginal victory against the automaton) and, by seat, its win rate.
     Game ``i`` is dealt from seed ``seed + i // players``, so each deal is played once from every
-    seat (paired games: the deal's luck cancels out). ``jobs`` processes share the games; the
-    figures do not depend on how many."""
-    work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games)]
+    seat (paired games: the deal's luck cancels out). The games run as a ``Job`` (``runner``: its
+    backend, address and jobs); the figures do not depend on where."""
+    work = [(i, (game_id, level, others, players, seed + i // players, i % players)) for i in range(games)]
     started = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(_one_game, work, chunksize=1)
-    else:
-        results = [_one_game(w) for w in work]
+    job = _games(work, runner or {}, f"{game_id} {level} against {others}")
+    results = dict(job.results())
     score, by_seat, victories, played = 0.0, [0.0] * players, 0, [0] * players
-    for me, payoff in results:
+    for i in sorted(results):
+        me, payoff = results[i]
         score += payoff
         by_seat[me] += payoff
         played[me] += 1
         victories += payoff == 1.0
-    lo, hi = wilson(score, games)
-    return {"game": game_id, "players": players, "level": level, "against": others, "games": games,
-            "seed": seed, "share": round(score / games, 4), "interval_95": [round(lo, 4), round(hi, 4)],
-            "victories": round(victories / games, 4),
-            "by_seat": [round(x / max(1, n), 4) for x, n in zip(by_seat, played, strict=False)],
-            "seconds": round(time.perf_counter() - started, 1), "jobs": jobs}
+    n = max(1, len(results))
+    lo, hi = wilson(score, n)
+    out = {"game": game_id, "players": players, "level": level, "against": others, "games": len(results),
+           "seed": seed, "share": round(score / n, 4), "interval_95": [round(lo, 4), round(hi, 4)],
+           "victories": round(victories / n, 4),
+           "by_seat": [round(x / max(1, k), 4) for x, k in zip(by_seat, played, strict=False)],
+           "seconds": round(time.perf_counter() - started, 1), "backend": job.backend}
+    if job.lost:
+        out["lost"] = sorted(lost.key for lost in job.lost)
+    return out
 
 
-def series(game_id: str, level: str, others: str, players: int, games: int, seed: int, log: str,
-           jobs: int = 1) -> dict:
-    """``one_seat``, resumable: each finished game is appended to the JSON-lines file ``log``
-    (its number, deal, seat and payoff), a run plays only the games not yet there, and the
-    figures are those of every game the file holds. A long series (1,000 games a side) is
-    played over several runs, or by several machines each given its own range of games."""
-    path = Path(log)
-    game = get_game(game_id)
+def _check(game, level: str, others: str) -> dict:
+    """The settings of the searching players, as each row of a series records them."""
     plain = {kind: kind.removesuffix(SIGHT) for kind in (level, others)}  # a sighted level plays as its plain one
     searching = [kind for kind in (level, others) if plain[kind] in SEARCH_LEVELS]
     if any(kind != plain[kind] and kind not in searching for kind in (level, others)):
         raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans "
                          "on the true state.")
     settings = {kind: search_level(game, plain[kind]) for kind in searching}
-    budgets = {kind: settings[kind].iterations for kind in searching}
-    bias = {kind: round(search_bias(game, plain[kind]), 4) for kind in searching}
-    paired = [kind for kind in searching if settings[kind].paired]
-    model = [kind for kind in searching if settings[kind].model]
-    depth = {kind: settings[kind].depth for kind in searching}
-    game_depth = heuristic_for(game)[2]
+    return {"budgets": {kind: settings[kind].iterations for kind in searching},
+            "bias": {kind: round(search_bias(game, plain[kind]), 4) for kind in searching},
+            "paired": [kind for kind in searching if settings[kind].paired],
+            "model": [kind for kind in searching if settings[kind].model],
+            "depth": {kind: settings[kind].depth for kind in searching}}
+
+
+def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
     done = {}
     if path.exists():
         for line in path.read_text().splitlines():
             row = json.loads(line)
-            if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != (
-                    game_id, level, others, players, seed):
-                raise SystemExit(f"{log} holds another series ({line[:80]}…)")
+            if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != key:
+                raise SystemExit(f"{path} holds another series ({line[:80]}…)")
             # Rows from before the model was recorded: every hard level had it; from before the
             # rollouts' depth was: every level had the game's own.
-            was = (row.get("budgets"), row.get("bias"), row.get("paired", []),
-                   row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
-                   row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}))
-            if was != (budgets, bias, paired, model, depth):
-                raise SystemExit(f"{log} was played with other searching players (iterations, bias, paired, "
-                                 f"model, depth: {was}; now {(budgets, bias, paired, model, depth)})")
+            was = {"budgets": row.get("budgets"), "bias": row.get("bias"), "paired": row.get("paired", []),
+                   "model": row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
+                   "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})})}
+            if was != recorded:
+                raise SystemExit(f"{path} was played with other searching players (iterations, bias, paired, "
+                                 f"model, depth: {tuple(was.values())}; now {tuple(recorded.values())})")
             done[row["i"]] = row
-    work = [(game_id, level, others, players, seed + i // players, i % players) for i in range(games) if i not in done]
+    return done
+
+
+def series(game_id: str, level: str, others: str, players: int, games: int, seed: int, log: str,
+           runner: dict | None = None, sprt: SequentialTest | None = None) -> dict:
+    """``one_seat``, resumable: each finished game is appended to the JSON-lines file ``log``
+    (its number, deal, seat and payoff), a run plays only the games not yet there, and the
+    figures are those of every game the file holds. A long series (1,000 games a side) is
+    played over several runs, on a Ray cluster, or by several machines each given its own range
+    of games. With ``sprt`` (2 players: games ``2k`` and ``2k + 1`` are deal ``k`` with the
+    seats swapped), the pairs are tested in the order of the deals and the series stops at the
+    first pair where the test decides; ``games`` is then the most it may play."""
+    path = Path(log)
+    game = get_game(game_id)
+    if sprt is not None and players != 2:
+        raise SystemExit("The sequential test weighs pairs of games with the seats swapped: 2 players only.")
+    recorded = _check(game, level, others)
+    done = _read(path, (game_id, level, others, players, seed), recorded, heuristic_for(game)[2])
+    payoffs = {i: row["payoff"] for i, row in done.items()}
+    checked = feed_pairs(sprt, payoffs) if sprt is not None else 0
+    todo = [i for i in range(games) if i not in done]
+    work = [(i, (game_id, level, others, players, seed + i // players, i % players)) for i in todo]
     started = time.perf_counter()
-    with path.open("a") as out, Pool(jobs) as pool:
-        for i, (me, payoff) in zip([i for i in range(games) if i not in done], pool.imap(_one_game, work), strict=False):
+    job = _games(work if sprt is None or sprt.result is None else [], runner or {},
+                 f"{game_id} {level} against {others}")
+    with path.open("a") as out:
+        for i, (me, payoff) in job.results():
             row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
-                   "deal": seed + i // players, "me": me, "payoff": payoff, "budgets": budgets, "bias": bias,
-                   "paired": paired, "model": model, "depth": depth}
+                   "deal": seed + i // players, "me": me, "payoff": payoff, **recorded}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row
-    rows = [done[i] for i in sorted(done)]
+            payoffs[i] = payoff
+            if sprt is not None:
+                checked = feed_pairs(sprt, payoffs, checked)
+                if sprt.result is not None:
+                    break  # the games still running are cancelled; those finished stay in the file
+    if sprt is not None and sprt.result is not None:  # the figures are those of the pairs the test saw
+        rows = [done[i] for i in range(2 * sprt.pairs)]
+    else:
+        rows = [done[i] for i in sorted(done)]
     score = sum(r["payoff"] for r in rows)
     by_seat = [[r["payoff"] for r in rows if r["me"] == p] for p in range(players)]
-    lo, hi = wilson(score, len(rows))
-    return {"game": game_id, "players": players, "level": level, "against": others, "seed": seed,
-            "games": len(rows), "share": round(score / max(1, len(rows)), 4),
-            "interval_95": [round(lo, 4), round(hi, 4)],
-            "by_seat": [round(sum(x) / max(1, len(x)), 4) for x in by_seat],
-            "games_by_seat": [len(x) for x in by_seat], "seconds_this_run": round(time.perf_counter() - started, 1),
-            "log": log}
+    lo, hi = wilson(score, max(1, len(rows)))
+    out = {"game": game_id, "players": players, "level": level, "against": others, "seed": seed,
+           "games": len(rows), "share": round(score / max(1, len(rows)), 4),
+           "interval_95": [round(lo, 4), round(hi, 4)],
+           "by_seat": [round(sum(x) / max(1, len(x)), 4) for x in by_seat],
+           "games_by_seat": [len(x) for x in by_seat], "seconds_this_run": round(time.perf_counter() - started, 1),
+           "log": log, "backend": job.backend}
+    if players == 2:
+        decided = sprt is not None and sprt.result is not None
+        ks = range(sprt.pairs) if decided else sorted({i // 2 for i in done})
+        pairs = [(done[2 * k]["payoff"] + done[2 * k + 1]["payoff"]) / 2 for k in ks
+                 if 2 * k in done and 2 * k + 1 in done]
+        out["paired"] = paired_elo(pairs)
+    if sprt is not None:
+        out["sprt"] = sprt.summary()
+    if job.lost:
+        out["lost"] = sorted(lost.key for lost in job.lost)
+    return out
 
 
-def levels(games: int, seed: int, jobs: int) -> dict:
+def levels(games: int, seed: int, runner: dict) -> dict:
     return {
-        "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed, jobs),
-        "levantine_hard_vs_normal": one_seat("levantine", "hard", "normal", 2, 2 * games, seed, jobs),
-        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed, jobs),
-        "ck_solo_normal": one_seat("crusader-kingdoms", "normal", "normal", 1, games, seed, jobs),
-        "ck_solo_heuristic": one_seat("crusader-kingdoms", "heuristic", "heuristic", 1, games, seed, jobs),
+        "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed, runner),
+        "levantine_hard_vs_normal": one_seat("levantine", "hard", "normal", 2, 2 * games, seed, runner),
+        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed,
+                                               runner),
+        "ck_solo_normal": one_seat("crusader-kingdoms", "normal", "normal", 1, games, seed, runner),
+        "ck_solo_heuristic": one_seat("crusader-kingdoms", "heuristic", "heuristic", 1, games, seed, runner),
     }
 
 
@@ -231,7 +286,7 @@ def times(decisions: int, seed: int, only: str | None = None) -> dict:
     return out
 
 
-if __name__ == "__main__":
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "series", "times"))
     parser.add_argument("--game", default="levantine")
@@ -241,19 +296,37 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to share the games (same figures)")
     parser.add_argument("--only", default=None, help="times: one game only")
     parser.add_argument("--log", default="", help="series: the JSON-lines file of finished games")
+    parser.add_argument("--sprt", action="store_true",
+                        help="series: stop as soon as a sequential test (GSPRT on the pairs) decides")
+    parser.add_argument("--elo0", type=float, default=0.0, help="the SPRT's H0: the level is this much stronger")
+    parser.add_argument("--elo1", type=float, default=30.0, help="the SPRT's H1 (logistic Elo)")
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
+    add_arguments(parser)
     args = parser.parse_args()
-    if args.what == "heuristic":
-        print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed)))
-    elif args.what == "one":
-        print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed,
-                                  args.jobs)))
-    elif args.what == "series":
-        print(json.dumps(series(args.game, args.level, args.against, args.players, args.games, args.seed,
-                                args.log, args.jobs)))
-    elif args.what == "levels":
-        print(json.dumps(levels(args.games, args.seed, args.jobs), indent=1))
-    else:
-        print(json.dumps(times(args.decisions, args.seed, args.only), indent=1))
+    jobs = runner(args)
+    try:
+        if args.what == "heuristic":
+            print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed, jobs)))
+        elif args.what == "one":
+            print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed,
+                                      jobs)))
+        elif args.what == "series":
+            test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta) if args.sprt else None
+            report = series(args.game, args.level, args.against, args.players, args.games, args.seed, args.log,
+                            jobs, test)
+            print(json.dumps(report))
+            if test is not None:
+                print(test.text(), file=sys.stderr)
+        elif args.what == "levels":
+            print(json.dumps(levels(args.games, args.seed, jobs), indent=1))
+        else:
+            print(json.dumps(times(args.decisions, args.seed, args.only), indent=1))
+    except GameFailed as error:
+        raise SystemExit(str(error)) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -5,7 +5,9 @@ stage by stage, the weights of the game's estimate (:class:`outremer.ai.estimate
 seat's chance in proportion to exp(w · features)) to the games' results. Prints the weights to
 put in the game's AI module and the mean log-likelihood per position of the fitted and of the
 current weights, on the fitting games and on as many others (a check against over-fitting),
-beside that of knowing nothing (every seat even).
+beside that of knowing nothing (every seat even). The games run as a job of ``outremer.jobs``
+(``--backend {auto,ray,local}``, ``--address`` of a Ray cluster, ``--jobs`` local processes, 2 by
+default); the weights do not depend on them.
 
     python bench/estimate_fit.py --game levantine [--games 1000] [--seed 1]
     python bench/estimate_fit.py --game crusader-kingdoms --players 4
@@ -18,11 +20,11 @@ import importlib
 import json
 import math
 import random
-from multiprocessing import Pool
 
 from outremer.ai import agent_for, agent_random, decide
 from outremer.ai.estimate import Logit, fit, log_likelihood
 from outremer.games import get_game
+from outremer.jobs import GameFailed, Job, add_arguments, runner
 
 KEEP = 0.05
 
@@ -48,15 +50,17 @@ def positions(args: tuple[str, int, int]) -> list:
     return [(stage, feats, payoff) for stage, feats in kept]
 
 
-def main(game_id: str, players: int, games: int, seed: int) -> dict:
+def main(game_id: str, players: int, games: int, seed: int, runner: dict | None = None) -> dict:
     game = get_game(game_id)
     logit = logit_of(game)
-    with Pool(2) as pool:
-        jobs = [(game_id, players, seed + i) for i in range(2 * games)]
-        played = pool.map(positions, jobs, chunksize=8)
-    train = [p for g in played[:games] for p in g]
-    test = [p for g in played[games:] for p in g]
+    job = Job(positions, [(i, (game_id, players, seed + i)) for i in range(2 * games)],
+              label=f"{game_id} estimate positions", deal=lambda task: f"{task[0]}, deal {task[2]}",
+              **{"jobs": 2, **(runner or {})})
+    played = dict(job.results())
+    train = [p for i in sorted(played) if i < games for p in played[i]]
+    test = [p for i in sorted(played) if i >= games for p in played[i]]
     out = {"game": game_id, "players": players, "games": games, "seed": seed,
+           **({"lost": sorted(lost.key for lost in job.lost)} if job.lost else {}),
            "command": f"python bench/estimate_fit.py --game {game_id} --players {players} --games {games} --seed {seed}",
            "even": round(-math.log(players), 4), "stages": []}
     for stage, current in enumerate(logit.weights):
@@ -77,5 +81,10 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    add_arguments(parser)
     args = parser.parse_args()
-    print(json.dumps(main(args.game, args.players, args.games, args.seed), indent=1))
+    jobs = {k: v for k, v in runner(args).items() if v is not None}  # --jobs unsaid: 2 processes, as before
+    try:
+        print(json.dumps(main(args.game, args.players, args.games, args.seed, jobs), indent=1))
+    except GameFailed as error:
+        raise SystemExit(str(error)) from None

@@ -11,7 +11,9 @@ each Army is its Alliance. A game nobody wins (Glory level and Jerusalem held by
 TC36) counts for neither Alliance and makes no Final Winner.
 
 Prints one JSON object and writes it to ``bench/tc_balance.json``. The intervals are 95% Wilson
-intervals. The line-ups run one after another, on one core; ``--only`` plays one of them and
+intervals. The line-ups run one after another, the games of each as a job of ``outremer.jobs``
+(``--backend {auto,ray,local}``, ``--address`` of a Ray cluster, ``--jobs`` local processes; the
+figures do not depend on them); ``--only`` plays one of them and
 puts its entry into the file beside the others already there (an entry of the same line-up and
 seed is replaced; one of another seed is kept, so that a second seed's figures stand beside the
 first's).
@@ -30,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from out import out_path  # noqa: E402
 
 from outremer.games import get_game
+from outremer.jobs import GameFailed, add_arguments, runner
 from outremer.sim import simulate
 
 OUT = out_path(Path(__file__).with_name("tc_balance.json"))
@@ -64,15 +67,15 @@ def final_winner_bands(players: int, options: dict, names: list[str]) -> dict[st
     return {n: SHARE if n in partnered else TARGET for n in names}
 
 
-def series(name: str, players: int, options: dict, games: int, seed: int) -> dict:
+def series(name: str, players: int, options: dict, games: int, seed: int, runner: dict | None = None) -> dict:
     game = get_game("third-crusade")
-    r = simulate(game, ["heuristic"] * players, games, seed, options)
+    r = simulate(game, ["heuristic"] * players, games, seed, options, progress=True, **(runner or {}))
     low, high = TARGET
     rates = r["team_win_rate"]
     bands = final_winner_bands(players, options, list(r["win_rate"]))
     shares = r["win_rate"]
     return {"line_up": name, "players": players, "seats": "heuristic", "options": options,
-            "games": games, "seed": seed,
+            "games": r["games"], "seed": seed, **({"lost": r["lost"]} if "lost" in r else {}),
             "alliance_win_rate": {k: round(v, 3) for k, v in rates.items()},
             "alliance_interval_95": {k: [round(x, 3) for x in v] for k, v in r["team_interval_95"].items()},
             "no_winner": round(1 - sum(rates.values()), 3),
@@ -99,8 +102,8 @@ def summary(results: list[dict]) -> dict:
     return out
 
 
-def balance(games: int, seed: int, only: str | None = None) -> list[dict]:
-    return [series(name, players, options, games, seed) for name, players, options in LINEUPS
+def balance(games: int, seed: int, only: str | None = None, runner: dict | None = None) -> list[dict]:
+    return [series(name, players, options, games, seed, runner) for name, players, options in LINEUPS
             if only is None or name == only]
 
 
@@ -110,8 +113,12 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=NAMES, help="play this line-up only, keeping the others' entries in the file")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/tc_balance.json alone")
+    add_arguments(parser)
     args = parser.parse_args()
-    results = balance(args.games, args.seed, args.only)
+    try:
+        results = balance(args.games, args.seed, args.only, runner(args))
+    except GameFailed as error:
+        raise SystemExit(str(error)) from None
     if args.only and OUT.exists():
         kept = [r for r in json.loads(OUT.read_text()).get("series", [])
                 if (r["line_up"], r["seed"]) != (args.only, args.seed)]

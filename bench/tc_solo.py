@@ -10,9 +10,10 @@ against the Bot's); a game nobody wins counts for neither.
 Resumable: each finished game is appended as one JSON line to
 ``bench/series/tc-solo-<level>-<seed>.jsonl`` (``--log`` to choose another file); a run plays only
 the games not yet there, and the figures are those of every game the file holds (the first N of
-each mode). ``--jobs`` processes share the games (``multiprocessing.Pool``, as in
-``bench/ai_strength.py``); the figures do not depend on how many. The intervals are 95% Wilson
-intervals. Prints one JSON object.
+each mode). The games run as a job of ``outremer.jobs``: ``--backend {auto,ray,local}``,
+``--address`` (a Ray cluster; default $RAY_ADDRESS), ``--jobs`` (local processes); the figures do
+not depend on them. A game whose worker died is tried again, then left out (``lost``). The
+intervals are 95% Wilson intervals. Prints one JSON object.
 
     python bench/tc_solo.py [--level heuristic] [--games 1000] [--seed 1] [--jobs 2] [--only "..."]
 """
@@ -23,7 +24,6 @@ import argparse
 import json
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -31,6 +31,7 @@ from out import out_path  # noqa: E402
 
 from outremer.ai import SEARCH_LEVELS, agent_for, agent_random, decide, search_level
 from outremer.games import get_game
+from outremer.jobs import GameFailed, Job, add_arguments, runner
 from outremer.sim import wilson
 
 MODES = (
@@ -55,12 +56,9 @@ def _one_game(args: tuple[str, str, int, dict, int]) -> dict:
     agent = agent_for(game, level)
     step = 0
     started = time.perf_counter()
-    try:
-        while (seat := game.to_act(state)) is not None:
-            game.advance(state, decide(agent, game, state, seat, agent_random(seed, step)))
-            step += 1
-    except StopIteration as error:  # else it would end the caller's loop over the games unseen
-        raise RuntimeError(f"{name}, deal {seed}, action {step}: {error!r}") from error
+    while (seat := game.to_act(state)) is not None:
+        game.advance(state, decide(agent, game, state, seat, agent_random(seed, step)))
+        step += 1
     team = (game.result(state) or {}).get("team")
     mine = ALLIANCE[options.get("side", "crusader")]
     return {"mode": name, "deal": seed, "team": team, "won": team == mine, "bot_won": team == 1 - mine,
@@ -96,7 +94,7 @@ def figures(done: dict, games: int) -> list[dict]:
     return out
 
 
-def run(level: str, games: int, seed: int, log: Path, jobs: int, only: str | None = None) -> dict:
+def run(level: str, games: int, seed: int, log: Path, runner: dict | None = None, only: str | None = None) -> dict:
     game = get_game("third-crusade")
     budget = search_level(game, level).iterations if level in SEARCH_LEVELS else None
     done = read(log, level, seed, budget)
@@ -104,18 +102,23 @@ def run(level: str, games: int, seed: int, log: Path, jobs: int, only: str | Non
     # the modes interleaved game by game, so that a series stopped early has every mode's first games
     todo = [(name, i) for i in range(games) for name, _, _ in modes if (name, i) not in done]
     spec = {name: (players, options) for name, players, options in MODES}
-    work = [(name, level, spec[name][0], spec[name][1], seed + i) for name, i in todo]
+    work = [((name, i), (name, level, spec[name][0], spec[name][1], seed + i)) for name, i in todo]
     started = time.perf_counter()
     log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("a") as out, Pool(jobs) as pool:
-        for (name, i), row in zip(todo, pool.imap(_one_game, work), strict=True):
+    job = Job(_one_game, work, label=f"tc-solo {level}", deal=lambda task: f"{task[0]}, deal {task[4]}",
+              **(runner or {}))
+    with log.open("a") as out:
+        for (name, i), row in job.results():
             row = {"level": level, "seed": seed, "iterations": budget, "i": i, **row}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[(name, i)] = row
-    return {"level": level, "seed": seed, "iterations": budget, "games_per_mode": games, "log": str(log),
-            "modes": figures(done, games), "seconds_this_run": round(time.perf_counter() - started, 1),
-            "command": f"python bench/tc_solo.py --level {level} --games {games} --seed {seed}"}
+    out = {"level": level, "seed": seed, "iterations": budget, "games_per_mode": games, "log": str(log),
+           "modes": figures(done, games), "seconds_this_run": round(time.perf_counter() - started, 1),
+           "backend": job.backend, "command": f"python bench/tc_solo.py --level {level} --games {games} --seed {seed}"}
+    if job.lost:
+        out["lost"] = [{"mode": lost.key[0], "i": lost.key[1], "reason": lost.reason} for lost in job.lost]
+    return out
 
 
 if __name__ == "__main__":
@@ -123,10 +126,13 @@ if __name__ == "__main__":
     parser.add_argument("--level", default="heuristic", choices=("heuristic", "easy", *SEARCH_LEVELS))
     parser.add_argument("--games", type=int, default=1000, help="games per mode")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to share the games (same figures)")
     parser.add_argument("--only", choices=NAMES, help="play this mode only")
     parser.add_argument("--log", default="", help="the JSON-lines file of finished games")
+    add_arguments(parser)
     args = parser.parse_args()
     log = Path(args.log) if args.log else out_path(
         Path(__file__).with_name("series") / f"tc-solo-{args.level}-{args.seed}.jsonl")
-    print(json.dumps(run(args.level, args.games, args.seed, log, args.jobs, args.only), indent=1))
+    try:
+        print(json.dumps(run(args.level, args.games, args.seed, log, runner(args), args.only), indent=1))
+    except GameFailed as error:
+        raise SystemExit(str(error)) from None

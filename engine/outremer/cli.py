@@ -14,6 +14,7 @@ from .core.actions import Action
 from .core.errors import BadSetup, BadShareCode, OutremerError
 from .core.match import Match
 from .games import game_by_code, get_game
+from .jobs import GameFailed, add_arguments, runner
 from .sim import simulate
 
 
@@ -120,10 +121,14 @@ def cmd_play(args) -> int:
 def cmd_simulate(args) -> int:
     game = get_game(args.game)
     try:
-        report = simulate(game, _seats(args.seats), args.games, args.seed, _options(args, game))
+        report = simulate(game, _seats(args.seats), args.games, args.seed, _options(args, game), **runner(args),
+                          progress=not args.quiet)
     except (OutremerError, ValueError) as exc:
         print(getattr(exc, "message", str(exc)), file=sys.stderr)
         return 2
+    except GameFailed as exc:  # the engine's fault: said with the game that shows it
+        print(f"{game.name}: {exc}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -139,7 +144,9 @@ def cmd_simulate(args) -> int:
         print(f"  {level:18s} {100 * share:5.1f}%")
     print(f"  mean game length: {report['mean_actions']:.1f} actions")
     print(f"  share code: mean {report['mean_code_chars']:.1f} characters, max {report['max_code_chars']}")
-    print(f"  {report['games_per_second']:.1f} games per second")
+    print(f"  {report['games_per_second']:.1f} games per second ({report['backend']})")
+    if report.get("lost"):
+        print(f"  lost (a worker died): seeds {', '.join(map(str, report['lost']))}")
     return 0
 
 
@@ -224,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--egypt", action="store_true")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help=OPTION_HELP)
     s.add_argument("--json", action="store_true")
+    s.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    add_arguments(s)
     s.set_defaults(fn=cmd_simulate)
     d = sub.add_parser("decode", help="show what a share code holds")
     d.add_argument("code")
