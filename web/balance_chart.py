@@ -81,22 +81,23 @@ def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: flo
         out.append(f'<text class="s" x="{gx:.1f}" y="{TOP + body + 13}" text-anchor="middle">{label}</text>')
     y = TOP
     for r, ((label, values), h) in enumerate(zip(rows, heights, strict=False)):
-        # A row's label, then for each bar: the bar, its interval, its figure.
-        out.append('<g class="row">')
-        out.append(f'<text x="{left - 6}" y="{y + BAR - 2}" text-anchor="end">{escape(label)}</text>')
+        # A row's words first (its label, each bar's figure), then its bars and their intervals:
+        # the words sit on the ground beside the bars, never on them.
+        words = [f'<text x="{left - 6}" y="{y + BAR - 2}" text-anchor="end">{escape(label)}</text>']
+        shapes = []
         for k, (value, text) in enumerate(values):
             by = y + k * (BAR + 2)
-            out.append(f'<rect class="bar bar-{k % len(COLOURS)}" x="{left}" y="{by}" '
-                       f'width="{x(value) - left:.1f}" height="{BAR}" data-value="{value:g}"/>')
+            shapes.append(f'<rect class="bar bar-{k % len(COLOURS)}" x="{left}" y="{by}" '
+                          f'width="{x(value) - left:.1f}" height="{BAR}" data-value="{value:g}"/>')
             end = x(value)
             if whiskers and (r, k) in whiskers:
                 lo, hi = whiskers[(r, k)]
                 wy = by + BAR / 2
-                out.append(f'<path class="whisker" d="M{x(lo):.1f} {wy}H{x(hi):.1f}M{x(lo):.1f} {wy - 4}v8'
-                           f'M{x(hi):.1f} {wy - 4}v8"/>')
+                shapes.append(f'<path class="whisker" d="M{x(lo):.1f} {wy}H{x(hi):.1f}M{x(lo):.1f} {wy - 4}v8'
+                              f'M{x(hi):.1f} {wy - 4}v8"/>')
                 end = max(end, x(hi))
-            out.append(f'<text class="s" x="{end + 4:.1f}" y="{by + BAR - 2}">{escape(text)}</text>')
-        out.append("</g>")
+            words.append(f'<text class="s" x="{end + 4:.1f}" y="{by + BAR - 2}">{escape(text)}</text>')
+        out += ['<g class="row">', *words, *shapes, "</g>"]
         y += h
     if legend:
         lx = left
