@@ -12,6 +12,8 @@ Built by build.py under CPython from three sources:
 - the game's data: ``cards.toml`` and the Territory Chart (Levantine); the deployment tables,
   the maps, the decks and the victory levels (Crusader Kingdoms).
 - ``docs/rulings/<game id>.md`` — the rulings, each rendered in full under its id.
+- ``bench/`` — the figures of the section "How even is it?": the game's balance chart, drawn by
+  ``web/balance_chart.py`` (the docs' chart too), with the command that measured it.
 
 The printed rulebooks (``shared/rules/``) are our source for the mechanics; nothing of their
 text is shipped.
@@ -28,6 +30,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+import balance_chart
 import render
 from rules_blocks import table
 
@@ -182,6 +185,26 @@ def blocks(game_id: str) -> dict[str, Callable[[str], str]]:
     return module.BLOCKS
 
 
+# ------------------------------------------------------------------------- how even is it?
+def balance(game_id: str, root: Path) -> dict:
+    """The section "How even is it?": the game's balance chart (inline SVG, its figures in its
+    ``<desc>``), what it shows, the commands that measured it and every figure in a table."""
+    chart = balance_chart.balance(game_id, root / "bench")
+    rows = [[label, balance_chart.pct(share),
+             f"{balance_chart.pct(i[0])} – {balance_chart.pct(i[1])}" if i else "—"]
+            for label, share, i in chart.rows]
+    return {
+        "svg": Markup(chart.svg(standalone=False, ident="balance-chart")),
+        "about": chart.about,
+        # A command breaks only between its words (never at the hyphen of an option).
+        "commands": [Markup("<code>" + " ".join(f'<span class="nobr">{html.escape(w, quote=False)}</span>'
+                                                for w in c.split(" ")) + "</code>") for c in chart.commands],
+        "sources": [f"bench/{s}" for s in chart.sources],
+        "table": Markup(table(["", "Share of the games", "95% interval"], rows,
+                              caption="The figures of the chart", cls="balance-table")),
+    }
+
+
 # ------------------------------------------------------------------------- the page
 def reference(game_id: str, root: Path) -> tuple[str, list[Section], dict[str, tuple[str, str]]]:
     """Our reference of one game, rendered: (intro HTML, sections with HTML, rulings)."""
@@ -214,6 +237,7 @@ def page(game: dict, root: Path) -> str:
               "html": written.get(k, ("", ""))[1]} for k, t in ruling_titles.items()]
     return render.render("site/rules.html", {
         "game": game, "intro": Markup(intro), "sections": top, "rulings": ruled,
+        "balance": balance(game["id"], root),
         "stylesheets": blocks_styles(game["id"]),
         "page_class": getattr(importlib.import_module(f"rules_blocks.{render.module_name(game['id'])}"),
                               "PAGE_CLASS", ""),

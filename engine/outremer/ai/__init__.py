@@ -1,4 +1,8 @@
-"""Computer players. Every agent sees only its own seat's view and the legal actions."""
+"""Computer players. Every agent sees only its own seat's view and the legal actions.
+
+The levels, how the search works, and how fast and how strong each level is, measured: README and
+docs/computer-players.md. The figures below say why a setting was chosen; the levels' strength
+today is there, not here."""
 
 from __future__ import annotations
 
@@ -30,15 +34,14 @@ class Level:
     round of iterations plays every root action on the same drawn state with the same randomness."""
     depth: int | None = None
     """Actions a rollout plays before it stops and estimates; None: the game's own (``heuristic_for``).
-    Levantine's hard with rollouts of 60 actions, at 600 iterations to keep its time, took 19 of 42
-    games from normal; with rollouts of 4 actions and of none, at 1,800, 18 of 37 and 11 of 22
-    (README). It plays with the game's 20."""
+    Levantine's hard plays with the game's 20: neither longer rollouts nor shorter ones took more of
+    its games from normal (the trials: docs/computer-players.md, History)."""
 
 
 SEARCH_LEVELS = {"normal": Level(300), "hard": Level(900, model=True)}
 """Each searching level's settings, where a game does not choose its own (``GAME_LEVELS``). Hard
-models the other seats: on the same 40 Levantine deals, 300 iterations with the model against 300
-without (README's strength figures)."""
+models the other seats (``Search.model``): why, and how strong each level is, in
+docs/computer-players.md (How the search works, Strength)."""
 
 GAME_LEVELS: dict[str, dict[str, dict]] = {
     "levantine": {"hard": {"iterations": 1800, "model": False, "paired": True}},
@@ -48,15 +51,13 @@ GAME_LEVELS: dict[str, dict[str, dict]] = {
 """A game's own settings for a level, over ``SEARCH_LEVELS``, where they were measured.
 
 Budgets are calibrated so that a move stays within the level's time inside Pyodide (95th
-percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``). Levantine at hard: its
-iterations are the cheapest, and at 900 its moves took 0.80 s at the 95th percentile, so hard
-spends the time the level allows on twice as many (1.50 s on the same 30 decisions). Lords of
-Heaven at hard: with the model, the heuristic plays up to three other seats' turns inside the tree
-on every iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game (the
-whole map's tracks recounted after each change of it, an Event Card's Regions checked one by one),
-some 3 ms in CPython on the 4-player map, and the 4-player game is the slowest: inside Pyodide, 40
-decisions of the 4-player game took 0.89 s at the 95th percentile at normal (110) and 2.64 s at
-hard (260), with the fitted estimate.
+percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``; each game's and level's
+measured times are in docs/computer-players.md, Time per move). Levantine at hard: its iterations
+are the cheapest, so hard spends the time the level allows on twice as many. Lords of Heaven at
+hard: with the model, the heuristic plays up to three other seats' turns inside the tree on every
+iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game (the whole
+map's tracks recounted after each change of it, an Event Card's Regions checked one by one), and
+the 4-player game is the slowest.
 
 Levantine's hard compares its moves paired: its moves each shift a side's chance by a percent or
 two, a difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``:
@@ -65,7 +66,8 @@ the same share of the budget: a game whose decisions offer many actions, or whos
 keeps the tree's own way of spending it until measured otherwise. And it does not model the other
 seat: with the model it took 49 of 96 games from normal, 36 of 48 as Crusader but 13 of 48 as
 Muslim (the Crusader inside its tree playing as the heuristic does, not as normal does); without
-it, 116 of 208, 68 of 104 as Crusader and 48 of 104 as Muslim (README)."""
+it, 116 of 208, 68 of 104 as Crusader and 48 of 104 as Muslim (docs/computer-players.md, Strength
+and History)."""
 
 
 def search_level(game: Game, kind: str) -> Level:
@@ -77,10 +79,9 @@ def search_level(game: Game, kind: str) -> Level:
 
 SEARCH_BIAS = 1.0
 """The weight of the game's heuristic choice in the search's tree (``Search.bias``, progressive
-bias). With it and the fitted estimates, 40 Levantine games against the heuristic: 77.5% (the
-search with neither had taken 50% of 40 other games); the same 40 Crusader Kingdoms 4-player
-games with the fitted estimate, with and without it: share 50% and 45.8%. See the README's
-strength figures."""
+bias). With it and the fitted estimates, 40 Levantine games against the heuristic: 77.5%; the
+same 40 Crusader Kingdoms 4-player games with the fitted estimate, with and without it: share 50%
+and 45.8% (docs/computer-players.md, History; the levels' strength today: Strength)."""
 
 
 def search_bias(game: Game, kind: str) -> float:
@@ -92,8 +93,7 @@ def search_bias(game: Game, kind: str) -> float:
     does (which card to discard at the hand limit, say): so scaled, the heuristic's choice counts
     as many standard errors of that noise at every budget. Levantine hard, 1,800 iterations:
     sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52 games from normal, 19
-    of 26 as Crusader but 10 of 26 as Muslim, and on 30 Muslim decisions took the heuristic's
-    choice in 12 (normal in 23; so scaled, 22)."""
+    of 26 as Crusader but 10 of 26 as Muslim (docs/computer-players.md, History)."""
     budget, base = search_level(game, kind).iterations, search_level(game, "normal").iterations
     return SEARCH_BIAS * math.sqrt(budget / base) if budget > base else SEARCH_BIAS
 
