@@ -18,7 +18,8 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
 from . import battle_phase, effects, event_choices
-from .battle_phase import defenders, strengths  # noqa: F401 (the Battle as the view and the tests read it)
+from .battle_end import defenders  # noqa: F401 (the Battle as the view and the tests read it)
+from .battle_phase import strengths  # noqa: F401 (the Battle as the view and the tests read it)
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, shape
 from .execution import board, executable, order_of, turn_up
 from .moves import (
