@@ -36,7 +36,7 @@ from outremer.ai import agent_for, agent_random, decide  # noqa: E402
 from outremer.core.match import Match  # noqa: E402
 from outremer.games import get_game  # noqa: E402
 from outremer.games.crusader_kingdoms import data as ck_data  # noqa: E402
-from web.games import crusader_kingdoms as ck_web  # noqa: E402
+from web.games import ck_map  # noqa: E402
 
 DATA = ROOT / "engine/outremer/games/crusader_kingdoms/data/map_saladin.toml"
 FIXED_DEFENCE = {"homs": 3}
@@ -57,9 +57,9 @@ def borders_of(raw: dict) -> dict[str, list[str]] | None:
                           tuple(tuple(p) for p in data["coast"]),
                           tuple(ck_data.Area(i, a["key"], a["name"], a["defence"], a["x"], a["y"], ())
                                 for i, a in enumerate(data["area"])))
-    land = ck_web._land(board)
-    radius = ck_web.RADIUS["saladin"]
-    cells = [ck_web._cell(board, a.index, radius, land) for a in board.areas]
+    land = ck_map.land_outline(board)
+    radius = ck_map.RADIUS["saladin"]
+    cells = [ck_map.area_cell(board, a.index, radius, land) for a in board.areas]
     if any(len(c) < 3 for c in cells):
         return None
     found: dict[str, list[str]] = {a.key: [] for a in board.areas}

@@ -15,11 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 600
 FOLDERS = ("engine", "web")
 
-ALLOWED = {
-    # The Third Crusade's data (map, pieces, starting positions) is being reworked with the rest of
-    # its package; it is split by concern in that work, and leaves this list then.
-    "engine/outremer/games/third_crusade/data.py": "Third Crusade data, split with the package's rework",
-}
+ALLOWED: dict[str, str] = {}
 
 if sys.platform == "emscripten" or not (ROOT / "engine").is_dir():
     pytest.skip("the sources are measured in the repository, not in the browser", allow_module_level=True)

@@ -182,6 +182,6 @@ def test_the_perks_relax_the_main_event_only_for_the_bot():
     and the Bot's crown event keeps its own (ruling TC95)."""
     s = _kharruba(2)
     s["hand"]["angevin"] = ["camp_at_kharruba"]
-    from outremer.games.third_crusade.effects import playable
+    from outremer.games.third_crusade.event_choices import playable
     assert "camp_at_kharruba" not in playable(C, s, 0)
     assert "camp_at_kharruba" in playable(C, s, 1)

@@ -11,7 +11,7 @@ import pytest
 
 from outremer.core.data import read_toml
 from outremer.core.errors import DataError
-from outremer.games.third_crusade import data
+from outremer.games.third_crusade import data, loading
 from outremer.games.third_crusade.data import (
     ALLIANCES,
     SABOTAGE,
@@ -20,14 +20,12 @@ from outremer.games.third_crusade.data import (
     control,
     controller,
     free_slot,
-    parse_leaders,
-    parse_map,
-    parse_setup,
     place,
     starting_position,
     tracks,
     uncovered,
 )
+from outremer.games.third_crusade.loading import parse_leaders, parse_map, parse_setup
 
 C = content()
 SOUTH = C.south
@@ -726,7 +724,7 @@ def test_both_boards_connected_and_roads_symmetric_across_the_join():
 def _north(old, new):
     raw = _text("map_north.toml", old, new)
     north = parse_map("north", raw, "map_north.toml", jerusalem=False, joins=True)
-    return data.join_boards(SOUTH, north, data.parse_joins(raw, north, SOUTH))
+    return loading.join_boards(SOUTH, north, loading.parse_joins(raw, north, SOUTH))
 
 
 @pytest.mark.parametrize("old,new,message", [
@@ -757,11 +755,11 @@ def test_a_north_key_repeating_a_south_one_and_a_join_that_cuts_the_map_are_refu
     north = parse_map("north", edited, "map_north.toml", jerusalem=False, joins=True)
     clash = "region 6 ('kerak'): field 'key' is also a Region of the South map (A)"
     with pytest.raises(DataError, match=_escape(clash)):
-        data.join_boards(SOUTH, north, data.parse_joins(edited, north, SOUTH))
+        loading.join_boards(SOUTH, north, loading.parse_joins(edited, north, SOUTH))
     # without Ports and without the join's Roads, nothing on the north board can be reached
     landlocked = replace(NORTH, regions=tuple(replace(r, port=False) for r in NORTH.regions))
     with pytest.raises(DataError, match="map is not connected"):
-        data.join_boards(SOUTH, landlocked, ())
+        loading.join_boards(SOUTH, landlocked, ())
 
 
 @pytest.mark.parametrize("old,new,message", [
@@ -785,4 +783,4 @@ def test_a_north_key_repeating_a_south_one_and_a_join_that_cuts_the_map_are_refu
 ])
 def test_a_mistake_in_the_four_player_page_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
-        data.parse_four(_text("setup_four.toml", old, new), BOTH, C.leaders)
+        loading.parse_four(_text("setup_four.toml", old, new), BOTH, C.leaders)

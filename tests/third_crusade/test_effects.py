@@ -6,7 +6,7 @@ event, Bandits and Destroyed Ports (glossary)."""
 from __future__ import annotations
 
 from outremer.core.actions import act
-from outremer.games.third_crusade import command, effects, planning
+from outremer.games.third_crusade import command, effects, event_choices, planning
 from outremer.games.third_crusade.data import content, controller
 from outremer.games.third_crusade.moves import add, pieces, road
 from outremer.games.third_crusade.state import new_state, track
@@ -200,7 +200,7 @@ def test_or_and_instead():
     assert s["pending"] is None and s["gold"][0] == 4
     s = _game(["angevin", "turkoman"], "turkoman", {"turkoman": ["raid_on_the_road"]})
     s["gold"][1] = 10
-    missing = effects.missing(s, 1, effects.event("raid_on_the_road"))
+    missing = event_choices.missing(s, 1, effects.event("raid_on_the_road"))
     _do(s, act("event", "raid_on_the_road"))
     assert command.legal(C, s, 1) == [act("main"), act("crown", missing)]
     _do(s, act("crown", missing))
@@ -222,7 +222,7 @@ def test_an_instead_card_choosing_its_main_event_asks_nothing_after_it():
     s = _game(["angevin", "turkoman"], "turkoman", {"turkoman": ["raid_on_the_road"]})
     s["gold"][1] = 10
     _do(s, act("event", "raid_on_the_road"))
-    missing = effects.missing(s, 1, effects.event("raid_on_the_road"))
+    missing = event_choices.missing(s, 1, effects.event("raid_on_the_road"))
     words = [ThirdCrusade().describe(s, a) for a in command.legal(C, s, 1)]
     assert words == ["The main event", f"The crown event instead (buying {missing} crown"
                      f"{'s' if missing > 1 else ''} for {2 * missing} Gold)"]

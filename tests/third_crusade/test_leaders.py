@@ -14,8 +14,9 @@ from outremer.core.actions import act
 from outremer.core.data import read_toml
 from outremer.core.errors import DataError
 from outremer.games.third_crusade import battle, command, data, event_targets, planning
-from outremer.games.third_crusade.data import content, parse_leaders, parse_setup
+from outremer.games.third_crusade.data import content
 from outremer.games.third_crusade.events import parse_events
+from outremer.games.third_crusade.loading import parse_leaders, parse_setup
 from outremer.games.third_crusade.moves import leader_region, sides, token
 from outremer.games.third_crusade.state import new_state, track
 

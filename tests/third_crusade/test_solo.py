@@ -265,7 +265,7 @@ def test_a_revision_six_link_of_two_players_still_opens_and_replays():
     decodes with them at their defaults and replays the same game."""
     from outremer.core import sharecode
     from outremer.core.match import Match
-    from outremer.games.third_crusade.game import OPTIONS, SOLO_OPTIONS
+    from outremer.games.third_crusade.options import OPTIONS, SOLO_OPTIONS
 
     class Revision6(ThirdCrusade):
         options = tuple(o for o in OPTIONS if o.id not in SOLO_OPTIONS + ("bot_reroll", "bot_diplomacy_column"))

@@ -11,7 +11,8 @@ from outremer.core import sharecode
 from outremer.core.errors import ShareCodeFromOtherVersion
 from outremer.core.match import Match
 from outremer.games.third_crusade.bot_table import table
-from outremer.games.third_crusade.game import OPTIONS, ThirdCrusade
+from outremer.games.third_crusade.game import ThirdCrusade
+from outremer.games.third_crusade.options import OPTIONS
 
 GAME = ThirdCrusade()
 NEW = ("bot_reroll", "bot_diplomacy_column")

@@ -127,7 +127,7 @@ def test_the_holy_roman_empire_and_the_turkoman_boards_need_more_supply():
 def test_the_player_board_must_hold_every_unit():
     from outremer.core.data import read_toml
     from outremer.core.errors import DataError
-    from outremer.games.third_crusade.data import parse_player_board
+    from outremer.games.third_crusade.loading import parse_player_board
     text = (Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusade/data/player_boards.toml").read_text()
     bad = text.replace('unit = "siege"\nsize = 3\nsupply = 4', 'unit = "siege"\nsize = 2\nsupply = 4')
     with pytest.raises(DataError, match="player_boards.toml: the siege Sections hold 5 Units; an Army has 6"):
@@ -142,7 +142,7 @@ BOARD = Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusa
 def own_icons(icons: str):
     """The player boards with ``icons`` as the [supply] table (ruling TC72), parsed."""
     from outremer.core.data import read_toml
-    from outremer.games.third_crusade.data import parse_player_board
+    from outremer.games.third_crusade.loading import parse_player_board
     plain = BOARD.read_text().split("\n[supply]")[0]  # the Sections alone, without the Armies' own icons
     return parse_player_board(read_toml("x", "player_boards.toml", text=f"{plain}\n[supply]\n{icons}\n"))
 

@@ -11,8 +11,8 @@ import html
 from markupsafe import Markup
 
 import render
+from games import loh_cards
 from games import loh_parts as parts
-from games import lords_of_heaven as table_view
 from outremer.games.lords_of_heaven.data import content
 from outremer.games.lords_of_heaven.game import LordsOfHeaven, factions_for
 from outremer.games.lords_of_heaven.state import border_index, in_deck, new_state
@@ -138,9 +138,9 @@ def card_reference(_args: str = "") -> str:
 
 def legend(_args: str = "") -> str:
     data = content()
-    cards = table_view._cards(None)
-    samples = [table_view.card_entry(cards[n], "crusaders") for n in (29, 17, 46)]
-    samples.append(table_view.bluff_entry("seljuk"))
+    cards = loh_cards.cards_by_id(None)
+    samples = [loh_cards.card_entry(cards[n], "crusaders") for n in (29, 17, 46)]
+    samples.append(loh_cards.bluff_entry("seljuk"))
     seats = [{"name": f.name, "colour": f.colour, "letter": parts.LETTERS[f.key]} for f in data.factions]
     return render.render("site/legend_lords-of-heaven.html", {"samples": samples, "seats": seats})
 

@@ -2,17 +2,20 @@
 level, builds where an Upgrade scores, fortifies where a stronger neighbour can attack it, fights
 when its visible strength is well ahead, commits to win the conflicts it is in, asks the Ally
 furthest behind and answers anyone but the VP leader when behind it. It reads only its own
-seat's view: another player's purse is a total (Gold and Faith behind the screen), hands are counts."""
+seat's view: another player's purse is a total (Gold and Faith behind the screen), hands are counts.
+Its choices inside a conflict are ``lords_of_heaven_conflicts.py``'s."""
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from functools import partial
 
 from ..core.actions import Action
 from ..core.graph import distances
-from ..games.lords_of_heaven.data import FAITH_OF
 from ..games.lords_of_heaven.state import fortresses_next_to
+from . import lords_of_heaven_conflicts as conflicts
 from .agent import Agent
 from .estimate import Logit
 
@@ -56,16 +59,19 @@ class LordsOfHeavenHeuristic(Agent):
         if "play" in verbs:
             return self._turn(legal)
         if "commit" in verbs:
-            return self._commit(legal)
+            return conflicts.commit(self, legal)
         if "accept" in verbs:
-            return self._answer(legal)
+            return conflicts.answer(self, legal)
         step = view["step"]
         if step == "effect":
             return self._effect(legal)
-        handler = {"build": self._build, "influence": self._presence, "provision": self._provision,
-                   "recruit": self._movement, "move": self._movement, "battle": self._conflicts,
-                   "siege": self._conflicts, "bring": self._bring, "ask": self._ask, "second": self._second,
-                   "reroll": self._reroll, "take": self._outcome, "wound": self._wound, "home": self._home}
+        handler: dict[str, Callable[[list[Action]], Action]] = {
+            "build": self._build, "influence": self._presence, "provision": self._provision,
+            "recruit": self._movement, "move": self._movement, "battle": self._conflicts, "siege": self._conflicts,
+            "bring": partial(conflicts.bring, self), "ask": partial(conflicts.ask, self),
+            "second": partial(conflicts.second, self), "reroll": partial(conflicts.reroll, self),
+            "take": partial(conflicts.outcome, self), "wound": partial(conflicts.wound, self),
+            "home": partial(conflicts.home, self)}
         for verb in ("build", "influence", "provision", "recruit", "move", "battle", "siege", "bring", "ask",
                      "second", "reroll", "take", "wound", "home"):
             if verb in verbs:
@@ -423,87 +429,6 @@ class LordsOfHeavenHeuristic(Agent):
         rivals = max(1, len(v["players"]) - 1)
         worth = (2 if v["crusade"] == 1 else 1) * (1.0 if city[-1] == target else 0.4)
         return 1 - 1 / rivals + p * worth - 0.3
-
-    # -- conflicts -------------------------------------------------------------------------------
-    def _bring(self, legal: list[Action]) -> Action:
-        if self._gold() >= 2:
-            brings = [a for a in legal if a.verb == "bring"]
-            if brings:
-                return brings[0]
-        return next(a for a in legal if a.verb == "done")
-
-    def _ask(self, legal: list[Action]) -> Action:
-        """The player furthest behind on the VP track, as an Ally scores a VP for taking part and
-        another if the side wins; between equals, one of its own faith, then one who does not
-        share the enemy's, then anyone."""
-        c = self.v["conflict"]
-        enemy = c["defender"] if self.me == c["attacker"] else c["attacker"]
-        asks = [a for a in legal if a.verb == "ask"]
-        if not asks:
-            return next(a for a in legal if a.verb == "alone")
-
-        def rank(a: Action) -> int:
-            faith = self._faith(a.args[0])
-            return 0 if faith == self._faith(self.me) else 1 if faith != self._faith(enemy) else 2
-        return min(asks, key=lambda a: (self.v["players"][a.args[0]]["vp"], rank(a)))
-
-    def _faith(self, seat: int) -> str:
-        return FAITH_OF[self.v["players"][seat]["faction"]]
-
-    def _answer(self, legal: list[Action]) -> Action:
-        """Yes, whatever the faiths (Damascus marched with Jerusalem against Zengi in 1140), unless
-        the asker leads the VP track and this seat is behind it: the leader would score the
-        winner's 2 VP and pull further ahead, so a player behind never helps it."""
-        asker = self.v["conflict"]["asker"]
-        leader_vp = max(p["vp"] for p in self.v["players"])
-        if self.v["players"][asker]["vp"] == leader_vp and self.p["vp"] < leader_vp:
-            return next(a for a in legal if a.verb == "decline")
-        return next(a for a in legal if a.verb == "accept")
-
-    def _commit(self, legal: list[Action]) -> Action:
-        c = self.v["conflict"]
-        leading = self.me in (c["attacker"], c["defender"])
-
-        def score(a: Action) -> float:
-            card, f, b, x = a.args
-            big = 3 if c["kind"] == "battle" else 2
-            strength = f + big * b + x
-            s = strength * 1.0 - 0.35 * f - 0.5 * b * big - 0.6 * x
-            if card > 0:
-                cc = self.cards[card]
-                s += cc.strength * 1.0 + 0.6 * len(cc.conflict) - 0.25 * self.card_value(card)
-            if not leading:
-                s -= 0.2 * strength
-            return s
-        return max(legal, key=score)
-
-    def _second(self, legal: list[Action]) -> Action:
-        seconds = [a for a in legal if a.verb == "second"]
-        return max(seconds, key=lambda a: self.cards[a.args[0]].strength)
-
-    def _reroll(self, legal: list[Action]) -> Action:
-        c = self.v["conflict"]
-        dice = c["dice"][str(self.me)]
-        for a in legal:
-            if a.verb == "reroll" and self.content.dice[dice[a.args[0]]] == (0, 0):
-                return a
-        return next(a for a in legal if a.verb == "keep")
-
-    def _outcome(self, legal: list[Action]) -> Action:
-        loc = self.v["conflict"]["loc"]
-        if self.p["presence"] > 0 or self.me in self.v["cities"][loc]:
-            return next(a for a in legal if a.verb == "take")
-        return next(a for a in legal if a.verb == "ransack")
-
-    def _wound(self, legal: list[Action]) -> Action:
-        # the leader spares its own pieces where it can, then loses the cheapest
-        return min(legal, key=lambda a: (a.args[0] == self.me, {0: 1, 1: 2, 2: 3, 3: 4}[a.args[1]]))
-
-    def _home(self, legal: list[Action]) -> Action:
-        homes = [a for a in legal if a.verb == "home"]
-        if homes and self._gold() >= 2:
-            return max(homes, key=lambda a: a.args[0])
-        return next(a for a in legal if a.verb == "release")
 
     def _effect(self, legal: list[Action]) -> Action:
         v = self.v

@@ -3,7 +3,9 @@
 A conflict lives in ``s["conflict"]`` while it is fought; ``c["step"]`` says which decision is
 open. The face-down card and the Units and Faith every participant commits are one sealed
 round (:mod:`outremer.core.secret`): chosen in turn, nobody sees another's choice, all are
-revealed together (steps 7-9).
+revealed together (steps 7-9). This module starts a conflict and takes its decisions up to the
+commitments (steps 1-8) and the ones of steps 9-14 as they come; what those steps do (the reveal,
+the dice, Strength and Victory Points, Wounds, the Units brought home) is ``resolution.py``'s.
 """
 
 from __future__ import annotations
@@ -11,27 +13,25 @@ from __future__ import annotations
 from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
-from ...core.secret import all_sealed, open_sealed, reveal, seal, sealed_next
+from ...core.secret import all_sealed, open_sealed, seal, sealed_next
 from ...core.words import possessive
-from .state import (
-    Names,
-    border_index,
-    draw_up,
-    gain,
-    level_of,
-    neighbours,
-    pay,
-    purse,
-    put_influence,
-    remove_influence,
-    words,
+from .resolution import (
+    UNIT_KINDS,
+    big_unit,
+    close,
+    face_text,
+    leader,
+    next_roller,
+    reveal_commitments,
+    roll,
+    siege_win,
+    wound,
+    wound_options,
 )
-from .strength import participants, parts_text, side_of, strength_parts
+from .state import Names, border_index, gain, neighbours, pay, purse, words
+from .strength import participants
 
-UNIT_KINDS = ("footman", "siege_tower", "knight")
 STRENGTH = {"footman": 1, "siege_tower": 2, "knight": 3}
-SUPPORT = 3
-"""The Wound target after the Units: a Support in the conflict's Region (p.10, step 13)."""
 
 
 def _names(content, s):
@@ -45,11 +45,6 @@ def limit(content, s: State, c: dict, seat: int) -> int:
     if c["kind"] == "siege" and seat == c["defender"]:
         n += 1 + (3 - s["buildings"][seat][2])
     return n
-
-
-def big_unit(c: dict) -> str:
-    """The Unit that only one kind of conflict takes: Knights in Battles, Siege Towers in Sieges."""
-    return "knight" if c["kind"] == "battle" else "siege_tower"
 
 
 def commit_options(content, s: State, seat: int) -> list[Action]:
@@ -67,10 +62,6 @@ def commit_options(content, s: State, seat: int) -> list[Action]:
                 for x in range(st["faith"] + 1):
                     out.append(act("commit", card, f, b, x))
     return out
-
-
-def leader(c: dict, side: int) -> int:
-    return c["attacker"] if side == 0 else c["defender"]
 
 
 # -- starting a conflict (p.10) ---------------------------------------------------------------
@@ -154,15 +145,6 @@ def ally_options(content, s: State, c: dict) -> list[int]:
     taken = {c["attacker"], c["defender"], c["ally"], c["def_ally"]}
     return [p for p in range(len(s["factions"])) if p not in taken and p not in c["asked"]
             and any(s["support"][loc][p] for loc in places)]
-
-
-def wound_options(s: State, c: dict) -> list[Action]:
-    side = c["wounding"]
-    members = [p for p in participants(c) if side_of(c, p) == side]
-    units = [act("wound", p, k) for p in members for k in range(3) if c["units"][str(p)][k]]
-    if units:
-        return units
-    return [act("wound", p, SUPPORT) for p in members if s["support"][c["loc"]][p]]
 
 
 def legal(content, s: State) -> list[Action]:
@@ -252,7 +234,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             log.append(Event(f"{names[seat]} plays a second card face up: {names.card(card)} (strength "
                              f"{content.cards[card].strength}).", "LH16"))
         if not c["seconds"]:
-            _roll(content, s, c, log)
+            roll(content, s, c, log)
     elif step == "reroll":
         seat = participants(c)[c["roller"]]
         if verb == "reroll":
@@ -264,14 +246,14 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             log.append(Event(f"{names[seat]} rerolls a die: {face_text(content, old)} becomes "
                              f"{face_text(content, dice[i])}.", "4.church"))
             if c["rerolls"][str(seat)] <= 0:
-                _next_roller(content, s, c, log)
+                next_roller(content, s, c, log)
         else:
-            _next_roller(content, s, c, log)
+            next_roller(content, s, c, log)
     elif step == "outcome":
-        _siege_win(content, s, c, verb, log)
+        siege_win(content, s, c, verb, log)
     elif step == "wounds":
         seat, kind = args
-        _wound(content, s, c, seat, kind, log)
+        wound(content, s, c, seat, kind, log)
     elif step == "home":
         seat = c["home"][0]
         units = c["units"][str(seat)]
@@ -290,7 +272,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             c["units"][str(seat)] = [0, 0, 0]
         c["home"].pop(0)
         if not c["home"]:
-            _close(content, s, c, log)
+            close(content, s, c, log)
 
 
 def _after_bring(content, s: State, c: dict) -> None:
@@ -338,240 +320,13 @@ def _to_commit(s: State, c: dict) -> None:
     open_sealed(s, "conflict", order)
 
 
-def face_text(content, face: int) -> str:
-    strength, wounds = content.dice[face]
-    parts = ([f"{strength} Strength"] if strength else []) + ([f"{wounds} Wound"] if wounds else [])
-    return " and ".join(parts) if parts else "a blank"
-
-
-def _applies(step: dict, c: dict, seat: int) -> bool:
-    when = step.get("when")
-    if when is None:
-        return True
-    if when in ("battle", "siege"):
-        return c["kind"] == when
-    return (when == "attacking") == (seat == c["attacker"])
-
-
-def _reveal(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 9: every hand opened at once, the cards flipped; the cards' conflict effects apply."""
-    names = _names(content, s)
-    chosen = reveal(s)
-    parts = []
-    for seat in participants(c):
-        card, f, b, x = chosen[seat]
-        st = s["stock"][seat]
-        st["footman"] -= f
-        st[big_unit(c)] -= b
-        st["faith"] -= x
-        c["units"][str(seat)] = [f, b if c["kind"] == "siege" else 0, b if c["kind"] == "battle" else 0]
-        c["faith"][str(seat)] = x
-        committed = {"footman": f, big_unit(c): b, "faith": x}
-        text = f"{names[seat]} {words(committed) if any(committed.values()) else 'nothing'}"
-        if card >= 0:
-            c["cards"][str(seat)] = card
-            if card:
-                s["hands"][seat].remove(card)
-                text += f", card {names.card(card)} (strength {content.cards[card].strength})"
-            else:
-                text += f", the Bluff card {content.bluffs[s['factions'][seat]].name}"
-        parts.append(text)
-    log.append(Event("Everything is revealed: " + "; ".join(parts) + ".", "7.battle"))
-    for seat in (c["attacker"], c["defender"]):
-        card = c["cards"].get(str(seat), 0)
-        if not card:
-            continue
-        side = side_of(c, seat)
-        for step in content.cards[card].conflict:
-            if not _applies(step, c, seat):
-                continue
-            do = step["do"]
-            if do == "strength":
-                c["bonus"][side] += step["n"]
-            elif do == "wounds":
-                c["dealt"][side] += step["n"]
-            elif do == "shield":
-                c["shield"][side] += step["n"]
-            elif do == "second_card":
-                if s["hands"][seat]:
-                    c["seconds"].append(seat)
-            elif do == "reroll":
-                c["rerolls"][str(seat)] = c["rerolls"].get(str(seat), 0) + step["n"]
-            elif do == "die":
-                c["extra"][str(seat)] = c["extra"].get(str(seat), 0) + step["n"]
-    if c["seconds"]:
-        c["step"] = "second"
-    else:
-        _roll(content, s, c, log)
-
-
-def _roll(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 10: a die per Support in the conflict (and any a card adds); then rerolls, one per
-    Church or Mosque on the board, the attacker first (p.5)."""
-    names = _names(content, s)
-    for seat in participants(c):
-        n = s["support"][c["loc"]][seat] + c["extra"].get(str(seat), 0)
-        dice = [rng.randbelow(s, 6) for _ in range(n)]
-        c["dice"][str(seat)] = dice
-        c["rerolls"][str(seat)] = c["rerolls"].get(str(seat), 0) + sum(s["church"][loc][seat] for loc in s["on_board"])
-        if dice:
-            log.append(Event(f"{names[seat]} rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}: "
-                             + ", ".join(face_text(content, d) for d in dice) + ".", "7.battle"))
-    c["roller"] = -1
-    c["step"] = "reroll"
-    _next_roller(content, s, c, log)
-
-
-def _next_roller(content, s: State, c: dict, log: list[Event]) -> None:
-    order = participants(c)
-    c["roller"] += 1
-    while c["roller"] < len(order):
-        seat = order[c["roller"]]
-        if c["rerolls"].get(str(seat), 0) > 0 and c["dice"][str(seat)]:
-            return
-        c["roller"] += 1
-    _total(content, s, c, log)
-
-
-def _total(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 11: each side's Strength (:func:`.strength.strength_parts`); the higher side wins, a tie
-    goes to the Defender (ruling LH17). Step 12: Victory Points."""
-    names = _names(content, s)
-    loc = c["loc"]
-    dealt = list(c["dealt"])
-    for seat in participants(c):
-        for d in c["dice"][str(seat)]:
-            dealt[side_of(c, seat)] += content.dice[d][1]
-    parts = strength_parts(content, s, c)
-    strength = [sum(n for _, n in parts[side]) for side in (0, 1)]
-    c["parts"] = parts
-    c["strength"] = strength
-    c["wounds"] = [max(0, dealt[1] - c["shield"][0]), max(0, dealt[0] - c["shield"][1])]
-    side = 0 if strength[0] > strength[1] else 1
-    c["winner"] = side
-    win = leader(c, side)
-    tie = " (a tie goes to the Defender: ruling LH17)" if strength[0] == strength[1] else ""
-    log.append(Event(f"Strength: {possessive(names[c['attacker']])} side {strength[0]} ({parts_text(parts[0])}), "
-                     f"{possessive(names[c['defender']])} side {strength[1]} ({parts_text(parts[1])}). "
-                     f"{names[win]} wins{tie}.", "7.battle" if c["kind"] == "battle" else "7.siege"))
-    for seat in participants(c):
-        s["vp"][seat] += 1
-    if c["kind"] == "battle":
-        s["vp"][win] += 2
-        ally = c["ally"] if side == 0 else c["def_ally"]
-        if ally is not None:
-            s["vp"][ally] += 1
-        log.append(Event(f"Every player in the Battle scores 1 VP; {names[win]} 2 more"
-                         + (f", {names[ally]} as its Ally 1 more" if ally is not None else "") + ".", "3"))
-        _to_wounds(content, s, c, log)
-        return
-    log.append(Event("Every player in the Siege scores 1 VP.", "3"))
-    if side == 1:
-        defender = c["defender"]
-        here = level_of(s, defender, loc)
-        top = len(s["city"][loc]) - 1
-        if here is not None and here == top:
-            s["vp"][defender] += 1
-            log.append(Event(f"{names[defender]} holds the City it controls and scores 1 VP more.", "7.siege"))
-        elif here is not None:
-            put_influence(s, defender, loc, here + 1, log, names)
-            log.append(Event(f"{possessive(names[defender])} Influence in {names.loc(loc)} rises one level.", "7.siege",
-                             marks=(f"loc:{loc}",)))
-        _to_wounds(content, s, c, log)
-        return
-    c["step"] = "outcome"
-
-
-def _siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
-    """Step 12 of a Siege the attacker wins: take the City's top, or ransack it (p.11; LH19)."""
-    names = _names(content, s)
-    loc, winner, defender = c["loc"], c["attacker"], c["defender"]
-    if verb == "take":
-        remove_influence(s, defender, loc)
-        top = len(s["city"][loc]) - 1
-        if winner in s["city"][loc] or s["presence"][winner] > 0:
-            put_influence(s, winner, loc, top, log, names)
-            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
-                             "level and controls the City.", "LH19", marks=(f"loc:{loc}",)))
-        else:
-            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
-                             "left to place on the top level (ruling LH19).", "LH19", marks=(f"loc:{loc}",)))
-    else:
-        for seat in range(len(s["factions"])):
-            remove_influence(s, seat, loc)
-        citadel = s["citadel"][loc]
-        s["citadel"][loc] = None
-        got = content.locations[loc].ransack
-        gain(s, winner, {"gold": got})
-        log.append(Event(f"{names[winner]} ransacks {names.loc(loc)}: every Influence leaves the City"
-                         + (f", {possessive(names[citadel])} Citadel is destroyed" if citadel is not None else "")
-                         + f", and {names[winner]} takes {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
-    _to_wounds(content, s, c, log)
-
-
-def _to_wounds(content, s: State, c: dict, log: list[Event]) -> None:
-    c["wounding"] = 0
-    c["step"] = "wounds"
-    _settle_wounds(content, s, c, log)
-
-
-def _settle_wounds(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 13: Wounds are assigned to Units first, then Support; the side's leader decides."""
-    while c["wounding"] < 2:
-        side = c["wounding"]
-        if c["wounds"][side] > 0 and wound_options(s, c):
-            return
-        c["wounding"] += 1
-    _to_home(content, s, c, log)
-
-
-def _wound(content, s: State, c: dict, seat: int, kind: int, log: list[Event]) -> None:
-    names = _names(content, s)
-    side = c["wounding"]
-    if kind == SUPPORT:
-        s["support"][c["loc"]][seat] -= 1
-        s["presence"][seat] += 1
-        what = "a Support"
-    else:
-        c["units"][str(seat)][kind] -= 1
-        what = "a " + words({UNIT_KINDS[kind]: 1})[2:]
-    c["wounds"][side] -= 1
-    log.append(Event(f"A Wound: {names[seat]} loses {what}.", "7.battle"))
-    _settle_wounds(content, s, c, log)
-
-
-def _to_home(content, s: State, c: dict, log: list[Event]) -> None:
-    """Step 14: Units not removed may come home for 1 Gold each."""
-    c["home"] = [p for p in participants(c) if sum(c["units"][str(p)])]
-    c["step"] = "home"
-    if not c["home"]:
-        _close(content, s, c, log)
-
-
-def _close(content, s: State, c: dict, log: list[Event]) -> None:
-    """The played cards are discarded (the Bluff goes back to its owner's side); attacker and
-    Defender draw up to a full hand (ruling LH20); the turn goes on."""
-    names = _names(content, s)
-    for card in list(c["cards"].values()) + list(c["second"].values()):
-        if card:
-            s["discard"].append(card)
-    for seat in (c["attacker"], c["defender"]):
-        drawn = draw_up(s, seat)
-        if drawn:
-            log.append(Event(f"{names[seat]} draws {drawn} card{'s' if drawn > 1 else ''}.", "LH20"))
-    s["conflict"] = None
-    s["last_conflict"] = {"kind": c["kind"], "loc": c["loc"], "strength": c["strength"], "winner": leader(c, c["winner"]),
-                          "parts": c.get("parts") or [[], []]}
-    s["step"] = "conflicts"
-
-
 def automatic(content, s: State, log: list[Event]) -> bool:
     """Steps that need no decision: the reveal once everyone has committed, and decisions with
     nothing to decide (no Support to bring, nobody to ask, no Gold for Units). True if one ran."""
     c = s["conflict"]
     step = c["step"]
     if step == "commit" and all_sealed(s):
-        _reveal(content, s, c, log)
+        reveal_commitments(content, s, c, log)
         return True
     if step == "bring" and not bring_options(content, s, c):
         _after_bring(content, s, c)
@@ -581,7 +336,7 @@ def automatic(content, s: State, log: list[Event]) -> bool:
         return True
     if step == "wounds" and len(set(wound_options(s, c))) == 1:
         seat, kind = wound_options(s, c)[0].args
-        _wound(content, s, c, seat, kind, log)
+        wound(content, s, c, seat, kind, log)
         return True
     if step == "home" and purse(s, c["home"][0]) < 1:
         perform(content, s, act("release"), log)

@@ -165,7 +165,7 @@ def text_table(game, v: dict) -> str:
     Mosques and the Fortresses on its borders; each player's board, the purse split into Gold and
     Faith for its owner only (ruling LH26); the conflict under way or the last one; the viewer's hand
     and draft. Only what the view holds: other hands as counts, sealed choices as who has chosen."""
-    from .conflict import face_text
+    from .resolution import face_text
     from .strength import parts_text
     content = game.content
     players = v["players"]

@@ -3,6 +3,7 @@ group waits on the Road; the Alliance with the lower Strength may execute Reacti
 in turn, until it executes none; the losses, chosen one by one by the player in charge of each
 side; the retreats, one piece at a time, each Road paying its Bandits (``moves.cross``); the
 Glory. A Retreat or Tactical Retreat Order takes the defence out of the Battle (ruling TC51).
+The retreats and the Glory, with who is in charge of each side, are ``battle_end.py``'s.
 
 State: ``s["battle"]``, the Battle being fought, None when there is none. The Battle ends with
 ``s["battle"]`` back to None; the Command phase then goes on with what started it.
@@ -14,10 +15,11 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
 from . import battle as arithmetic
+from .battle_end import after_losses, defenders, in_charge, loser, retreat, retreat_targets
 from .cards import Order
-from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, alliance_controller, controller, owner, shape, what
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, owner, what
 from .execution import board, executable, turn_up
-from .moves import add, cross, free, owned, pieces, presence, take, to_board
+from .moves import cross, owned, pieces, take, to_board
 from .solo import bot_may_draw, solo
 from .state import alone, faith_of, recount
 
@@ -52,26 +54,6 @@ def start(content: Content, s: State, seat: int, frm: str | None, to: str, group
 
 def kind_of(content: Content, s: State, key: str) -> str:
     return board(content, s).region(key).kind
-
-
-def defenders(s: State) -> list[str]:
-    b = s["battle"]
-    return [p for p in pieces(s, b["region"]) if (a := owner(p)) == NEUTRAL or a is None or ALLIANCE_OF[a] != b["side"]]
-
-
-def in_charge(s: State, side: str) -> int:
-    """The seat in charge of a side: the attacker; for the defence the Army Controlling the
-    Region, or, on a tie, the one ahead on the initiative track (p.14)."""
-    b = s["battle"]
-    if side == b["side"]:
-        return b["attacker"]
-    ruler = controller(s["map"][b["region"]])
-    if ruler is not None and ALLIANCE_OF[ruler] == side and ruler in s["armies"]:
-        return s["armies"].index(ruler)
-    for seat in s["initiative"]:
-        if ALLIANCE_OF[s["armies"][seat]] == side and presence(s, b["region"], {s["armies"][seat]}):
-            return seat
-    return next(seat for seat in s["initiative"] if ALLIANCE_OF[s["armies"][seat]] == side)
 
 
 def strengths(content: Content, s: State) -> tuple[int, int]:
@@ -158,7 +140,7 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
         return [act("lose", *choice) for choice in sorted(set(_loss_candidates(content, s)))]
     if b["stage"] == "retreat":
         return [act("retreat", key, piece) for piece in sorted(set(b["retreat"][0]["pieces"]))
-                for key in _retreat_targets(content, s, piece)]
+                for key in retreat_targets(content, s, piece)]
     return []
 
 
@@ -184,7 +166,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         _lose(content, s, action.args, log)
         return
     if b["stage"] == "retreat":
-        _retreat(content, s, action.args[0], action.args[1], log)
+        retreat(content, s, action.args[0], action.args[1], log)
 
 
 def _react(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
@@ -249,7 +231,7 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
                          f"{'is' if len(loser) == 1 else 'are'} lost, and the "
                          f"{'attack' if winner == 'attacker' else 'defence'} wins without losses.", "p.14"))
         b["losses"] = []
-        _after_losses(content, s, log)
+        after_losses(content, s, log)
         return
     winner, att_loss, def_loss = arithmetic.outcome(attack, defence)
     b["result"] = {"winner": winner, "attack": attack, "defence": defence}
@@ -278,12 +260,12 @@ def _withdraw(content: Content, s: State, log: list[Event]) -> None:
     b["dead_leaders"] = []
     b["lost"] = []
     if b["withdrawn"]["do"] == "tactical_retreat":
-        b["losses"] = [[_loser(s), 1]]
+        b["losses"] = [[loser(s), 1]]
         b["stage"] = "losses"
         _next_loss(content, s, log)
         return
     b["losses"] = []
-    _after_losses(content, s, log)
+    after_losses(content, s, log)
 
 
 def _side_pieces(content: Content, s: State, side: str) -> list[tuple[str, ...]]:
@@ -310,7 +292,7 @@ def _next_loss(content: Content, s: State, log: list[Event]) -> None:
             continue
         b["chooser"] = b["withdrawn"]["seat"] if b.get("withdrawn") else in_charge(s, side)
         return
-    _after_losses(content, s, log)
+    after_losses(content, s, log)
 
 
 def _pool(content: Content, s: State, side: str) -> list[tuple[str, ...]]:
@@ -348,7 +330,7 @@ def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
             s["reserve"][owner(piece)][what(piece)] += 1
     else:
         to_board(content, s, b["region"], piece)
-    if what(piece) in content.leaders and side == _loser(s):  # a Leader of any colour (p.15)
+    if what(piece) in content.leaders and side == loser(s):  # a Leader of any colour (p.15)
         b["dead_leaders"].append(piece)
     b["lost"].append(piece)
     b["losses"][0][1] -= 1
@@ -358,127 +340,15 @@ def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
     _next_loss(content, s, log)
 
 
-def _loser(s: State) -> str:
-    b = s["battle"]
-    other = "muslim" if b["side"] == "crusader" else "crusader"
-    return other if b["result"]["winner"] == "attacker" else b["side"]
 
 
-def _after_losses(content: Content, s: State, log: list[Event]) -> None:
-    """Retreats (p.15): the beaten defence leaves for an Adjacent Region that is empty or its
-    Alliance's, never the attacker's origin; the winning attacker takes the Region, and where a
-    shape of Slot is short, the attacker chooses which of its pieces retreat the same way; a
-    beaten attack goes back where it came from (Neutral attackers join the defence if they fit)."""
-    b = s["battle"]
-    region = b["region"]
-    b["retreat"] = []
-    if b["result"]["winner"] == "attacker":
-        for piece in [p for p in defenders(s) if owner(p) != NEUTRAL]:
-            take(content, s, region, piece, recount_now=False)
-            b["retreat"].append({"pieces": [piece], "n": 1})
-        for sh in ("square", "hex", "trapezoid"):
-            mine = [p for p in b["group"] if shape(content, p) == sh]
-            room = free(content, s, region, sh)
-            if len(mine) > room:
-                b["retreat"].append({"pieces": mine, "n": len(mine) - room})
-    else:
-        for piece in b["group"]:
-            if owner(piece) == NEUTRAL and free(content, s, region, shape(content, piece)):
-                add(content, s, region, piece, recount_now=False)  # Neutral attackers join the defence
-            elif b["from"] and free(content, s, b["from"], shape(content, piece)):
-                if b.get("sea") or not cross(content, s, region, b["from"], [piece], log, owed=b["toll"]):
-                    add(content, s, b["from"], piece, recount_now=False)
-            else:  # no room where it came from, or added by an Event Card: it retreats
-                b["retreat"].append({"pieces": [piece], "n": 1})
-        b["group"] = []
-    recount(content, s)
-    _next_retreat(content, s, log)
 
 
-def _side_of(s: State, piece: str) -> str:
-    """The side a piece leaving the Battle belongs to: its Army's Alliance; a Neutral piece that
-    must retreat marched with the attack."""
-    army = owner(piece)
-    assert army is not None, f"{piece!r} is no piece"
-    return ALLIANCE_OF[army] if army != NEUTRAL else s["battle"]["side"]
 
 
-def _retreat_targets(content: Content, s: State, piece: str) -> list[str]:
-    """Where a piece may retreat (p.15): an Adjacent Region "either empty or Controlled by their
-    Alliance" (ruling TC74), with a free Slot of its shape; the defence never to the Region the
-    attack came from. A Region holding only Neutral pieces is neither."""
-    b = s["battle"]
-    bd = board(content, s)
-    side = _side_of(s, piece)
-    out = []
-    for key in bd.adjacent_to(b["region"]):
-        if key == b["from"] and side != b["side"]:
-            continue  # never to the Region the attacker Marched from
-        if pieces(s, key) and alliance_controller(s["map"][key]) != side:
-            continue
-        if not free(content, s, key, shape(content, piece)):
-            continue
-        out.append(key)
-    return out
 
 
-def _next_retreat(content: Content, s: State, log: list[Event]) -> None:
-    b = s["battle"]
-    while b["retreat"]:
-        entry = b["retreat"][0]
-        if entry["n"] <= 0:
-            b["retreat"].pop(0)
-            continue
-        movable = [p for p in entry["pieces"] if _retreat_targets(content, s, p)]
-        if movable:
-            b["stage"] = "retreat"
-            side = _side_of(s, movable[0])
-            b["chooser"] = in_charge(s, side)
-            return
-        piece = entry["pieces"].pop(0)  # nowhere to go: lost
-        entry["n"] -= 1
-        if piece in b["group"]:
-            b["group"].remove(piece)
-        if what(piece) in UNITS and owner(piece) != NEUTRAL:
-            s["reserve"][owner(piece)][what(piece)] += 1
-        elif what(piece) in content.leaders and _side_of(s, piece) == _loser(s):  # any colour (p.15)
-            b["dead_leaders"].append(piece)
-        log.append(Event(f"{owned(content, piece)} has nowhere to retreat and is lost.", "p.15"))
-    for piece in b["group"]:
-        add(content, s, b["region"], piece, recount_now=False)  # the winning attack moves in
-    b["group"] = []
-    recount(content, s)
-    _glory(content, s, log)
 
 
-def _retreat(content: Content, s: State, key: str, piece: str, log: list[Event]) -> None:
-    b = s["battle"]
-    entry = b["retreat"][0]
-    entry["pieces"].remove(piece)
-    entry["n"] -= 1
-    if piece in b["group"]:
-        b["group"].remove(piece)
-    log.append(Event(f"{owned(content, piece)} retreats to {board(content, s).region(key).name}.", "p.15",
-                     marks=(f"region:{key}",)))
-    if not cross(content, s, b["region"], key, [piece], log, owed=b["toll"]):
-        add(content, s, key, piece)
-    _next_retreat(content, s, log)
 
 
-def _glory(content: Content, s: State, log: list[Event]) -> None:
-    """Glory to the winning Alliance, up to 4 (p.15); the Battle ends (the Command phase goes on
-    with the Order or Event Card that started it)."""
-    b = s["battle"]
-    result = b["result"]
-    winner = b["side"] if result["winner"] == "attacker" else ("muslim" if b["side"] == "crusader" else "crusader")
-    if result.get("withdrawn") == "tactical_retreat":
-        log.append(Event("After a Tactical Retreat nobody wins the Battle and no Glory is gained.", "TC51"))
-        s["battle"] = None
-        return
-    gained = arithmetic.glory(board(content, s).region(b["region"]).city, result["winner"] == "attacker",
-                              bool(b.get("leaders_attacking")), bool(b.get("leaders_defending")),
-                              bool(b["dead_leaders"]))
-    s["glory"] += gained if winner == "crusader" else -gained
-    log.append(Event(f"The {'Crusader' if winner == 'crusader' else 'Muslim'} Alliance wins the Battle"
-                     + (f" and gains {gained} Glory." if gained else " and gains no Glory."), "p.15"))
-    s["battle"] = None

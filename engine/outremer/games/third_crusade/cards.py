@@ -16,7 +16,8 @@ from typing import Any
 
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, Board, content, read_data
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, Board, content
+from .loading import read_data
 
 PRESENCE = ("own", "alliance", "none")
 """Whose Presence an Order needs: the Army's own, its Alliance's, or none (disregarding)."""

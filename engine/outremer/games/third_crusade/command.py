@@ -17,8 +17,9 @@ from __future__ import annotations
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
-from . import battle_phase, effects
-from .battle_phase import defenders, strengths  # noqa: F401 (the Battle as the view and the tests read it)
+from . import battle_phase, effects, event_choices
+from .battle_end import defenders  # noqa: F401 (the Battle as the view and the tests read it)
+from .battle_phase import strengths  # noqa: F401 (the Battle as the view and the tests read it)
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, shape
 from .execution import board, executable, order_of, turn_up
 from .moves import (
@@ -63,8 +64,8 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if s["battle"]:
         return battle_phase.legal(content, s, seat)
     if s["pending"]:
-        return effects.legal(content, s) if s["pending"].get("kind") == "event" else step_legal(content, s)
-    return ([act("event", key) for key in effects.playable(content, s, seat)]
+        return event_choices.legal(content, s) if s["pending"].get("kind") == "event" else step_legal(content, s)
+    return ([act("event", key) for key in event_choices.playable(content, s, seat)]
             + [act("execute", key) for key, _ in executable(content, s, seat)] + [act("pass")])
 
 

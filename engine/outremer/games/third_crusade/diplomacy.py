@@ -26,7 +26,8 @@ from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
 from ...core.graph import distances, links
 from .cards import DiplomacyCard
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, NEUTRAL, SLOT_COUNT, Leader, content, read_data
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, NEUTRAL, SLOT_COUNT, Leader, content
+from .loading import read_data
 
 MARKERS = 12
 """Diplomacy markers per player (setup 5B, p.5); a lone player of 3 players gets no more."""

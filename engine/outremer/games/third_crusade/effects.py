@@ -24,9 +24,11 @@ map: its piece names that side (ruling TC52). A move on the diplomacy board is m
 with the Diplomacy phase's code (``diplomacy_moves.py``; ruling TC55): ``place`` the gains of
 the spaces reached still to put on the map.
 
-The Command phase (``command.py``) offers ``event <key>`` for each card of :func:`playable`,
-calls :func:`start`, routes the pending choices to :func:`legal` and :func:`perform`, starts
-the Battle a step asks for, and calls :func:`after_battle` when it is over.
+The Command phase (``command.py``) offers ``event <key>`` for each card of
+``event_choices.playable``, calls :func:`start`, routes the pending choices to
+``event_choices.legal`` and :func:`perform`, starts the Battle a step asks for, and calls
+:func:`after_battle` when it is over. This module carries a card out; what may be chosen at
+each moment is ``event_choices.py``'s.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
 from . import diplomacy_moves as board_moves
-from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, shape, what
-from .event_targets import can, leaders_of, main_banner, meeting, muster_army, roads_from, slots_holding, units_of
+from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, what
+from .event_choices import CROWN_PRICE, choices, crown_offered, current, legal, missing, paths
+from .event_targets import main_banner, meeting, muster_army
 from .events import GAIN_WORDS, MARCHES, Step, event, words
 from .execution import advanced_to_gain, order_of
 from .moves import (
@@ -46,11 +49,9 @@ from .moves import (
     describe,
     describe_side,
     flip,
-    free,
     group_of,
     leader_piece,
     leader_region,
-    marches,
     movable,
     owned,
     place_token,
@@ -62,12 +63,8 @@ from .moves import (
 )
 from .records import ICON_WORDS, UNIT_WORDS
 from .solo import RELAXED, bot_army, free_crowns, relaxed
-from .state import faith_words, gain_faith, recount, towards, track
+from .state import faith_words, gain_faith, recount, towards
 
-CROWN_PRICE = 2
-"""Gold for each crown a player is short of a crown event (p.12)."""
-REGIONLESS = ("gain", "lose", "advanced_order", "diplomacy_move", "special", "or")
-"""Steps that act off the map and need no Region (ruling TC35)."""
 AT_ONCE = ("leader", "destroyed_port", "token", "remove_token")
 """Steps carried out as soon as their Region is chosen."""
 TRUCE = ("jerusalem", "jaffa", "ascalon")
@@ -78,22 +75,7 @@ def _name(content: Content, s: State, key: str) -> str:
     return board_for(content, s["armies"]).region(key).name
 
 
-# -- the hand and the start ---------------------------------------------------------------------
-def missing(s: State, seat: int, card) -> int:
-    """The crowns ``seat`` is short of the card's crown event."""
-    return max(0, card.crowns - track(s, seat, "crown"))
-
-
-def _crown_open(s: State, seat: int, card) -> bool:
-    return bool(card.crown) and (s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card)
-                                 or free_crowns(s, s["armies"][seat]))
-
-
-def _crown_offered(content: Content, s: State, p: dict) -> bool:
-    """Whether the crown event may be executed now: the crowns there or bought, and a step of it
-    that could do something."""
-    card = event(p["card"])
-    return _crown_open(s, p["seat"], card) and any(_choices(content, s, p, path) for path in _paths(card, "crown"))
+# -- the start ---------------------------------------------------------------------------------------
 
 
 def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
@@ -102,43 +84,6 @@ def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
     return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [], "then": None,
             "ok": {"main": meeting(content, s, main_banner(s, card.banner, army), army), "crown": meeting(content, s, card.crown_banner, army)},
             "same": None, "at": None, "from": None, "went": [], "count": 0}
-
-
-def _paths(card, part: str) -> list[list]:
-    return [[part, i] for i in range(len(card.main if part == "main" else card.crown))]
-
-
-def playable(content: Content, s: State, seat: int) -> list[str]:
-    """The cards in ``seat``'s hand it may execute now: a step of the main event, or of a crown
-    event it can pay for, could do something."""
-    army = s["armies"][seat]
-    out = []
-    for key in s.get("hand", {}).get(army, []):
-        card = event(key)
-        p = {"seat": seat, "army": army, "card": key}
-        parts = ["main"] + (["crown"] if _crown_open(s, seat, card) else [])
-        if any(_possible(content, s, p, path) for part in parts for path in _paths(card, part)):
-            out.append(key)
-    return out
-
-
-def _possible(content: Content, s: State, p: dict, path: list) -> bool:
-    """Whether :func:`_choices` would offer a way to take the step of ``path`` of a card not yet
-    executed (``_fresh``, its Regions as the map stands): the same question, stopping at the
-    first way found."""
-    step = step_of(event(p["card"]), path)
-    if step.do == "or":
-        return any(_possible(content, s, p, path + [k, j]) for k, option in enumerate(step.options)
-                   for j in range(len(option)))
-    if step.do == "diplomacy_move":
-        return bool(board_moves.spaces(s, p["army"]))
-    if step.do == "advanced_order":
-        return bool(advanced_to_gain(s, p["army"]))
-    if step.do in REGIONLESS:
-        return _doable(content, s, p, step)
-    card = event(p["card"])
-    banner = main_banner(s, card.banner, p["army"]) if path[0] == "main" else card.crown_banner
-    return any(can(content, s, p, step, key) for key in meeting(content, s, banner, p["army"]))
 
 
 def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
@@ -153,7 +98,7 @@ def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> 
         log.append(Event(f"Bot {ARMY_NAMES[army]} (column {s['bot'][army]['column']}, EVENT CARDS: {RELAXED[kind]}) "
                          f"may execute it in {count(len(p['ok']['main']), 'Region')}.", "p.23"))
     if card.crown_mode == "instead":  # the choice first: the main event, or the crown event in its place
-        if not _crown_offered(content, s, p):
+        if not crown_offered(content, s, p):
             _begin(content, s, "main", log)
         return
     p["then"] = "crown" if card.crown else None
@@ -163,7 +108,7 @@ def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> 
 def _begin(content: Content, s: State, part: str, log: list[Event]) -> None:
     """The steps of ``part`` ("main" or "crown") queued, and the first one that can apply."""
     p = s["pending"]
-    p["queue"] = _paths(event(p["card"]), part)
+    p["queue"] = paths(event(p["card"]), part)
     _next(content, s, log)
 
 
@@ -174,111 +119,18 @@ def _crown_after(content: Content, s: State, log: list[Event]) -> bool:
     not at all. True when the player is asked."""
     p = s["pending"]
     card = event(p["card"])
-    if not _crown_offered(content, s, p):
+    if not crown_offered(content, s, p):
         return False
     if missing(s, p["seat"], card):
         p["stage"] = "crown"
         return True
     log.append(Event(f"{ARMY_NAMES[p['army']]} has the {card.crowns} crowns the crown event needs and "
                      "executes it.", "p.12"))
-    p["queue"] = _paths(card, "crown")
+    p["queue"] = paths(card, "crown")
     return False
 
 
-# -- one step ------------------------------------------------------------------------------------------
-def step_of(card, path: list) -> Step:
-    part, i, *rest = path
-    step = (card.main if part == "main" else card.crown)[i]
-    return step.options[rest[0]][rest[1]] if rest else step
-
-
-def _current(s: State) -> Step:
-    p = s["pending"]
-    return step_of(event(p["card"]), p["queue"][0])
-
-
-def _doable(content: Content, s: State, p: dict, step: Step) -> bool:
-    """Whether a step off the map could do something."""
-    army = p["army"]
-    if step.do == "lose":
-        whose = army if step.whose == "own" else step.whose
-        if whose not in s["armies"]:
-            return False
-        seat = s["armies"].index(whose)
-        return {"glory": True, "faith": True, "gold": s["gold"][seat] > 0, "current_cp": s["cp"][seat] > 0,
-                "base_cp": track(s, seat, "cp") > 0}[step.what]
-    return step.do in ("gain", "special")
-
-
-def _regions(content: Content, s: State, p: dict, path: list) -> list[str]:
-    """The Regions where the step of ``path`` could do something: meeting its part's banner
-    (as the card found the map when executed), the card's one Region if it says "In same
-    Region"."""
-    step = step_of(event(p["card"]), path)
-    card = event(p["card"])
-    ok = p["ok"][path[0]]
-    if card.crown_mode == "same_region" and p["same"]:
-        ok = [p["same"]] if p["same"] in ok else []
-    return [key for key in ok if can(content, s, p, step, key)]
-
-
-def _choices(content: Content, s: State, p: dict, path: list) -> list[Action]:
-    """The ways to take the step of ``path`` (without skipping it); none: it cannot apply."""
-    step = step_of(event(p["card"]), path)
-    if step.do == "or":
-        return [act("or", k + 1) for k, option in enumerate(step.options)
-                if any(_choices(content, s, p, path + [k, j]) for j in range(len(option)))]
-    if step.do == "diplomacy_move":
-        return [act("move", key) for key in board_moves.spaces(s, p["army"])]
-    if step.do == "advanced_order":  # which one is the player's choice (ruling TC76)
-        return [act("advanced", key) for key in advanced_to_gain(s, p["army"])]
-    if step.do in REGIONLESS:
-        return [act("do")] if _doable(content, s, p, step) else []
-    return [act("at", key) for key in _regions(content, s, p, path)]
-
-
-# -- the pending event's choices ---------------------------------------------------------------------
-def legal(content: Content, s: State) -> list[Action]:
-    p = s["pending"]
-    card = event(p["card"])
-    if p["stage"] == "crown":
-        return [act("main"), act("crown", missing(s, p["seat"], card))]
-    step = _current(s)
-    if p["stage"] == "where":
-        own_loss = step.do == "lose" and step.whose == "own"
-        return _choices(content, s, p, p["queue"][0]) + ([] if own_loss else [act("skip")])
-    at = p["at"]
-    if step.do == "advanced_order":  # a second one to choose, or enough
-        return _choices(content, s, p, p["queue"][0]) + [act("done")]
-    if step.do == "diplomacy_move":  # a gain of the space reached to put on the map, or the next move
-        if p.get("place"):
-            return board_moves.choices(content, s, p["place"][0])
-        return _choices(content, s, p, p["queue"][0]) + [act("done")]
-    if step.do == "muster":
-        return [act("muster", k) for k in range(_most(content, s, p, step) + 1)]
-    if step.do in MARCHES:
-        return _marches(content, s, p, step) + [act("stay")]
-    if step.do == "remove":
-        out = [act("remove", piece) for piece in sorted(set(units_of(s, at, step.whose, step.unit)))]
-    elif step.do == "assassinate":
-        out = [act("assassinate", piece) for piece in sorted(set(leaders_of(content, s, at, step.whose)))]
-    elif step.do == "sabotage":
-        out = [act("sabotage", i) for i in slots_holding(content, s, at, None)]
-    elif step.do == "remove_sabotage":
-        out = [act("unsabotage", i) for i in slots_holding(content, s, at, SABOTAGE)]
-    elif step.do == "bandit":
-        out = [act("bandit", to) for to in roads_from(content, s, at)]
-    else:  # remove_bandit
-        out = [act("unbandit", to) for to in roads_from(content, s, at) if road(at, to) in s.get("bandits", [])]
-    return out + [act("done")]
-
-
-def _most(content: Content, s: State, p: dict, step: Step) -> int:
-    who = muster_army(s, p["army"], step)
-    if who != NEUTRAL and battle_at(s, p["at"], {ALLIANCE_OF[who]}):
-        return min(step.n, s["reserve"][who][step.unit])
-    room = free(content, s, p["at"], shape(content, f"{who}:{step.unit}"))
-    return min(step.n, room, s["reserve"][who][step.unit] if who != NEUTRAL else room)
+# -- the player's choice carried out -----------------------------------------------------------------
 
 
 def perform(content: Content, s: State, action: Action, log: list[Event]) -> None:
@@ -302,7 +154,7 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
             log.append(Event(f"{name} does not execute the crown event.", "p.12"))
             _next(content, s, log)
         return
-    step = _current(s)
+    step = current(s)
     if verb == "skip":
         log.append(Event(f"{name} chooses not to {words(step)}.", "p.12"))
         _pop(content, s, log)
@@ -484,9 +336,6 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
 
 
 # -- Marches ----------------------------------------------------------------------------------------
-def _marches(content: Content, s: State, p: dict, step: Step) -> list[Action]:
-    """``march <to> <counts>``, as for Orders (``moves.marches``)."""
-    return marches(content, s, p["army"], p["from"], step.do, step.keep, p["went"])
 
 
 def _march(content: Content, s: State, p: dict, step: Step, action: Action, log: list[Event]) -> None:
@@ -523,7 +372,7 @@ def _marched(content: Content, s: State, log: list[Event]) -> None:
     """After a March: a Forced March's second March from the new Region, a Disperse's second
     group from the same Region, or the next step."""
     p = s["pending"]
-    step = _current(s)
+    step = current(s)
     if len(p["went"]) == 1 and not p.get("stopped") and step.do in ("forced_march", "disperse"):
         if step.do == "forced_march":
             p["from"] = p["went"][0]
@@ -533,7 +382,7 @@ def _marched(content: Content, s: State, log: list[Event]) -> None:
 
 def after_battle(content: Content, s: State, log: list[Event]) -> None:
     """The event goes on after a Battle one of its steps started."""
-    if _current(s).do in MARCHES:
+    if current(s).do in MARCHES:
         _marched(content, s, log)
     else:
         _pop(content, s, log)
@@ -564,10 +413,10 @@ def _next(content: Content, s: State, log: list[Event]) -> None:
     p = s["pending"]
     while True:
         while p["queue"]:
-            if _choices(content, s, p, p["queue"][0]):
+            if choices(content, s, p, p["queue"][0]):
                 p["stage"] = "where"
                 return
-            log.append(Event(f"{ARMY_NAMES[p['army']]} cannot {words(_current(s))} now: that step of "
+            log.append(Event(f"{ARMY_NAMES[p['army']]} cannot {words(current(s))} now: that step of "
                              f"{event(p['card']).title} is skipped.", "p.12"))
             p["queue"].pop(0)
         if p.get("then") != "crown":

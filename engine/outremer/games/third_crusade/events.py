@@ -21,7 +21,8 @@ from functools import cache
 from ...core.data import entry, field, only_known, tables, unique_keys
 from ...core.errors import DataError
 from ...core.words import count
-from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, NEUTRAL, UNITS, Board, Leader, content, read_data
+from .data import ALLIANCE_OF, ALLIANCES, ARMIES, ICONS, NEUTRAL, UNITS, Board, Leader, content
+from .loading import read_data
 from .records import ICON_WORDS, UNIT_WORDS
 
 PERIODS = ("1190", "1191 Spring", "1191 Autumn", "1192")

@@ -7,69 +7,24 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...core.actions import Action
-from ...core.game import Event, Game, Option, Setup, State, clone
-from ...core.secret import redeal_sealed, sealed_view
-from . import command, diplomacy_phase, planning, plutorial, setup_phase, solo, solo_flow, strategy, upkeep_phase
-from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
-from .events import PERIODS
-from .execution import owned_by_army
-from .rules import INDEX
-from .solo import SIDES, TOGETHER
-from .state import ROUNDS, armies_for, need, new_state
-from .upkeep import shortfall
-
-OPTIONS = (
-    Option("crusader_army", "Crusader Army (2 players; the lone Crusader in 3)", ("angevin", "hre"),
-           "In 2 players one Army of each Alliance plays (p.4). In a solo game, the Crusader Army where one "
-           "plays, the person's or the Bot's.", names=("Angevin", "Holy Roman Empire"),
-           players=(1, 2, 3)),
-    Option("muslim_army", "Muslim Army (2 players; the lone Muslim in 3)", ("ayyubid", "turkoman"),
-           "In 2 players one Army of each Alliance plays (p.4). In a solo game, the Muslim Army where one "
-           "plays, the person's or the Bot's.", names=("Ayyubid", "Turkoman"), players=(1, 2, 3)),
-    Option("lone", "The Alliance played by one player (3 players)", ("muslim", "crusader"),
-           "In 3 players one Alliance has two players and the other a lone player, who uses both of its "
-           "Alliance's initiative markers (p.4).", names=("Muslim", "Crusader"), players=(3,)),
-    Option("variable", "Variable setup (2 and 4 players)", (False, True),
-           "For experienced players (p.9): each player is dealt 4 Objective Cards of its Alliance, discards 1 and "
-           "reveals the rest, then the players take turns deploying their Leaders and Units with deployment "
-           "points into the main Cities of their Objectives, one Desert beside them and, for the Muslims, "
-           "Jerusalem. With 2 players the cards with the North icon are left out.",
-           names=("Off", "On"), players=setup_phase.PLAYERS),
-    # the solo game (p.19-23): options added with revision 7, last, so earlier codes still read
-    Option("together", "Two players together against the Bot (2 players)", TOGETHER,
-           "The two players form one Alliance, each commanding one of its Armies, against one or two Bot "
-           "Armies of the other Alliance (p.19); the Crusader or Muslim Army option names a lone Bot's Army.",
-           names=("Off", "Crusaders against one Bot", "Crusaders against both Muslim Bots", "Muslims against one Bot",
-                  "Muslims against both Crusader Bots"), players=(2,)),
-    Option("side", "Your Alliance (solo)", SIDES,
-           "The Alliance the player commands; the Bot plays the other (p.19).",
-           names=("Crusader", "Muslim"), players=(1,)),
-    Option("command", "Armies you command (solo)", (1, 2),
-           "One Army of your Alliance (the Crusader or Muslim Army option says which), or both (p.19: \"1 or 2 "
-           "Armies of an Alliance\"), from one seat.", names=("One Army", "Both Armies"), players=(1,)),
-    Option("bots", "Bot Armies (solo)", (1, 2),
-           "One Bot Army (the Crusader or Muslim Army option says which) or both Armies of the other Alliance "
-           "(p.19). Four Armies play on both boards, two or three on the south board.", names=("One", "Two"),
-           players=(1,)),
-    # the rulebook's optional Bot rules (p.20, p.23; rulings TC96, TC97): added with revision 8. A
-    # code writes the options the form offers in this order, the hidden ones after (core/sharecode),
-    # so these two come after the other offered options and a revision-7 code reads them as off.
-    Option("bot_reroll", "Bot: a new column each phase (solo)", (False, True),
-           "The Strategy alternative rule (p.20): for more chaos and a harder game, the Bot rolls its die anew at the "
-           "start of the Command, Diplomacy and Upkeep phases and follows the new column (ruling TC96).",
-           names=("Off", "On"), players=(1, 2)),
-    Option("bot_diplomacy_column", "Bot: its Diplomacy roll changes its column (solo)", (False, True),
-           "The Diplomacy alternative rule (p.23): the die the Bot rolls for its bid becomes its column, for the bid, "
-           "the rest of the Diplomacy phase and the Upkeep phase (ruling TC97).", names=("Off", "On"),
-           players=(1, 2)),
-    Option("lesson", "Learn to play", ("", "first-round"),
-           "The rulebook's guided first round (p.24-29), the Angevin against the Ayyubid from a fixed deal, "
-           "then the game goes on (rulings TC120-TC122). Set by the Learn to play page, not offered on the "
-           "new-game form.", names=("Off", "The first round"), players=(2,), hidden=True),
+from ...core.game import Event, Game, Setup, State
+from . import (
+    command,
+    diplomacy_phase,
+    hidden,
+    planning,
+    plutorial,
+    seat_view,
+    setup_phase,
+    solo,
+    solo_flow,
+    strategy,
+    upkeep_phase,
 )
-SOLO_OPTIONS = ("together", "side", "command", "bots")
-BOT_RULES = ("bot_reroll", "bot_diplomacy_column")
-"""The optional Bot rules, added with revision 8."""
+from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, content
+from .options import BOT_RULES, OPTIONS, SOLO_OPTIONS
+from .rules import INDEX
+from .state import ROUNDS, armies_for, new_state
 
 PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
           "diplomacy": diplomacy_phase}
@@ -342,85 +297,7 @@ class ThirdCrusade(Game):
 
     # -- what a seat sees -------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict:
-        index = self._index(s, seat)
-        view = self._view(s, index)
-        view["viewer"], view["to_act"], view["actor"] = seat, self.to_act(s), self.actor(s)
-        if solo.solo(s):
-            view["seat_of"] = list(s["seat_of"])
-            mine = set(solo.seat_armies(s, seat)) if seat is not None else set()
-            for p in view["players"]:
-                p["bot"] = solo.is_bot(s, p["seat"])
-                if p["seat"] in mine:
-                    p["objectives"] = list(s["objectives"][p["army"]])
-                p["person"] = s["seat_of"][p["seat"]]
-        return view
-
-    def _index(self, s: State, seat: int | None) -> int | None:
-        """The Army index a seat's view is taken from: the Army it moves now, else its first."""
-        if seat is None or not solo.solo(s):
-            return seat
-        actor = self.actor(s)
-        if actor is not None and s["seat_of"][actor] == seat:
-            return actor
-        return solo.seat_armies(s, seat)[0]
-
-    def _view(self, s: State, seat: int | None) -> dict:
-        mine = ALLIANCE_OF[s["armies"][seat]] if seat is not None else None
-        owned = owned_by_army(s)
-        players = []
-        for p, army in enumerate(s["armies"]):
-            own = p == seat
-            partner = seat is not None and ALLIANCE_OF[army] == mine
-            players.append({
-                "seat": p, "army": army, "name": ARMY_NAMES[army], "alliance": ALLIANCE_OF[army],
-                "tracks": list(s["tracks"][army]), "cp": s["cp"][p], "gold": s["gold"][p],
-                "reserve": dict(s["reserve"][army]), "need": need(self.content, s, army),
-                "short": shortfall(self.content, s, p),
-                "hand": list(s["hand"][army]),
-                "box": sorted(s["box"][army]) if partner else None, "box_count": len(s["box"][army]),
-                "owned": sorted(owned[army]),
-                "executed": list(s["executed"].get(army, [])),
-                "objectives": list(s["objectives"][army]) if own else None,
-                "revealed_objective": s["revealed_objective"].get(army),
-                "markers": list(s["markers"][army]),
-                "pile": len(s["events"][army][PERIODS[min(s["round"], 3)]]),
-            })
-        st = s.get("strategy")
-        strat = None
-        if st:
-            strat = {"rows": None if st["rows"] is None else {a: list(r) for a, r in st["rows"].items()},
-                     "drawn": list(st["drawn"][s["armies"][seat]]) if seat is not None and st["rows"] is None else None,
-                     "picks": {k: [list(x) for x in v] for k, v in st["picks"].items()}}
-        d = s.get("dip")
-        dip = None
-        if d:
-            dip = {"stage": d["stage"], "order": list(d["order"]), "rewards": dict(d["rewards"]),
-                   "moving": list(d["moving"]), "place": [dict(x) for x in d["place"]]}
-        return {
-            "game": self.id, "viewer": seat, "mode": s["mode"], "round": s["round"], "phase": s["phase"],
-            "to_act": self.to_act(s), "players": players, "initiative": list(s["initiative"]),
-            "map": {k: list(v) for k, v in s["map"].items()}, "tokens": {k: list(v) for k, v in s["tokens"].items()},
-            "sections": planning.sections_view(s, seat), "plan": planning.plan_view(self.content, s, seat),
-            "glory": s["glory"], "faith": None if plutorial.on(s) else dict(s["faith"]),
-            "ships": {k: {a: list(p) for a, p in v.items()} for k, v in s["ships"].items()},
-            "mission": s["missions"][0] if s["missions"] else None,
-            "next_mission": s["missions"][1] if len(s["missions"]) > 1 else None,
-            "diplomacy_card": s["diplomacy_cards"][0] if s["diplomacy_cards"] else None,
-            "destroyed": list(s.get("destroyed", [])), "bandits": [list(b) for b in s.get("bandits", [])],
-            "strategy": strat, "sealed": sealed_view(s, seat), "dip": dip, "variable": setup_phase.view(s, seat),
-            "pending": clone(s["pending"]) if s.get("pending") else None,
-            "battle": self._battle_view(s),
-            "upkeep": None if not s.get("upkeep") else {"queue": [dict(q) for q in s["upkeep"]["queue"]]},
-            "result": s["result"],
-        }
-
-    def _battle_view(self, s: State) -> dict | None:
-        """The Battle under way, with both sides' Battle Strength as it stands and the defending
-        pieces (p.14): all public."""
-        if not s.get("battle"):
-            return None
-        attack, defence = command.strengths(self.content, s)
-        return {**clone(s["battle"]), "attack": attack, "defence": defence, "defenders": command.defenders(s)}
+        return seat_view.view(self, s, seat)
 
     # -- hidden information -------------------------------------------------------------------
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
@@ -434,70 +311,7 @@ class ThirdCrusade(Game):
                    for key, sides in before["sections"].items() for al, side in sides.items())
 
     def redeal(self, s: State, seat: int, rand) -> State:
-        """What ``seat`` cannot see dealt anew: the other players' Objectives (from the unseen
-        ones), the other Alliance's Orders face down and behind its screens (and the one chosen
-        to place), the Event piles' order and the cards drawn but not yet revealed, the Mission
-        and Diplomacy Cards not yet turned up, and the other seats' sealed choices."""
-        own = {new_army for new_army in (s["armies"][i] for i in solo.seat_armies(s, seat))}
-        index = self._index(s, seat)
-        assert index is not None  # a seat given, an Army index back
-        seat = index
-        new = clone(s)
-        mine = ALLIANCE_OF[new["armies"][seat]]
-        others = [a for a in new["armies"] if a not in own]
-        hidden = sorted(k for a in others for k in new["objectives"][a] if k != new["revealed_objective"].get(a))
-        hidden += sorted(new["objective_deck"])
-        hidden.sort()
-        rand.shuffle(hidden)
-        for a in others:
-            keep = [k for k in new["objectives"][a] if k == new["revealed_objective"].get(a)]
-            size = len(new["objectives"][a]) - len(keep)
-            new["objectives"][a], hidden = sorted(keep + hidden[:size]), hidden[size:]
-        new["objective_deck"] = hidden
-        for army in new["armies"]:
-            if ALLIANCE_OF[army] == mine:
-                continue
-            side = ALLIANCE_OF[army]
-            # a Bot's Reaction group is known Order by Order (each drawn one named, ruling TC123):
-            # only its Prepared Orders, behind its screen or face down on the map, are dealt anew
-            kept = solo.known_orders(new, army)
-            spots = sorted(key for key, sides in new["sections"].items()
-                           if sides[side] and sides[side][0] == army and sides[side][1] not in kept)
-            pool = sorted([k for k in new["box"][army] if k not in kept] + [new["sections"][k][side][1] for k in spots])
-            rand.shuffle(pool)
-            for key in spots:
-                new["sections"][key][side] = [army, pool.pop()]
-            new["box"][army] = sorted(pool + [k for k in new["box"][army] if k in kept])
-        planning.redeal_plan(new, seat, rand)
-        st = new.get("strategy")
-        for army in new["armies"]:
-            for period, pile in new["events"][army].items():
-                cards = sorted(pile)
-                if st and st["rows"] is None and army != new["armies"][seat] and period == PERIODS[new["round"]]:
-                    cards = sorted(cards + st["drawn"][army])
-                rand.shuffle(cards)
-                if st and st["rows"] is None and army != new["armies"][seat] and period == PERIODS[new["round"]]:
-                    st["drawn"][army], cards = sorted(cards[:len(st["drawn"][army])]), cards[len(st["drawn"][army]):]
-                new["events"][army][period] = cards
-        for key, visible in (("missions", 2), ("diplomacy_cards", 1)):
-            rest = sorted(new[key][visible:])
-            rand.shuffle(rest)
-            new[key] = new[key][:visible] + rest
-        for _army, bot in sorted(new.get("bot", {}).items()):  # a Bot's Advanced group, face down
-            group = sorted(bot["advanced"])
-            rand.shuffle(group)
-            bot["advanced"] = group
-        setup_phase.redeal(new, seat, rand)
-        redeal_sealed(new, seat, rand, self._sealed_choices)
-        return new
-
-    def _sealed_choices(self, s: State, seat: int) -> list:
-        if s["phase"] == "variable":
-            return setup_phase.sealed_choices(s, seat)
-        if s["phase"] == "strategy":
-            drawn = s["strategy"]["drawn"][s["armies"][seat]]
-            return [[drawn[i] for i in order] for order in strategy.ORDERS]
-        return list(range(s["gold"][seat] + 1))
+        return hidden.redeal(self, s, seat, rand)
 
     def text_table(self, view: dict) -> str:
         from .view import text_table

@@ -19,8 +19,9 @@ from ...core import rng
 from ...core.data import DataError, only_known
 from ...core.game import Event, State
 from .cards import cards
-from .data import ARMY_NAMES, content, read_data
+from .data import ARMY_NAMES, content
 from .events import DRAW, PERIODS, deck
+from .loading import read_data
 from .state import alone, armies_for
 
 OPTION = "lesson"

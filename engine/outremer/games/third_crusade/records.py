@@ -1,6 +1,6 @@
 """Third Crusade's constants and records, at the bottom of the game's modules: the Armies and
 Alliances, the Unit types, the Slots of a Region and the tracks of a player board; and the typed
-records the data files are validated into (``data.py``): Regions and map boards, Leaders, the
+records the data files are validated into (``loading.py``): Regions and map boards, Leaders, the
 setup pages, the player board's Sections and the game's whole content. Plain values that import
 nothing of the game, so that every module may read them.
 """

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
-from . import effects, solo_battle, solo_command, solo_march
+from . import event_choices, solo_battle, solo_command, solo_march
 from . import planning as planning_phase
 from .bot import diplomacy as bot_dip
 from .bot import geometry as geo
@@ -196,13 +196,13 @@ def event_choice(content: Content, s: State, p: int, legal: list[Action], log: l
     musters = [a for a in legal if a.verb == "muster"]
     if musters and len(musters) == len(legal):
         return max(musters, key=lambda a: a.args[0])
-    if s["pending"].get("stage") == "where" and effects._current(s).do in MARCH_STEPS:
+    if s["pending"].get("stage") == "where" and event_choices.current(s).do in MARCH_STEPS:
         ats = [a.args[0] for a in legal if a.verb == "at"]
-        frm = solo_march.best_origin(content, s, p, ats, effects._current(s), log)
+        frm = solo_march.best_origin(content, s, p, ats, event_choices.current(s), log)
         skip = next((a for a in legal if a.verb == "skip"), None)
         return act("at", frm) if frm else (skip or next(a for a in legal if a.verb == "at"))
     if any(a.verb == "march" for a in legal) and s["pending"].get("from"):
-        return solo_march.march(content, s, p, legal, log, s["pending"]["from"], effects._current(s).do,
+        return solo_march.march(content, s, p, legal, log, s["pending"]["from"], event_choices.current(s).do,
                                 s["pending"])
     return None
 

@@ -6,7 +6,7 @@ from ...core.actions import Action
 from ...core.game import State
 from .cards import orders
 from .data import ARMY_NAMES, SLOT_SHAPES, board_for, owner, what
-from .effects import CROWN_PRICE
+from .event_choices import CROWN_PRICE
 from .events import event
 from .moves import movable
 

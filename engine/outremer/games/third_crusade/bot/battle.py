@@ -22,7 +22,8 @@ from ....core.actions import Action, act
 from ....core.errors import IllegalAction
 from ....core.game import State
 from .. import battle as arithmetic
-from ..battle_phase import defenders, strengths
+from ..battle_end import defenders
+from ..battle_phase import strengths
 from ..cards import orders
 from ..data import ALLIANCE_OF, content, what
 from . import geometry as geo

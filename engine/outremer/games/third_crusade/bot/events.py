@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from ....core.actions import Action, act
 from ....core.game import State
-from .. import effects
+from .. import event_choices
 from ..data import ALLIANCE_OF, ALLIANCES, NEUTRAL, content
 from ..event_targets import meeting, muster_army
 from ..events import MARCHES, Step, event
@@ -123,9 +123,9 @@ def crown_useful(s: State, army: str) -> bool:
     c = content()
     for i, step in enumerate(card.crown):
         path = ["crown", i]
-        if not effects._choices(c, s, p, path):
+        if not event_choices.choices(c, s, p, path):
             continue
-        keys = [] if step.do in effects.REGIONLESS else effects._regions(c, s, p, path)
+        keys = [] if step.do in event_choices.REGIONLESS else event_choices.regions(c, s, p, path)
         if _helps(s, army, step, keys):
             return True
     return False

@@ -1,4 +1,4 @@
-"""Every question an Event Card asks the Bot while it is executed (``effects.legal`` on
+"""Every question an Event Card asks the Bot while it is executed (``event_choices.legal`` on
 ``s["pending"]``), answered by the Solo rules' priorities (p.20-21): where a step goes and what it
 takes there. Marches are the flow's (their composition, p.22): :func:`choose_step` returns None
 for them.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ....core.actions import Action, act
 from ....core.game import State
-from .. import effects
+from .. import event_choices
 from ..data import ALLIANCE_OF, NEUTRAL, content
 from ..event_targets import muster_army
 from ..events import MARCHES, event
@@ -25,7 +25,7 @@ from .common import Rand, allies, need, note, of_verb
 
 def _current(s: State):
     p = s["pending"]
-    return effects.step_of(event(p["card"]), p["queue"][0])
+    return event_choices.step_of(event(p["card"]), p["queue"][0])
 
 
 def _region(s: State, key: str) -> str:
