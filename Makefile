@@ -32,7 +32,12 @@ $(CLUSTER): pyproject.toml | $(DEPS)
 cluster: $(CLUSTER)
 
 # ---------------------------------------------------------------- tests
-test: lint test-engine test-pyodide test-e2e test-bench
+# The engine's suite under CPython and under Pyodide run side by side (each keeps one core busy;
+# their output is printed whole as each ends), then the browser tests, which want both cores.
+test: lint
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
+	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory test-bench
 
 test-engine: $(DEPS) $(CLUSTER)
 	$(PY) -m pytest tests
