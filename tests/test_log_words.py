@@ -139,7 +139,7 @@ def test_the_checks_see_each_form():
                 "The muslim faith marker favours the ayyubid by 1."):
         assert bad_forms(bad), bad
     for good in ("The Crusaders' Influence falls out of the City.", "1 Infantry from the ship is lost.",
-                 "Byzantines upgrades its Churches to level 2.", "Ayyubid does not carry out the step: gain 1 Faith.",
+                 "The Byzantines upgrade their Churches to level 2.", "Ayyubid does not carry out the step: gain 1 Faith.",
                  "Angevin pays 1 command point.", "The Assassins' Knife is played.", "The hand is empty."):
         assert not bad_forms(good), (good, bad_forms(good))
 

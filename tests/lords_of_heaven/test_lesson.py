@@ -88,15 +88,15 @@ def test_the_deal_gives_what_the_texts_say():
     13), and each side loses a Footman; the Knights come home for 1 Gold each (step 14)."""
     match = walk()
     text = "\n".join(line["text"] for line in match.log_for(0))
-    assert "Crusaders keeps Pilgrims, The True Cross, Winter Rains." in text
-    assert "Crusaders plays Pilgrims for Movement and gains 2 Gold, 1 Footman." in text
-    assert "Crusaders pays 1 Gold and moves 3 Support from Iconium to Antiocheia." in text
-    assert "card The True Cross (strength 3)" in text and "Caliphate rolls 2 dice: 1 Wound, 1 Wound." in text
-    assert "Strength: Crusaders' side 11" in text and "Caliphate's side 10" in text
-    assert text.count("A Wound: Crusaders loses a Footman.") == 1
-    assert text.count("A Wound: Caliphate loses a Footman.") == 1
-    assert "Crusaders pays 1 Gold to bring a Knight home." in text
-    assert "Caliphate pays 1 Gold to bring a Knight home." in text
+    assert "The Crusaders keep Pilgrims, The True Cross, Winter Rains." in text
+    assert "The Crusaders play Pilgrims for Movement and gain 2 Gold, 1 Footman." in text
+    assert "The Crusaders pay 1 Gold and move 3 Support from Iconium to Antiocheia." in text
+    assert "card The True Cross (strength 3)" in text and "The Caliphate rolls 2 dice: 1 Wound, 1 Wound." in text
+    assert "Strength: the Crusaders' side 11" in text and "the Caliphate's side 10" in text
+    assert text.count("A Wound: the Crusaders lose a Footman.") == 1
+    assert text.count("A Wound: the Caliphate loses a Footman.") == 1
+    assert "The Crusaders pay 1 Gold to bring a Knight home." in text
+    assert "The Caliphate pays 1 Gold to bring a Knight home." in text
     assert [st["knight"] for st in match.state["stock"]] == [1, 1]
 
 

@@ -145,7 +145,7 @@ def test_the_conflict_shows_its_sides_commitments_and_strength_by_source():
             assert "Strength:" not in table
             chosen = dict(zip(state["sealed"]["seats"], state["sealed"]["choices"], strict=True))
             for p, choice in chosen.items():
-                words = "has committed in secret" if choice is not None else "to commit in secret"
+                words = "committed in secret" if choice is not None else "to commit in secret"
                 assert f"  {GAME.seat_label(state, p)}: {words}" in table
             assert ("(your choice: " in table) == (chosen.get(seat) is not None)
         if c["winner"] is not None:

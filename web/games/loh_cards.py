@@ -17,6 +17,13 @@ def content():
     return content()
 
 
+def say(view: dict):
+    """How running text names the view's seats ("The Byzantines are asked", "the Seljuk's"): the
+    engine's ``Names``, one grammar for the log and the table."""
+    from outremer.games.lords_of_heaven.state import Names
+    return Names(content(), {"factions": [p["faction"] for p in view["players"]]})
+
+
 def poss(name: str) -> str:
     """"Seljuk's", "Crusaders'"."""
     return name + ("'" if name.endswith("s") else "'s")

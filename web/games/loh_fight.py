@@ -5,14 +5,15 @@ Every action drawn comes from the legal actions ``lords_of_heaven.context`` atta
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 try:  # outremer_web.games in the browser, games beside render.py at build time
     from . import loh_parts as parts
-    from .loh_cards import bluff_entry, card_entry, content, poss
+    from .loh_cards import bluff_entry, card_entry, content, say
 except ImportError:  # pragma: no cover
     import loh_parts as parts  # type: ignore[no-redef]
-    from loh_cards import bluff_entry, card_entry, content, poss  # type: ignore[no-redef]
+    from loh_cards import bluff_entry, card_entry, content, say  # type: ignore[no-redef]
 
 CONFLICT_STEPS = (("bring", "Bring Support"), ("ask", "Allies"), ("commit", "Commit in secret"),
                   ("roll", "Reveal and roll"), ("outcome", "Result"), ("wounds", "Wounds"), ("home", "Units home"))
@@ -28,17 +29,22 @@ def strength_sum(parts: list[list], side: int, total: int) -> str:
     return f"{terms} = {total}" if terms else f"nothing = {total}"
 
 
+STARTS = re.compile(r" starts? a (?:Battle|Siege) ")
+COMMITS = re.compile(r" commits? in secret")
+"""The log's line of a conflict's start and of a hidden commitment, said of one realm or of a
+people ("The Seljuk starts a Battle", "The Crusaders commit in secret")."""
+
+
 def conflict_lines(log: list[dict]) -> list[str]:
     """The last conflict's lines, from its start to its close."""
-    start = max((i for i, line in enumerate(log) if " starts a Battle " in line["text"] or " starts a Siege " in line["text"]),
-                default=None)
+    start = max((i for i, line in enumerate(log) if STARTS.search(line["text"])), default=None)
     if start is None:
         return []
     out = []
     for line in log[start + 1:]:
         if line.get("rule") not in ("7.battle", "7.siege", "3", "LH16", "LH17", "LH18", "LH19", "4.church", "LH24"):
             continue
-        if " commits in secret" in line["text"]:
+        if COMMITS.search(line["text"]):
             continue
         out.append(line["text"])
     return out
@@ -99,28 +105,29 @@ def fight(view, c, seats, names, cards, die_acts, unit_acts, outcome_acts, commi
     for i, st in enumerate(steps):
         st["done"] = i < reached
     asked = [names[p] for p in c["asked"]]
+    says = say(view)
     if c["step"] == "ask":
-        note = f"{names[c['asker']]} may ask for an Ally" + (f" (refused: {', '.join(asked)})" if asked else "") + "."
+        note = f"{says.the(c['asker'], start=True)} may ask for an Ally" + (f" (refused: {', '.join(asked)})" if asked else "") + "."
     elif c["step"] == "answer":
-        note = f"{names[c['asking']]} is asked to be {poss(names[c['asker']])} Ally."
+        note = f"{says.says(c['asking'], 'is')} asked to be {says.owner(c['asker'])} Ally."
     elif c["step"] == "bring":
-        note = f"{names[c['mover']]} may bring 1 Support from each neighbouring Location (1 Gold each)."
+        note = f"{says.the(c['mover'], start=True)} may bring 1 Support from each neighbouring Location (1 Gold each)."
     elif c["step"] == "commit":
         waiting = [names[p] for p, done in chosen.items() if not done]
         note = ("Every side commits in secret: a card face down (leaders only), Units and Faith. "
                 + (f"Still to choose: {', '.join(waiting)}." if waiting else ""))
     elif c["step"] == "second":
-        note = f"{names[view['to_act']]} may play a second card face up."
+        note = f"{says.the(view['to_act'], start=True)} may play a second card face up."
     elif c["step"] == "reroll":
-        note = f"{names[view['to_act']]} may reroll its dice ({c['rerolls'].get(str(view['to_act']), 0)} left)."
+        note = f"{says.the(view['to_act'], start=True)} may reroll {says.its(view['to_act'])} dice ({c['rerolls'].get(str(view['to_act']), 0)} left)."
     elif c["step"] == "outcome":
-        note = f"{names[c['attacker']]} won the Siege: take the City, or ransack it."
+        note = f"{says.the(c['attacker'], start=True)} won the Siege: take the City, or ransack it."
     elif c["step"] == "wounds":
         side = c["wounding"]
         note = (f"The {'attacking' if side == 0 else 'defending'} side takes {c['wounds'][side]} more "
                 f"Wound{'s' if c['wounds'][side] != 1 else ''}: Units first, then Support in the Region.")
     elif c["step"] == "home":
-        note = f"{names[c['home'][0]]} may pay 1 Gold for each Unit to bring it home."
+        note = f"{says.the(c['home'][0], start=True)} may pay 1 Gold for each Unit to bring it home."
     else:
         note = ""
     result = None

@@ -38,7 +38,7 @@ def play(content: Content, s: State, seat: int, card: int, column: int, log: lis
         t["effect"] = "open" if effect_open(content, s, seat, card) else None
         what = "Development" if column == 0 else "Presence"
         free = " (no Influence on the board: the action is free)" if t["free"] else ""
-        log.append(Event(f"{names[seat]} plays {names.card(card)} for {what} and pays {cost} Gold{free}.",
+        log.append(Event(f"{names.says(seat, 'plays')} {names.card(card)} for {what} and {names.verb(seat, 'pays')} {cost} Gold{free}.",
                          "6.development" if column == 0 else "6.presence", marks=(f"column:{column}",)))
         s["step"] = COLUMNS[column]
         return
@@ -49,12 +49,12 @@ def play(content: Content, s: State, seat: int, card: int, column: int, log: lis
     gain(s, seat, got)
     if column == 2:
         t["recruit"] = buildings_on_board(s, seat)[1]
-        log.append(Event(f"{names[seat]} plays {names.card(card)} for Movement and gains {words(got)}"
+        log.append(Event(f"{names.says(seat, 'plays')} {names.card(card)} for Movement and {names.verb(seat, 'gains')} {words(got)}"
                          + (f"; {t['recruit']} Recruitment point{'s' if t['recruit'] > 1 else ''} from Fortresses"
                             if t["recruit"] else "") + ".", "6.movement", marks=(f"column:{column}",)))
         s["step"] = "movement"
     else:
-        log.append(Event(f"{names[seat]} plays {names.card(card)} for Income and gains {words(got)}.", "6.income",
+        log.append(Event(f"{names.says(seat, 'plays')} {names.card(card)} for Income and {names.verb(seat, 'gains')} {words(got)}.", "6.income",
                          marks=(f"column:{column}",)))
         s["step"] = "provision"
 
@@ -63,7 +63,7 @@ def discard(content: Content, s: State, seat: int, card: int, log: list[Event]) 
     names = Names(content, s)
     s["hands"][seat].remove(card)
     s["discard"].append(card)
-    log.append(Event(f"{names[seat]} discards {names.card(card)}.", "5"))
+    log.append(Event(f"{names.says(seat, 'discards')} {names.card(card)}.", "5"))
     end_turn(content, s, log)
 
 
@@ -100,7 +100,7 @@ def build(content: Content, s: State, seat: int, row: int, site: int, log: list[
         s["citadel"][site] = seat
         where = f"in {names.loc(site)}"
         label = "Citadel"
-    log.append(Event(f"{names[seat]} places a {label} {where}.", "6.development",
+    log.append(Event(f"{names.says(seat, 'places')} a {label} {where}.", "6.development",
                      marks=(f"{'border' if kind == 'fortress' else 'loc'}:{site}",)))
     upgrade(content, s, seat, row, log)
     s["turn"]["begun"] = True
@@ -116,11 +116,11 @@ def upgrade(content: Content, s: State, seat: int, row: int, log: list[Event]) -
     ups[row] += 1
     label = {"church": plural(content.faction(faction_of(s, seat)).church), "fortress": "Fortresses",
              "citadel": "Citadels"}[BUILDINGS[row]]
-    text = f"{names[seat]} upgrades its {label} to level {ups[row]}"
+    text = f"{names.says(seat, 'upgrades')} {names.its(seat)} {label} to level {ups[row]}"
     if ups[row] >= content.vp_at and not s["upgrade_vp"][seat][row]:
         s["upgrade_vp"][seat][row] = True
         s["vp"][seat] += 1
-        text += " and scores 1 VP for the marked step"
+        text += f" and {names.verb(seat, 'scores')} 1 VP for the marked step"
     log.append(Event(text + ".", "LH5"))
 
 
@@ -132,10 +132,11 @@ def place_influence(content: Content, s: State, seat: int, loc: int, level: int,
     before = controller(s, loc)
     pay(s, seat, cost)
     put_influence(s, seat, loc, level, log, names)
-    verb = "raises its Influence" if was is not None else "places Influence"
-    text = f"{names[seat]} {verb} in {names.loc(loc)} to level {level + 1} for {cost} Gold"
+    verb = f"{names.says(seat, 'raises')} {names.its(seat)} Influence" if was is not None \
+        else f"{names.says(seat, 'places')} Influence"
+    text = f"{verb} in {names.loc(loc)} to level {level + 1} for {cost} Gold"
     if controller(s, loc) == seat and before != seat:
-        text += " and takes control of the City" + (f" from {names[before]}" if before is not None else "")
+        text += f" and {names.verb(seat, 'takes')} control of the City" + (f" from {names.the(before)}" if before is not None else "")
     log.append(Event(text + ".", "6.presence", marks=(f"loc:{loc}",)))
     s["turn"]["begun"] = True
 
@@ -145,7 +146,7 @@ def place_support(content: Content, s: State, seat: int, loc: int, log: list[Eve
     pay(s, seat, price)
     s["presence"][seat] -= 1
     s["support"][loc][seat] += 1
-    log.append(Event(f"{names[seat]} places Support in the Region of {names.loc(loc)}"
+    log.append(Event(f"{names.says(seat, 'places')} Support in the Region of {names.loc(loc)}"
                      + (f" for {price} Gold." if price else "."), "6.presence", marks=(f"loc:{loc}",)))
 
 
@@ -155,7 +156,7 @@ def recruit(content: Content, s: State, seat: int, unit: int, log: list[Event]) 
     kind = UNITS[unit]
     s["turn"]["recruit"] -= UNIT_COST[kind]
     gain(s, seat, {kind: 1})
-    log.append(Event(f"{names[seat]} recruits a {words({kind: 1})[2:]} with its Fortresses' Recruitment points.",
+    log.append(Event(f"{names.says(seat, 'recruits')} a {words({kind: 1})[2:]} with {names.its(seat)} Fortresses' Recruitment points.",
                      "4.fortress"))
 
 
@@ -164,7 +165,7 @@ def move_support(content: Content, s: State, seat: int, a: int, b: int, n: int, 
     pay(s, seat, 1)
     s["support"][a][seat] -= n
     s["support"][b][seat] += n
-    log.append(Event(f"{names[seat]} pays 1 Gold and moves {n} Support from {names.loc(a)} to {names.loc(b)}.",
+    log.append(Event(f"{names.says(seat, 'pays')} 1 Gold and {names.verb(seat, 'moves')} {n} Support from {names.loc(a)} to {names.loc(b)}.",
                      "6.movement", marks=(f"loc:{a}", f"loc:{b}")))
 
 
@@ -176,7 +177,7 @@ def provide(content: Content, s: State, seat: int, choice: int, log: list[Event]
     churches = buildings_on_board(s, seat)[0] * s["upgrades"][seat][0]
     gain(s, seat, {"gold": towns + churches})
     label = content.faction(faction_of(s, seat)).church
-    log.append(Event(f"{names[seat]} takes a provision of {words(PROVISIONS[choice])}, then {towns} Gold from its "
-                     f"Influence in the Cities" + (f" and {churches} from its {plural(label)}" if churches else "") + ".",
+    log.append(Event(f"{names.says(seat, 'takes')} a provision of {words(PROVISIONS[choice])}, then {towns} Gold from {names.its(seat)} "
+                     f"Influence in the Cities" + (f" and {churches} from {names.its(seat)} {plural(label)}" if churches else "") + ".",
                      "6.income"))
     finish_action(content, s, log)

@@ -14,7 +14,6 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import all_sealed, open_sealed, seal, sealed_next
-from ...core.words import possessive
 from .resolution import (
     UNIT_KINDS,
     big_unit,
@@ -99,7 +98,7 @@ def start(content, s: State, seat: int, kind: str, args: tuple, log: list[Event]
                      "shield": [0, 0], "bonus": [0, 0], "winner": None, "wounds": [0, 0], "wounding": 0,
                      "home": [], "parts": [[], []]}
     what = "a Battle" if kind == "battle" else "a Siege"
-    log.append(Event(f"{names[seat]} starts {what} in {names.loc(loc)} against {names[defender]}.",
+    log.append(Event(f"{names.says(seat, 'starts')} {what} in {names.loc(loc)} against {names.the(defender)}.",
                      "7.battle" if kind == "battle" else "7.siege", marks=(f"loc:{loc}",)))
     s["step"] = "conflict"
     if kind == "siege":
@@ -190,10 +189,10 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             s["support"][b][seat] -= 1
             s["support"][c["loc"]][seat] += 1
             c["brought"].append(b)
-            text = f"{names[seat]} pays 1 Gold and brings 1 Support from {names.loc(b)} into the Battle"
+            text = f"{names.says(seat, 'pays')} 1 Gold and {names.verb(seat, 'brings')} 1 Support from {names.loc(b)} into the Battle"
             if s["fortress"][border_index(content, b, c["loc"])] == seat:
                 gain(s, seat, {"footman": 1})
-                text += "; its Fortress on the way gives a Footman (ruling LH24)"
+                text += f"; {names.its(seat)} Fortress on the way gives a Footman (ruling LH24)"
             log.append(Event(text + ".", "LH24", marks=(f"loc:{b}", f"loc:{c['loc']}")))
         else:
             _after_bring(content, s, c)
@@ -202,21 +201,21 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             c["asked"].append(args[0])
             c["asking"] = args[0]
             c["step"] = "answer"
-            log.append(Event(f"{names[c['asker']]} asks {names[args[0]]} to be its Ally.", "7.battle"))
+            log.append(Event(f"{names.says(c['asker'], 'asks')} {names.the(args[0])} to be {names.its(c['asker'])} Ally.", "7.battle"))
         else:
             _after_ask(content, s, c)
     elif step == "answer":
         seat = c["asking"]
         c["asking"] = None
         if verb == "accept":
-            log.append(Event(f"{names[seat]} agrees to be {possessive(names[c['asker']])} Ally.", "7.battle"))
+            log.append(Event(f"{names.says(seat, 'agrees')} to be {names.owner(c['asker'])} Ally.", "7.battle"))
             if c["asker"] == c["attacker"]:
                 c["ally"] = seat
             else:
                 c["def_ally"] = seat
             _after_ask(content, s, c)
         else:
-            log.append(Event(f"{names[seat]} refuses.", "7.battle"))
+            log.append(Event(f"{names.says(seat, 'refuses')}.", "7.battle"))
             c["step"] = "ask"
             if not ally_options(content, s, c):
                 _after_ask(content, s, c)
@@ -224,14 +223,14 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
         seat = sealed_next(s)
         assert seat is not None  # "commit" is legal only while a seat has yet to commit
         seal(s, seat, list(args))
-        log.append(Event(f"{names[seat]} commits in secret.", "7.battle", private=None))
+        log.append(Event(f"{names.says(seat, 'commits')} in secret.", "7.battle", private=None))
     elif step == "second":
         seat = c["seconds"].pop(0)
         if verb == "second":
             card = args[0]
             s["hands"][seat].remove(card)
             c["second"][str(seat)] = card
-            log.append(Event(f"{names[seat]} plays a second card face up: {names.card(card)} (strength "
+            log.append(Event(f"{names.says(seat, 'plays')} a second card face up: {names.card(card)} (strength "
                              f"{content.cards[card].strength}).", "LH16"))
         if not c["seconds"]:
             roll(content, s, c, log)
@@ -243,7 +242,7 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             old = dice[i]
             dice[i] = rng.randbelow(s, 6)
             c["rerolls"][str(seat)] -= 1
-            log.append(Event(f"{names[seat]} rerolls a die: {face_text(content, old)} becomes "
+            log.append(Event(f"{names.says(seat, 'rerolls')} a die: {face_text(content, old)} becomes "
                              f"{face_text(content, dice[i])}.", "4.church"))
             if c["rerolls"][str(seat)] <= 0:
                 next_roller(content, s, c, log)
@@ -261,14 +260,14 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             pay(s, seat, 1)
             units[args[0]] -= 1
             gain(s, seat, {UNIT_KINDS[args[0]]: 1})
-            log.append(Event(f"{names[seat]} pays 1 Gold to bring a {words({UNIT_KINDS[args[0]]: 1})[2:]} home.",
+            log.append(Event(f"{names.says(seat, 'pays')} 1 Gold to bring a {words({UNIT_KINDS[args[0]]: 1})[2:]} home.",
                              "7.battle"))
             if sum(units):
                 return
         else:
             lost = {UNIT_KINDS[k]: units[k] for k in range(3) if units[k]}
             if lost:
-                log.append(Event(f"{names[seat]} leaves {words(lost)} to the general supply.", "7.battle"))
+                log.append(Event(f"{names.says(seat, 'leaves')} {words(lost)} to the general supply.", "7.battle"))
             c["units"][str(seat)] = [0, 0, 0]
         c["home"].pop(0)
         if not c["home"]:

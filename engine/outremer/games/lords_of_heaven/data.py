@@ -73,6 +73,8 @@ class Faction:
     """footman, siege_tower, knight, faith, gold at the start."""
     church: str
     """What its Church/Mosque building is called."""
+    plural: bool = False
+    """Whether running text names it as a people, with a plural verb ("the Byzantines pay")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +222,7 @@ def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "fac
     for i, raw in enumerate(raws):
         where = entry(name, "faction", i, raw)
         only_known(where, raw, ("key", "name", "faith", "colour", "influence", "support", "presence", "footman",
-                                "siege_tower", "knight", "faith_tokens", "gold", "church"))
+                                "siege_tower", "knight", "faith_tokens", "gold", "church", "plural"))
         faith = field(where, raw, "faith", str, allowed=FAITHS)
         if FAITH_OF[raw["key"]] != faith:
             raise DataError(f"{where}: field 'faith' must be {FAITH_OF[raw['key']]!r}.")
@@ -246,7 +248,8 @@ def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "fac
                  "gold": _int(where, raw, "gold", 0, 30)}
         out.append(Faction(i, raw["key"], field(where, raw, "name", str), faith, field(where, raw, "colour", str),
                            tuple(influence), tuple(support), presence, stock,
-                           field(where, raw, "church", str, allowed=("Church", "Mosque"))))
+                           field(where, raw, "church", str, allowed=("Church", "Mosque")),
+                           field(where, raw, "plural", bool)))
     taken: dict[tuple[int, int], str] = {}
     for f in out:
         for at, column in f.influence:

@@ -14,6 +14,7 @@ from .data import FACTIONS, Content, content
 from .rules import INDEX
 from .state import (
     SHUFFLED_ROUNDS,
+    Names,
     buildings_on_board,
     cities_controlled,
     column_cost,
@@ -94,12 +95,14 @@ class LordsOfHeaven(Game):
 
     def start(self, setup: Setup):
         state, log = super().start(setup)
-        names = [self.seat_label(state, p) for p in range(len(state["factions"]))]
+        n = len(state["factions"])
+        say = Names(self.content, state)
         side = "3-column" if state["mode"] == "four" else "2-column"
-        intro = Event(f"A new game of Lords of Heaven: {', '.join(names)}, in this order of play; the Location "
+        intro = Event(f"A new game of Lords of Heaven: {', '.join(say.the(p) for p in range(n))}, in this order of play; the Location "
                       f"cards show their {side} Cities. Each player drafts from 5 Action cards.", "2")
-        first = Event(f"{names[state['first']]} drawn by lot to play first in the 1st Crusade; "
-                      f"{names[(state['first'] + 1) % len(names)]} will start the 2nd.", "LH2")
+        second = (state["first"] + 1) % n
+        first = Event(f"{say.says(state['first'], 'is')} drawn by lot to play first in the 1st Crusade; "
+                      f"{say.the(second)} will start the 2nd.", "LH2")
         return state, [intro, first] + log
 
     # -- the rules ---------------------------------------------------------------------------

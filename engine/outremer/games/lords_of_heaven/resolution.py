@@ -9,7 +9,6 @@ from ...core import rng
 from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.secret import reveal
-from ...core.words import possessive
 from .state import Names, draw_up, gain, level_of, put_influence, remove_influence, words
 from .strength import participants, parts_text, side_of, strength_parts
 
@@ -65,7 +64,7 @@ def reveal_commitments(content, s: State, c: dict, log: list[Event]) -> None:
         c["units"][str(seat)] = [f, b if c["kind"] == "siege" else 0, b if c["kind"] == "battle" else 0]
         c["faith"][str(seat)] = x
         committed = {"footman": f, big_unit(c): b, "faith": x}
-        text = f"{names[seat]} {words(committed) if any(committed.values()) else 'nothing'}"
+        text = f"{names.the(seat)} {words(committed) if any(committed.values()) else 'nothing'}"
         if card >= 0:
             c["cards"][str(seat)] = card
             if card:
@@ -113,7 +112,7 @@ def roll(content, s: State, c: dict, log: list[Event]) -> None:
         c["dice"][str(seat)] = dice
         c["rerolls"][str(seat)] = c["rerolls"].get(str(seat), 0) + sum(s["church"][loc][seat] for loc in s["on_board"])
         if dice:
-            log.append(Event(f"{names[seat]} rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}: "
+            log.append(Event(f"{names.says(seat, 'rolls')} {len(dice)} {'die' if len(dice) == 1 else 'dice'}: "
                              + ", ".join(face_text(content, d) for d in dice) + ".", "7.battle"))
     c["roller"] = -1
     c["step"] = "reroll"
@@ -149,9 +148,9 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
     c["winner"] = side
     win = leader(c, side)
     tie = " (a tie goes to the Defender: ruling LH17)" if strength[0] == strength[1] else ""
-    log.append(Event(f"Strength: {possessive(names[c['attacker']])} side {strength[0]} ({parts_text(parts[0])}), "
-                     f"{possessive(names[c['defender']])} side {strength[1]} ({parts_text(parts[1])}). "
-                     f"{names[win]} wins{tie}.", "7.battle" if c["kind"] == "battle" else "7.siege"))
+    log.append(Event(f"Strength: {names.owner(c['attacker'])} side {strength[0]} ({parts_text(parts[0])}), "
+                     f"{names.owner(c['defender'])} side {strength[1]} ({parts_text(parts[1])}). "
+                     f"{names.says(win, 'wins')}{tie}.", "7.battle" if c["kind"] == "battle" else "7.siege"))
     for seat in participants(c):
         s["vp"][seat] += 1
     if c["kind"] == "battle":
@@ -159,8 +158,8 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
         ally = c["ally"] if side == 0 else c["def_ally"]
         if ally is not None:
             s["vp"][ally] += 1
-        log.append(Event(f"Every player in the Battle scores 1 VP; {names[win]} 2 more"
-                         + (f", {names[ally]} as its Ally 1 more" if ally is not None else "") + ".", "3"))
+        log.append(Event(f"Every player in the Battle scores 1 VP; {names.the(win)} 2 more"
+                         + (f", {names.the(ally)} as {names.its(ally)} Ally 1 more" if ally is not None else "") + ".", "3"))
         _to_wounds(content, s, c, log)
         return
     log.append(Event("Every player in the Siege scores 1 VP.", "3"))
@@ -170,10 +169,10 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
         top = len(s["city"][loc]) - 1
         if here is not None and here == top:
             s["vp"][defender] += 1
-            log.append(Event(f"{names[defender]} holds the City it controls and scores 1 VP more.", "7.siege"))
+            log.append(Event(f"{names.says(defender, 'holds')} the City {names.it(defender, 'controls')} and {names.verb(defender, 'scores')} 1 VP more.", "7.siege"))
         elif here is not None:
             put_influence(s, defender, loc, here + 1, log, names)
-            log.append(Event(f"{possessive(names[defender])} Influence in {names.loc(loc)} rises one level.", "7.siege",
+            log.append(Event(f"{names.owner(defender, start=True)} Influence in {names.loc(loc)} rises one level.", "7.siege",
                              marks=(f"loc:{loc}",)))
         _to_wounds(content, s, c, log)
         return
@@ -189,10 +188,12 @@ def siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         top = len(s["city"][loc]) - 1
         if winner in s["city"][loc] or s["presence"][winner] > 0:
             put_influence(s, winner, loc, top, log, names)
-            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} takes the top "
-                             "level and controls the City.", "LH19", marks=(f"loc:{loc}",)))
+            log.append(Event(f"{names.owner(defender, start=True)} Influence leaves {names.loc(loc)}; "
+                             f"{names.says(winner, 'takes', start=False)} the top level and {names.verb(winner, 'controls')} "
+                             "the City.", "LH19", marks=(f"loc:{loc}",)))
         else:
-            log.append(Event(f"{possessive(names[defender])} Influence leaves {names.loc(loc)}; {names[winner]} has no Presence "
+            log.append(Event(f"{names.owner(defender, start=True)} Influence leaves {names.loc(loc)}; "
+                             f"{names.says(winner, 'has', start=False)} no Presence "
                              "left to place on the top level (ruling LH19).", "LH19", marks=(f"loc:{loc}",)))
     else:
         for seat in range(len(s["factions"])):
@@ -201,9 +202,9 @@ def siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         s["citadel"][loc] = None
         got = content.locations[loc].ransack
         gain(s, winner, {"gold": got})
-        log.append(Event(f"{names[winner]} ransacks {names.loc(loc)}: every Influence leaves the City"
-                         + (f", {possessive(names[citadel])} Citadel is destroyed" if citadel is not None else "")
-                         + f", and {names[winner]} takes {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
+        log.append(Event(f"{names.says(winner, 'ransacks')} {names.loc(loc)}: every Influence leaves the City"
+                         + (f", {names.owner(citadel)} Citadel is destroyed" if citadel is not None else "")
+                         + f", and {names.says(winner, 'takes', start=False)} {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
     _to_wounds(content, s, c, log)
 
 
@@ -234,7 +235,7 @@ def wound(content, s: State, c: dict, seat: int, kind: int, log: list[Event]) ->
         c["units"][str(seat)][kind] -= 1
         what = "a " + words({UNIT_KINDS[kind]: 1})[2:]
     c["wounds"][side] -= 1
-    log.append(Event(f"A Wound: {names[seat]} loses {what}.", "7.battle"))
+    log.append(Event(f"A Wound: {names.says(seat, 'loses', start=False)} {what}.", "7.battle"))
     _settle_wounds(content, s, c, log)
 
 
@@ -256,7 +257,7 @@ def close(content, s: State, c: dict, log: list[Event]) -> None:
     for seat in (c["attacker"], c["defender"]):
         drawn = draw_up(s, seat)
         if drawn:
-            log.append(Event(f"{names[seat]} draws {drawn} card{'s' if drawn > 1 else ''}.", "LH20"))
+            log.append(Event(f"{names.says(seat, 'draws')} {drawn} card{'s' if drawn > 1 else ''}.", "LH20"))
     s["conflict"] = None
     s["last_conflict"] = {"kind": c["kind"], "loc": c["loc"], "strength": c["strength"], "winner": leader(c, c["winner"]),
                           "parts": c.get("parts") or [[], []]}

@@ -43,7 +43,7 @@ def draft_reveal(content: Content, s: State, log: list[Event]) -> None:
         log.append(Event("The draft is over: each player keeps 3 cards, adds the Bluff card, and puts the "
                          "other cards on the bottom of the deck.", "5.draft"))
         for seat in range(n):
-            log.append(Event(f"{names[seat]} keeps {', '.join(names.card(c) for c in s['hands'][seat])}.", "5.draft",
+            log.append(Event(f"{names.says(seat, 'keeps')} {', '.join(names.card(c) for c in s['hands'][seat])}.", "5.draft",
                              private=seat, public=None))
         s["step"] = "round"
         return
@@ -81,7 +81,7 @@ def end_turn(content: Content, s: State, log: list[Event]) -> None:
     names = Names(content, s)
     drawn = draw_up(s, seat)
     if drawn:
-        log.append(Event(f"{names[seat]} draws {drawn} card{'s' if drawn > 1 else ''}.", "5"))
+        log.append(Event(f"{names.says(seat, 'draws')} {drawn} card{'s' if drawn > 1 else ''}.", "5"))
     s["turn"] = None
     s["turns"] += 1
     n = len(s["factions"])
@@ -103,7 +103,7 @@ def end_crusade(content: Content, s: State, log: list[Event]) -> None:
         held = cities_controlled(s, seat)
         s["vp"][seat] += held
         if held:
-            scored.append(f"{names[seat]} {held}")
+            scored.append(f"{names.the(seat)} {held}")
     log.append(Event(f"The {'1st' if s['crusade'] == 1 else '2nd'} Crusade ends. City control scores "
                      + (", ".join(scored) if scored else "nobody") + " VP.", "5.end"))
     if s["crusade"] == 2:
@@ -136,8 +136,8 @@ def put_back(content: Content, s: State, seat: int, card: int, log: list[Event])
     names = Names(content, s)
     s["hands"][seat].remove(card)
     s["deck"].append(card)
-    log.append(Event(f"{names[seat]} puts {names.card(card)} on the bottom of the deck.", "LH21", private=seat,
-                     public=f"{names[seat]} puts a card on the bottom of the deck."))
+    log.append(Event(f"{names.says(seat, 'puts')} {names.card(card)} on the bottom of the deck.", "LH21", private=seat,
+                     public=f"{names.says(seat, 'puts')} a card on the bottom of the deck."))
     p = s["putback"]
     p["left"] -= 1
     if p["left"] == 0 or len(s["hands"][seat]) <= 3:
@@ -148,6 +148,13 @@ def put_back(content: Content, s: State, seat: int, card: int, log: list[Event])
         s["step"] = "round"
 
 
+def _winners(names: Names, tied: list[int]) -> str:
+    """"The Byzantines win. ", "The Seljuk wins. ", "The Seljuk and the Crusaders win. "."""
+    if len(tied) == 1:
+        return f"{names.says(tied[0], 'wins')}. "
+    return " and ".join(names.the(w, start=not i) for i, w in enumerate(tied)) + " win. "
+
+
 def end_game(content: Content, s: State, log: list[Event]) -> None:
     names = Names(content, s)
     n = len(s["factions"])
@@ -156,7 +163,7 @@ def end_game(content: Content, s: State, log: list[Event]) -> None:
                 if count >= 3]
         if sets:
             s["vp"][seat] += len(sets)
-            log.append(Event(f"{names[seat]} scores {len(sets)} VP for all three {', '.join(sets)} on the board.",
+            log.append(Event(f"{names.says(seat, 'scores')} {len(sets)} VP for all three {', '.join(sets)} on the board.",
                              "5.end"))
     best = max(s["vp"])
     tied = [seat for seat in range(n) if s["vp"][seat] == best]
@@ -165,10 +172,10 @@ def end_game(content: Content, s: State, log: list[Event]) -> None:
         holder = controller(s, content.location("jerusalem").index)
         if holder in tied:
             tied = [holder]
-            why = f"{best} VP each; {names[holder]} controls Jerusalem and wins the tie (p.4)."
+            why = f"{best} VP each; {names.says(holder, 'controls', start=False)} Jerusalem and {names.verb(holder, 'wins')} the tie (p.4)."
         else:
             why = f"{best} VP each, and none of them controls Jerusalem: they share the victory (ruling LH22)."
-    s["result"] = {"winners": tied, "text": " and ".join(names[w] for w in tied) + (" wins. " if len(tied) == 1 else " win. ") + why,
+    s["result"] = {"winners": tied, "text": _winners(names, tied) + why,
                    "why": why, "vp": list(s["vp"])}
     s["step"] = "over"
     log.append(Event(s["result"]["text"], "3"))

@@ -200,7 +200,7 @@ def push_down(s: State, loc: int, level: int, log: list[Event] | None = None, na
     if level == 0:
         s["presence"][seat] += 1
         if log is not None and names is not None:
-            log.append(Event(f"{possessive(names[seat])} Influence falls out of the City and returns to stock.", "LH8"))
+            log.append(Event(f"{names.owner(seat, start=True)} Influence falls out of the City and returns to stock.", "LH8"))
         return
     push_down(s, loc, level - 1, log, names)
     city[level - 1] = seat
@@ -288,12 +288,27 @@ ROWS = BUILDINGS
 
 _NAMES: dict = {}
 
+VERBS = {
+    "agrees": "agree", "asks": "ask", "brings": "bring", "commits": "commit", "controls": "control",
+    "discards": "discard", "draws": "draw", "gains": "gain", "has": "have", "holds": "hold", "is": "are",
+    "keeps": "keep", "leaves": "leave", "loses": "lose", "moves": "move", "pays": "pay", "places": "place",
+    "plays": "play", "puts": "put", "raises": "raise", "ransacks": "ransack", "recruits": "recruit",
+    "refuses": "refuse", "rerolls": "reroll", "resolves": "resolve", "rolls": "roll", "scores": "score",
+    "sets": "set", "starts": "start", "takes": "take", "upgrades": "upgrade", "was": "were", "wins": "win",
+}
+"""The verbs the log puts after a faction, in the singular ("the Caliphate pays") and the plural
+("the Byzantines pay"); a verb missing here is an error, not a guess."""
+
 
 class Names:
-    """How the log names seats and places."""
+    """How the log names seats and places. In running text a faction is "the Byzantines" (a
+    people: plural verb, "their") or "the Seljuk" (one realm: singular verb, "its"), as the
+    faction's ``plural`` says in factions.toml; ``names[seat]`` is the bare label of the tables
+    ("Byzantines")."""
 
     content: Content
     seats: list[str]
+    plural: list[bool]
 
     def __new__(cls, content: Content, s: State) -> Names:
         key = tuple(s["factions"])
@@ -302,13 +317,45 @@ class Names:
             names = _NAMES[key] = super().__new__(cls)
             names.content = content
             names.seats = [content.faction(f).name for f in s["factions"]]
+            names.plural = [content.faction(f).plural for f in s["factions"]]
         return names
 
     def __getitem__(self, seat: int) -> str:
         return self.seats[seat]
+
+    def the(self, seat: int, start: bool = False) -> str:
+        """"the Byzantines", or "The Byzantines" to start a sentence."""
+        return ("The " if start else "the ") + self.seats[seat]
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``verb`` (given in the singular, "pays") agreeing with the seat: "pays" or "pay"."""
+        return agree(verb, self.plural[seat])
+
+    def says(self, seat: int, verb: str, start: bool = True) -> str:
+        """The seat and its verb, to start a sentence: "The Byzantines pay", "The Seljuk pays"."""
+        return f"{self.the(seat, start)} {self.verb(seat, verb)}"
+
+    def its(self, seat: int) -> str:
+        """"their" or "its"."""
+        return "their" if self.plural[seat] else "its"
+
+    def it(self, seat: int, verb: str) -> str:
+        """The pronoun and its verb: "they control", "it controls"."""
+        return f"{'they' if self.plural[seat] else 'it'} {self.verb(seat, verb)}"
+
+    def owner(self, seat: int, start: bool = False) -> str:
+        """"the Byzantines'", "the Seljuk's"."""
+        return possessive(self.the(seat, start))
 
     def loc(self, loc: int) -> str:
         return self.content.locations[loc].name
 
     def card(self, card: int) -> str:
         return self.content.cards[card].name
+
+
+def agree(verb: str, plural: bool) -> str:
+    """``verb`` (in the singular) for a plural or a singular subject, from ``VERBS``."""
+    if verb not in VERBS:
+        raise KeyError(f"the verb {verb!r} is not in VERBS")
+    return VERBS[verb] if plural else verb

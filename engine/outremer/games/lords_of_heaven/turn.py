@@ -104,8 +104,8 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         assert seat is not None  # a draft pick is legal only while a seat has still to choose
         draft_pick(s, seat, args[0])
         names = Names(content, s)
-        log.append(Event(f"{names[seat]} sets {names.card(args[0])} aside.", "5.draft", private=seat,
-                         public=f"{names[seat]} has chosen a card."))
+        log.append(Event(f"{names.says(seat, 'sets')} {names.card(args[0])} aside.", "5.draft", private=seat,
+                         public=f"{names.says(seat, 'has')} chosen a card."))
         return
     if step == "putback":
         put_back(content, s, s["putback"]["order"][0], args[0], log)
@@ -135,7 +135,7 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         s["turn"]["begun"] = True
     elif verb == "done" and step == "development":
         names = Names(content, s)
-        log.append(Event(f"{names[seat]} has no site left for a building: the Development is not performed "
+        log.append(Event(f"{names.says(seat, 'has')} no site left for a building: the Development is not performed "
                          "(ruling LH29).", "LH29"))
         s["turn"]["begun"] = True
         finish_action(content, s, log)

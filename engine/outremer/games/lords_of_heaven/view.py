@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.game import State
-from .state import COLUMNS, words
+from .state import COLUMNS, Names, words
 
 UNIT_WORDS = ("Footman", "Siege Tower", "Knight")
 ROW_WORDS = ("Church/Mosque", "Fortress", "Citadel")
@@ -271,7 +271,7 @@ def text_table(game, v: dict) -> str:
                 line = f"  {name} committed {what}"
             elif sealed and seat in sealed["seats"]:
                 done = sealed["chosen"][sealed["seats"].index(seat)]
-                line = f"  {name}: {'has committed in secret' if done else 'to commit in secret'}"
+                line = f"  {name}: {'committed in secret' if done else 'to commit in secret'}"
                 if seat == me and sealed["mine"] is not None:
                     card, f, b, x = sealed["mine"]
                     big = "knight" if c["kind"] == "battle" else "siege_tower"
@@ -287,7 +287,7 @@ def text_table(game, v: dict) -> str:
                     line += f" ({_plural(c['rerolls'][key], 'reroll')} left)"
             lines.append(line + ".")
         if c["winner"] is not None:
-            lines += _strength_lines(names, c)
+            lines += _strength_lines(Names(game.content, {"factions": [p["faction"] for p in players]}), c)
             left = [f"{_plural(n, 'Wound')} on the {side} side" for side, n in zip(("attacking", "defending"), c["wounds"], strict=False) if n]
             if left and c["step"] == "wounds":
                 lines.append("  Still to take: " + ", ".join(left) + ".")
@@ -321,12 +321,11 @@ def text_table(game, v: dict) -> str:
     return "\n".join(lines)
 
 
-def _strength_lines(names: list[str], c: dict) -> list[str]:
+def _strength_lines(names: Names, c: dict) -> list[str]:
     """Each side's Strength and where it comes from (:func:`.strength.strength_parts`), and who wins."""
-    from ...core.words import possessive
     from .strength import parts_text
-    winner = names[c["attacker"] if c["winner"] == 0 else c["defender"]]
+    winner = c["attacker"] if c["winner"] == 0 else c["defender"]
     tie = " (a tie goes to the Defender)" if c["strength"][0] == c["strength"][1] else ""
-    return [f"  Strength: {possessive(names[c['attacker']])} side {c['strength'][0]} ({parts_text(c['parts'][0])}); "
-            f"{possessive(names[c['defender']])} side {c['strength'][1]} ({parts_text(c['parts'][1])}). "
-            f"{winner} wins{tie}."]
+    return [f"  Strength: {names.owner(c['attacker'])} side {c['strength'][0]} ({parts_text(c['parts'][0])}); "
+            f"{names.owner(c['defender'])} side {c['strength'][1]} ({parts_text(c['parts'][1])}). "
+            f"{names.says(winner, 'wins')}{tie}."]
