@@ -46,6 +46,7 @@ RUNS = [
                         "--games", "2"]),
     ("site_bench", [PY, "bench/site_bench.py", "all", "--smoke"]),
     ("click_parts", [PY, "bench/click_parts.py", "--games", "1", "--clicks", "3"]),
+    ("click_trace", [PY, "bench/click_trace.py", "--game", "levantine", "--clicks", "2"]),
     ("lighthouse", [PY, "bench/lighthouse.py", "--smoke"]),
     ("snapshot_size", [PY, "bench/snapshot_size.py"]),
     ("charts", [PY, "bench/charts.py", "--out", "{out}/charts"]),

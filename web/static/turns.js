@@ -6,7 +6,7 @@ import { handOff } from "./handoff.js";
 import { explain, lessonWords } from "./lesson.js";
 import { $, nextPaint, sleep, status, turnStatus } from "./page.js";
 import { game, humans, pace, timings } from "./state.js";
-import { lessonHolds, logFrom, present, updateControls } from "./table.js";
+import { lessonHolds, logFrom, present, presented, updateControls } from "./table.js";
 
 // A searching computer (normal, hard) thinks in slices, so that the page can stop it at once
 // (undo, a new game, leaving the table); its move is shown no sooner than THINK_FLOOR after it
@@ -131,7 +131,9 @@ function clickParts(t, answered, dom, paint) {
     template: round(t.template_ms || 0), // Jinja2: the table's HTML and SVG, the new log lines
     json: round(t.worker_ms - python), // the worker's rest: JSON in and out of Python, the call
     transfer: round(answered - t.worker_ms), // the page to the worker and back, the page's parse
-    dom: round(dom - answered), // the table put in place (present: innerHTML, focus, controls)
+    html: round(presented.html), // the table's elements built from its HTML (innerHTML)
+    dom: round(dom - answered - presented.html), // the rest of present: scrolls kept, focus (and
+    // the layout it forces), the lesson, the controls
     paint: round(paint - dom), // style, layout and paint, to the next frame
   };
 }
