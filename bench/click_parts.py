@@ -178,8 +178,11 @@ def main() -> None:
         print(f"{game_id} {players}: {len(parts)} clicks, median ms: "
               + ", ".join(f"{name} {row[name]['median']}" for name in (*PARTS, "total")), flush=True)
     results = json.loads(args.out.read_text()) if args.out.exists() else {}
-    results[args.label] = {"root": str(args.root), "python": sys.version.split()[0],
-                           "measured": time.strftime("%Y-%m-%d %H:%M"), "cases": found}
+    for row in found.values():
+        row["measured"] = time.strftime("%Y-%m-%d %H:%M")
+    entry = results.setdefault(args.label, {"cases": {}})  # a run of one case keeps the label's others
+    entry.update({"root": str(args.root.resolve()), "python": f"{sys.version.split()[0]} on {sys.platform}"})
+    entry["cases"].update(found)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
 
 
