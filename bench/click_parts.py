@@ -30,6 +30,7 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 import types
@@ -144,6 +145,19 @@ def play(clock: Clock, get_game, game_id: str, players: int, seed: int, clicks: 
     return found
 
 
+def commit_of(root: Path) -> str:
+    """The commit the tree at ``root`` holds ("+" when it holds changes besides), or its path
+    where git cannot be asked (inside Pyodide)."""
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "engine", "web"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        return head + ("+" if changed else "")
+    except (OSError, RuntimeError, subprocess.SubprocessError):
+        return str(root)
+
+
 def figures(parts: list[dict]) -> dict:
     out = {}
     for name in (*PARTS, "total"):
@@ -181,7 +195,7 @@ def main() -> None:
     for row in found.values():
         row["measured"] = time.strftime("%Y-%m-%d %H:%M")
     entry = results.setdefault(args.label, {"cases": {}})  # a run of one case keeps the label's others
-    entry.update({"root": str(args.root.resolve()), "python": f"{sys.version.split()[0]} on {sys.platform}"})
+    entry.update({"tree": commit_of(args.root.resolve()), "python": f"{sys.version.split()[0]} on {sys.platform}"})
     entry["cases"].update(found)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
 
