@@ -117,7 +117,8 @@ def site_clicks() -> str:
     rows = [(_case_label(v["game"], str(v["players"])),
              [(v["median_ms"], f"median {v['median_ms']:.0f} ms"), (v["p90_ms"], f"90th {v['p90_ms']:.0f} ms")])
             for v in s.values()]
-    return bars("Click to painted table, in Chromium", rows, 150, " ms",
+    scale = 150 * max(1, -(-max(v["p90_ms"] for v in s.values()) // 150))  # a slow run is not cut off
+    return bars("Click to painted table, in Chromium", rows, scale, " ms",
                 "python bench/site_bench.py click (bench/site_results.json); targets: median 75 ms, 90th 120 ms",
                 legend=["median", "90th percentile"], ticks=6)
 

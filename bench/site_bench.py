@@ -1,6 +1,7 @@
 """The site's benchmarks, in Debian's Chromium; figures go into bench/site_results.json.
 
     .venv/bin/python bench/site_bench.py [boot|click|bytes|all] [--runs N] [--smoke --out FILE]
+        [--game G [--players N]] [--clicks N] [--games N]
 
 boot   time to "engine ready" from the start of navigation, cold (new profile) and warm
        (second visit: our service worker and the engine's snapshot the first visit saved,
@@ -11,6 +12,12 @@ click  games against the computer played by clicks, in every game and player cou
        each beside Levantine's in the same run: the time from a click on an action to the
        updated table painted (the computer's turns excluded: they are not clicks).
        Target: median at most 75 ms and 90th percentile at most 120 ms in every case.
+       Each click is also cut into its parts (PARTS: the engine's step, the legal actions,
+       the seat's view, the table's context and template, JSON, the crossing to the worker
+       and back, the table's elements built from its HTML, the rest of the DOM update, the
+       paint), with the engine's timing switched on for the
+       run (engine.timing in static/engine.js; off in normal play): median and 90th
+       percentile of each part.
 bytes  what a first visit downloads (the page, the engine, and the service worker's
        precache of the whole site), raw and as gzip would send it.  Target: at most 7 MB gzip.
 
@@ -167,16 +174,30 @@ PLAYERS = {"levantine": (2,), "crusader-kingdoms": (1, 2, 3, 4), "lords-of-heave
            "third-crusade": (2, 3, 4)}
 """Every game and player count the click measure covers (a person and the quick computer player)."""
 TARGET_MS = {"median": 75, "p90": 120}
+PARTS = ("engine", "legal", "view", "context", "template", "json", "transfer", "html", "dom", "paint")
+"""The parts of a click, in order (static/turns.js, clickParts): they add up to the whole."""
+
+
+def quantiles(values: list[float]) -> dict:
+    """Median and 90th percentile, in ms."""
+    p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+    return {"median": round(statistics.median(values), 2), "p90": round(p90, 2)}
+
+
+def part_figures(parts: list[dict]) -> dict:
+    """Each part's median and 90th percentile over the clicks (ms)."""
+    return {name: quantiles([p[name] for p in parts if name in p]) for name in PARTS if any(name in p for p in parts)}
 
 
 def bench_click(games: int, game_id: str = "levantine", max_clicks: int = 400, players: int | None = None) -> dict:
     server, url = serve(site_build.DIST)
-    samples, dom = [], []
+    samples, dom, parts = [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(url)
         wait_ready(page)
+        page.evaluate("window.outremer.engine.timing(true)")
         for game in range(games):
             rand = random.Random(game)
             count = players or max(PLAYERS[game_id])
@@ -194,6 +215,7 @@ def bench_click(games: int, game_id: str = "levantine", max_clicks: int = 400, p
             clicks = page.evaluate("window.outremer.timings.clicks")
             samples += [c["paint"] for c in clicks]
             dom += [c["dom"] for c in clicks]
+            parts += [c["parts"] for c in clicks if "parts" in c]
             print(f"game {game + 1}: {len(clicks)} clicks, median {statistics.median(samples):.1f} ms", flush=True)
         browser.close()
     server.shutdown()
@@ -202,14 +224,17 @@ def bench_click(games: int, game_id: str = "levantine", max_clicks: int = 400, p
     return {"game": game_id, "players": players or max(PLAYERS[game_id]), "clicks": len(samples),
             "median_ms": round(median, 1), "p90_ms": round(p90, 1), "max_ms": round(max(samples), 1),
             "median_to_dom_ms": round(statistics.median(dom), 1),
+            "parts_ms": part_figures(parts),
             "target": f"median at most {TARGET_MS['median']} ms, p90 at most {TARGET_MS['p90']} ms",
             "met": median <= TARGET_MS["median"] and p90 <= TARGET_MS["p90"]}
 
 
-def bench_clicks(games: int, max_clicks: int, only: str | None = None, smoke: bool = False) -> dict:
-    """Every game and player count in one run, each beside Levantine's (the ratio of medians);
-    a smoke run takes each game at its largest count only."""
-    cases = [(g, n) for g in PLAYERS for n in PLAYERS[g] if only in (None, g) and (not smoke or n == max(PLAYERS[g]))]
+def bench_clicks(games: int, max_clicks: int, only: str | None = None, smoke: bool = False,
+                 players: int | None = None) -> dict:
+    """Every game and player count in one run (or ``only`` one game, at ``players`` only), each
+    beside Levantine's (the ratio of medians); a smoke run takes each game at its largest count only."""
+    cases = [(g, n) for g in PLAYERS for n in PLAYERS[g] if only in (None, g) and players in (None, n)
+             and (not smoke or n == max(PLAYERS[g]))]
     if ("levantine", 2) not in cases:
         cases.insert(0, ("levantine", 2))
     found = {}
@@ -244,6 +269,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="click: games played per case")
     parser.add_argument("--clicks", type=int, default=80, help="click: at most this many clicks a game")
     parser.add_argument("--game", choices=sorted(PLAYERS), help="click: one game (and Levantine beside it)")
+    parser.add_argument("--players", type=int, help="click: with --game, one player count of it")
     parser.add_argument("--smoke", action="store_true",
                         help="a few iterations of each, to check the benchmark runs to its end (no figures kept)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the figures go")
@@ -257,7 +283,14 @@ def main() -> None:
         results["first_visit_bytes"] = bench_bytes()
     if args.what in ("click", "all"):
         results.pop("click_to_table_third-crusade", None)  # before every game was measured in one run
-        results["click_to_table"] = bench_clicks(args.games, args.clicks, args.game, args.smoke)
+        if args.players and not args.game:
+            parser.error("--players goes with --game")
+        found = bench_clicks(args.games, args.clicks, args.game, args.smoke, args.players)
+        for row in found.values():
+            row["measured"] = time.strftime("%Y-%m-%d %H:%M")
+        # One game's run (--game) replaces its own rows and Levantine's, and keeps the others' (each
+        # row says when it was measured).
+        results["click_to_table"] = {**(results.get("click_to_table", {}) if args.game else {}), **found}
     if args.what in ("boot", "all"):
         results["engine_ready"] = bench_boot(args.runs)
     results["build"] = json.loads((site_build.DIST / "build.json").read_text())["build"]

@@ -48,6 +48,8 @@ RUNS = [
     ("heuristic_duel", [PY, "bench/heuristic_duel.py", "--game", "levantine", "--commit", "HEAD", "--players", "2",
                         "--games", "2"]),
     ("site_bench", [PY, "bench/site_bench.py", "all", "--smoke"]),
+    ("click_parts", [PY, "bench/click_parts.py", "--games", "1", "--clicks", "3"]),
+    ("click_trace", [PY, "bench/click_trace.py", "--game", "levantine", "--clicks", "2"]),
     ("lighthouse", [PY, "bench/lighthouse.py", "--smoke"]),
     ("snapshot_size", [PY, "bench/snapshot_size.py"]),
     ("charts", [PY, "bench/charts.py", "--out", "{out}/charts"]),

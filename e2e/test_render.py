@@ -65,6 +65,29 @@ def test_dispatch_reaches_the_bridge_and_nothing_else():
     assert broken["ok"] is False and broken["error"]["kind"] == "internal"
 
 
+def test_an_answer_says_how_long_it_took_only_while_a_benchmark_asks():
+    """The click benchmark's timing (dispatch.set_timing, worker.js op "timing"): off by default,
+    out of the page's reach through call(), and, while on, each part of a click in milliseconds."""
+    json.loads(dispatch.boot())
+    started = json.loads(dispatch.show("new_game", json.dumps([json.dumps(
+        {"game": "levantine", "seats": ["human", "heuristic"], "viewer": 0, "seed": 7})]), 0))
+    assert "timing" not in started
+    assert json.loads(dispatch.call("timing", "[true]"))["error"]["kind"] == "unknown-function"
+    click = json.dumps([started["code"], 0, 0])
+    assert "timing" not in json.loads(dispatch.show("act", click, 0))
+    try:
+        assert json.loads(dispatch.set_timing(True)) == {"ok": True, "timing": True}
+        timed = json.loads(dispatch.show("act", click, 0))
+        parts = timed["timing"]
+        assert set(parts) == {"engine_ms", "legal_ms", "view_ms", "context_ms", "template_ms"}
+        assert all(ms >= 0 for ms in parts.values()) and parts["template_ms"] > 0
+        untimed = json.loads(dispatch.call("act", click))
+        assert set(untimed["timing"]) == {"engine_ms", "legal_ms", "view_ms"}  # no table drawn
+    finally:
+        dispatch.set_timing(False)
+    assert "timing" not in json.loads(dispatch.show("act", click, 0))
+
+
 def test_warm_up_loads_every_game_and_keeps_none():
     """dispatch.warm_up (worker.js, quick start): every table template, every game at every
     player count, at its smallest with its table drawn and a computer move played; each step

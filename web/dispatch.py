@@ -106,12 +106,26 @@ def show(name: str, args_json: str, log_from: int = 0) -> str:
     data = json.loads(answer)
     if not data.get("ok") or "view" not in data:
         return answer
+    times: dict[str, float] | None = {} if "timing" in data else None
     try:
-        data["html"] = _renderer().table_json(data, int(log_from))
+        data["html"] = _renderer().table_json(data, int(log_from), times)
     except Exception as exc:  # noqa: BLE001
         traceback.print_exc()
         return _error("internal", f"the table could not be drawn: {type(exc).__name__}: {exc}")
+    if times is not None:
+        data["timing"].update({f"{part}_ms": round(1000 * t, 3) for part, t in times.items()})
     return json.dumps(data, separators=(",", ":"))
+
+
+def set_timing(on: bool) -> str:
+    """A benchmark's switch (the worker's ``timing`` operation): while on, every answer of
+    :func:`show` carries ``"timing"``, the milliseconds of each part of it in Python (the engine's
+    step, the legal actions, the seat's view: ``outremer.bridge.timing``; the table's context and
+    its template). Off by default: what a seat is shown in play says nothing of time."""
+    if _bridge is None:
+        return _error("unavailable", _bridge_error or "the engine is not loaded")
+    _bridge.timing(bool(on))
+    return json.dumps({"ok": True, "timing": bool(on)})
 
 
 def warm_up_steps() -> str:

@@ -77,6 +77,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -234,8 +235,11 @@ def common_context(snapshot: dict, catalog_game: dict) -> dict:
     }
 
 
-def table(snapshot: dict, catalog_game: dict | None = None) -> str:
-    """The table for a snapshot: ``table/<game id>.html`` with the merged context."""
+def table(snapshot: dict, catalog_game: dict | None = None, times: dict | None = None) -> str:
+    """The table for a snapshot: ``table/<game id>.html`` with the merged context. With ``times``
+    (a benchmark's), the seconds spent building the context and rendering the template are
+    added to its ``"context"`` and ``"template"``."""
+    begun = time.perf_counter()
     catalog_game = catalog_game or _catalog.get(snapshot.get("game", "")) or {}
     context = common_context(snapshot, catalog_game)
     make = game_context(snapshot.get("game", ""))
@@ -243,7 +247,12 @@ def table(snapshot: dict, catalog_game: dict | None = None) -> str:
         context.update(make(snapshot, catalog_game))
     claimed = set(context.get("claimed") or ())
     context["unclaimed"] = [a for a in context["legal"] if a["index"] not in claimed]
-    return render(f"table/{snapshot['game']}.html", context)
+    drawn = time.perf_counter()
+    html = render(f"table/{snapshot['game']}.html", context)
+    if times is not None:
+        times["context"] = times.get("context", 0.0) + drawn - begun
+        times["template"] = times.get("template", 0.0) + time.perf_counter() - drawn
+    return html
 
 
 def log_html(snapshot: dict, start: int = 0) -> str:
@@ -275,10 +284,15 @@ def frame_json(snapshot_json: str) -> str:
     return frame(snapshot)
 
 
-def table_json(snapshot: dict, log_from: int = 0) -> dict:
-    """The table and the new log lines of a snapshot, as the page puts them in place."""
+def table_json(snapshot: dict, log_from: int = 0, times: dict | None = None) -> dict:
+    """The table and the new log lines of a snapshot, as the page puts them in place (``times``:
+    see :func:`table`; the new log lines count as template)."""
     log = snapshot.get("log") or []
     reset = log_from > len(log) or log_from < 0
     start = 0 if reset else log_from
-    return {"table": table(snapshot), "log": log_html(snapshot, start), "log_from": start,
-            "log_count": len(log)}
+    drawn = table(snapshot, times=times)
+    begun = time.perf_counter()
+    lines = log_html(snapshot, start)
+    if times is not None:
+        times["template"] = times.get("template", 0.0) + time.perf_counter() - begun
+    return {"table": drawn, "log": lines, "log_from": start, "log_count": len(log)}

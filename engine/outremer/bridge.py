@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
@@ -52,11 +53,40 @@ _THINKING: dict[str, Any] = {}
 about another game drops it, so undo, a new game or leaving the table stops it)."""
 _CACHE_SIZE = 16
 
+_TIMES: dict[str, float] | None = None
+"""Where the time of an answer goes (seconds by part), kept only while a benchmark asks for it
+(:func:`timing`); off otherwise, so that no answer a seat sees says how long anything took."""
+
+
+def timing(on: bool) -> None:
+    """Time each answer by part (bench/site_bench.py click, bench/click_parts.py): its answer then
+    carries ``"timing": {"engine_ms", "legal_ms", "view_ms"}`` (the action played with the share
+    code written; the legal actions listed with their labels; the seat's view, log and the rest
+    of the snapshot). Not in ``__all__``: the page's calls cannot reach it, only the worker's
+    benchmark switch (``dispatch.set_timing``)."""
+    global _TIMES
+    _TIMES = {} if on else None
+
+
+def _timed(part: str, start: float) -> None:
+    """Add the time since ``start`` to ``part`` of the answer under way (when timing)."""
+    if _TIMES is not None:
+        _TIMES[part] = _TIMES.get(part, 0.0) + time.perf_counter() - start
+
 
 def _answer(fn: Callable[..., dict]) -> Callable[..., str]:
     def wrapper(*args: Any) -> str:
         try:
-            data = fn(*args)
+            if _TIMES is not None:
+                _TIMES.clear()
+                start = time.perf_counter()
+                data = fn(*args)
+                total = time.perf_counter() - start
+                legal, view = _TIMES.get("legal", 0.0), _TIMES.get("view", 0.0)
+                data["timing"] = {"engine_ms": round(1000 * (total - legal - view), 3),
+                                  "legal_ms": round(1000 * legal, 3), "view_ms": round(1000 * view, 3)}
+            else:
+                data = fn(*args)
             return json.dumps({"ok": True, **data}, separators=(",", ":"))
         except OutremerError as exc:
             error: dict[str, Any] = {"kind": exc.kind, "message": exc.message}
@@ -131,6 +161,7 @@ def _shown_options(match: Match) -> dict:
 
 def snapshot(match: Match, viewer: int | None, step: int | None = None, code: str | None = None) -> dict:
     """What one seat sees of a match, now or at ``step`` (history: no actions offered then)."""
+    begun = time.perf_counter()
     game = match.game
     now = step is None or step == match.steps
     step = match.steps if step is None else step
@@ -140,12 +171,14 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
     if now and to_act is not None and viewer == to_act:
         legal = [{"index": i, "text": a.text, "label": game.describe(state, a)}
                  for i, a in enumerate(game.legal_actions(state))]
+    _timed("legal", begun)
+    begun = time.perf_counter()
     log = [dict(line, rule_title=game.rule_title(line["rule"]), rule_anchor=game.rule_anchor(line["rule"]))
            for line in match.log_for(viewer, step)]
     since = match.last_moves(viewer, step) if viewer is not None else step
     marks = sorted({m for line in log if line["step"] > since for m in line.get("marks", ())})
     mine = bool(legal)
-    return {
+    seen = {
         "game": game.id, "code": code if code is not None else sharecode.encode(match),
         "viewer": viewer, "seats": list(match.setup.seats), "seat_names": game.seat_labels(match.setup),
         "options": _shown_options(match), "seed": match.setup.seed,
@@ -161,6 +194,8 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
         "undo_to": match.undo_point(viewer) if (now and viewer is not None) else None,
         "lesson": lessons.for_page(match, viewer) if now else None,
     }
+    _timed("view", begun)
+    return seen
 
 
 def _card_list(game) -> list:

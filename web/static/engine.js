@@ -8,6 +8,7 @@ class Engine {
   constructor(url, started = null) {
     this.worker = started ? started.worker : new Worker(url, { type: "module" });
     this.pending = new Map();
+    this.worked = new Map(); // request id -> ms the worker spent on it (only while timing)
     this.nextId = 1;
     this.onprogress = () => {};
     this.ready = new Promise((resolve, reject) => {
@@ -30,10 +31,11 @@ class Engine {
     });
   }
 
-  settle({ id, ok, value, error }) {
+  settle({ id, ok, value, error, worked }) {
     const waiter = this.pending.get(id);
     if (!waiter) return;
     this.pending.delete(id);
+    if (worked !== undefined) this.worked.set(id, worked);
     if (ok) waiter.resolve(value);
     else waiter.reject(Object.assign(new Error(error.message), { kind: error.kind }));
   }
@@ -41,6 +43,7 @@ class Engine {
   // Only strings cross to the worker: the operation, a name and a JSON payload.
   request(op, name, payload, extra = {}) {
     const id = this.nextId++;
+    this.lastId = id;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, op, name, payload, ...extra });
@@ -49,10 +52,28 @@ class Engine {
 
   async parsed(op, name, args, extra) {
     try {
-      return JSON.parse(await this.request(op, name, JSON.stringify(args), extra));
+      const reply = this.request(op, name, JSON.stringify(args), extra);
+      const id = this.lastId;
+      const text = await reply;
+      const parsing = performance.now();
+      const answer = JSON.parse(text);
+      if (this.worked.has(id) && answer && answer.timing) {
+        // A benchmark's timing (switched on by timing()): the worker's time, and the page's parse.
+        answer.timing.worker_ms = this.worked.get(id);
+        answer.timing.parse_ms = performance.now() - parsing;
+      }
+      this.worked.delete(id);
+      return answer;
     } catch (error) {
       return { ok: false, error: { kind: error.kind || "internal", message: error.message } };
     }
+  }
+
+  // A benchmark's switch (bench/site_bench.py click): while on, each answer carries "timing",
+  // where its time went (the engine's step, the view, the table's context and template in
+  // Python; the worker's whole answer; the page's parse). Off by default.
+  timing(on) {
+    return this.request("timing", null, String(Boolean(on)));
   }
 
   // What the engine's start did with the standard library's bytecode (for the tests).

@@ -30,6 +30,10 @@ function putLog(html, viewer, mode) {
   list.scrollTop = list.scrollHeight;
 }
 
+// How long the last present() took to build the table's elements from its HTML (ms; for the
+// click benchmark's parts, static/turns.js).
+export const presented = { html: 0 };
+
 // Put an answer with its drawn table on the page.
 export function present(answer, mode = game.mode) {
   const snapshot = answer;
@@ -64,7 +68,9 @@ export function present(answer, mode = game.mode) {
   // So does the panel chosen among several on a narrow screen (data-panels), while its key holds.
   const shown = new Map();
   for (const el of $("table").querySelectorAll("[data-panels]")) shown.set(el.dataset.panels, el.dataset.show);
+  const building = performance.now();
   $("table").innerHTML = snapshot.html.table;
+  presented.html = performance.now() - building;
   for (const el of $("table").querySelectorAll("[data-keep-scroll]")) {
     const at = kept.get(el.dataset.keepScroll);
     if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }

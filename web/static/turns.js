@@ -6,7 +6,7 @@ import { handOff } from "./handoff.js";
 import { explain, lessonWords } from "./lesson.js";
 import { $, nextPaint, sleep, status, turnStatus } from "./page.js";
 import { game, humans, pace, timings } from "./state.js";
-import { lessonHolds, logFrom, present, updateControls } from "./table.js";
+import { lessonHolds, logFrom, present, presented, updateControls } from "./table.js";
 
 // A searching computer (normal, hard) thinks in slices, so that the page can stop it at once
 // (undo, a new game, leaving the table); its move is shown no sooner than THINK_FLOOR after it
@@ -102,16 +102,40 @@ export async function play(name, args, what) {
       if (lessonHolds(game.snapshot)) explain($("table"), answer.error.message);
       return;
     }
+    const answered = performance.now();
     present(answer);
     const dom = performance.now() - clicked;
     await nextPaint();
-    timings.clicks.push({ dom: Math.round(dom * 10) / 10, paint: Math.round((performance.now() - clicked) * 10) / 10, action: what });
+    const paint = performance.now() - clicked;
+    const click = { dom: Math.round(dom * 10) / 10, paint: Math.round(paint * 10) / 10, action: what };
+    if (answer.timing) click.parts = clickParts(answer.timing, answered - clicked, dom, paint);
+    timings.clicks.push(click);
   } finally {
     game.busy = false;
     delete document.body.dataset.busy;
     updateControls();
   }
   drive();
+}
+
+// Where a click's time went, in ms, when a benchmark has switched the engine's timing on
+// (engine.timing): the parts add up to the whole, from the click to the table painted.
+function clickParts(t, answered, dom, paint) {
+  const python = t.engine_ms + t.legal_ms + t.view_ms + (t.context_ms || 0) + (t.template_ms || 0);
+  const round = (ms) => Math.round(ms * 100) / 100;
+  return {
+    engine: round(t.engine_ms), // the action played (and the share code written)
+    legal: round(t.legal_ms), // the legal actions listed with their labels
+    view: round(t.view_ms), // the seat's view, its log and the rest of the snapshot
+    context: round(t.context_ms || 0), // the table's template context (web/games/<game>.py)
+    template: round(t.template_ms || 0), // Jinja2: the table's HTML and SVG, the new log lines
+    json: round(t.worker_ms - python), // the worker's rest: JSON in and out of Python, the call
+    transfer: round(answered - t.worker_ms), // the page to the worker and back, the page's parse
+    html: round(presented.html), // the table's elements built from its HTML (innerHTML)
+    dom: round(dom - answered - presented.html), // the rest of present: scrolls kept, focus (and
+    // the layout it forces), the lesson, the controls
+    paint: round(paint - dom), // style, layout and paint, to the next frame
+  };
 }
 
 export async function confirmPicks() {

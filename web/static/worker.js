@@ -8,10 +8,11 @@
 //                                a bridge function whose snapshot comes back with its table
 //                                rendered (render.table_json: {table, log, log_from, log_count})
 //                  {id, op: "diagnostics"}  what the standard library's bytecode did
+//                  {id, op: "timing", payload: "true" | "false"}  a benchmark's switch, off by default
 // worker -> page   {type: "progress", stage, fraction, text}
 //                  {type: "ready", status, timings}
 //                  {type: "failed", message}
-//                  {type: "reply", id, ok, value | error: {kind, message}}
+//                  {type: "reply", id, ok, value | error: {kind, message}, worked?: ms if timing}
 
 const here = (path) => new URL(path, self.location).href;
 const post = (message) => self.postMessage(message);
@@ -373,9 +374,11 @@ function answer(op, name, payload, logFrom) {
     case "render": return render.render_json(String(name), payload);
     case "show": return dispatch.show(String(name), payload, Number(logFrom) || 0);
     case "diagnostics": return JSON.stringify({ stdlib_bytecode: bytecode ? JSON.parse(bytecode.report_json()) : null });
+    case "timing": timed = payload === "true"; return dispatch.set_timing(timed);
     default: throw new TypeError(`unknown operation ${op}`);
   }
 }
+let timed = false; // unless a benchmark switches it on (op "timing"), no reply says how long it took
 
 self.onmessage = async (event) => {
   const { id, op, name, payload, logFrom } = event.data || {};
@@ -384,7 +387,8 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    post({ type: "reply", id, ok: true, value: answer(op, name, payload, logFrom) });
+    const began = performance.now(), value = answer(op, name, payload, logFrom);
+    post({ type: "reply", id, ok: true, value, ...(timed ? { worked: performance.now() - began } : {}) });
   } catch (error) {
     // Python itself failed (a refused move is an answer, a malformed request a TypeError).
     // Should a restored snapshot be the cause, the next visit must not restore it again.
