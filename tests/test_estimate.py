@@ -80,7 +80,7 @@ def test_third_crusade_estimate_is_each_alliance_chance_shared_as_the_payoff_is(
     from outremer.games.third_crusade.data import ALLIANCE_OF
     from outremer.games.third_crusade.state import alone
 
-    logit = importlib.import_module("outremer.ai.third_crusade").LOGIT
+    logit = importlib.import_module("outremer.ai.third_crusade_estimate").LOGIT
     stages = set()
     for state, p in estimates_along("third-crusade", players, seeds=2):
         chance = {}
