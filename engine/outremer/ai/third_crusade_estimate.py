@@ -40,7 +40,8 @@ def rollout_depth(view: dict, depth: int) -> int:
 def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
     """What a position says of each Alliance's chances, in one pass over the map: Glory towards
     it, the Glory icons showing in the Regions it Controls (Upkeep moves the marker by them,
-    p.17), the supply its Armies lack (each missing point costs a Glory at Upkeep), its Units and
+    p.17), the supply its Armies lack (each missing point costs a Glory at Upkeep; a Bot Army
+    lacks none, p.19), its Units and
     Leaders on the map (in fives), Jerusalem Controlled (2 Glory a year to the Crusaders, p.17)
     and the Regions it Controls."""
     c = content()
@@ -61,7 +62,10 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
             mine[2] += region.jerusalem
     supply = TRACKS.index("supply")
     lack = {side: 0 for side in count}
-    for a in s["armies"]:
+    seat_of = s.get("seat_of")
+    for i, a in enumerate(s["armies"]):
+        if seat_of is not None and seat_of[i] is None:
+            continue  # a Bot Army keeps no supply and never pays for any lacking (p.19, p.23)
         lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a], a))
     out: dict[str, tuple[float, ...]] = {}
     for side, (glory_icons, regions, jerusalem, pieces) in count.items():
