@@ -48,9 +48,9 @@ def run(mode: str, games: int, seed: int) -> dict:
     game = get_game("third-crusade")
     agent = agent_for(game, "heuristic")
     players, options = next((p, o) for n, p, o in MODES if n == mode)
-    mine = options.get("side", "crusader")
-    glory = {"person": Counter(), "bot": Counter()}
-    wins, rounds = 0, Counter()
+    mine = str(options.get("side", "crusader"))
+    glory: dict[str, Counter[str]] = {"person": Counter(), "bot": Counter()}
+    wins, rounds = 0, Counter[str]()
     for i in range(games):
         state, _ = game.start(game.make_setup(seed + i, ["heuristic"] * players, options))
         step = 0
