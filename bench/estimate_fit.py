@@ -30,7 +30,13 @@ KEEP = 0.05
 
 
 def logit_of(game) -> Logit:
-    return importlib.import_module(f"outremer.ai.{game.id.replace('-', '_')}").LOGIT
+    """The game's fitted estimate: in its own module ``outremer.ai.<g>_estimate`` where it has one
+    (Third Crusade), else beside its quick player in ``outremer.ai.<g>``."""
+    name = f"outremer.ai.{game.id.replace('-', '_')}"
+    try:
+        return importlib.import_module(f"{name}_estimate").LOGIT
+    except ModuleNotFoundError:
+        return importlib.import_module(name).LOGIT
 
 
 def positions(args: tuple[str, int, int]) -> list:

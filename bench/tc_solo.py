@@ -16,6 +16,7 @@ not depend on them. A game whose worker died is tried again, then left out (``lo
 intervals are 95% Wilson intervals. Prints one JSON object.
 
     python bench/tc_solo.py [--level heuristic] [--games 1000] [--seed 1] [--jobs 2] [--only "..."]
+    python bench/tc_solo.py --level normal --paired-with heuristic   # the same deals, side by side
 """
 
 from __future__ import annotations
@@ -94,6 +95,22 @@ def figures(done: dict, games: int) -> list[dict]:
     return out
 
 
+def paired(done: dict, other: dict, games: int) -> list[dict]:
+    """Each mode's games played by both series on the same deals (game ``i`` of a mode is dealt
+    alike in both): the wins of each, and the deals only one of them won (a sign test reads those)."""
+    out = []
+    for name, _, _ in MODES:
+        both = [i for i in range(games) if (name, i) in done and (name, i) in other]
+        if not both:
+            continue
+        mine = [done[(name, i)]["won"] for i in both]
+        theirs = [other[(name, i)]["won"] for i in both]
+        out.append({"mode": name, "games": len(both), "wins": sum(mine), "other_wins": sum(theirs),
+                    "only_this": sum(a and not b for a, b in zip(mine, theirs, strict=True)),
+                    "only_other": sum(b and not a for a, b in zip(mine, theirs, strict=True))})
+    return out
+
+
 def run(level: str, games: int, seed: int, log: Path, runner: dict | None = None, only: str | None = None) -> dict:
     game = get_game("third-crusade")
     budget = search_level(game, level).iterations if level in SEARCH_LEVELS else None
@@ -128,11 +145,24 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=NAMES, help="play this mode only")
     parser.add_argument("--log", default="", help="the JSON-lines file of finished games")
+    parser.add_argument("--paired-with", default="", metavar="LEVEL",
+                        help="play nothing: compare the series with LEVEL's on the deals both played")
     add_arguments(parser)
     args = parser.parse_args()
     log = Path(args.log) if args.log else out_path(
         Path(__file__).with_name("series") / f"tc-solo-{args.level}-{args.seed}.jsonl")
-    try:
-        print(json.dumps(run(args.level, args.games, args.seed, log, runner(args), args.only), indent=1))
-    except GameFailed as error:
-        raise SystemExit(str(error)) from None
+    if args.paired_with:
+        game = get_game("third-crusade")
+        other_log = log.with_name(f"tc-solo-{args.paired_with}-{args.seed}.jsonl")
+
+        def budget(level: str):
+            return search_level(game, level).iterations if level in SEARCH_LEVELS else None
+        done = read(log, args.level, args.seed, budget(args.level))
+        other = read(other_log, args.paired_with, args.seed, budget(args.paired_with))
+        print(json.dumps({"level": args.level, "other": args.paired_with, "seed": args.seed,
+                          "modes": paired(done, other, args.games)}, indent=1))
+    else:
+        try:
+            print(json.dumps(run(args.level, args.games, args.seed, log, runner(args), args.only), indent=1))
+        except GameFailed as error:
+            raise SystemExit(str(error)) from None

@@ -80,7 +80,7 @@ def test_third_crusade_estimate_is_each_alliance_chance_shared_as_the_payoff_is(
     from outremer.games.third_crusade.data import ALLIANCE_OF
     from outremer.games.third_crusade.state import alone
 
-    logit = importlib.import_module("outremer.ai.third_crusade").LOGIT
+    logit = importlib.import_module("outremer.ai.third_crusade_estimate").LOGIT
     stages = set()
     for state, p in estimates_along("third-crusade", players, seeds=2):
         chance = {}
@@ -92,3 +92,20 @@ def test_third_crusade_estimate_is_each_alliance_chance_shared_as_the_payoff_is(
         assert abs(sum(v.pop() for v in chance.values()) - 1) < 1e-6
         stages.add(logit.stage(state))
     assert {0, 1} <= stages <= set(range(len(logit.weights)))
+
+
+def test_third_crusade_estimate_counts_no_supply_lacking_for_a_bot():
+    """The Bots do not use supply (p.19) and lose no Glory for it (the Upkeep's supply check is
+    the people's): the estimate counts no supply lacking for a Bot Army, however many of its
+    Units stand on the map, and counts it for the same Army in a game between people."""
+    from outremer.ai.third_crusade_estimate import alliance_features
+    from outremer.games.third_crusade.data import ALLIANCE_OF, TRACKS
+
+    game = get_game("third-crusade")
+    lacking = TRACKS.index("supply"), 2  # the supply track, and the feature's place
+    for players, options in ((1, {"side": "crusader"}), (2, {})):
+        state, _ = game.start(game.make_setup(2, ["heuristic"] * players, options))
+        army = "ayyubid"
+        state["tracks"][army][lacking[0]] = 0
+        lack = alliance_features(state)[ALLIANCE_OF[army]][lacking[1]]
+        assert (lack == 0) if players == 1 else (lack < 0)

@@ -413,6 +413,33 @@ def test_a_level_may_set_its_rollouts_depth(monkeypatch):
     assert agent_for(levantine, "normal").depth == game_depth != 60
 
 
+def test_third_crusade_rolls_out_shorter_against_the_bot(monkeypatch):
+    """Against the Bot (p.19-23) its turns count no rollout steps, so a Third Crusade search there
+    rolls out SOLO_ROLLOUT_DEPTH of the person's actions; in a game between people, the game's
+    ROLLOUT_DEPTH; a level's own depth is kept in both."""
+    from outremer.ai import search as search_module
+    from outremer.ai.third_crusade_estimate import ROLLOUT_DEPTH, SOLO_ROLLOUT_DEPTH
+    assert SOLO_ROLLOUT_DEPTH < ROLLOUT_DEPTH
+    game = get_game("third-crusade")
+    seen = []
+    real = search_module.Search.__init__
+
+    def spy(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        seen.append(self.depth)
+    monkeypatch.setattr(search_module.Search, "__init__", spy)
+    for players, options in ((1, {"side": "muslim"}), (2, {})):
+        state, _ = game.start(game.make_setup(3, ["normal"] * players, options))
+        agent = agent_for(game, "normal")
+        agent.iterations = 2
+        while len(game.legal_for(state)) < 2:
+            state, _ = game.apply(state, game.legal_for(state)[0])
+        seen.clear()
+        decide(agent, game, state, game.to_act(state), random.Random(1))
+        assert seen == [SOLO_ROLLOUT_DEPTH if players == 1 else ROLLOUT_DEPTH]
+        assert agent.policy.rollout_depth(game.view(state, game.to_act(state)), 40) == 40
+
+
 def _planning_states(players: int, seed: int):
     """Third Crusade states in Planning, each with the seat to act: choosing an Order to place, and
     choosing the Region of the Order chosen (a game of heuristic players up to them)."""

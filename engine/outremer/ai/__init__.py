@@ -115,7 +115,8 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
         from .lords_of_heaven import LOGIT, ROLLOUT_DEPTH, LordsOfHeavenHeuristic
         return LordsOfHeavenHeuristic(), LOGIT, ROLLOUT_DEPTH
     if game.id == "third-crusade":
-        from .third_crusade import ROLLOUT_DEPTH, ThirdCrusadeHeuristic, estimate
+        from .third_crusade import ThirdCrusadeHeuristic
+        from .third_crusade_estimate import ROLLOUT_DEPTH, estimate
         return ThirdCrusadeHeuristic(), estimate, ROLLOUT_DEPTH
     return None, None, 0
 
@@ -135,7 +136,8 @@ def agent_for(game: Game, kind: str) -> Agent:
         level = search_level(game, kind)
         assert level.depth is not None  # search_level fills in the game's depth
         return SearchAgent(kind, level.iterations, policy, estimate, level.depth, bias=search_bias(game, kind),
-                           model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired)
+                           model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired,
+                           depth_for=getattr(policy, "rollout_depth", None))
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
 

@@ -252,8 +252,9 @@ class SearchAgent(Agent):
 
     def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
                  depth: int = 0, exploration: float = 0.7, bias: float = 0.0, model: bool = False,
-                 narrow: Callable | None = None, paired: bool = False):
+                 narrow: Callable | None = None, paired: bool = False, depth_for: Callable | None = None):
         self.name = name
+        self.depth_for = depth_for
         self.bias, self.model, self.paired = bias, model, paired
         self.narrow = narrow
         self.iterations = iterations
@@ -262,12 +263,14 @@ class SearchAgent(Agent):
 
     needs_sample = True
 
-    def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random) -> Search:
+    def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
+               depth: int | None = None) -> Search:
         if self.narrow is not None and len(legal) > 1:
             # The seat's view from a state it could be in (the same view from any of them), drawn
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
-        return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, self.depth,
+        depth = self.depth if depth is None else depth
+        return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, depth,
                       self.exploration, bias=self.bias, model=self.model, paired=self.paired, narrow=self.narrow)
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
@@ -275,7 +278,8 @@ class SearchAgent(Agent):
             return legal[0]
         if sample is None:
             raise ValueError("A searching player needs a way to draw the states its seat could be in.")
-        search = self.search(game, sample, view["viewer"], legal, rand)
+        depth = self.depth if self.depth_for is None else self.depth_for(view, self.depth)
+        search = self.search(game, sample, view["viewer"], legal, rand, depth)
         search.run()
         return search.best()
 

@@ -9,7 +9,6 @@ supply it will lack."""
 
 from __future__ import annotations
 
-import math
 import random
 
 from ..core.actions import Action, act
@@ -20,7 +19,6 @@ from ..games.third_crusade.data import (
     TRACKS,
     UNITS,
     board_for,
-    content,
     controller,
     owner,
     place,
@@ -33,9 +31,8 @@ from ..games.third_crusade.effects import CROWN_PRICE
 from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
-from ..games.third_crusade.state import alone
 from .agent import Agent
-from .estimate import Logit
+from .third_crusade_estimate import rollout_depth
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
 """What goes first when a side must lose pieces: Neutral pieces, then the cheapest Units;
@@ -110,6 +107,7 @@ def army_index(view: dict) -> int:
 
 class ThirdCrusadeHeuristic(Agent):
     name = "heuristic"
+    rollout_depth = staticmethod(rollout_depth)  # a search's rollouts, shorter against the Bot
 
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if len(legal) == 1:
@@ -518,83 +516,3 @@ class ThirdCrusadeHeuristic(Agent):
             o = next(x for x in cards().objectives if x.key == a.args[0])
             return sum(1 for c in o.cities if c in self.v["map"] and controller(self.v["map"][c]) == self.army)
         return max(legal, key=held)
-
-
-ROLLOUT_DEPTH = 24
-"""Actions a search plays out before it estimates (a game runs to 200-500 actions)."""
-
-
-def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
-    """What a position says of each Alliance's chances, in one pass over the map: Glory towards
-    it, the Glory icons showing in the Regions it Controls (Upkeep moves the marker by them,
-    p.17), the supply its Armies lack (each missing point costs a Glory at Upkeep), its Units and
-    Leaders on the map (in fives), Jerusalem Controlled (2 Glory a year to the Crusaders, p.17)
-    and the Regions it Controls."""
-    c = content()
-    board = board_for(c, s["armies"])
-    count = {side: [0, 0, 0, 0] for side in ("crusader", "muslim")}  # Glory icons, Regions, Jerusalem, pieces
-    tokens = s["tokens"]
-    for region in board.regions:
-        slots = s["map"][region.key]
-        for piece in slots:
-            who = owner(piece)
-            if who is not None and who != "neutral":
-                count[ALLIANCE_OF[who]][3] += 1
-        army = controller(slots)
-        if army is not None:
-            mine = count[ALLIANCE_OF[army]]
-            mine[0] += uncovered(region, slots, tokens.get(region.key)).count("glory")
-            mine[1] += 1
-            mine[2] += region.jerusalem
-    supply = TRACKS.index("supply")
-    lack = {side: 0 for side in count}
-    for a in s["armies"]:
-        lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a], a))
-    out: dict[str, tuple[float, ...]] = {}
-    for side, (glory_icons, regions, jerusalem, pieces) in count.items():
-        glory = s["glory"] if side == "crusader" else -s["glory"]
-        out[side] = (glory, glory_icons, lack[side], pieces / 5, jerusalem, regions)
-    return out
-
-
-def features(s: dict, seat: int) -> tuple[float, ...]:
-    """The features of ``seat``'s Alliance (``alliance_features``): in 2 players, where the
-    estimate is fitted, each seat is its Alliance."""
-    return alliance_features(s)[ALLIANCE_OF[s["armies"][seat]]]
-
-
-def stage(s: dict) -> int:
-    """The year: 1190, 1191 Spring, 1191 Autumn, 1192."""
-    return min(3, s["round"])
-
-
-LOGIT = Logit(features, stage, (  # by round: Glory, Glory icons, supply lacking, pieces, Jerusalem, Regions
-    # python bench/estimate_fit.py --game third-crusade --players 2 --games 600 --seed 1: held-out
-    # log-likelihood per position -0.677 (1190), -0.504, -0.404, -0.327 (1192); knowing nothing -0.693
-    (0.099, -0.184, 0.429, 0.251, -0.005, -0.139),
-    (0.124, 0.033, 0.352, 0.389, -0.288, 0.091),
-    (0.15, 0.213, 0.312, 0.431, -0.591, 0.115),
-    (0.189, 0.443, 0.029, 0.106, -0.674, 0.288),
-))
-
-
-def estimate(game, s) -> list[float]:
-    """Each seat's expected payoff (see ``Game.payoff``): its Alliance's chance of winning from the
-    fitted ``LOGIT`` over the two Alliances' features; a seat of a pair expects the share of a
-    side's win half-way between Final Winner (1) and partner (1/2)."""
-    weights = LOGIT.weights[stage(s)]
-    feats = alliance_features(s)
-    crusader = sum(w * f for w, f in zip(weights, feats["crusader"], strict=False))
-    muslim = sum(w * f for w, f in zip(weights, feats["muslim"], strict=False))
-    p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
-    if s.get("seat_of") is not None:  # the solo game (p.19): by seat, a win of its Alliance is its win
-        seats = game.seats_in(s)
-        sides = [ALLIANCE_OF[s["armies"][s["seat_of"].index(seat)]] for seat in range(seats)]
-        share = 1.0 if seats == 1 else 0.75  # two people together: a side's win, Final Winner or not
-        return [(p if side == "crusader" else 1 - p) * share for side in sides]
-    out = []
-    for army in s["armies"]:
-        side = ALLIANCE_OF[army]
-        chance = p if side == "crusader" else 1 - p
-        out.append(chance * (1.0 if alone(s, side) else 0.75))
-    return out

@@ -1,0 +1,117 @@
+"""The searching player's hints for Third Crusade (``outremer.ai.search``): how far a rollout
+plays before it estimates, and the estimate of each seat's payoff from a position, fitted on
+2-player games between quick players (``bench/estimate_fit.py``)."""
+
+from __future__ import annotations
+
+import math
+
+from ..games.third_crusade.data import (
+    ALLIANCE_OF,
+    TRACKS,
+    board_for,
+    content,
+    controller,
+    owner,
+    supply_need,
+    uncovered,
+)
+from ..games.third_crusade.state import alone
+from .estimate import Logit
+
+ROLLOUT_DEPTH = 24
+"""Actions a search plays out before it estimates (a game runs to 200-500 actions)."""
+SOLO_ROLLOUT_DEPTH = 12
+"""The same against the Bot (p.19-23): the Bot Armies are no seats, so their turns, played by the
+engine between the person's actions, count no steps; a person's action there carries about one
+of the Bot's, and 12 of them reach as far into the round as 24 actions of a 2-player game, at
+about half the time."""
+
+
+def rollout_depth(view: dict, depth: int) -> int:
+    """How many actions a rollout plays from a decision seen in ``view`` before it estimates:
+    ``depth`` (the level's), or ``SOLO_ROLLOUT_DEPTH`` against the Bot where the level plays the
+    game's own ``ROLLOUT_DEPTH``."""
+    if view.get("seat_of") is not None and depth == ROLLOUT_DEPTH:
+        return SOLO_ROLLOUT_DEPTH
+    return depth
+
+
+def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
+    """What a position says of each Alliance's chances, in one pass over the map: Glory towards
+    it, the Glory icons showing in the Regions it Controls (Upkeep moves the marker by them,
+    p.17), the supply its Armies lack (each missing point costs a Glory at Upkeep; a Bot Army
+    lacks none, p.19), its Units and
+    Leaders on the map (in fives), Jerusalem Controlled (2 Glory a year to the Crusaders, p.17)
+    and the Regions it Controls."""
+    c = content()
+    board = board_for(c, s["armies"])
+    count = {side: [0, 0, 0, 0] for side in ("crusader", "muslim")}  # Glory icons, Regions, Jerusalem, pieces
+    tokens = s["tokens"]
+    for region in board.regions:
+        slots = s["map"][region.key]
+        for piece in slots:
+            who = owner(piece)
+            if who is not None and who != "neutral":
+                count[ALLIANCE_OF[who]][3] += 1
+        army = controller(slots)
+        if army is not None:
+            mine = count[ALLIANCE_OF[army]]
+            mine[0] += uncovered(region, slots, tokens.get(region.key)).count("glory")
+            mine[1] += 1
+            mine[2] += region.jerusalem
+    supply = TRACKS.index("supply")
+    lack = {side: 0 for side in count}
+    seat_of = s.get("seat_of")
+    for i, a in enumerate(s["armies"]):
+        if seat_of is not None and seat_of[i] is None:
+            continue  # a Bot Army keeps no supply and never pays for any lacking (p.19, p.23)
+        lack[ALLIANCE_OF[a]] += min(0, s["tracks"][a][supply] - supply_need(c, s["reserve"][a], a))
+    out: dict[str, tuple[float, ...]] = {}
+    for side, (glory_icons, regions, jerusalem, pieces) in count.items():
+        glory = s["glory"] if side == "crusader" else -s["glory"]
+        out[side] = (glory, glory_icons, lack[side], pieces / 5, jerusalem, regions)
+    return out
+
+
+def features(s: dict, seat: int) -> tuple[float, ...]:
+    """The features of ``seat``'s Alliance (``alliance_features``): in 2 players, where the
+    estimate is fitted, each seat is its Alliance."""
+    return alliance_features(s)[ALLIANCE_OF[s["armies"][seat]]]
+
+
+def stage(s: dict) -> int:
+    """The year: 1190, 1191 Spring, 1191 Autumn, 1192."""
+    return min(3, s["round"])
+
+
+LOGIT = Logit(features, stage, (  # by round: Glory, Glory icons, supply lacking, pieces, Jerusalem, Regions
+    # python bench/estimate_fit.py --game third-crusade --players 2 --games 600 --seed 1: held-out
+    # log-likelihood per position -0.677 (1190), -0.504, -0.404, -0.327 (1192); knowing nothing -0.693
+    (0.099, -0.184, 0.429, 0.251, -0.005, -0.139),
+    (0.124, 0.033, 0.352, 0.389, -0.288, 0.091),
+    (0.15, 0.213, 0.312, 0.431, -0.591, 0.115),
+    (0.189, 0.443, 0.029, 0.106, -0.674, 0.288),
+))
+
+
+def estimate(game, s) -> list[float]:
+    """Each seat's expected payoff (see ``Game.payoff``): its Alliance's chance of winning from the
+    fitted ``LOGIT`` over the two Alliances' features; a seat of a pair expects the share of a
+    side's win half-way between Final Winner (1) and partner (1/2)."""
+    weights = LOGIT.weights[stage(s)]
+    feats = alliance_features(s)
+    crusader = sum(w * f for w, f in zip(weights, feats["crusader"], strict=False))
+    muslim = sum(w * f for w, f in zip(weights, feats["muslim"], strict=False))
+    p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
+    if s.get("seat_of") is not None:  # the solo game (p.19): by seat, a win of its Alliance is its win
+        seats = game.seats_in(s)
+        sides = [ALLIANCE_OF[s["armies"][s["seat_of"].index(seat)]] for seat in range(seats)]
+        share = 1.0 if seats == 1 else 0.75  # two people together: a side's win, Final Winner or not
+        return [(p if side == "crusader" else 1 - p) * share for side in sides]
+    out = []
+    for army in s["armies"]:
+        side = ALLIANCE_OF[army]
+        chance = p if side == "crusader" else 1 - p
+        out.append(chance * (1.0 if alone(s, side) else 0.75))
+    return out
