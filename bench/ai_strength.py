@@ -12,7 +12,7 @@
       the same, resumable: finished games are appended to the file F, a run plays the rest;
       L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards;
       L or A may be a searching level with "@FILE": it plays with the estimate's weights of that
-      file (a training round's candidate: bench/train.py, bench/weights_file.py);
+      file (a training round's candidate: bench/train.py);
       with --sprt [--elo0 0 --elo1 30 --alpha 0.05 --beta 0.05] (2 players) it stops as soon as
       a sequential test on the pairs of games (one deal, seats swapped) decides
   python bench/ai_strength.py times [--decisions N] [--only GAME]
@@ -29,15 +29,13 @@ depend on them.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
-
-from weights_file import digest, split
-from weights_file import estimate as estimate_of
 
 from outremer.ai import (
     GAME_LEVELS,
@@ -49,6 +47,7 @@ from outremer.ai import (
     search_bias,
     search_level,
 )
+from outremer.ai.trained import estimate_from_file
 from outremer.core.game import clone
 from outremer.games import get_game
 from outremer.jobs import GameFailed, Job, add_arguments, runner
@@ -60,6 +59,22 @@ SIGHT = "+sight"
 cards as they lie, chance's future still drawn afresh: the cheating search that
 ``tests/test_search.py`` shows its no-peek check catching. A measure of what the hidden cards
 are worth to a search, never a seat's controller."""
+
+AT = "@"
+"""A searching level named ``normal@bench/training/levantine/round-1.json`` plays with the estimate's
+weights of that file (a training round's candidate: bench/train.py), a path from the repository's
+root as the games' workers read it."""
+
+
+def split(kind: str) -> tuple[str, str | None]:
+    """A level's name and the weights file it plays with (None: the game's own)."""
+    level, _, path = kind.partition(AT)
+    return level, path or None
+
+
+def digest(path: str) -> str:
+    """The weights file's fingerprint, as a series records it."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
 def _decide(agent, kind: str, game, state: dict, seat: int, rand: random.Random):
@@ -98,7 +113,7 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
     named = [split(kind) for kind in seats]  # a level, and the weights file it plays with
     controllers = [kind.removesuffix(SIGHT) for kind, _ in named]
     state, _ = game.start(game.make_setup(seed, controllers))
-    agents = [agent_for(game, kind, estimate_of(game, path)) for kind, (_, path) in zip(controllers, named, strict=True)]
+    agents = [agent_for(game, kind, estimate_from_file(game, path)) for kind, (_, path) in zip(controllers, named, strict=True)]
     step = 0
     while (seat := game.to_act(state)) is not None:
         game.advance(state, _decide(agents[seat], named[seat][0], game, state, seat, agent_random(seed, step)))

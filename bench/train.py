@@ -49,13 +49,14 @@ import shutil
 import sys
 from pathlib import Path
 
-from ai_strength import series
-from weights_file import digest, module_of, read
+from ai_strength import digest, series
 
 from outremer.ai import SEARCH_LEVELS, agent_for, agent_random, decide, sampler
 from outremer.ai.estimate import fit, log_likelihood
 from outremer.ai.search import SearchAgent
-from outremer.ai.weights import file_name
+from outremer.ai.trained import ai_module as module_of
+from outremer.ai.trained import estimate_from_file, file_name
+from outremer.ai.trained import read_file as read
 from outremer.games import get_game
 from outremer.jobs import GameFailed, Job, add_arguments, runner
 from outremer.sprt import SequentialTest
@@ -67,6 +68,14 @@ MIN_POSITIONS = 200
 
 def folder(game_id: str, base: Path | None = None) -> Path:
     return (base or ROOT / "bench" / "training") / game_id
+
+
+def _shown(path: Path) -> str:
+    """A path as the commands take it: from the repository's root where it lies inside."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def weights_path(game_id: str, round_: int, base: Path | None = None) -> Path | None:
@@ -89,8 +98,7 @@ def previous_weights(game, round_: int, base: Path | None = None) -> tuple[dict,
 
 
 def _searching(game, level: str, iterations: int | None, path: str | None):
-    from weights_file import estimate
-    agent = agent_for(game, level, estimate(game, path))
+    agent = agent_for(game, level, estimate_from_file(game, path))
     if iterations is not None and isinstance(agent, SearchAgent):
         agent.iterations = iterations
     return agent
@@ -201,12 +209,13 @@ def fit_round(game_id: str, round_: int, blend: float, base: Path | None = None,
                "command": f"python bench/train.py --game {game_id} all --round {round_} --seed {first.get('seed')} "
                           f"--games {len(rows)} --level {first.get('level')} --players {players} --blend {blend}"
                           + (f" --iterations {first['iterations']}" if first.get("iterations") else "")
-                          + (f" --min-positions {min_positions}" if min_positions != MIN_POSITIONS else ""),
+                          + (f" --min-positions {min_positions}" if min_positions != MIN_POSITIONS else "")
+                          + (f" --folder {_shown(base)}" if base is not None else ""),
                "round": round_, "seed": first.get("seed"), "games": len(rows), "players": players,
                "level": first.get("level"), "iterations": first.get("iterations"),
                "labels": f"{blend} x outcome + {round(1 - blend, 4)} x the search's root value",
                "played_with": before_name,
-               "data": f"bench/training/{game_id}/round-{round_}.jsonl",
+               "data": _shown(folder(game_id, base) / f"round-{round_}.jsonl"),
                "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
                "min_positions": min_positions, "by_stage": stages},
            "weights": weights}
@@ -223,11 +232,9 @@ def evaluate(game_id: str, round_: int, games: int, seed: int, level: str, jobs:
         raise SystemExit(f"{new} is missing: fit round {round_} first.")
     game = get_game(game_id)
     read(game, str(new))  # checked before any game
-    try:
-        rel = str(new.relative_to(Path.cwd()))
-    except ValueError:
-        rel = str(new)
-    log = (series_dir or ROOT / "bench" / "series") / f"train-{game_id}-round-{round_}.jsonl"
+    rel = _shown(new)
+    tag = "" if base is None or base.resolve() == (ROOT / "bench" / "training").resolve() else f"-{base.name}"
+    log = (series_dir or ROOT / "bench" / "series") / f"train-{game_id}-round-{round_}{tag}.jsonl"
     report = series(game_id, f"{level}@{rel}", level, 2, games, seed, str(log), jobs, sprt)
     return report
 
@@ -264,8 +271,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--elo1", type=float, default=30.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--folder", type=Path, default=None,
+                        help="where the rounds are kept (default bench/training; another one, for a trial, also "
+                             "names the series file)")
     add_arguments(parser)
     args = parser.parse_args(argv)
+    base = args.folder
     jobs = {k: v for k, v in runner(args).items() if v is not None}
     seed = 100_000 * args.round_ if args.seed is None else args.seed
     if args.iterations is not None and args.what in ("evaluate", "all", "ship"):
@@ -273,17 +284,17 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if args.what in ("data", "all"):
             print(json.dumps(data(args.game, args.round_, args.games, seed, args.level, args.players,
-                                  args.iterations, jobs)), flush=True)
+                                  args.iterations, jobs, base)), flush=True)
         if args.what in ("fit", "all"):
-            print(json.dumps(fit_round(args.game, args.round_, args.blend, min_positions=args.min_positions)), flush=True)
+            print(json.dumps(fit_round(args.game, args.round_, args.blend, base, args.min_positions)), flush=True)
         if args.what in ("evaluate", "all", "ship"):
             test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta)
             report = evaluate(args.game, args.round_, args.eval_games, seed + 50_000, args.level,
-                              jobs if args.what != "ship" else {}, test)
+                              jobs if args.what != "ship" else {}, test, base)
             print(json.dumps(report), flush=True)
             print(test.text(), file=sys.stderr)
             if args.what == "ship":
-                print(f"shipped: {ship(args.game, args.round_, report)}")
+                print(f"shipped: {ship(args.game, args.round_, report, base)}")
             elif test.result == "H1":
                 print(f"H1 accepted: ship with python bench/train.py --game {args.game} ship --round {args.round_}",
                       file=sys.stderr)

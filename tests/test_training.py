@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import IN_PYODIDE
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -49,8 +50,8 @@ def test_a_round_plays_its_games_once_and_fits_a_weights_file(train, tmp_path):
     out = train.fit_round("levantine", 1, 0.5, tmp_path, min_positions=20)
     assert out["stages_learned"] >= 1
     path = tmp_path / "levantine" / "round-1.json"
-    import weights_file
-    data = weights_file.read(get_game("levantine"), str(path))  # checked as the shipped files are
+    from outremer.ai.trained import read_file
+    data = read_file(get_game("levantine"), str(path))  # checked as the shipped files are
     assert data["rules_revision"] == get_game("levantine").rules_revision
     assert data["training"]["games"] == 3 and data["training"]["seed"] == 11
     assert "--iterations 2" in data["training"]["command"]
@@ -63,17 +64,18 @@ def test_a_round_plays_its_games_once_and_fits_a_weights_file(train, tmp_path):
     # The next round plays with these weights, and says so.
     second = train.data("levantine", 2, 1, 21, "normal", 2, 2, {}, tmp_path)
     row = json.loads((tmp_path / "levantine" / "round-2.jsonl").read_text())
-    assert second["games"] == 1 and row["weights"] == weights_file.digest(str(path))
+    assert second["games"] == 1 and row["weights"] == train.digest(str(path))
     with pytest.raises(SystemExit, match="fit round 2 first"):
         train.data("levantine", 3, 1, 31, "normal", 2, 2, {}, tmp_path)
 
 
 def test_a_series_records_the_weights_file_each_level_plays_with(train, tmp_path):
     import ai_strength
+
     from outremer.games import get_game
 
     path = tmp_path / "w.json"
-    from outremer.ai.weights import read_text
+    from outremer.ai.trained import read_text
     path.write_text(read_text("levantine"))
     game = get_game("levantine")
     recorded = ai_strength._check(game, f"normal@{path}", "normal")

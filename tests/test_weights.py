@@ -1,4 +1,4 @@
-"""The estimates' weights as data (outremer.ai.weights): each game's file is trained for the
+"""The estimates' weights as data (outremer.ai.trained): each game's file is trained for the
 game's current rules revision, fits its feature function, and is checked on load; the features it
 weighs read nothing a seat cannot see."""
 
@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 from outremer.ai import agent_for, agent_random, decide
-from outremer.ai.weights import StaleWeights, load, read_text
+from outremer.ai.trained import StaleWeights, load, read_text
 from outremer.core.errors import DataError
 from outremer.games import get_game
 
@@ -94,7 +94,7 @@ def test_a_file_of_other_features_or_stages_is_refused_with_what_to_run(game_id)
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_file_of_another_rules_revision_warns_naming_the_file_and_the_command(game_id):
-    """Decision (outremer/ai/weights.py): stale weights still play, so that the site keeps
+    """Decision (outremer/ai/trained.py): stale weights still play, so that the site keeps
     working, with a warning; the revision test above fails until they are trained again."""
     text = _tampered(game_id, lambda d: d.__setitem__("rules_revision", d["rules_revision"] - 1))
     with pytest.warns(StaleWeights, match=rf"\.json: trained for rules revision .*bench/train.py --game {game_id} all"):

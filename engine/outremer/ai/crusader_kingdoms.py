@@ -13,7 +13,7 @@ from ..core.actions import Action
 from ..games.crusader_kingdoms.game import CrusaderKingdoms
 from .agent import Agent
 from .estimate import Logit
-from .weights import load
+from .trained import load
 
 NOBODY = -1
 MEAN_TROOP = 2.2  # what a face-down Troop card is worth, on average, to someone who cannot see it

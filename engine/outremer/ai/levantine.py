@@ -14,7 +14,7 @@ from ..core.actions import Action
 from ..games.levantine.game import Levantine
 from .agent import Agent
 from .estimate import Logit
-from .weights import load
+from .trained import load
 
 DIE_MEAN, DIE_VAR = 3.5, 35 / 12
 

@@ -25,8 +25,10 @@ record).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import os
 import warnings
 from collections.abc import Sequence
 from importlib import resources
@@ -95,3 +97,36 @@ def load(game_id: str, revision: int, features: Sequence[str], stages: int,
     name = f"outremer/ai/{FOLDER}/{file_name(game_id)}"
     data = parse(read_text(game_id) if text is None else text, name, game_id, revision, features, stages)
     return tuple(tuple(float(w) for w in row) for row in data["weights"])
+
+
+def ai_module(game: Any) -> Any:
+    """The game's AI module (its ``features``, ``stage``, ``FEATURES``, ``STAGES``, ``LOGIT``)."""
+    import importlib
+    return importlib.import_module(f"{__package__}.{game.id.replace('-', '_')}")
+
+
+def read_file(game: Any, path: str) -> dict[str, Any]:
+    """A weights file outside the package (a training round's candidate), checked as the
+    shipped ones are."""
+    ai = ai_module(game)
+    with open(path, encoding="utf-8") as f:
+        return parse(f.read(), path, game.id, game.rules_revision, ai.FEATURES, ai.STAGES)
+
+
+@functools.lru_cache(maxsize=8)
+def _estimate(game: Any, path: str, stamp: float) -> Any:
+    from .estimate import Logit
+    ai = ai_module(game)
+    logit = Logit(ai.features, ai.stage, tuple(tuple(row) for row in read_file(game, path)["weights"]))
+    own = getattr(ai, "estimate", None)  # a game whose estimate is more than its Logit
+    return functools.partial(own, logit=logit) if own is not None else logit
+
+
+def estimate_from_file(game: Any, path: str | None) -> Any:
+    """The estimate of ``game`` with the weights of the file at ``path`` (None: None, the game's
+    own), for ``agent_for(game, level, estimate=...)``: a level playing with a candidate's weights
+    (bench/train.py, bench/ai_strength.py). The file is read where the game is played: on a
+    cluster, at the same path on every machine."""
+    if path is None:
+        return None
+    return _estimate(game, path, os.stat(path).st_mtime)
