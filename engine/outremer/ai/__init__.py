@@ -109,8 +109,9 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
         from .levantine import LOGIT, ROLLOUT_DEPTH, LevantineHeuristic
         return LevantineHeuristic(), LOGIT, ROLLOUT_DEPTH
     if game.id == "crusader-kingdoms":
-        from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic, estimate
-        return CrusaderKingdomsHeuristic(), estimate, ROLLOUT_DEPTH
+        from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic
+        from .crusader_kingdoms import estimate as by_castles  # it also takes other weights (``logit``)
+        return CrusaderKingdomsHeuristic(), by_castles, ROLLOUT_DEPTH
     if game.id == "lords-of-heaven":
         from .lords_of_heaven import LOGIT, ROLLOUT_DEPTH, LordsOfHeavenHeuristic
         return LordsOfHeavenHeuristic(), LOGIT, ROLLOUT_DEPTH
