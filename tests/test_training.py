@@ -83,3 +83,13 @@ def test_a_series_records_the_weights_file_each_level_plays_with(train, tmp_path
     assert "weights" not in ai_strength._check(game, "normal", "heuristic")
     with pytest.raises(SystemExit, match="Only a searching level"):
         ai_strength._check(game, f"heuristic@{path}", "normal")
+
+
+def test_weights_ship_only_when_the_test_accepted_them(train, tmp_path):
+    from outremer.ai.trained import read_text
+
+    before = read_text("levantine")
+    for verdict in ({"result": None, "text": "no decision at 2 pairs"}, {"result": "H0", "text": "H0 accepted"}):
+        with pytest.raises(SystemExit, match="Not shipped: the test has not accepted H1"):
+            train.ship("levantine", 1, {"sprt": verdict, "log": "x"}, tmp_path)
+    assert read_text("levantine") == before
