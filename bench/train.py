@@ -225,8 +225,11 @@ def fit_round(game_id: str, round_: int, blend: float, base: Path | None = None,
             "stages_learned": sum(not s["kept_previous"] for s in stages)}
 
 
-def evaluate(game_id: str, round_: int, games: int, seed: int, level: str, jobs: dict, sprt: SequentialTest,
-             base: Path | None = None, series_dir: Path | None = None) -> dict:
+def evaluate(game_id: str, round_: int, games: int, seed: int, level: str, jobs: dict, sprt: SequentialTest | None,
+             base: Path | None = None, series_dir: Path | None = None, players: int = 2) -> dict:
+    """The series of ``level`` with the round's weights against ``level`` with the shipped ones;
+    with 2 players stopped by ``sprt``, with more (the test weighs pairs) the level's share of
+    ``games`` games, the new weights rotated over the seats."""
     new = folder(game_id, base) / f"round-{round_}.json"
     if not new.exists():
         raise SystemExit(f"{new} is missing: fit round {round_} first.")
@@ -235,7 +238,8 @@ def evaluate(game_id: str, round_: int, games: int, seed: int, level: str, jobs:
     rel = _shown(new)
     tag = "" if base is None or base.resolve() == (ROOT / "bench" / "training").resolve() else f"-{base.name}"
     log = (series_dir or ROOT / "bench" / "series") / f"train-{game_id}-round-{round_}{tag}.jsonl"
-    report = series(game_id, f"{level}@{rel}", level, 2, games, seed, str(log), jobs, sprt)
+    report = series(game_id, f"{level}@{rel}", level, players, games, seed, str(log), jobs,
+                    sprt if players == 2 else None)
     return report
 
 
@@ -288,10 +292,16 @@ def main(argv: list[str] | None = None) -> None:
         if args.what in ("fit", "all"):
             print(json.dumps(fit_round(args.game, args.round_, args.blend, base, args.min_positions)), flush=True)
         if args.what in ("evaluate", "all", "ship"):
-            test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta)
+            test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta) if args.players == 2 else None
             report = evaluate(args.game, args.round_, args.eval_games, seed + 50_000, args.level,
-                              jobs if args.what != "ship" else {}, test, base)
+                              jobs if args.what != "ship" else {}, test, base, players=args.players)
             print(json.dumps(report), flush=True)
+            if test is None:
+                print(f"No sequential test with {args.players} players: the new weights' share is "
+                      f"{report['share']} {report['interval_95']}.", file=sys.stderr)
+                if args.what == "ship":
+                    raise SystemExit("Not shipped: only a 2-player series' test ships weights.")
+                return
             print(test.text(), file=sys.stderr)
             if args.what == "ship":
                 print(f"shipped: {ship(args.game, args.round_, report, base)}")
