@@ -11,6 +11,8 @@
   python bench/ai_strength.py series --game G --players P --level L --against A --games N --seed S --log F
       the same, resumable: finished games are appended to the file F, a run plays the rest;
       L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards;
+      L or A may be a searching level with "@FILE": it plays with the estimate's weights of that
+      file (a training round's candidate: bench/train.py);
       with --sprt [--elo0 0 --elo1 30 --alpha 0.05 --beta 0.05] (2 players) it stops as soon as
       a sequential test on the pairs of games (one deal, seats swapped) decides
   python bench/ai_strength.py times [--decisions N] [--only GAME]
@@ -27,6 +29,7 @@ depend on them.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -44,6 +47,7 @@ from outremer.ai import (
     search_bias,
     search_level,
 )
+from outremer.ai.trained import estimate_from_file
 from outremer.core.game import clone
 from outremer.games import get_game
 from outremer.jobs import GameFailed, Job, add_arguments, runner
@@ -55,6 +59,22 @@ SIGHT = "+sight"
 cards as they lie, chance's future still drawn afresh: the cheating search that
 ``tests/test_search.py`` shows its no-peek check catching. A measure of what the hidden cards
 are worth to a search, never a seat's controller."""
+
+AT = "@"
+"""A searching level named ``normal@bench/training/levantine/round-1.json`` plays with the estimate's
+weights of that file (a training round's candidate: bench/train.py), a path from the repository's
+root as the games' workers read it."""
+
+
+def split(kind: str) -> tuple[str, str | None]:
+    """A level's name and the weights file it plays with (None: the game's own)."""
+    level, _, path = kind.partition(AT)
+    return level, path or None
+
+
+def digest(path: str) -> str:
+    """The weights file's fingerprint, as a series records it."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
 def _decide(agent, kind: str, game, state: dict, seat: int, rand: random.Random):
@@ -90,12 +110,13 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
     game = get_game(game_id)
     seats = [others] * players
     seats[me] = level
-    controllers = [kind.removesuffix(SIGHT) for kind in seats]
+    named = [split(kind) for kind in seats]  # a level, and the weights file it plays with
+    controllers = [kind.removesuffix(SIGHT) for kind, _ in named]
     state, _ = game.start(game.make_setup(seed, controllers))
-    agents = [agent_for(game, kind) for kind in controllers]
+    agents = [agent_for(game, kind, estimate_from_file(game, path)) for kind, (_, path) in zip(controllers, named, strict=True)]
     step = 0
     while (seat := game.to_act(state)) is not None:
-        game.advance(state, _decide(agents[seat], seats[seat], game, state, seat, agent_random(seed, step)))
+        game.advance(state, _decide(agents[seat], named[seat][0], game, state, seat, agent_random(seed, step)))
         step += 1
     return me, game.payoff(state)[me]
 
@@ -141,9 +162,13 @@ def one_seat(game_id: str, level: str, others: str, players: int, games: int, se
 
 def _check(game, level: str, others: str) -> dict:
     """The settings of the searching players, as each row of a series records them."""
-    plain = {kind: kind.removesuffix(SIGHT) for kind in (level, others)}  # a sighted level plays as its plain one
+    # a sighted level plays as its plain one; one with a weights file, as its plain one with those
+    plain = {kind: split(kind)[0].removesuffix(SIGHT) for kind in (level, others)}
     searching = [kind for kind in (level, others) if plain[kind] in SEARCH_LEVELS]
-    if any(kind != plain[kind] and kind not in searching for kind in (level, others)):
+    files = {kind: split(kind)[1] for kind in searching if split(kind)[1]}
+    if any(split(kind)[1] and kind not in searching for kind in (level, others)):
+        raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) plays with a weights file.")
+    if any(split(kind)[0] != plain[kind] and kind not in searching for kind in (level, others)):
         raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans "
                          "on the true state.")
     settings = {kind: search_level(game, plain[kind]) for kind in searching}
@@ -151,7 +176,8 @@ def _check(game, level: str, others: str) -> dict:
             "bias": {kind: round(search_bias(game, plain[kind]), 4) for kind in searching},
             "paired": [kind for kind in searching if settings[kind].paired],
             "model": [kind for kind in searching if settings[kind].model],
-            "depth": {kind: settings[kind].depth for kind in searching}}
+            "depth": {kind: settings[kind].depth for kind in searching},
+            **({"weights": {kind: digest(path) for kind, path in files.items()}} if files else {})}
 
 
 def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
@@ -165,10 +191,11 @@ def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
             # rollouts' depth was: every level had the game's own.
             was = {"budgets": row.get("budgets"), "bias": row.get("bias"), "paired": row.get("paired", []),
                    "model": row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
-                   "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})})}
+                   "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}),
+                   **({"weights": row["weights"]} if "weights" in row else {})}
             if was != recorded:
                 raise SystemExit(f"{path} was played with other searching players (iterations, bias, paired, "
-                                 f"model, depth: {tuple(was.values())}; now {tuple(recorded.values())})")
+                                 f"model, depth, weights: {tuple(was.values())}; now {tuple(recorded.values())})")
             done[row["i"]] = row
     return done
 

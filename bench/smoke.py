@@ -28,6 +28,11 @@ RUNS = [
     ("fuzz_codes", [PY, "bench/fuzz_codes.py", "--codes", "200"]),
     ("game_length", [PY, "bench/game_length.py", "--games", "1"]),
     ("estimate_fit", [PY, "bench/estimate_fit.py", "--games", "4"]),
+    # a training round's data and fit at a budget of 2 iterations (its evaluation plays the levels as they ship)
+    ("train data", [PY, "bench/train.py", "--game", "levantine", "data", "--round", "1", "--games", "2",
+                    "--iterations", "2", "--folder", "{out}/training"]),
+    ("train fit", [PY, "bench/train.py", "--game", "levantine", "fit", "--round", "1", "--min-positions", "20",
+                   "--folder", "{out}/training"]),
     ("paired_noise", [PY, "bench/paired_noise.py", "--decisions", "2", "--rounds", "2"]),
     ("ai_strength heuristic", [PY, "bench/ai_strength.py", "heuristic", "--games", "4"]),
     # the quick player against random moves: the same code paths as a level's, in seconds

@@ -109,8 +109,9 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
         from .levantine import LOGIT, ROLLOUT_DEPTH, LevantineHeuristic
         return LevantineHeuristic(), LOGIT, ROLLOUT_DEPTH
     if game.id == "crusader-kingdoms":
-        from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic, estimate
-        return CrusaderKingdomsHeuristic(), estimate, ROLLOUT_DEPTH
+        from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic
+        from .crusader_kingdoms import estimate as by_castles  # it also takes other weights (``logit``)
+        return CrusaderKingdomsHeuristic(), by_castles, ROLLOUT_DEPTH
     if game.id == "lords-of-heaven":
         from .lords_of_heaven import LOGIT, ROLLOUT_DEPTH, LordsOfHeavenHeuristic
         return LordsOfHeavenHeuristic(), LOGIT, ROLLOUT_DEPTH
@@ -121,11 +122,14 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
     return None, None, 0
 
 
-def agent_for(game: Game, kind: str) -> Agent:
-    """The agent of ``kind`` (a seat controller other than "human") for ``game``."""
+def agent_for(game: Game, kind: str, estimate=None) -> Agent:
+    """The agent of ``kind`` (a seat controller other than "human") for ``game``; a searching
+    level with ``estimate`` stops its rollouts at that one instead of the game's (weights in
+    training: bench/train.py)."""
     if kind == "random":
         return RandomAgent()
-    policy, estimate, _ = heuristic_for(game)
+    policy, own, _ = heuristic_for(game)
+    estimate = own if estimate is None else estimate
     if kind == "heuristic" and policy is not None:
         return policy
     if kind == "easy":

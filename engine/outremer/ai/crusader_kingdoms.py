@@ -10,8 +10,10 @@ from functools import lru_cache
 from math import comb
 
 from ..core.actions import Action
+from ..games.crusader_kingdoms.game import CrusaderKingdoms
 from .agent import Agent
 from .estimate import Logit
+from .trained import load
 
 NOBODY = -1
 MEAN_TROOP = 2.2  # what a face-down Troop card is worth, on average, to someone who cannot see it
@@ -214,20 +216,18 @@ def stage(s) -> int:
     return 3 * (min(3, max(1, s["turn"])) - 1) + (0 if left >= 24 else 1 if left >= 12 else 2)
 
 
-LOGIT = Logit(features, stage, (  # by stage: the weights of castles, Card Bonus, cards in hand
-    (-0.388, 0.322, -0.028),
-    (-0.317, 0.234, -0.005),
-    (-0.15, 0.141, 0.049),
-    (-0.089, 0.262, 0.088),
-    (0.054, 0.288, 0.082),
-    (0.072, 0.322, 0.109),
-    (0.216, 0.291, 0.249),
-    (0.592, 0.372, 0.292),
-    (1.336, 0.512, 0.389)))
-"""How sharply the position decides the 3–4 player game as it goes, fitted by ``python
-bench/estimate_fit.py --game crusader-kingdoms --players 4`` (1,000 4-player games between heuristic
-players, seed 1). Until late in the third turn it says little: the 4-player map is fought over to
-the end, and an early lead in castles draws attacks."""
+FEATURES = ("castles", "card_bonus", "cards_in_hand")
+"""The names of ``features``, in their order: the weights file names them, and is checked against them."""
+
+STAGES = 9
+"""How many values ``stage`` takes."""
+
+LOGIT = Logit(features, stage, load("crusader-kingdoms", CrusaderKingdoms.rules_revision, FEATURES, STAGES))
+"""How sharply the position decides the 3–4 player game as it goes, with the weights of
+``weights/crusader_kingdoms.json`` (fitted by ``python bench/estimate_fit.py --game crusader-kingdoms
+--players 4``: 1,000 4-player games between heuristic players, seed 1). Until late in the third
+turn it says little: the 4-player map is fought over to the end, and an early lead in castles
+draws attacks."""
 
 VP_LEVEL_BY_TURN = ((13, 12), (10.5, 3.5), (13, 2.8))
 """Against the automaton: the victory points at which the Crusaders' expected level is even
@@ -235,9 +235,9 @@ VP_LEVEL_BY_TURN = ((13, 12), (10.5, 3.5), (13, 2.8))
 between heuristic players."""
 
 
-def estimate(game, s) -> list[float]:
+def estimate(game, s, logit: Logit | None = None) -> list[float]:
     """Each seat's expected payoff from ``s`` (see ``Game.payoff``), from the castles on the map
-    (3–4 players) or the victory points so far (1–2 players)."""
+    (3–4 players: by ``logit``, ``LOGIT`` unless given) or the victory points so far (1–2 players)."""
     if s["auto"] is not None:
         seats = game.seats_in(s)
         turn = min(3, max(1, s["turn"])) - 1
@@ -245,4 +245,4 @@ def estimate(game, s) -> list[float]:
         vp = sum(a.vp for a in board.areas if s["owner"][a.index] != NOBODY) + sum(s["bonus"]) - s["auto"]["bonus"]
         centre, scale = VP_LEVEL_BY_TURN[turn]
         return [1 / (1 + math.exp(-(vp - centre) / scale))] * seats
-    return LOGIT(game, s)
+    return (logit or LOGIT)(game, s)

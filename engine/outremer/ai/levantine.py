@@ -11,8 +11,10 @@ import random
 from typing import Any
 
 from ..core.actions import Action
+from ..games.levantine.game import Levantine
 from .agent import Agent
 from .estimate import Logit
+from .trained import load
 
 DIE_MEAN, DIE_VAR = 3.5, 35 / 12
 
@@ -254,16 +256,16 @@ def stage(s) -> int:
     return min(8, max(0, HANDS - s["hand"]) // 2)
 
 
-LOGIT = Logit(features, stage, (  # by stage: the weights of the features, in their order
-    (0.225, 2.305, -1.096, -1.096, -0.225, 0.175, 0.467, 0.553, 0.311, -0.488),
-    (0.055, 1.435, -0.704, -0.704, -0.055, 0.096, 0.174, 0.346, 0.24, 0.026),
-    (-0.035, 1.421, -0.719, -0.719, 0.035, 0.081, 0.094, 0.167, 0.21, 0.08),
-    (-0.115, 1.113, -0.585, -0.585, 0.115, 0.027, -0.125, 0.086, 0.228, 0.29),
-    (-0.127, 1.033, -0.548, -0.548, 0.127, 0.001, -0.115, -0.061, 0.183, 0.194),
-    (-0.09, 0.909, -0.477, -0.477, 0.09, 0.007, -0.028, -0.072, 0.013, 0.214),
-    (-0.05, 0.717, -0.371, -0.371, 0.05, 0.024, -0.135, -0.085, -0.065, 0.157),
-    (-0.037, 0.449, -0.234, -0.234, 0.037, -0.018, -0.109, -0.03, -0.019, 0.206),
-    (0.011, 0.045, -0.02, -0.02, -0.011, -0.001, 0.057, 0.073, -0.351, 0.453)))
-"""Each side's chance from the position, fitted by ``python bench/estimate_fit.py --game levantine``
-(1,000 games between heuristic players, seed 1; on 1,000 others its log-likelihood per position
-beats the Territory Token table's that it replaced at every stage)."""
+FEATURES = ("lead", "lead_over_0", "lead_over_1", "lead_over_2", "cards_drawn", "cards_in_hand", "leaders",
+            "armies", "fortifications", "crusader")
+"""The names of ``features``, in their order: the weights file names them, and is checked against them."""
+
+STAGES = 9
+"""How many values ``stage`` takes."""
+
+LOGIT = Logit(features, stage, load("levantine", Levantine.rules_revision, FEATURES, STAGES))
+"""Each side's chance from the position, with the weights of ``weights/levantine.json`` (its
+``training`` says how they were fitted: 1,000 games between heuristic players, seed 1, by
+``python bench/estimate_fit.py --game levantine``; on 1,000 others their log-likelihood per
+position beats the Territory Token table's that they replaced at every stage). Learned again from
+the searching player's own games by ``python bench/train.py --game levantine``."""

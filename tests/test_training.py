@@ -1,0 +1,95 @@
+"""The learned judgement's pipeline (bench/train.py): a round's data, resumable; its fit, written
+as a weights file that loads as the shipped ones do; and the strength series naming the weights
+each level played with. Tiny games (a searching level of 2 iterations) so that it runs in seconds."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import IN_PYODIDE
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+pytestmark = pytest.mark.skipif(IN_PYODIDE or not (BENCH / "train.py").is_file(),
+                                reason="the training pipeline is a development tool (bench/), run under CPython")
+
+
+@pytest.fixture(scope="module")
+def train():
+    sys.path.insert(0, str(BENCH))
+    try:
+        import train
+        yield train
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_a_round_plays_its_games_once_and_fits_a_weights_file(train, tmp_path):
+    from outremer.ai.levantine import FEATURES, STAGES
+    from outremer.games import get_game
+
+    first = train.data("levantine", 1, 2, 11, "normal", 2, 2, {}, tmp_path)
+    assert first["games"] == 2 and first["played_now"] == 2
+    log = tmp_path / "levantine" / "round-1.jsonl"
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["deal"] for r in rows) == [11, 12]
+    for row in rows:
+        assert row["rules_revision"] == get_game("levantine").rules_revision and row["weights"] == "shipped"
+        assert sorted(row["payoff"]) == [0.0, 1.0]
+        assert row["positions"], "every searched decision is a position"
+        for stage, feats, seat, root in row["positions"]:
+            assert 0 <= stage < STAGES and seat in (0, 1)
+            assert len(feats) == 2 and all(len(f) == len(FEATURES) for f in feats)
+            assert all(0 <= x <= 1 for x in root) and abs(sum(root) - 1) < 1e-9
+    again = train.data("levantine", 1, 3, 11, "normal", 2, 2, {}, tmp_path)  # resumed: only the third deal
+    assert again["games"] == 3 and again["played_now"] == 1
+    with pytest.raises(SystemExit, match="another round's settings"):
+        train.data("levantine", 1, 3, 99, "normal", 2, 2, {}, tmp_path)
+
+    out = train.fit_round("levantine", 1, 0.5, tmp_path, min_positions=20)
+    assert out["stages_learned"] >= 1
+    path = tmp_path / "levantine" / "round-1.json"
+    from outremer.ai.trained import read_file
+    data = read_file(get_game("levantine"), str(path))  # checked as the shipped files are
+    assert data["rules_revision"] == get_game("levantine").rules_revision
+    assert data["training"]["games"] == 3 and data["training"]["seed"] == 11
+    assert "--iterations 2" in data["training"]["command"]
+    learned = [s for s in data["training"]["by_stage"] if not s["kept_previous"]]
+    from outremer.ai.levantine import LOGIT
+    assert all(data["weights"][s["stage"]] != list(LOGIT.weights[s["stage"]]) for s in learned)
+    kept = [s for s in data["training"]["by_stage"] if s["kept_previous"]]
+    assert all(data["weights"][s["stage"]] == [round(w, 4) for w in LOGIT.weights[s["stage"]]] for s in kept)
+
+    # The next round plays with these weights, and says so.
+    second = train.data("levantine", 2, 1, 21, "normal", 2, 2, {}, tmp_path)
+    row = json.loads((tmp_path / "levantine" / "round-2.jsonl").read_text())
+    assert second["games"] == 1 and row["weights"] == train.digest(str(path))
+    with pytest.raises(SystemExit, match="fit round 2 first"):
+        train.data("levantine", 3, 1, 31, "normal", 2, 2, {}, tmp_path)
+
+
+def test_a_series_records_the_weights_file_each_level_plays_with(train, tmp_path):
+    import ai_strength
+
+    from outremer.games import get_game
+
+    path = tmp_path / "w.json"
+    from outremer.ai.trained import read_text
+    path.write_text(read_text("levantine"))
+    game = get_game("levantine")
+    recorded = ai_strength._check(game, f"normal@{path}", "normal")
+    assert recorded["weights"] == {f"normal@{path}": train.digest(str(path))}
+    assert "weights" not in ai_strength._check(game, "normal", "heuristic")
+    with pytest.raises(SystemExit, match="Only a searching level"):
+        ai_strength._check(game, f"heuristic@{path}", "normal")
+
+
+def test_weights_ship_only_when_the_test_accepted_them(train, tmp_path):
+    from outremer.ai.trained import read_text
+
+    before = read_text("levantine")
+    for verdict in ({"result": None, "text": "no decision at 2 pairs"}, {"result": "H0", "text": "H0 accepted"}):
+        with pytest.raises(SystemExit, match="Not shipped: the test has not accepted H1"):
+            train.ship("levantine", 1, {"sprt": verdict, "log": "x"}, tmp_path)
+    assert read_text("levantine") == before
