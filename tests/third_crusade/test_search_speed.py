@@ -8,7 +8,10 @@ import random
 
 import pytest
 
+from outremer.core.game import clone
 from outremer.games import get_game
+from outremer.games.third_crusade.moves import flip
+from outremer.games.third_crusade.state import new_state, recount
 
 GAME = get_game("third-crusade")
 MODES = [(4, {}), (3, {"lone": "crusader"}), (3, {"lone": "muslim"}), (2, {}), (4, {"variable": True}),
@@ -45,3 +48,39 @@ def test_agent_view_is_the_view_worked_out_when_read(players, options):
     assert compared > 40  # a solo game between random players may end early
     with pytest.raises(KeyError):
         GAME.agent_view(s, 0)["objective_deck"]
+
+
+def counted_anew(s) -> tuple[dict, dict]:
+    """What the map gives the tracks, and the tracks, counted anew from the whole map."""
+    fresh = clone(s)
+    recount(GAME.content, fresh)
+    return fresh["counted"], fresh["tracks"]
+
+
+@pytest.mark.parametrize("players,options", MODES, ids=IDS)
+def test_the_tracks_kept_as_pieces_move_are_those_the_whole_map_gives(players, options):
+    """After every action of random games in every mode (Marches, Battles, Events, Diplomacy,
+    Sabotage, Resource tokens, Leaders flipped, the Bot's moves), what the map gives each Army's
+    tracks, kept up to date Region by Region, and the tracks set from it are what counting the
+    whole map anew gives; the Control of every Region is read from its Slots as they stand."""
+    checked = 0
+    for seed in range(6):
+        for s in along(players, options, seed):
+            counted, tracks = counted_anew(s)
+            assert s["counted"] == counted, f"seed {seed}, {s['phase']}: kept {s['counted']}, the map gives {counted}"
+            assert s["tracks"] == tracks
+            checked += 1
+    assert checked > 100
+
+
+def test_a_leader_flipped_on_its_slot_changes_the_kept_tracks():
+    """Ruling TC52 (Drowned in the Saleph, rare in random games): Frederick I turned over on his
+    Slot, the icons of Frederick of Swabia count from then on, in the kept count as in a count
+    anew."""
+    s = new_state(GAME.content, ["hre", "ayyubid"], 1)
+    before = list(s["tracks"]["hre"])
+    flip(GAME.content, s, "frederick_i")
+    assert "hre:frederick_of_swabia" in s["map"]["tyre"]
+    counted, tracks = counted_anew(s)
+    assert s["counted"] == counted and s["tracks"] == tracks
+    assert s["tracks"]["hre"] != before
