@@ -9,7 +9,7 @@ from outremer.core.actions import act
 from outremer.games.third_crusade import command, effects, event_choices, planning
 from outremer.games.third_crusade.data import content, controller
 from outremer.games.third_crusade.moves import add, pieces, road
-from outremer.games.third_crusade.state import new_state, track
+from outremer.games.third_crusade.state import new_state, recount, track
 
 C = content()
 
@@ -328,6 +328,7 @@ def test_an_event_march_that_ignores_bandits_keeps_its_units():
         add(C, s, "tyre", piece)
     s["bandits"] = [road("tyre", "acre"), road("tyre", "acre")]
     s["map"]["acre"] = [None] * 9
+    recount(C, s)  # the position set by hand, counted anew
     _do(s, act("event", "armenian_guides"))
     _do(s, act("skip"))  # the Bandits are not removed
     _do(s, act("at", "tyre"))

@@ -55,9 +55,9 @@ percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``; each game's an
 measured times are in docs/computer-players.md, Time per move). Levantine at hard: its iterations
 are the cheapest, so hard spends the time the level allows on twice as many. Lords of Heaven at
 hard: with the model, the heuristic plays up to three other seats' turns inside the tree on every
-iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game (the whole
-map's tracks recounted after each change of it, an Event Card's Regions checked one by one), and
-the 4-player game is the slowest.
+iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game, most of its
+time the heuristic's choice of each (an Event Card's Regions checked one by one), and the 4-player
+game is the slowest.
 
 Levantine's hard compares its moves paired: its moves each shift a side's chance by a percent or
 two, a difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``:

@@ -10,7 +10,7 @@ from . import battle as arithmetic
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, alliance_controller, controller, owner, shape, what
 from .execution import board
 from .moves import add, cross, free, owned, pieces, presence, take
-from .state import recount
+from .state import retrack
 
 
 def defenders(s: State) -> list[str]:
@@ -66,7 +66,7 @@ def after_losses(content: Content, s: State, log: list[Event]) -> None:
             else:  # no room where it came from, or added by an Event Card: it retreats
                 b["retreat"].append({"pieces": [piece], "n": 1})
         b["group"] = []
-    recount(content, s)
+    retrack(content, s)
     _next_retreat(content, s, log)
 
 
@@ -122,7 +122,7 @@ def _next_retreat(content: Content, s: State, log: list[Event]) -> None:
     for piece in b["group"]:
         add(content, s, b["region"], piece, recount_now=False)  # the winning attack moves in
     b["group"] = []
-    recount(content, s)
+    retrack(content, s)
     _glory(content, s, log)
 
 

@@ -21,7 +21,7 @@ from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, UNITS, Content, owner, what
 from .execution import board, executable, turn_up
 from .moves import cross, owned, pieces, take, to_board
 from .solo import bot_may_draw, solo
-from .state import alone, faith_of, recount
+from .state import alone, faith_of, retrack
 
 WITHDRAWALS = ("retreat", "tactical_retreat")
 """Reaction Orders by which the defence leaves the Battle (glossary, Retreat, Tactical Retreat)."""
@@ -184,7 +184,7 @@ def _react(content: Content, s: State, seat: int, key: str, log: list[Event]) ->
         units = [p for p in pieces(s, key, army) if what(p) in UNITS]
         for piece in cross(content, s, key, b["region"], units, log):
             take(content, s, key, piece, recount_now=False)
-        recount(content, s)
+        retrack(content, s)
         reaction["bonus"] = len(units)
         b["reinforce"][key] = army
         text = f"Reinforce from {where}: +{len(units)}"
@@ -226,7 +226,7 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
                 take(content, s, b["region"], piece, recount_now=False)
             else:
                 b["group"].remove(piece)
-        recount(content, s)
+        retrack(content, s)
         log.append(Event(f"Leaders without Unit icons cannot fight: {', '.join(owned(content, p) for p in loser)} "
                          f"{'is' if len(loser) == 1 else 'are'} lost, and the "
                          f"{'attack' if winner == 'attacker' else 'defence'} wins without losses.", "p.14"))
@@ -336,7 +336,7 @@ def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
     b["losses"][0][1] -= 1
     there = f" (Reinforcing from {board(content, s).region(where).name})" if where else ""
     log.append(Event(f"{owned(content, piece)}{there} is lost.", "TC57" if where else "p.15"))
-    recount(content, s)
+    retrack(content, s)
     _next_loss(content, s, log)
 
 

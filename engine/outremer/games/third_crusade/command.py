@@ -36,7 +36,7 @@ from .moves import (
 from .moves import describe as describe_group
 from .records import UNIT_WORDS
 from .solo import bot_army
-from .state import recount
+from .state import retrack
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -192,7 +192,7 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
         for _ in range(action.args[0]):
             s["reserve"][army][unit] -= 1
             add(content, s, p["region"], f"{army}:{unit}", recount_now=False)
-        recount(content, s)
+        retrack(content, s)
         mustered = count(action.args[0], UNIT_WORDS[unit]) if action.args[0] else f"no {UNIT_WORDS[unit]}"
         log.append(Event(f"{name} musters {mustered} in {where}.", "p.13", marks=(f"region:{p['region']}",)))
         _done_step(content, s, log)
@@ -209,7 +209,7 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
     p["went"].append(to)
     for piece in group:
         take(content, s, frm, piece, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     movers = {ALLIANCE_OF[army]}
     names = board(content, s)
     log.append(Event(f"{name} Marches {describe_group(content, group)} from {names.region(frm).name} to "
@@ -224,5 +224,5 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
         return
     for piece in group:
         add(content, s, to, piece, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     _done_step(content, s, log)

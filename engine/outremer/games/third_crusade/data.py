@@ -201,19 +201,19 @@ def tracks(content: Content, position: Position, board: Board | None = None,
     totals = {army: dict.fromkeys(TRACKS, 0) for army in ARMIES}
     tokens = tokens or {}
     for key, slots in position.items():
-        for army, icon in _region_tracks(content, board.region(key), slots, tokens.get(key)):
+        for army, icon in region_tracks(content, board.region(key), slots, tokens.get(key)):
             totals[army][icon] += 1
     cp, crown, supply, gold = TRACKS
     return {army: (t[cp], t[crown], t[supply], t[gold]) for army, t in totals.items()}
 
 
 _REGION_TRACKS: dict = {}
-"""(id of the Region, its Slots, its tokens) -> (the Region, the content, what it gives): the
-tracks are counted anew after every change on the map (``state.recount``), mostly from Regions
-that did not change."""
+"""(id of the Region, its Slots, its tokens) -> (the Region, the content, what it gives): asked
+before and after every change of a Region's Slots (``state.set_slot``), and for every Region when
+the tracks are counted anew (``state.recount``)."""
 
 
-def _region_tracks(content: Content, region: Region, slots: Sequence,
+def region_tracks(content: Content, region: Region, slots: Sequence,
                    tokens: Sequence | None) -> tuple[tuple[str, str], ...]:
     """The track icons one Region gives, each as (Army, track): the uncovered icons to its
     ruler, a Leader's icons to its Army (a Neutral Leader's to the ruler)."""

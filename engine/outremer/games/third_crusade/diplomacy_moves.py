@@ -35,7 +35,7 @@ from .data import (
 from .execution import advanced_to_gain, order_of
 from .moves import TOKEN_SHAPE, add, place_token, to_board
 from .records import ICON_WORDS, UNIT_WORDS
-from .state import faith_words, gain_faith, recount, towards
+from .state import faith_words, gain_faith, retrack, set_slot, set_token, towards
 
 TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
               "supply_token": "supply"}
@@ -162,8 +162,8 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
         return
     if action.verb == "clear":
         key, i = action.args
-        s["map"][key][i] = None
-        recount(content, s)
+        set_slot(content, s, key, i, None)
+        retrack(content, s)
         log.append(Event(f"{name} removes a Sabotage token from {board_for(content, s['armies']).region(key).name}.",
                          "TC76", marks=(f"region:{key}",)))
         return
@@ -178,7 +178,7 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
         held = s["map"][key][i]
         if "token" in item:
             instead = f" in place of a {ICON_WORDS[s['tokens'][key][i]]} token, discarded"
-            s["tokens"][key][i] = None
+            set_token(content, s, key, i, None)
         else:
             label = content.leaders[what(held)].name if what(held) in content.leaders else UNIT_WORDS[what(held)]
             army = owner(held)
@@ -191,6 +191,6 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
         place_token(content, s, key, item["token"])
     else:
         add(content, s, key, item["piece"])
-    recount(content, s)
+    retrack(content, s)
     log.append(Event(f"{name} places {item['text']} in {where}{instead}.", rule, marks=(f"region:{key}",)))
 

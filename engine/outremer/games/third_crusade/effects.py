@@ -17,7 +17,7 @@ each banner when the card was executed, ``at`` the Region of the current step, `
 card's one Region when it says "In same Region", ``from``/``went`` a March in progress,
 ``attack`` a Battle for the Command phase to start. Kept on the map besides the pieces:
 ``s["bandits"]`` (Roads, each its two ends sorted), ``s["destroyed"]`` (Destroyed Ports),
-``s["base_cp"]`` (base command points gained or lost by events, added by ``state.recount``),
+``s["base_cp"]`` (base command points gained or lost by events, added by ``state.retrack``),
 ``s["gone"]`` (Leaders returned to the box, by their token's front), ``s["truce"]`` (Regions
 The Treaty of Jaffa closes, until the round ends). A Leader flipped shows its other side on the
 map: its piece names that side (ruling TC52). A move on the diplomacy board is made at once,
@@ -63,7 +63,7 @@ from .moves import (
 )
 from .records import ICON_WORDS, UNIT_WORDS
 from .solo import RELAXED, bot_army, free_crowns, relaxed
-from .state import faith_words, gain_faith, recount, towards
+from .state import faith_words, gain_faith, retrack, set_slot, towards
 
 AT_ONCE = ("leader", "destroyed_port", "token", "remove_token")
 """Steps carried out as soon as their Region is chosen."""
@@ -270,7 +270,7 @@ def _muster(content: Content, s: State, p: dict, step: Step, n: int, log: list[E
         return
     for _ in range(n):
         add(content, s, key, piece, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     _pop(content, s, log)
 
 
@@ -287,8 +287,8 @@ def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: l
         s.setdefault("gone", []).append(token(content, what(arg)))
         text = f"assassinates {owned(content, arg)} in {where}"
     elif action.verb in ("sabotage", "unsabotage"):
-        s["map"][key][arg] = SABOTAGE if action.verb == "sabotage" else None
-        recount(content, s)
+        set_slot(content, s, key, arg, SABOTAGE if action.verb == "sabotage" else None)
+        retrack(content, s)
         icon = (s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES))[arg] or \
             board_for(content, s["armies"]).region(key).icons[arg]
         covered = f" on its {ICON_WORDS[icon]} icon" if icon else ""
@@ -324,7 +324,7 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
             s["cp"][seat] = 0 if bot_army(s, s["armies"][seat]) else max(0, s["cp"][seat] + n)  # none for a Bot
         else:  # base_cp: kept beside the map's icons, the track recounted (p.12, Court of Christ at Mainz)
             s.setdefault("base_cp", {})[whose] = s.get("base_cp", {}).get(whose, 0) + n
-            recount(content, s)
+            retrack(content, s)
         said = f"{ARMY_NAMES[whose]} {'gains' if n > 0 else 'loses'} {count(abs(n), GAIN_WORDS[step.what])}"
         if step.what == "faith":
             said += f": {faith_words(s, ALLIANCE_OF[whose])}"
@@ -352,7 +352,7 @@ def _march(content: Content, s: State, p: dict, step: Step, action: Action, log:
     p["went"].append(to)
     for piece in group:
         take(content, s, frm, piece, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     verb = "Sea Moves" if step.do == "sea_move" else "Marches"
     log.append(Event(f"{name} {verb} {describe(content, group)} from {_name(content, s, frm)} to "
                      f"{_name(content, s, to)}.", "p.13", marks=(f"region:{frm}", f"region:{to}")))
@@ -364,7 +364,7 @@ def _march(content: Content, s: State, p: dict, step: Step, action: Action, log:
         return
     for piece in group:
         add(content, s, to, piece, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     _marched(content, s, log)
 
 

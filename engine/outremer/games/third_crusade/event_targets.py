@@ -24,7 +24,7 @@ from .data import (
     what,
 )
 from .events import MARCHES, Step
-from .moves import TOKEN_SHAPE, any_march, battle_at, free, leader_region, pieces, presence, sides
+from .moves import TOKEN_SHAPE, any_march, battle_at, free, leader_region, pieces, sides
 from .solo import relaxed
 from .state import partner
 
@@ -33,22 +33,38 @@ def armies_of(who: str) -> tuple[str, ...]:
     return ALLIANCES.get(who, (who,))
 
 
-def meets(content: Content, s: State, banner, army: str, key: str) -> bool:
+def meets(content: Content, s: State, banner, army: str, key: str, board=None) -> bool:
     """Whether a Region meets a banner (p.12; card anatomy): a Named Region or a Named Leader's
     Region, the Presence icon, the "No X Presence" icons, the Region type, Control."""
-    region = board_for(content, s["armies"]).region(key)
     if banner.named and key != banner.named:
+        return False
+    if not _of_type((board or board_for(content, s["armies"])).region(key), banner.region, s, key):
         return False
     if banner.leader and key != leader_region(content, s, banner.leader):
         return False
-    if banner.presence != "none" and not presence(s, key, armies_of(banner.presence)):
-        return False
-    if any(presence(s, key, armies_of(a)) for a in banner.absent):
-        return False
-    if banner.control and controller(s["map"][key]) != army:
-        return False
-    return {"any": True, "city": region.city, "desert": not region.city, "jerusalem": region.jerusalem,
-            "port": region.port and key not in s.get("destroyed", [])}[banner.region]
+    slots = s["map"][key]
+    if banner.presence != "none" or banner.absent:
+        here = {owner(p) for p in slots}  # who has Presence (glossary): as moves.presence asks
+        if banner.presence != "none" and here.isdisjoint(armies_of(banner.presence)):
+            return False
+        if any(not here.isdisjoint(armies_of(a)) for a in banner.absent):
+            return False
+    return not banner.control or controller(slots) == army
+
+
+def _of_type(region, kind: str, s: State, key: str) -> bool:
+    """Whether a Region is of the banner's type: any, a City, a Desert, Jerusalem, a Port not
+    destroyed."""
+    if kind == "any":
+        return True
+    if kind == "city":
+        return region.city
+    if kind == "desert":
+        return not region.city
+    if kind == "jerusalem":
+        return region.jerusalem
+    assert kind == "port", kind  # the banner's types (events.py checks them on loading)
+    return region.port and key not in s.get("destroyed", [])
 
 
 def meeting(content: Content, s: State, banner, army: str) -> list[str]:
@@ -60,7 +76,8 @@ def meeting(content: Content, s: State, banner, army: str) -> list[str]:
     if banner.leader:
         at = leader_region(content, s, banner.leader)
         keys = [k for k in keys if k == at]
-    return [k for k in keys if meets(content, s, banner, army, k)]
+    board = board_for(content, s["armies"])
+    return [k for k in keys if meets(content, s, banner, army, k, board)]
 
 
 def main_banner(s: State, banner, army: str):

@@ -299,6 +299,9 @@ class ThirdCrusade(Game):
     def view(self, s: State, seat: int | None) -> dict:
         return seat_view.view(self, s, seat)
 
+    def agent_view(self, s: State, seat: int) -> dict:
+        return seat_view.agent_view(self, s, seat)
+
     # -- hidden information -------------------------------------------------------------------
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
         """Chance, a sealed round revealed, a phase over, an Order turned face up, tithed, or

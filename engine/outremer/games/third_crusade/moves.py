@@ -1,8 +1,9 @@
 """Pieces on the map (glossary p.32-34): adding a piece to a Region's Slots, taking it off,
 mustering Units from the player board, Marching a group along a Road (who may go, where, and the
 one toll every move along a Road pays its Bandits, :func:`cross`), a Leader token's sides, and
-whether a Region holds a Battle. Every change recounts the four tracks at once
-(``state.recount``).
+whether a Region holds a Battle. Every change of a Slot or a Resource token goes through
+``state.set_slot`` or ``state.set_token``, which keep what the map gives the four tracks up to
+date; the tracks are set from it at once (``state.retrack``).
 
 A piece is ``"<owner>:<what>"`` (``data.py``); a *group* is a list of pieces leaving one Region
 together.
@@ -31,7 +32,7 @@ from .data import (
     what,
 )
 from .records import ICON_WORDS, UNIT_WORDS
-from .state import recount
+from .state import retrack, set_slot, set_token
 
 
 class NoSlot(Exception):
@@ -72,9 +73,9 @@ def add(content: Content, s: State, key: str, piece: str, recount_now: bool = Tr
     i = bare[0] if bare else free_[0] if free_ else None
     if i is None:
         raise NoSlot(f"no free {shape(content, piece)} Slot in {region_of(content, s, key).name}")
-    slots[i] = piece
+    set_slot(content, s, key, i, piece)
     if recount_now:
-        recount(content, s)
+        retrack(content, s)
 
 
 def take(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:
@@ -86,9 +87,9 @@ def take(content: Content, s: State, key: str, piece: str, recount_now: bool = T
     if not held:
         raise ValueError(f"{piece} is not in {key}")
     i = max(held, key=lambda j: (bool(icons[j]), j))
-    slots[i] = None
+    set_slot(content, s, key, i, None)
     if recount_now:
-        recount(content, s)
+        retrack(content, s)
 
 
 def to_board(content: Content, s: State, key: str, piece: str) -> None:
@@ -109,7 +110,7 @@ def muster(content: Content, s: State, army: str, unit: str, key: str, n: int) -
         s["reserve"][army][unit] -= 1
         add(content, s, key, f"{army}:{unit}", recount_now=False)
         placed += 1
-    recount(content, s)
+    retrack(content, s)
     return placed
 
 
@@ -145,11 +146,11 @@ def march(content: Content, s: State, frm: str, to: str, group: list[str], log: 
     movers = {ALLIANCE_OF[a] for p in group if (a := owner(p)) is not None and a != NEUTRAL}
     if battle_at(s, to, movers):
         s["road"] = {"from": frm, "to": to, "group": list(group)}
-        recount(content, s)
+        retrack(content, s)
         return False
     for piece in group:
         add(content, s, to, piece, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     return True
 
 
@@ -175,8 +176,8 @@ def place_token(content: Content, s: State, key: str, kind: str) -> bool:
     if not open_:
         return False
     bare = [i for i in open_ if not region.icons[i]]
-    tokens[(bare or open_)[0]] = kind
-    recount(content, s)
+    set_token(content, s, key, (bare or open_)[0], kind)
+    retrack(content, s)
     return True
 
 
@@ -223,8 +224,8 @@ def remove_token(content: Content, s: State, key: str, kind: str) -> bool:
     held = [i for i, t in enumerate(tokens or []) if t == kind]
     if not held:
         return False
-    tokens[min(held, key=lambda i: (s["map"][key][i] is not None, i))] = None
-    recount(content, s)
+    set_token(content, s, key, min(held, key=lambda i: (s["map"][key][i] is not None, i)), None)
+    retrack(content, s)
     return True
 
 
@@ -264,9 +265,10 @@ def flip(content: Content, s: State, key: str) -> tuple[Leader, Leader]:
     piece = leader_piece(content, s, key)
     was = content.leaders[what(piece)]
     now = content.leaders[was.other]
-    slots = s["map"][leader_region(content, s, key)]
-    slots[slots.index(piece)] = f"{owner(piece)}:{now.key}"
-    recount(content, s)
+    at = leader_region(content, s, key)
+    assert at is not None  # leader_piece found the token on the map
+    set_slot(content, s, at, s["map"][at].index(piece), f"{owner(piece)}:{now.key}")
+    retrack(content, s)
     return was, now
 
 

@@ -114,11 +114,12 @@ def plan_view(content: Content, s: State, viewer: int | None) -> dict | None:
         return None
     side = ALLIANCE_OF[order.army]
     warnings = {}
-    for region, sides in s["sections"].items():
-        if sides[side] is None:
-            said = warning(content, s, order, region)
-            if said:
-                warnings[region] = said
+    if not order.blank and order.region != "any":  # else no Region warns (:func:`reason`)
+        for region, sides in s["sections"].items():
+            if sides[side] is None:
+                said = warning(content, s, order, region)
+                if said:
+                    warnings[region] = said
     return {"order": order.key, "warnings": warnings}
 
 
@@ -201,13 +202,6 @@ def sections_view(s: State, viewer: int | None) -> dict:
     """Each Region's Order Sections as ``viewer`` sees them: an Order of its own Alliance by name,
     another Alliance's only as a face-down Order of that Army."""
     mine = ALLIANCE_OF[s["armies"][viewer]] if viewer is not None else None
-    out = {}
-    for region, sides in s["sections"].items():
-        shown: dict[str, dict[str, str | None] | None] = {}
-        for side, placed in sides.items():
-            if placed is None:
-                shown[side] = None
-            else:
-                shown[side] = {"army": placed[0], "order": placed[1] if side == mine else None}
-        out[region] = shown
-    return out
+    return {region: {side: None if placed is None else {"army": placed[0], "order": placed[1] if side == mine else None}
+                     for side, placed in sides.items()}
+            for region, sides in s["sections"].items()}

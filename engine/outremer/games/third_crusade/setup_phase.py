@@ -34,7 +34,7 @@ from .cards import cards
 from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, TRACKS, UNITS, Content, board_for, owner
 from .deployment import cost, decks, empty, placements, ships, variable
 from .moves import add
-from .state import initiative_order, recount, track
+from .state import initiative_order, retrack, track
 
 PLAYERS = (2, 4)
 """The player counts the variable setup is for (p.9; ruling TC41)."""
@@ -226,7 +226,7 @@ def _finish(content: Content, s: State, log: list[Event]) -> None:
         if region.city and all(owner(p) is None for p in s["map"][region.key]):
             add(content, s, region.key, f"{NEUTRAL}:infantry", recount_now=False)
             filled.append(region.name)
-    recount(content, s)
+    retrack(content, s)
     if filled:
         log.append(Event(f"A Neutral Infantry goes into each City left empty: {', '.join(filled)}.", "p.9"))
     upkeep_phase.deal_objectives(s)

@@ -25,7 +25,7 @@ from .moves import add, cross, free, pieces, take
 from .records import UNIT_WORDS
 from .solo import MARCH_STEPS, bots
 from .solo_common import bot_words, column, jerusalem_open, name
-from .state import recount
+from .state import retrack
 
 
 def _order(army: str, key: str) -> Order:
@@ -189,7 +189,7 @@ def place_units(content: Content, s: State, army: str, key: str, units) -> int:
             s["reserve"][army][unit] -= 1
             add(content, s, spot, piece, recount_now=False)
             placed += 1
-    recount(content, s)
+    retrack(content, s)
     return placed
 
 
@@ -215,7 +215,7 @@ def march_half(content: Content, s: State, army: str, frm: str, log: list[Event]
             add(content, s, to, x, recount_now=False)
         else:
             add(content, s, frm, x, recount_now=False)
-    recount(content, s)
+    retrack(content, s)
     return True
 
 
@@ -242,6 +242,6 @@ def bonus(content: Content, s: State, log: list[Event]) -> None:
                 if leads and free(content, s, key, shape(content, piece)):
                     add(content, s, key, piece, recount_now=False)
                     joined.append(name(content, s, key))
-            recount(content, s)
+            retrack(content, s)
             log.append(Event(f"{bot_words(s, army, cell)}: +1 Neutral {UNIT_WORDS[b['unit']]} in each Region with its "
                              f"Leader: {', '.join(joined) or 'none with room'} (p.23).", "p.23"))

@@ -3,9 +3,12 @@
 Seats are players; each plays one Army (a lone player in 3 players too: it uses both
 initiative markers of its Alliance, p.4 and p.8). ``s["armies"]`` lists the Armies in play by
 seat. The map is a position (``data.py``): for each Region key, its 9 Slots. Each Army's four
-tracks (command points, crowns, supply, gold) are recomputed from the map after every change
-(:func:`recount`; glossary, "Tracks are adjusted immediately"); its current command points,
-Gold chits and the Glory and Faith tracks are kept apart.
+tracks (command points, crowns, supply, gold) follow the map after every change (glossary,
+"Tracks are adjusted immediately"): what the map gives them (``s["counted"]``) is kept up to date
+Region by Region as a Slot or a Resource token changes (:func:`set_slot`, :func:`set_token`), and
+the tracks are set from it when a change is over (:func:`retrack`); :func:`recount` counts them
+anew from the whole map, the reference the tests hold the kept count to. Its current command
+points, Gold chits and the Glory and Faith tracks are kept apart.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ from .data import (
     ALLIANCES,
     ARMIES,
     ARMY_NAMES,
+    SLOT_SHAPES,
     TRACKS,
     UNIT_TOTALS,
     UNITS,
     Content,
     genoa,
     owner,
+    region_tracks,
     starting_position,
     supply_need,
     tracks,
@@ -181,14 +186,72 @@ def new_state(content: Content, armies: list[str], seed: int, position: dict | N
 
 
 def recount(content: Content, s: State) -> None:
-    """Each Army's four tracks from the map as it stands (command points, crowns, supply,
-    gold: ruling TC4), as the glossary asks after every change of Control or covering; the
-    base command points Event Cards gave or took (``s["base_cp"]``) stay on the track."""
+    """Each Army's four tracks counted anew from the whole map as it stands (command points,
+    crowns, supply, gold: ruling TC4): the reference for the count kept as pieces move, and
+    where a position is set up from nothing."""
+    s["counted"] = counted_anew(content, s)
+    retrack(content, s)
+
+
+def counted_anew(content: Content, s: State) -> dict[str, list[int]]:
+    """What the whole map gives each Army in play on its four tracks (:func:`data.tracks`)."""
     counted = tracks(content, {key: tuple(slots) for key, slots in s["map"].items()}, tokens=s.get("tokens"))
+    return {army: list(counted[army]) for army in s["armies"]}
+
+
+def retrack(content: Content, s: State) -> None:
+    """The four tracks after a change, from what the map gives (kept up to date Region by
+    Region), as the glossary asks after every change of Control or covering; the base command
+    points Event Cards gave or took (``s["base_cp"]``) stay on the track. A state saved before
+    the count was kept has it counted here."""
+    counted = s.get("counted")
+    if counted is None:
+        counted = s["counted"] = counted_anew(content, s)
     s["tracks"] = {army: list(counted[army]) for army in s["armies"]}
     for army, n in (s.get("base_cp") or {}).items():
         if army in s["tracks"]:
             s["tracks"][army][0] = max(0, s["tracks"][army][0] + n)
+
+
+_INDEX = {name: i for i, name in enumerate(TRACKS)}
+
+
+def _share(content: Content, s: State, key: str) -> tuple[tuple[str, str], ...]:
+    """The track icons Region ``key`` gives now, each as (Army, track)."""
+    region = (content.both or content.south).region(key)  # the board data.tracks counts on
+    return region_tracks(content, region, s["map"][key], s["tokens"].get(key))
+
+
+def _changed(content: Content, s: State, key: str, before: tuple) -> None:
+    """Region ``key`` changed, and gave ``before``: what the map gives moves by the difference."""
+    counted = s.get("counted")
+    if counted is None:
+        s["counted"] = counted_anew(content, s)
+        return
+    after = _share(content, s, key)
+    if after == before:
+        return
+    for army, icon in before:
+        if army in counted:
+            counted[army][_INDEX[icon]] -= 1
+    for army, icon in after:
+        if army in counted:
+            counted[army][_INDEX[icon]] += 1
+
+
+def set_slot(content: Content, s: State, key: str, i: int, held: str | None) -> None:
+    """Slot ``i`` of Region ``key`` holds ``held`` (a piece, a Sabotage token or None): the one
+    way the rules change a Slot, so that what the map gives the tracks is kept up to date."""
+    before = _share(content, s, key)
+    s["map"][key][i] = held
+    _changed(content, s, key, before)
+
+
+def set_token(content: Content, s: State, key: str, i: int, kind: str | None) -> None:
+    """Slot ``i`` of Region ``key`` holds the Resource token ``kind`` (None: none)."""
+    before = _share(content, s, key)
+    s["tokens"].setdefault(key, [None] * len(SLOT_SHAPES))[i] = kind
+    _changed(content, s, key, before)
 
 
 def _units(s: State, army: str, unit: str) -> int:

@@ -19,7 +19,7 @@ from .data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, Content, board_for, contro
 from .execution import advanced_to_gain
 from .moves import add, describe, free, presence, take
 from .solo import bot_army
-from .state import ROUNDS, alone, faith_words, need, recount, towards, track
+from .state import ROUNDS, alone, faith_words, need, retrack, towards, track
 
 ADVANCED_PRICE = 2
 """Supply left over buys an Advanced Order for 2 (p.17, 4B)."""
@@ -130,7 +130,7 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         key, unit = action.args
         take(content, s, key, f"{army}:{unit}")
         s["reserve"][army][unit] += 1
-        recount(content, s)
+        retrack(content, s)
         label = "Siege Engine" if unit == "siege" else unit.capitalize()
         log.append(Event(f"{name} brings 1 {label} home from {_name(content, s, key)} for its supply.", "p.17"))
         if need(content, s, army) <= track(s, seat, "supply") or not counts.units_on_map(s, army):
