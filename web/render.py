@@ -169,7 +169,7 @@ _PART_KEY = re.compile(r'data-part="([^"]*)"')
 
 def split_parts(html: str) -> tuple[str, list[list]]:
     """The table without its parts' marks, and each part as ``[key, start, end]``: where its
-    element lies in that text, counted in UTF-16 code units (as the page's strings count)."""
+    element (without the white space around it) lies in that text, counted in UTF-16 code units (as the page's strings count)."""
     if PART not in html:
         return html, []
     bmp = html.isascii() or len(html.encode("utf-16-le")) == 2 * len(html)
@@ -187,9 +187,12 @@ def split_parts(html: str) -> tuple[str, list[list]]:
             raise ValueError(f"a part of the table has no data-part key: {body[:80]!r}")
         out += (html[pos:begin], body)
         at += length(html[pos:begin])
-        size = length(body)
-        spans.append([found.group(1), at, at + size])
-        at += size
+        # the element alone: the white space around it belongs to the frame (replaced with
+        # it, it would be added again each time)
+        element = body.strip()
+        start = at + length(body[:len(body) - len(body.lstrip())])
+        spans.append([found.group(1), start, start + length(element)])
+        at += length(body)
         pos = end + len(PART_END)
     out.append(html[pos:])
     return "".join(out), spans
