@@ -77,12 +77,12 @@ from __future__ import annotations
 
 import importlib
 import json
+import marshal
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import re
 
 import jinja2
 from markupsafe import Markup
@@ -145,17 +145,20 @@ PART, PART_END = "<!--part-->", "<!--/part-->"
 around one element that carries ``data-part="<key>"``, a key unique in the table; parts do not
 nest. :func:`table` takes the comments out; :func:`table_json` says where each part lies."""
 
-ONCE_LIMIT = 2048
-_once: dict[tuple[str, str], Markup] = {}
+ONCE_LIMIT = 1024
+_once: dict[tuple[str, str | bytes], Markup] = {}
 
 
-def once(name: str, key: str | None = None, **context: Any) -> Markup:
+def once(name: str, key: str | bytes | None = None, **context: Any) -> Markup:
     """Template ``name`` rendered with ``context``, kept and given again while its inputs are the
     same: ``key`` when given (what the caller knows to name them, e.g. a map board's), else the
-    context itself in JSON. For what is drawn alike from click to click (a board's land, a Region
+    context itself, written out (``marshal``). For what is drawn alike from click to click (a board's land, a Region
     whose pieces did not move). At most :data:`ONCE_LIMIT` kept: then all are forgotten."""
     if key is None:
-        key = json.dumps(context, sort_keys=True, separators=(",", ":"), default=str)
+        try:  # the fastest faithful writing of plain data (equal inputs written alike: kept)
+            key = marshal.dumps(context)
+        except ValueError:  # not plain data (a Markup, an object): its JSON
+            key = json.dumps(context, sort_keys=True, separators=(",", ":"), default=repr)
     found = _once.get((name, key))
     if found is None:
         if len(_once) >= ONCE_LIMIT:
