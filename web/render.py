@@ -69,6 +69,14 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    (optionally ``data-detail-meta``) shows them in the page's card-detail panel on
    hover, focus or tap (app.js, detail.js; generic).
 
+8. **Parts.** The page redraws only the parts of the table whose HTML changed (static/parts.js).
+   A part is one element with ``data-part="<key>"`` (a key unique in the table) between the
+   comments ``<!--part-->`` and ``<!--/part-->``; parts do not nest, and what lies between them
+   (the frame) is best kept the same from click to click: when the frame changes the whole table
+   is drawn again (the root element's own attributes excepted: a step number, a phase's class).
+   What is drawn alike from click to click can be written once and kept: ``{{ once(template,
+   key, **context) }}`` (:func:`once`).
+
 Secrets: a template only ever sees the view of the seat given (``viewer``); with
 ``viewer`` None (a hand-off screen, a spectator) no hand is in the snapshot.
 """
