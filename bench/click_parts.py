@@ -46,6 +46,38 @@ PLAYERS = {"levantine": (2,), "crusader-kingdoms": (1, 2, 3, 4), "lords-of-heave
            "third-crusade": (2, 3, 4)}
 """The games and player counts of ``site_bench.py click``."""
 PARTS = ("engine", "legal", "view", "context", "template", "json")
+SIZES = ("sent_kb", "table_kb", "redrawn_kb", "parts_redrawn")
+"""What a click sends and what the page draws again of it: the answer's JSON, the table's HTML in
+it, the HTML the page parses again (the parts whose text changed since the table last shown, as
+static/parts.js compares them; the whole table when its frame changed or the tree has no parts),
+and how many parts that is (0: the whole table)."""
+
+
+def table_pieces(html: dict) -> tuple[str, dict] | None:
+    """An answer's table as static/parts.js cuts it: its frame (the root's tag apart) and parts."""
+    text, spans = html["table"], html.get("parts") or []
+    if not spans or html.get("size") != len(text.encode("utf-16-le")) // 2:
+        return None
+    units = text.encode("utf-16-le")
+    piece = lambda a, b: units[2 * a:2 * b].decode("utf-16-le")  # noqa: E731
+    frame, parts, at = [], {}, 0
+    for key, start, end in spans:
+        frame.append(piece(at, start) + f"<!--{key}-->")
+        parts[key] = piece(start, end)
+        at = end
+    frame.append(piece(at, len(units) // 2))
+    whole = "".join(frame)
+    return whole[whole.index(">") + 1:], parts
+
+
+def redrawn(shown: tuple | None, html: dict) -> tuple[float, int]:
+    """The kilobytes of HTML the page parses again for ``html`` after ``shown`` (table_pieces of
+    the table on screen), and the parts redrawn (0: the whole table)."""
+    now = table_pieces(html)
+    if shown is None or now is None or shown[0] != now[0]:
+        return len(html["table"].encode()) / 1000, 0
+    changed = [text for key, text in now[1].items() if shown[1].get(key) != text]
+    return sum(len(text.encode()) for text in changed) / 1000, len(changed)
 
 
 class Clock:
@@ -103,7 +135,11 @@ class Clock:
                  "template": t.get("table_json", 0.0) - context}
         parts["json"] = whole - sum(parts.values())
         parts["total"] = whole
-        return json.loads(raw), {k: round(1000 * v, 3) for k, v in parts.items()}
+        answer = json.loads(raw)
+        found = {k: round(1000 * v, 3) for k, v in parts.items()}
+        found["sent_kb"] = round(len(raw.encode()) / 1000, 2)
+        found["table_kb"] = round(len(answer["html"]["table"].encode()) / 1000, 2) if "html" in answer else 0.0
+        return answer, found
 
 
 def load(root: Path):
@@ -130,18 +166,22 @@ def play(clock: Clock, get_game, game_id: str, players: int, seed: int, clicks: 
         raise SystemExit(f"{game_id} with {players}: {answer.get('error')}")
     found = []
     log_count = answer["html"]["log_count"]
+    shown = table_pieces(answer["html"])
     while not answer["over"] and len(found) < clicks:
         if answer["to_act"] == 0:
             index = answer["legal"][rand.randrange(len(answer["legal"]))]["index"]
             answer, parts = clock.click([answer["code"], index, 0], log_count)
             if not answer.get("ok"):
                 raise SystemExit(f"{game_id}: a legal action refused: {answer.get('error')}")
+            kb, count = redrawn(shown, answer["html"])
+            parts.update(redrawn_kb=round(kb, 2), parts_redrawn=count)
             found.append(parts)
         else:
             answer = json.loads(dispatch.show("ai_step", json.dumps([answer["code"], 0]), log_count))
             if not answer.get("ok"):
                 raise SystemExit(f"{game_id}: the computer could not move: {answer.get('error')}")
         log_count = answer["html"]["log_count"]
+        shown = table_pieces(answer["html"])
     return found
 
 
@@ -160,7 +200,7 @@ def commit_of(root: Path) -> str:
 
 def figures(parts: list[dict]) -> dict:
     out = {}
-    for name in (*PARTS, "total"):
+    for name in (*PARTS, "total", *SIZES):
         values = [p[name] for p in parts]
         p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
         out[name] = {"median": round(statistics.median(values), 2), "p90": round(p90, 2)}
@@ -190,7 +230,7 @@ def main() -> None:
             parts += play(clock, get_game, game_id, players, 100 + game, args.clicks, random.Random(game))
         row = found[f"{game_id}-{players}"] = {"clicks": len(parts), **figures(parts)}
         print(f"{game_id} {players}: {len(parts)} clicks, median ms: "
-              + ", ".join(f"{name} {row[name]['median']}" for name in (*PARTS, "total")), flush=True)
+              + ", ".join(f"{name} {row[name]['median']}" for name in (*PARTS, "total", *SIZES)), flush=True)
     results = json.loads(args.out.read_text()) if args.out.exists() else {}
     for row in found.values():
         row["measured"] = time.strftime("%Y-%m-%d %H:%M")

@@ -99,7 +99,7 @@ def call(name: str, args_json: str) -> str:
 def show(name: str, args_json: str, log_from: int = 0) -> str:
     """Like :func:`call`, and when the answer is a snapshot, the table rendered from it.
 
-    The answer is the bridge's JSON with one more key, ``html``: ``{table, log,
+    The answer is the bridge's JSON with one more key, ``html``: ``{table, parts, size, log,
     log_from, log_count}`` (see ``render.table_json``): one crossing per click.
     """
     answer = call(name, args_json)

@@ -69,6 +69,14 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    (optionally ``data-detail-meta``) shows them in the page's card-detail panel on
    hover, focus or tap (app.js, detail.js; generic).
 
+8. **Parts.** The page redraws only the parts of the table whose HTML changed (static/parts.js).
+   A part is one element with ``data-part="<key>"`` (a key unique in the table) between the
+   comments ``<!--part-->`` and ``<!--/part-->``; parts do not nest, and what lies between them
+   (the frame) is best kept the same from click to click: when the frame changes the whole table
+   is drawn again (the root element's own attributes excepted: a step number, a phase's class).
+   What is drawn alike from click to click can be written once and kept: ``{{ once(template,
+   key, **context) }}`` (:func:`once`).
+
 Secrets: a template only ever sees the view of the seat given (``viewer``); with
 ``viewer`` None (a hand-off screen, a spectator) no hand is in the snapshot.
 """
@@ -77,12 +85,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import marshal
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from outremer.core import rules
 
@@ -110,6 +121,7 @@ def environment() -> jinja2.Environment:
             auto_reload=False,
         )
         _env.globals["rule_anchor"] = rule_anchor
+        _env.globals["once"] = once
         _env.filters["named"] = named
     return _env
 
@@ -132,6 +144,69 @@ def named(label: str, visible: str) -> str:
 def render(name: str, context: dict[str, Any] | None = None) -> str:
     """Render one template under ``templates/`` with a plain-data context."""
     return environment().get_template(name).render(**(context or {}))
+
+
+# ------------------------------------------------------------------ parts and what is drawn once
+
+PART, PART_END = "<!--part-->", "<!--/part-->"
+"""A template marks a part of the table (what the page may redraw alone) by these two comments
+around one element that carries ``data-part="<key>"``, a key unique in the table; parts do not
+nest. :func:`table` takes the comments out; :func:`table_json` says where each part lies."""
+
+ONCE_LIMIT = 1024
+_once: dict[tuple[str, str | bytes], Markup] = {}
+
+
+def once(name: str, key: str | bytes | None = None, **context: Any) -> Markup:
+    """Template ``name`` rendered with ``context``, kept and given again while its inputs are the
+    same: ``key`` when given (what the caller knows to name them, e.g. a map board's), else the
+    context itself, written out (``marshal``). For what is drawn alike from click to click (a board's land, a Region
+    whose pieces did not move). At most :data:`ONCE_LIMIT` kept: then all are forgotten."""
+    if key is None:
+        try:  # the fastest faithful writing of plain data (equal inputs written alike: kept)
+            key = marshal.dumps(context)
+        except ValueError:  # not plain data (a Markup, an object): its JSON
+            key = json.dumps(context, sort_keys=True, separators=(",", ":"), default=repr)
+    found = _once.get((name, key))
+    if found is None:
+        if len(_once) >= ONCE_LIMIT:
+            _once.clear()
+        found = _once[(name, key)] = Markup(render(name, context))
+    return found
+
+
+_PART_KEY = re.compile(r'data-part="([^"]*)"')
+
+
+def split_parts(html: str) -> tuple[str, list[list]]:
+    """The table without its parts' marks, and each part as ``[key, start, end]``: where its
+    element (without the white space around it) lies in that text, counted in UTF-16 code units (as the page's strings count)."""
+    if PART not in html:
+        return html, []
+    bmp = html.isascii() or len(html.encode("utf-16-le")) == 2 * len(html)
+    length = len if bmp else (lambda text: len(text.encode("utf-16-le")) // 2)
+    out: list[str] = []
+    spans: list[list] = []
+    pos = at = 0
+    while (begin := html.find(PART, pos)) >= 0:
+        end = html.find(PART_END, begin)
+        if end < 0:
+            raise ValueError("a part of the table is not closed (<!--/part-->)")
+        body = html[begin + len(PART):end]
+        found = _PART_KEY.search(body, 0, body.find(">"))
+        if found is None:
+            raise ValueError(f"a part of the table has no data-part key: {body[:80]!r}")
+        out += (html[pos:begin], body)
+        at += length(html[pos:begin])
+        # the element alone: the white space around it belongs to the frame (replaced with
+        # it, it would be added again each time)
+        element = body.strip()
+        start = at + length(body[:len(body) - len(body.lstrip())])
+        spans.append([found.group(1), start, start + length(element)])
+        at += length(body)
+        pos = end + len(PART_END)
+    out.append(html[pos:])
+    return "".join(out), spans
 
 
 def frame(snapshot: dict[str, Any] | None = None) -> str:
@@ -236,6 +311,11 @@ def common_context(snapshot: dict, catalog_game: dict) -> dict:
 
 
 def table(snapshot: dict, catalog_game: dict | None = None, times: dict | None = None) -> str:
+    """The table for a snapshot (see :func:`table_parts`), as one text."""
+    return table_parts(snapshot, catalog_game, times)[0]
+
+
+def table_parts(snapshot: dict, catalog_game: dict | None = None, times: dict | None = None) -> tuple[str, list[list]]:
     """The table for a snapshot: ``table/<game id>.html`` with the merged context. With ``times``
     (a benchmark's), the seconds spent building the context and rendering the template are
     added to its ``"context"`` and ``"template"``."""
@@ -248,11 +328,11 @@ def table(snapshot: dict, catalog_game: dict | None = None, times: dict | None =
     claimed = set(context.get("claimed") or ())
     context["unclaimed"] = [a for a in context["legal"] if a["index"] not in claimed]
     drawn = time.perf_counter()
-    html = render(f"table/{snapshot['game']}.html", context)
+    html, parts = split_parts(render(f"table/{snapshot['game']}.html", context))
     if times is not None:
         times["context"] = times.get("context", 0.0) + drawn - begun
         times["template"] = times.get("template", 0.0) + time.perf_counter() - drawn
-    return html
+    return html, parts
 
 
 def log_html(snapshot: dict, start: int = 0) -> str:
@@ -286,13 +366,17 @@ def frame_json(snapshot_json: str) -> str:
 
 def table_json(snapshot: dict, log_from: int = 0, times: dict | None = None) -> dict:
     """The table and the new log lines of a snapshot, as the page puts them in place (``times``:
-    see :func:`table`; the new log lines count as template)."""
+    see :func:`table`; the new log lines count as template): ``table`` (the HTML), ``parts`` (where
+    each part lies in it, see :func:`split_parts`: the page redraws only the parts that changed,
+    static/parts.js), ``size`` (its length in UTF-16 code units: the page checks the parts against
+    it), ``log``, ``log_from``, ``log_count``."""
     log = snapshot.get("log") or []
     reset = log_from > len(log) or log_from < 0
     start = 0 if reset else log_from
-    drawn = table(snapshot, times=times)
+    drawn, parts = table_parts(snapshot, times=times)
     begun = time.perf_counter()
     lines = log_html(snapshot, start)
     if times is not None:
         times["template"] = times.get("template", 0.0) + time.perf_counter() - begun
-    return {"table": drawn, "log": lines, "log_from": start, "log_count": len(log)}
+    size = len(drawn) if drawn.isascii() else len(drawn.encode("utf-16-le")) // 2
+    return {"table": drawn, "parts": parts, "size": size, "log": lines, "log_from": start, "log_count": len(log)}

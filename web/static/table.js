@@ -8,6 +8,7 @@ import { drawLesson, presetCompose, splitFragment } from "./lesson.js";
 import { autosave, rawFragment, setLink } from "./link.js";
 import { hideNotice } from "./notice.js";
 import { $, setView, status } from "./page.js";
+import { drawTable } from "./parts.js";
 import { game, pace } from "./state.js";
 
 // Where the next request's log should start: the lines already shown, unless the page
@@ -30,8 +31,8 @@ function putLog(html, viewer, mode) {
   list.scrollTop = list.scrollHeight;
 }
 
-// How long the last present() took to build the table's elements from its HTML (ms; for the
-// click benchmark's parts, static/turns.js).
+// How long the last present() took to build the table's elements from its HTML, the parts that
+// changed or the whole (ms; for the click benchmark's parts, static/turns.js).
 export const presented = { html: 0 };
 
 // Put an answer with its drawn table on the page.
@@ -69,8 +70,12 @@ export function present(answer, mode = game.mode) {
   const shown = new Map();
   for (const el of $("table").querySelectorAll("[data-panels]")) shown.set(el.dataset.panels, el.dataset.show);
   const building = performance.now();
-  $("table").innerHTML = snapshot.html.table;
+  // Only the parts of the table that changed are drawn again (static/parts.js), while the same
+  // seat is shown in the same mode.
+  drawTable($("table"), snapshot.html, `${snapshot.game}|${snapshot.viewer}|${mode}`, Boolean(snapshot.timing));
   presented.html = performance.now() - building;
+  // A refused click's explanation (lesson.js explain) is not left over a part kept as it was.
+  for (const why of $("table").querySelectorAll(".lesson-why:not([hidden])")) { why.hidden = true; why.textContent = ""; }
   for (const el of $("table").querySelectorAll("[data-keep-scroll]")) {
     const at = kept.get(el.dataset.keepScroll);
     if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
@@ -82,7 +87,10 @@ export function present(answer, mode = game.mode) {
   fitCompose($("table"), mode === "play" ? snapshot.legal || [] : []);
   if (snapshot.choose && mode === "play") {
     for (const button of $("table").querySelectorAll("[data-act]")) {
-      if (choosing(button)) button.setAttribute("aria-pressed", "false");
+      if (!choosing(button)) continue;
+      button.setAttribute("aria-pressed", "false");
+      const card = button.closest("li");
+      if (card) card.classList.remove("is-picked");
     }
   }
   putLog(snapshot.html, snapshot.viewer, mode);
@@ -100,9 +108,10 @@ export function present(answer, mode = game.mode) {
   if (summary) {
     summary.scrollIntoView({ block: "start" });
     summary.querySelector(".result-title").focus({ preventScroll: true });
-  } else if (hadFocus) {
-    // The same action again if it is still offered, else the first card or area to act on;
-    // never a button of the action bar, whose next Enter could end a phase.
+  } else if (hadFocus && !focused.isConnected) {
+    // The focused element was drawn again (a part that changed, or the whole table): the same
+    // action again if it is still offered, else the first card or area to act on; never a button
+    // of the action bar, whose next Enter could end a phase. (Where it was not, it keeps the focus.)
     const again = focusedAction && $("table").querySelector(`[data-action="${CSS.escape(focusedAction)}"]`);
     const first = $("table").querySelector("[data-act]:not(.action-bar [data-act])");
     const next = again || first || $("table");

@@ -6,6 +6,7 @@ import { handOff } from "./handoff.js";
 import { explain, lessonWords } from "./lesson.js";
 import { $, nextPaint, sleep, status, turnStatus } from "./page.js";
 import { game, humans, pace, timings } from "./state.js";
+import { drawn } from "./parts.js";
 import { lessonHolds, logFrom, present, presented, updateControls } from "./table.js";
 
 // A searching computer (normal, hard) thinks in slices, so that the page can stop it at once
@@ -108,7 +109,7 @@ export async function play(name, args, what) {
     await nextPaint();
     const paint = performance.now() - clicked;
     const click = { dom: Math.round(dom * 10) / 10, paint: Math.round(paint * 10) / 10, action: what };
-    if (answer.timing) click.parts = clickParts(answer.timing, answered - clicked, dom, paint);
+    if (answer.timing) Object.assign(click, { parts: clickParts(answer.timing, answered - clicked, dom, paint), drawn: { ...drawn } });
     timings.clicks.push(click);
   } finally {
     game.busy = false;

@@ -6,7 +6,7 @@
 //                  {id, op: "render", name, payload: contextJson}   any table template
 //                  {id, op: "show", name, payload: argumentsJson, logFrom}
 //                                a bridge function whose snapshot comes back with its table
-//                                rendered (render.table_json: {table, log, log_from, log_count})
+//                                rendered (render.table_json: {table, parts, size, log, ...})
 //                  {id, op: "diagnostics"}  what the standard library's bytecode did
 //                  {id, op: "timing", payload: "true" | "false"}  a benchmark's switch, off by default
 // worker -> page   {type: "progress", stage, fraction, text}

@@ -1,0 +1,87 @@
+// Outremer — the table drawn again part by part. The worker sends the table's HTML with where each
+// of its parts lies (render.table_json: "parts", [key, start, end] in the HTML, each one element
+// carrying data-part="<key>"; "size", the HTML's length). The page keeps the text of each part it
+// shows, and of the rest (the frame around the parts); when the frame is the same, only the parts
+// whose text changed are replaced (the rest of the table, and where the focus is in it, stay as
+// they are); else, and on the first draw or another game, seat or mode, the whole table is drawn.
+
+// What is on screen: the scope it was drawn for, the frame's text, the table's root element and
+// how many elements it held, each part's text.
+let shown = null;
+
+// What the last draw did (for the click benchmark, static/turns.js): "whole" or "parts", the
+// parts replaced, and with ``count`` the elements built and the characters of HTML parsed.
+export const drawn = { how: "", parts: 0, nodes: 0, chars: 0 };
+
+// The answer's table cut into its frame (the root's own tag apart) and its parts; null when the
+// answer says nothing of its parts, or they do not fit its HTML.
+function cut(html) {
+  const text = html.table;
+  const spans = html.parts;
+  if (!Array.isArray(spans) || !spans.length || html.size !== text.length) return null;
+  const parts = new Map();
+  let frame = "";
+  let at = 0;
+  for (const [key, start, end] of spans) {
+    if (start < at || end > text.length || parts.has(key)) return null;
+    frame += `${text.slice(at, start)}<!--${key}-->`;
+    parts.set(key, text.slice(start, end));
+    at = end;
+  }
+  frame += text.slice(at);
+  const open = frame.indexOf(">") + 1;
+  return { tag: frame.slice(0, open), frame: frame.slice(open), parts };
+}
+
+// The root element's attributes made those of its new start tag (a step shown in data-step, the
+// phase in a class): the root is the frame of every part, and is kept.
+function retag(element, tag) {
+  const model = document.createElement("template");
+  model.innerHTML = tag;
+  const fresh = model.content.firstElementChild;
+  if (!fresh || fresh.tagName !== element.tagName) return false;
+  for (const name of element.getAttributeNames()) if (!fresh.hasAttribute(name)) element.removeAttribute(name);
+  for (const name of fresh.getAttributeNames()) element.setAttribute(name, fresh.getAttribute(name));
+  return true;
+}
+
+function count(element) {
+  return element.getElementsByTagName("*").length + 1;
+}
+
+// Draw an answer's table (``html``: its "table", "parts", "size") into ``root``, for ``scope``
+// (the game, the seat shown and the mode: another scope draws the whole table). With
+// ``counting``, ``drawn`` says how many elements were built (a benchmark's figure).
+export function drawTable(root, html, scope, counting = false) {
+  const next = cut(html);
+  const element = root.firstElementChild;
+  let changed = null;
+  if (next && shown && shown.scope === scope && shown.frame === next.frame && shown.root === element
+      && element && element.childElementCount === shown.children) {
+    changed = [];
+    for (const [key, text] of next.parts) {
+      if (shown.parts.get(key) === text) continue;
+      const old = element.querySelector(`[data-part="${CSS.escape(key)}"]`);
+      if (!old) { changed = null; break; }
+      changed.push([key, old, text]);
+    }
+  }
+  if (changed && (shown.tag === next.tag || retag(element, next.tag))) {
+    let nodes = 0;
+    let chars = 0;
+    for (const [key, old, text] of changed) {
+      old.outerHTML = text;
+      if (counting) {
+        nodes += count(element.querySelector(`[data-part="${CSS.escape(key)}"]`));
+        chars += text.length;
+      }
+    }
+    Object.assign(drawn, { how: "parts", parts: changed.length, nodes, chars });
+  } else {
+    root.innerHTML = html.table;
+    Object.assign(drawn, { how: "whole", parts: next ? next.parts.size : 0,
+      nodes: counting && root.firstElementChild ? count(root.firstElementChild) : 0, chars: html.table.length });
+  }
+  const now = root.firstElementChild;
+  shown = next && now ? { ...next, scope, root: now, children: now.childElementCount } : null;
+}
