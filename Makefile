@@ -86,9 +86,11 @@ $(SITE_DEPS): requirements-site.txt | $(DEPS)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-site.txt
 	touch $@
 
-# The linter and the type checker, as configured in pyproject.toml (ruff: every Python file;
+# The formatter (checked, not applied: `ruff format .` applies it), the linter and the type checker,
+# as configured in pyproject.toml (ruff: every Python file;
 # mypy: the engine, its core strictly, and the site's own modules, which import jinja2).
 lint: $(SITE_DEPS)
+	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 

@@ -87,6 +87,7 @@ def _decide(agent, kind: str, game, state: dict, seat: int, rand: random.Random)
         new = clone(state)
         new["rng"] = draw.getrandbits(64)
         return new
+
     return agent.choose(game, game.view(state, seat), game.legal_for(state), rand, sample=sample)
 
 
@@ -97,11 +98,15 @@ def heuristic_vs_random(game_id: str, games: int, seed: int, runner: dict | None
     as_second = simulate(game, ["random", "heuristic"], games, seed + games, **(runner or {}))
     won = as_first["wins"][names[0]] + as_second["wins"][names[1]]
     lo, hi = wilson(won, 2 * games)
-    return {"game": game_id, "games_per_side": games,
-            f"heuristic_as_{names[0].lower()}": as_first["win_rate"][names[0]],
-            f"heuristic_as_{names[1].lower()}": as_second["win_rate"][names[1]],
-            "heuristic_overall": won / (2 * games), "interval_95": [round(lo, 4), round(hi, 4)],
-            "code_chars": sorted([as_first["median_code_chars"], as_second["median_code_chars"]])}
+    return {
+        "game": game_id,
+        "games_per_side": games,
+        f"heuristic_as_{names[0].lower()}": as_first["win_rate"][names[0]],
+        f"heuristic_as_{names[1].lower()}": as_second["win_rate"][names[1]],
+        "heuristic_overall": won / (2 * games),
+        "interval_95": [round(lo, 4), round(hi, 4)],
+        "code_chars": sorted([as_first["median_code_chars"], as_second["median_code_chars"]]),
+    }
 
 
 def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
@@ -113,7 +118,10 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
     named = [split(kind) for kind in seats]  # a level, and the weights file it plays with
     controllers = [kind.removesuffix(SIGHT) for kind, _ in named]
     state, _ = game.start(game.make_setup(seed, controllers))
-    agents = [agent_for(game, kind, estimate_from_file(game, path)) for kind, (_, path) in zip(controllers, named, strict=True)]
+    agents = [
+        agent_for(game, kind, estimate_from_file(game, path))
+        for kind, (_, path) in zip(controllers, named, strict=True)
+    ]
     step = 0
     while (seat := game.to_act(state)) is not None:
         game.advance(state, _decide(agents[seat], named[seat][0], game, state, seat, agent_random(seed, step)))
@@ -130,8 +138,9 @@ def _games(work: list[tuple[int, tuple]], runner: dict, label: str) -> Job:
     return Job(_one_game, work, label=label, deal=_deal, **runner)
 
 
-def one_seat(game_id: str, level: str, others: str, players: int, games: int, seed: int,
-             runner: dict | None = None) -> dict:
+def one_seat(
+    game_id: str, level: str, others: str, players: int, games: int, seed: int, runner: dict | None = None
+) -> dict:
     """``level`` in one seat, rotated over every seat, ``others`` in the rest: its share of the
     payoff (wins; ½ for a Marginal victory against the automaton) and, by seat, its win rate.
     Game ``i`` is dealt from seed ``seed + i // players``, so each deal is played once from every
@@ -150,11 +159,20 @@ def one_seat(game_id: str, level: str, others: str, players: int, games: int, se
         victories += payoff == 1.0
     n = max(1, len(results))
     lo, hi = wilson(score, n)
-    out = {"game": game_id, "players": players, "level": level, "against": others, "games": len(results),
-           "seed": seed, "share": round(score / n, 4), "interval_95": [round(lo, 4), round(hi, 4)],
-           "victories": round(victories / n, 4),
-           "by_seat": [round(x / max(1, k), 4) for x, k in zip(by_seat, played, strict=False)],
-           "seconds": round(time.perf_counter() - started, 1), "backend": job.backend}
+    out = {
+        "game": game_id,
+        "players": players,
+        "level": level,
+        "against": others,
+        "games": len(results),
+        "seed": seed,
+        "share": round(score / n, 4),
+        "interval_95": [round(lo, 4), round(hi, 4)],
+        "victories": round(victories / n, 4),
+        "by_seat": [round(x / max(1, k), 4) for x, k in zip(by_seat, played, strict=False)],
+        "seconds": round(time.perf_counter() - started, 1),
+        "backend": job.backend,
+    }
     if job.lost:
         out["lost"] = sorted(lost.key for lost in job.lost)
     return out
@@ -169,15 +187,18 @@ def _check(game, level: str, others: str) -> dict:
     if any(split(kind)[1] and kind not in searching for kind in (level, others)):
         raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) plays with a weights file.")
     if any(split(kind)[0] != plain[kind] and kind not in searching for kind in (level, others)):
-        raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans "
-                         "on the true state.")
+        raise SystemExit(
+            f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans on the true state."
+        )
     settings = {kind: search_level(game, plain[kind]) for kind in searching}
-    return {"budgets": {kind: settings[kind].iterations for kind in searching},
-            "bias": {kind: round(search_bias(game, plain[kind]), 4) for kind in searching},
-            "paired": [kind for kind in searching if settings[kind].paired],
-            "model": [kind for kind in searching if settings[kind].model],
-            "depth": {kind: settings[kind].depth for kind in searching},
-            **({"weights": {kind: digest(path) for kind, path in files.items()}} if files else {})}
+    return {
+        "budgets": {kind: settings[kind].iterations for kind in searching},
+        "bias": {kind: round(search_bias(game, plain[kind]), 4) for kind in searching},
+        "paired": [kind for kind in searching if settings[kind].paired],
+        "model": [kind for kind in searching if settings[kind].model],
+        "depth": {kind: settings[kind].depth for kind in searching},
+        **({"weights": {kind: digest(path) for kind, path in files.items()}} if files else {}),
+    }
 
 
 def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
@@ -189,19 +210,34 @@ def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
                 raise SystemExit(f"{path} holds another series ({line[:80]}…)")
             # Rows from before the model was recorded: every hard level had it; from before the
             # rollouts' depth was: every level had the game's own.
-            was = {"budgets": row.get("budgets"), "bias": row.get("bias"), "paired": row.get("paired", []),
-                   "model": row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
-                   "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}),
-                   **({"weights": row["weights"]} if "weights" in row else {})}
+            was = {
+                "budgets": row.get("budgets"),
+                "bias": row.get("bias"),
+                "paired": row.get("paired", []),
+                "model": row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
+                "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}),
+                **({"weights": row["weights"]} if "weights" in row else {}),
+            }
             if was != recorded:
-                raise SystemExit(f"{path} was played with other searching players (iterations, bias, paired, "
-                                 f"model, depth, weights: {tuple(was.values())}; now {tuple(recorded.values())})")
+                raise SystemExit(
+                    f"{path} was played with other searching players (iterations, bias, paired, "
+                    f"model, depth, weights: {tuple(was.values())}; now {tuple(recorded.values())})"
+                )
             done[row["i"]] = row
     return done
 
 
-def series(game_id: str, level: str, others: str, players: int, games: int, seed: int, log: str,
-           runner: dict | None = None, sprt: SequentialTest | None = None) -> dict:
+def series(
+    game_id: str,
+    level: str,
+    others: str,
+    players: int,
+    games: int,
+    seed: int,
+    log: str,
+    runner: dict | None = None,
+    sprt: SequentialTest | None = None,
+) -> dict:
     """``one_seat``, resumable: each finished game is appended to the JSON-lines file ``log``
     (its number, deal, seat and payoff), a run plays only the games not yet there, and the
     figures are those of every game the file holds. A long series (1,000 games a side) is
@@ -220,12 +256,23 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     todo = [i for i in range(games) if i not in done]
     work = [(i, (game_id, level, others, players, seed + i // players, i % players)) for i in todo]
     started = time.perf_counter()
-    job = _games(work if sprt is None or sprt.result is None else [], runner or {},
-                 f"{game_id} {level} against {others}")
+    job = _games(
+        work if sprt is None or sprt.result is None else [], runner or {}, f"{game_id} {level} against {others}"
+    )
     with path.open("a") as out:
         for i, (me, payoff) in job.results():
-            row = {"game": game_id, "level": level, "against": others, "players": players, "seed": seed, "i": i,
-                   "deal": seed + i // players, "me": me, "payoff": payoff, **recorded}
+            row = {
+                "game": game_id,
+                "level": level,
+                "against": others,
+                "players": players,
+                "seed": seed,
+                "i": i,
+                "deal": seed + i // players,
+                "me": me,
+                "payoff": payoff,
+                **recorded,
+            }
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[i] = row
@@ -241,17 +288,27 @@ def series(game_id: str, level: str, others: str, players: int, games: int, seed
     score = sum(r["payoff"] for r in rows)
     by_seat = [[r["payoff"] for r in rows if r["me"] == p] for p in range(players)]
     lo, hi = wilson(score, max(1, len(rows)))
-    out = {"game": game_id, "players": players, "level": level, "against": others, "seed": seed,
-           "games": len(rows), "share": round(score / max(1, len(rows)), 4),
-           "interval_95": [round(lo, 4), round(hi, 4)],
-           "by_seat": [round(sum(x) / max(1, len(x)), 4) for x in by_seat],
-           "games_by_seat": [len(x) for x in by_seat], "seconds_this_run": round(time.perf_counter() - started, 1),
-           "log": log, "backend": job.backend}
+    out = {
+        "game": game_id,
+        "players": players,
+        "level": level,
+        "against": others,
+        "seed": seed,
+        "games": len(rows),
+        "share": round(score / max(1, len(rows)), 4),
+        "interval_95": [round(lo, 4), round(hi, 4)],
+        "by_seat": [round(sum(x) / max(1, len(x)), 4) for x in by_seat],
+        "games_by_seat": [len(x) for x in by_seat],
+        "seconds_this_run": round(time.perf_counter() - started, 1),
+        "log": log,
+        "backend": job.backend,
+    }
     if players == 2:
         decided = sprt is not None and sprt.result is not None
         ks = range(sprt.pairs) if decided else sorted({i // 2 for i in done})
-        pairs = [(done[2 * k]["payoff"] + done[2 * k + 1]["payoff"]) / 2 for k in ks
-                 if 2 * k in done and 2 * k + 1 in done]
+        pairs = [
+            (done[2 * k]["payoff"] + done[2 * k + 1]["payoff"]) / 2 for k in ks if 2 * k in done and 2 * k + 1 in done
+        ]
         out["paired"] = paired_elo(pairs)
     if sprt is not None:
         out["sprt"] = sprt.summary()
@@ -264,23 +321,32 @@ def levels(games: int, seed: int, runner: dict) -> dict:
     return {
         "levantine_normal_vs_heuristic": one_seat("levantine", "normal", "heuristic", 2, 2 * games, seed, runner),
         "levantine_hard_vs_normal": one_seat("levantine", "hard", "normal", 2, 2 * games, seed, runner),
-        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed,
-                                               runner),
+        "ck4_normal_among_heuristic": one_seat("crusader-kingdoms", "normal", "heuristic", 4, 4 * games, seed, runner),
         "ck_solo_normal": one_seat("crusader-kingdoms", "normal", "normal", 1, games, seed, runner),
         "ck_solo_heuristic": one_seat("crusader-kingdoms", "heuristic", "heuristic", 1, games, seed, runner),
     }
 
 
-TIMED = (("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 1), ("lords-of-heaven", 4),
-         ("lords-of-heaven", 2), ("third-crusade", 4), ("third-crusade", 2))
+TIMED = (
+    ("levantine", 2),
+    ("crusader-kingdoms", 4),
+    ("crusader-kingdoms", 1),
+    ("lords-of-heaven", 4),
+    ("lords-of-heaven", 2),
+    ("third-crusade", 4),
+    ("third-crusade", 2),
+)
 
 
 def times(decisions: int, seed: int, only: str | None = None) -> dict:
     """Seconds per decision with a choice (more than one legal action), along games between
     heuristic players, for each level in each game and player count (``only``: one game)."""
-    out = {"runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
-           "python": sys.version.split()[0], "game_levels": GAME_LEVELS,
-           "levels": {kind: asdict(settings) for kind, settings in SEARCH_LEVELS.items()}}
+    out = {
+        "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
+        "python": sys.version.split()[0],
+        "game_levels": GAME_LEVELS,
+        "levels": {kind: asdict(settings) for kind, settings in SEARCH_LEVELS.items()},
+    }
     for game_id, players in TIMED:
         if only and game_id != only:
             continue
@@ -308,14 +374,18 @@ def times(decisions: int, seed: int, only: str | None = None) -> dict:
                 spent.append(time.perf_counter() - t0)
             spent.sort()
             out[f"{game_id}_{players}p_{level}"] = {
-                "decisions": len(spent), "median_s": round(spent[len(spent) // 2], 4),
-                "p95_s": round(spent[min(len(spent) - 1, int(len(spent) * 0.95))], 4)}
+                "decisions": len(spent),
+                "median_s": round(spent[len(spent) // 2], 4),
+                "p95_s": round(spent[min(len(spent) - 1, int(len(spent) * 0.95))], 4),
+            }
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "series", "times"))
+    parser.add_argument(
+        "what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "series", "times")
+    )
     parser.add_argument("--game", default="levantine")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--level", default="normal")
@@ -325,8 +395,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="times: one game only")
     parser.add_argument("--log", default="", help="series: the JSON-lines file of finished games")
-    parser.add_argument("--sprt", action="store_true",
-                        help="series: stop as soon as a sequential test (GSPRT on the pairs) decides")
+    parser.add_argument(
+        "--sprt", action="store_true", help="series: stop as soon as a sequential test (GSPRT on the pairs) decides"
+    )
     parser.add_argument("--elo0", type=float, default=0.0, help="the SPRT's H0: the level is this much stronger")
     parser.add_argument("--elo1", type=float, default=30.0, help="the SPRT's H1 (logistic Elo)")
     parser.add_argument("--alpha", type=float, default=0.05)
@@ -338,12 +409,12 @@ def main() -> None:
         if args.what == "heuristic":
             print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed, jobs)))
         elif args.what == "one":
-            print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed,
-                                      jobs)))
+            print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed, jobs)))
         elif args.what == "series":
             test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta) if args.sprt else None
-            report = series(args.game, args.level, args.against, args.players, args.games, args.seed, args.log,
-                            jobs, test)
+            report = series(
+                args.game, args.level, args.against, args.players, args.games, args.seed, args.log, jobs, test
+            )
             print(json.dumps(report))
             if test is not None:
                 print(test.text(), file=sys.stderr)

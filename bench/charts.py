@@ -41,8 +41,12 @@ def _load(name: str) -> dict:
 _pct = pct
 
 
-GAME_NAMES = {"levantine": "Levantine", "crusader-kingdoms": "Crusader Kingdoms",
-              "lords-of-heaven": "Lords of Heaven", "third-crusade": "Third Crusade"}
+GAME_NAMES = {
+    "levantine": "Levantine",
+    "crusader-kingdoms": "Crusader Kingdoms",
+    "lords-of-heaven": "Lords of Heaven",
+    "third-crusade": "Third Crusade",
+}
 
 
 def _cases(times: dict) -> list[tuple[str, str]]:
@@ -62,12 +66,25 @@ def _case_label(game: str, players: str) -> str:
 
 def ai_times() -> str:
     p = _load("ai_times_pyodide.json")
-    rows = [(_case_label(g, n), [(p[f"{g}_{n}_normal"]["p95_s"], f"normal {p[f'{g}_{n}_normal']['p95_s']:.2f} s"),
-                                 (p[f"{g}_{n}_hard"]["p95_s"], f"hard {p[f'{g}_{n}_hard']['p95_s']:.2f} s")])
-            for g, n in _cases(p)]
-    return bars("Seconds per move inside Pyodide, 95th percentile", rows, 3.0, " s",
-                "python bench/ai_strength.py times (under node tools/pyodide_run.mjs); "
-                "targets: normal 1 s, hard 3 s", legend=["normal", "hard"], ticks=6)
+    rows = [
+        (
+            _case_label(g, n),
+            [
+                (p[f"{g}_{n}_normal"]["p95_s"], f"normal {p[f'{g}_{n}_normal']['p95_s']:.2f} s"),
+                (p[f"{g}_{n}_hard"]["p95_s"], f"hard {p[f'{g}_{n}_hard']['p95_s']:.2f} s"),
+            ],
+        )
+        for g, n in _cases(p)
+    ]
+    return bars(
+        "Seconds per move inside Pyodide, 95th percentile",
+        rows,
+        3.0,
+        " s",
+        "python bench/ai_strength.py times (under node tools/pyodide_run.mjs); targets: normal 1 s, hard 3 s",
+        legend=["normal", "hard"],
+        ticks=6,
+    )
 
 
 def pyodide_ratio() -> str:
@@ -84,12 +101,21 @@ def pyodide_ratio() -> str:
     for key, value in r.items():
         if key.endswith("_slowdown"):
             _, game, players, path = key.split("_")[:4]
-            short = "".join(w[0] for w in GAME_NAMES.get(game, game).split()) if " " in GAME_NAMES.get(game, game) \
+            short = (
+                "".join(w[0] for w in GAME_NAMES.get(game, game).split())
+                if " " in GAME_NAMES.get(game, game)
                 else GAME_NAMES.get(game, game)
+            )
             rows.append((f"random playouts: {short} {players}, {path}", [(value["ratio"], f"{value['ratio']:.2f}×")]))
-    return bars("Pyodide's time over CPython's (moves: medians; playouts: best rounds)", rows, 2.5, "×",
-                "bench/ai_times_*.json and bench/results.json; target for playouts: at most 2.5×",
-                legend=["normal (or playouts)", "hard"], ticks=5)
+    return bars(
+        "Pyodide's time over CPython's (moves: medians; playouts: best rounds)",
+        rows,
+        2.5,
+        "×",
+        "bench/ai_times_*.json and bench/results.json; target for playouts: at most 2.5×",
+        legend=["normal (or playouts)", "hard"],
+        ticks=5,
+    )
 
 
 STRENGTH = [  # (series file, label)
@@ -107,30 +133,53 @@ def strength() -> str:
         lo, hi = wilson(won, len(games))
         rows.append((label, [(won / len(games), f"{_pct(won / len(games))} of {len(games)}")]))
         whiskers[(i, 0)] = (lo, hi)
-    return bars("Wins of the searching level against its opponent", rows, 1.0, "",
-                "bench/series/*.jsonl (python bench/ai_strength.py series); 95% Wilson intervals; "
-                "the line at 50%: even", whiskers=whiskers, band=(0.497, 0.503), percent=True)
+    return bars(
+        "Wins of the searching level against its opponent",
+        rows,
+        1.0,
+        "",
+        "bench/series/*.jsonl (python bench/ai_strength.py series); 95% Wilson intervals; the line at 50%: even",
+        whiskers=whiskers,
+        band=(0.497, 0.503),
+        percent=True,
+    )
 
 
 def site_clicks() -> str:
     s = _load("site_results.json")["click_to_table"]
-    rows = [(_case_label(v["game"], str(v["players"])),
-             [(v["median_ms"], f"median {v['median_ms']:.0f} ms"), (v["p90_ms"], f"90th {v['p90_ms']:.0f} ms")])
-            for v in s.values()]
+    rows = [
+        (
+            _case_label(v["game"], str(v["players"])),
+            [(v["median_ms"], f"median {v['median_ms']:.0f} ms"), (v["p90_ms"], f"90th {v['p90_ms']:.0f} ms")],
+        )
+        for v in s.values()
+    ]
     scale = 150 * max(1, -(-max(v["p90_ms"] for v in s.values()) // 150))  # a slow run is not cut off
-    return bars("Click to painted table, in Chromium", rows, scale, " ms",
-                "python bench/site_bench.py click (bench/site_results.json); targets: median 75 ms, 90th 120 ms",
-                legend=["median", "90th percentile"], ticks=6)
+    return bars(
+        "Click to painted table, in Chromium",
+        rows,
+        scale,
+        " ms",
+        "python bench/site_bench.py click (bench/site_results.json); targets: median 75 ms, 90th 120 ms",
+        legend=["median", "90th percentile"],
+        ticks=6,
+    )
 
 
 def _balance(game_id: str):
     return lambda: balance_chart.balance(game_id, BENCH).svg(standalone=True)
 
 
-CHARTS = {"ai_times": ai_times, "pyodide_ratio": pyodide_ratio, "strength": strength,
-          "site_clicks": site_clicks, "levantine_balance": _balance("levantine"),
-          "ck_balance": _balance("crusader-kingdoms"), "loh_balance": _balance("lords-of-heaven"),
-          "tc_balance": _balance("third-crusade")}
+CHARTS = {
+    "ai_times": ai_times,
+    "pyodide_ratio": pyodide_ratio,
+    "strength": strength,
+    "site_clicks": site_clicks,
+    "levantine_balance": _balance("levantine"),
+    "ck_balance": _balance("crusader-kingdoms"),
+    "loh_balance": _balance("lords-of-heaven"),
+    "tc_balance": _balance("third-crusade"),
+}
 
 
 def main() -> None:

@@ -31,8 +31,13 @@ TARGETS = {"heuristic": (0.18, 0.32), "random": (0.15, 0.35)}
 
 
 def _entry(r: dict, games: int) -> dict:
-    entry = {"games": r["games"], **({"lost": r["lost"]} if "lost" in r else {}),
-             "mean_actions": round(r["mean_actions"], 1), "max_code_chars": r["max_code_chars"], "games_per_second": round(r["games_per_second"], 1)}
+    entry = {
+        "games": r["games"],
+        **({"lost": r["lost"]} if "lost" in r else {}),
+        "mean_actions": round(r["mean_actions"], 1),
+        "max_code_chars": r["max_code_chars"],
+        "games_per_second": round(r["games_per_second"], 1),
+    }
     if "levels" in r:
         entry["levels"] = {k: round(v, 3) for k, v in r["levels"].items()}
     else:
@@ -63,8 +68,12 @@ def balance(games: int, other_games: int, seed: int, runner: dict | None = None)
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games of each 4-player series (default 2000)")
-    parser.add_argument("--other-games", type=int, default=1000,
-                        help="games of the 3-player, co-operative and solo series (default 1000)")
+    parser.add_argument(
+        "--other-games",
+        type=int,
+        default=1000,
+        help="games of the 3-player, co-operative and solo series (default 1000)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/ck_balance.json alone")
     add_arguments(parser)

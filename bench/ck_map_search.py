@@ -53,10 +53,17 @@ def borders_of(raw: dict) -> dict[str, list[str]] | None:
     data = json.loads(json.dumps(raw))
     for area in data["area"]:
         area["borders"] = []
-    board = ck_data.Board("saladin", data["title"], "", data["width"], data["height"],
-                          tuple(tuple(p) for p in data["coast"]),
-                          tuple(ck_data.Area(i, a["key"], a["name"], a["defence"], a["x"], a["y"], ())
-                                for i, a in enumerate(data["area"])))
+    board = ck_data.Board(
+        "saladin",
+        data["title"],
+        "",
+        data["width"],
+        data["height"],
+        tuple(tuple(p) for p in data["coast"]),
+        tuple(
+            ck_data.Area(i, a["key"], a["name"], a["defence"], a["x"], a["y"], ()) for i, a in enumerate(data["area"])
+        ),
+    )
     land = ck_map.land_outline(board)
     radius = ck_map.RADIUS["saladin"]
     cells = [ck_map.area_cell(board, a.index, radius, land) for a in board.areas]
@@ -147,8 +154,12 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60)
     parser.add_argument("--games", type=int, default=200, help="heuristic games per candidate")
     parser.add_argument("--random-games", type=int, default=100, help="random-player games per candidate")
-    parser.add_argument("--three-games", type=int, default=100,
-                        help="3-player games per candidate (heuristic players; they share the map side)")
+    parser.add_argument(
+        "--three-games",
+        type=int,
+        default=100,
+        help="3-player games per candidate (heuristic players; they share the map side)",
+    )
     parser.add_argument("--no-move", action="store_true", help="change defences only, keep every centre")
     parser.add_argument("--reach", type=float, default=60, help="how far a centre may move from the data's")
     parser.add_argument("--reseed", type=int, default=40)
@@ -172,8 +183,17 @@ def main() -> None:
 
     best = start
     best_score, h, r = evaluate(best, seed0)
-    print(json.dumps({"step": 0, "score": round(best_score, 5), "heuristic": [round(x, 3) for x in h],
-                      "random": [round(x, 3) for x in r]}), flush=True)
+    print(
+        json.dumps(
+            {
+                "step": 0,
+                "score": round(best_score, 5),
+                "heuristic": [round(x, 3) for x in h],
+                "random": [round(x, 3) for x in r],
+            }
+        ),
+        flush=True,
+    )
     deadline = time.time() + args.minutes * 60
     step = 0
     temperature = 0.002
@@ -182,16 +202,34 @@ def main() -> None:
         if step % args.reseed == 0:
             seed0 += args.games
             best_score, h, r = evaluate(best, seed0)
-            print(json.dumps({"step": step, "reseed": seed0, "score": round(best_score, 5),
-                              "heuristic": [round(x, 3) for x in h]}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "step": step,
+                        "reseed": seed0,
+                        "score": round(best_score, 5),
+                        "heuristic": [round(x, 3) for x in h],
+                    }
+                ),
+                flush=True,
+            )
         cand = with_borders(mutate(best["raw"], base, 0 if args.no_move else args.reach, rand))
         if cand is None:
             continue
         s, h, r = evaluate(cand, seed0)
         if s < best_score or rand.random() < math.exp(-(s - best_score) / temperature):
             best, best_score = cand, s
-            print(json.dumps({"step": step, "score": round(s, 5), "heuristic": [round(x, 3) for x in h],
-                              "random": [round(x, 3) for x in r]}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "step": step,
+                        "score": round(s, 5),
+                        "heuristic": [round(x, 3) for x in h],
+                        "random": [round(x, 3) for x in r],
+                    }
+                ),
+                flush=True,
+            )
             args.out.write_text(to_toml(best["raw"]))
         temperature *= 0.995
 

@@ -42,8 +42,12 @@ sys.path.insert(0, str(BENCH))
 from out import out_path  # noqa: E402
 
 RESULTS = out_path(BENCH / "click_parts.json")
-PLAYERS = {"levantine": (2,), "crusader-kingdoms": (1, 2, 3, 4), "lords-of-heaven": (2, 3, 4),
-           "third-crusade": (2, 3, 4)}
+PLAYERS = {
+    "levantine": (2,),
+    "crusader-kingdoms": (1, 2, 3, 4),
+    "lords-of-heaven": (2, 3, 4),
+    "third-crusade": (2, 3, 4),
+}
 """The games and player counts of ``site_bench.py click``."""
 PARTS = ("engine", "legal", "view", "context", "template", "json")
 SIZES = ("sent_kb", "table_kb", "redrawn_kb", "parts_redrawn")
@@ -59,7 +63,7 @@ def table_pieces(html: dict) -> tuple[str, dict] | None:
     if not spans or html.get("size") != len(text.encode("utf-16-le")) // 2:
         return None
     units = text.encode("utf-16-le")
-    piece = lambda a, b: units[2 * a:2 * b].decode("utf-16-le")  # noqa: E731
+    piece = lambda a, b: units[2 * a : 2 * b].decode("utf-16-le")  # noqa: E731
     frame, parts, at = [], {}, 0
     for key, start, end in spans:
         frame.append(piece(at, start) + f"<!--{key}-->")
@@ -67,7 +71,7 @@ def table_pieces(html: dict) -> tuple[str, dict] | None:
         at = end
     frame.append(piece(at, len(units) // 2))
     whole = "".join(frame)
-    return whole[whole.index(">") + 1:], parts
+    return whole[whole.index(">") + 1 :], parts
 
 
 def redrawn(shown: tuple | None, html: dict) -> tuple[float, int]:
@@ -96,6 +100,7 @@ class Clock:
 
     def timer(self, fn, part: str, snapshot: bool = False, only_in_snapshot: bool = False):
         """``fn``, its time added to ``part`` (only inside a snapshot, if so asked)."""
+
         def timed(*args, **kwargs):
             if only_in_snapshot and not self.inside_snapshot:
                 return fn(*args, **kwargs)
@@ -108,6 +113,7 @@ class Clock:
                 self.times[part] = self.times.get(part, 0.0) + time.perf_counter() - start
                 if snapshot:
                     self.inside_snapshot = False
+
         return timed
 
     def wrap_game(self, game) -> None:
@@ -130,9 +136,13 @@ class Clock:
         t = self.times
         legal = t.get("legal", 0.0)
         context = t.get("common_context", 0.0) + t.get("game_context", 0.0)
-        parts = {"engine": t["act"] - t["snapshot"] - t.get("bridge_dumps", 0.0), "legal": legal,
-                 "view": t["snapshot"] - legal, "context": context,
-                 "template": t.get("table_json", 0.0) - context}
+        parts = {
+            "engine": t["act"] - t["snapshot"] - t.get("bridge_dumps", 0.0),
+            "legal": legal,
+            "view": t["snapshot"] - legal,
+            "context": context,
+            "template": t.get("table_json", 0.0) - context,
+        }
         parts["json"] = whole - sum(parts.values())
         parts["total"] = whole
         answer = json.loads(raw)
@@ -149,14 +159,14 @@ def load(root: Path):
     import render
     from outremer import bridge
     from outremer.games import get_game
+
     dispatch.boot()
     assert dispatch._bridge is bridge
     dispatch._renderer()  # the catalog set, as in the worker
     return bridge, dispatch, render, get_game
 
 
-def play(clock: Clock, get_game, game_id: str, players: int, seed: int, clicks: int,
-         rand: random.Random) -> list[dict]:
+def play(clock: Clock, get_game, game_id: str, players: int, seed: int, clicks: int, rand: random.Random) -> list[dict]:
     """A game against the quick computer player, seat 0 clicking at random; the parts of each click."""
     clock.wrap_game(get_game(game_id))
     dispatch = clock.dispatch
@@ -189,10 +199,15 @@ def commit_of(root: Path) -> str:
     """The commit the tree at ``root`` holds ("+" when it holds changes besides), or its path
     where git cannot be asked (inside Pyodide)."""
     try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "engine", "web"],
-                                 capture_output=True, text=True, check=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--", "engine", "web"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         return head + ("+" if changed else "")
     except (OSError, RuntimeError, subprocess.SubprocessError):
         return str(root)
@@ -218,8 +233,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the figures go")
     args = parser.parse_args()
     bridge, dispatch, render, get_game = load(args.root.resolve())
-    cases = [(g, n) for g in PLAYERS for n in PLAYERS[g]
-             if args.game in (None, g) and args.players in (None, n)]
+    cases = [(g, n) for g in PLAYERS for n in PLAYERS[g] if args.game in (None, g) and args.players in (None, n)]
     if not cases:
         raise SystemExit("no such game and player count")
     clock = Clock(bridge, dispatch, render)
@@ -229,8 +243,11 @@ def main() -> None:
         for game in range(args.games):
             parts += play(clock, get_game, game_id, players, 100 + game, args.clicks, random.Random(game))
         row = found[f"{game_id}-{players}"] = {"clicks": len(parts), **figures(parts)}
-        print(f"{game_id} {players}: {len(parts)} clicks, median ms: "
-              + ", ".join(f"{name} {row[name]['median']}" for name in (*PARTS, "total", *SIZES)), flush=True)
+        print(
+            f"{game_id} {players}: {len(parts)} clicks, median ms: "
+            + ", ".join(f"{name} {row[name]['median']}" for name in (*PARTS, "total", *SIZES)),
+            flush=True,
+        )
     results = json.loads(args.out.read_text()) if args.out.exists() else {}
     for row in found.values():
         row["measured"] = time.strftime("%Y-%m-%d %H:%M")

@@ -38,8 +38,13 @@ def trace(game_id: str, players: int, clicks: int, path: Path) -> tuple[int, int
         page.goto(url)
         wait_ready(page)
         rand = random.Random(0)
-        start_game(page, game=game_id, seats=("human",) + ("heuristic",) * (players - 1), seed=100,
-                   players=None if game_id == "levantine" else players)
+        start_game(
+            page,
+            game=game_id,
+            seats=("human",) + ("heuristic",) * (players - 1),
+            seed=100,
+            players=None if game_id == "levantine" else players,
+        )
         set_pace(page, 0)
         wait_for_turn(page)
         first = page.evaluate("window.outremer.game.snapshot.steps")
@@ -63,8 +68,9 @@ def by_event(path: Path) -> collections.Counter:
     """Milliseconds of each complete event on the page's main thread."""
     data = json.loads(path.read_text())
     events = data["traceEvents"] if isinstance(data, dict) else data
-    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
-               if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    threads = {
+        (e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+    }
     totals: collections.Counter = collections.Counter()
     for e in events:
         if e.get("ph") == "X" and "dur" in e and threads.get((e["pid"], e["tid"])) == "CrRendererMain":
@@ -72,8 +78,15 @@ def by_event(path: Path) -> collections.Counter:
     return totals
 
 
-EVENTS = ("HandlePostMessage", "Blink.ForcedStyleAndLayout.UpdateTime", "Layout", "Paint", "PrePaint",
-          "HTMLDocumentParser::PumpTokenizerIfPossible", "LayoutView::HitTest")
+EVENTS = (
+    "HandlePostMessage",
+    "Blink.ForcedStyleAndLayout.UpdateTime",
+    "Layout",
+    "Paint",
+    "PrePaint",
+    "HTMLDocumentParser::PumpTokenizerIfPossible",
+    "LayoutView::HitTest",
+)
 """The events that say where a table's drawing goes: the worker's answer handled (the page's
 whole reaction to it, present() included), style and layout forced by a script, all layout,
 paint and pre-paint, the HTML parser (innerHTML), the hit tests of the pointer."""

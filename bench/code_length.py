@@ -21,8 +21,15 @@ def lengths(game_id: str, games: int, seed: int, players: int | None = None) -> 
         options = {o.id: o.choices[i % len(o.choices)] for o in game.options}
         setup = game.make_setup(seed + i, list(mixes[i % len(mixes)]), options)
         sizes.append(len(sharecode.encode(play_out(game, setup))))
-    return {"game": game_id, "players": players or game.min_seats, "games": games, "median_chars": statistics.median(sizes),
-            "mean_chars": round(statistics.mean(sizes), 1), "max_chars": max(sizes), "min_chars": min(sizes)}
+    return {
+        "game": game_id,
+        "players": players or game.min_seats,
+        "games": games,
+        "median_chars": statistics.median(sizes),
+        "mean_chars": round(statistics.mean(sizes), 1),
+        "max_chars": max(sizes),
+        "min_chars": min(sizes),
+    }
 
 
 if __name__ == "__main__":

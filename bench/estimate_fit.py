@@ -59,24 +59,39 @@ def positions(args: tuple[str, int, int]) -> list:
 def main(game_id: str, players: int, games: int, seed: int, runner: dict | None = None) -> dict:
     game = get_game(game_id)
     logit = logit_of(game)
-    job = Job(positions, [(i, (game_id, players, seed + i)) for i in range(2 * games)],
-              label=f"{game_id} estimate positions", deal=lambda task: f"{task[0]}, deal {task[2]}",
-              **{"jobs": 2, **(runner or {})})
+    job = Job(
+        positions,
+        [(i, (game_id, players, seed + i)) for i in range(2 * games)],
+        label=f"{game_id} estimate positions",
+        deal=lambda task: f"{task[0]}, deal {task[2]}",
+        **{"jobs": 2, **(runner or {})},
+    )
     played = dict(job.results())
     train = [p for i in sorted(played) if i < games for p in played[i]]
     test = [p for i in sorted(played) if i >= games for p in played[i]]
-    out = {"game": game_id, "players": players, "games": games, "seed": seed,
-           **({"lost": sorted(lost.key for lost in job.lost)} if job.lost else {}),
-           "command": f"python bench/estimate_fit.py --game {game_id} --players {players} --games {games} --seed {seed}",
-           "even": round(-math.log(players), 4), "stages": []}
+    out = {
+        "game": game_id,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        **({"lost": sorted(lost.key for lost in job.lost)} if job.lost else {}),
+        "command": f"python bench/estimate_fit.py --game {game_id} --players {players} --games {games} --seed {seed}",
+        "even": round(-math.log(players), 4),
+        "stages": [],
+    }
     for stage, current in enumerate(logit.weights):
         tr = [p for p in train if p[0] == stage]
         te = [p for p in test if p[0] == stage]
         w = fit(tr, len(current))
-        out["stages"].append({
-            "stage": stage, "positions": len(tr), "weights": [round(x, 3) for x in w],
-            "fitted": [round(log_likelihood(tr, w), 4), round(log_likelihood(te, w), 4)],
-            "current": [round(log_likelihood(tr, current), 4), round(log_likelihood(te, current), 4)]})
+        out["stages"].append(
+            {
+                "stage": stage,
+                "positions": len(tr),
+                "weights": [round(x, 3) for x in w],
+                "fitted": [round(log_likelihood(tr, w), 4), round(log_likelihood(te, w), 4)],
+                "current": [round(log_likelihood(tr, current), 4), round(log_likelihood(te, current), 4)],
+            }
+        )
     out["weights"] = tuple(tuple(s["weights"]) for s in out["stages"])
     return out
 

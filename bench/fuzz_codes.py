@@ -63,24 +63,35 @@ def run(codes: int, seed: int) -> dict:
     elapsed = time.perf_counter() - started
     by_game = Counter(b.mode.game for b in bases)
     return {
-        "codes": codes, "seed": seed,
-        "accepted": totals["accepted"], "rejected": totals["rejected"], "other": totals["other"],
+        "codes": codes,
+        "seed": seed,
+        "accepted": totals["accepted"],
+        "rejected": totals["rejected"],
+        "other": totals["other"],
         "accepted_changed_without_recomputed_check": len(unchecked_changes),
-        "seconds": round(elapsed, 1), "codes_per_second": round(codes / elapsed, 1),
+        "seconds": round(elapsed, 1),
+        "codes_per_second": round(codes / elapsed, 1),
         "seconds_to_make_real_codes": round(built, 1),
         "python": platform.python_version(),
         "real_codes": {
-            "count": len(bases), "by_game": dict(by_game),
+            "count": len(bases),
+            "by_game": dict(by_game),
             "modes": sorted({b.mode.label for b in bases}),
             "complete_games": sum(b.complete for b in bases),
             "actions_mean": round(sum(b.steps for b in bases) / len(bases), 1),
             "actions_max": max(b.steps for b in bases),
             "chars_max": max(len(b.code) for b in bases),
         },
-        "by_kind": {kind: {"accepted": c["accepted"], "rejected": c["rejected"], "other": c["other"],
-                           "rejected_as_other_version": c["other version"],
-                           "seconds": round(seconds[kind], 2)}
-                    for kind, c in kinds.items()},
+        "by_kind": {
+            kind: {
+                "accepted": c["accepted"],
+                "rejected": c["rejected"],
+                "other": c["other"],
+                "rejected_as_other_version": c["other version"],
+                "seconds": round(seconds[kind], 2),
+            }
+            for kind, c in kinds.items()
+        },
         "messages": dict(messages.most_common()),
         "other_examples": examples,
         "accepted_changed_examples": unchecked_changes[:EXAMPLES],
@@ -88,15 +99,18 @@ def run(codes: int, seed: int) -> dict:
 
 
 def summary(report: dict) -> str:
-    lines = [f"{report['codes']} altered codes (seed {report['seed']}) from {report['real_codes']['count']} "
-             f"real codes ({report['real_codes']['complete_games']} complete games, mean "
-             f"{report['real_codes']['actions_mean']} actions) in {report['seconds']} s "
-             f"({report['codes_per_second']} codes/s; the real codes took {report['seconds_to_make_real_codes']} s)",
-             f"  accepted {report['accepted']}, rejected with BadShareCode {report['rejected']}, "
-             f"other exceptions {report['other']}",
-             f"  accepted with a changed game but no recomputed check: "
-             f"{report['accepted_changed_without_recomputed_check']}",
-             "", f"  {'kind':30s} {'accepted':>9s} {'rejected':>9s} {'other':>6s} {'seconds':>8s}"]
+    lines = [
+        f"{report['codes']} altered codes (seed {report['seed']}) from {report['real_codes']['count']} "
+        f"real codes ({report['real_codes']['complete_games']} complete games, mean "
+        f"{report['real_codes']['actions_mean']} actions) in {report['seconds']} s "
+        f"({report['codes_per_second']} codes/s; the real codes took {report['seconds_to_make_real_codes']} s)",
+        f"  accepted {report['accepted']}, rejected with BadShareCode {report['rejected']}, "
+        f"other exceptions {report['other']}",
+        f"  accepted with a changed game but no recomputed check: "
+        f"{report['accepted_changed_without_recomputed_check']}",
+        "",
+        f"  {'kind':30s} {'accepted':>9s} {'rejected':>9s} {'other':>6s} {'seconds':>8s}",
+    ]
     for kind, c in report["by_kind"].items():
         lines.append(f"  {kind:30s} {c['accepted']:9d} {c['rejected']:9d} {c['other']:6d} {c['seconds']:8.1f}")
     lines += ["", "  messages (numbers shown as N):"]

@@ -58,9 +58,15 @@ def measure(game_id: str, games: int, seed: int) -> dict:
             step += 1
         counts.append(mine)
     median = statistics.median(counts)
-    return {"players": seats, "games": games, "seed": seed, "rules_revision": game.rules_revision,
-            "decisions_median": median, "decisions_range": [min(counts), max(counts)],
-            "minutes": round(median * SECONDS_PER_DECISION / 60)}
+    return {
+        "players": seats,
+        "games": games,
+        "seed": seed,
+        "rules_revision": game.rules_revision,
+        "decisions_median": median,
+        "decisions_range": [min(counts), max(counts)],
+        "minutes": round(median * SECONDS_PER_DECISION / 60),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,8 +33,9 @@ def earlier_heuristic(game, commit: str):
     present = heuristic_for(game)[0]
     module = type(present).__module__
     path = "engine/" + module.replace(".", "/") + ".py"
-    source = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT, check=True, capture_output=True,
-                            text=True).stdout
+    source = subprocess.run(
+        ["git", "show", f"{commit}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
     package = module.rsplit(".", 1)[0]  # outremer.ai
     source = re.sub(r"^from \.\.", "from outremer.", source, flags=re.M)
     source = re.sub(r"^from \. import", f"from {package} import", source, flags=re.M)
@@ -62,9 +63,18 @@ def duel(game_id: str, commit: str, players: int, games: int, seed: int, options
         total, count = by_seat.get(name, (0.0, 0))
         by_seat[name] = (total + won, count + 1)
     low, high = wilson(share, games)
-    return {"game": game_id, "against_commit": commit, "players": players, "options": options, "games": games,
-            "seed": seed, "share": round(share / games, 3), "interval_95": [round(low, 3), round(high, 3)],
-            "fair": round(1 / players, 3), "by_seat": {k: round(t / n, 3) for k, (t, n) in by_seat.items()}}
+    return {
+        "game": game_id,
+        "against_commit": commit,
+        "players": players,
+        "options": options,
+        "games": games,
+        "seed": seed,
+        "share": round(share / games, 3),
+        "interval_95": [round(low, 3), round(high, 3)],
+        "fair": round(1 / players, 3),
+        "by_seat": {k: round(t / n, 3) for k, (t, n) in by_seat.items()},
+    }
 
 
 if __name__ == "__main__":

@@ -32,8 +32,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "engine"))
 from site_bench import CHROMIUM, serve, site_build  # noqa: E402
 
-FLAGS = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run " \
-        "--disable-background-networking --disable-component-update --disable-sync"
+FLAGS = (
+    "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+    "--disable-background-networking --disable-component-update --disable-sync"
+)
 
 
 def links() -> dict[str, str]:
@@ -41,8 +43,10 @@ def links() -> dict[str, str]:
     from outremer import bridge
 
     out = {}
-    for game, seats in (("levantine", ["human", "heuristic"]),
-                        ("crusader-kingdoms", ["human", "heuristic", "heuristic", "heuristic"])):
+    for game, seats in (
+        ("levantine", ["human", "heuristic"]),
+        ("crusader-kingdoms", ["human", "heuristic", "heuristic", "heuristic"]),
+    ):
         answer = json.loads(bridge.new_game(json.dumps({"game": game, "seats": seats, "seed": 7})))
         out[f"{game} table"] = "#" + answer["code"]
     return out
@@ -59,12 +63,24 @@ def install() -> Path:
 def audit(binary: Path, url: str, form: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
-        args = [str(binary), url, "--quiet", f"--chrome-flags={FLAGS}",
-                "--only-categories=accessibility,performance", "--output=json", f"--output-path={out}"]
+        args = [
+            str(binary),
+            url,
+            "--quiet",
+            f"--chrome-flags={FLAGS}",
+            "--only-categories=accessibility,performance",
+            "--output=json",
+            f"--output-path={out}",
+        ]
         if form == "desktop":
             args.append("--preset=desktop")
-        subprocess.run(args, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            args,
+            check=True,
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         report = json.loads(out.read_text())
     audits = report["audits"]
     a11y_refs = {ref["id"] for ref in report["categories"]["accessibility"]["auditRefs"]}
@@ -84,15 +100,19 @@ def main() -> None:
     binary = install()
     server, base = serve(site_build.DIST)
     pages = {"front door": ""} if smoke else {"front door": "", "rules: Levantine": "rules/levantine.html", **links()}
-    results: dict = {"build": json.loads((site_build.DIST / "build.json").read_text()).get("build"),
-                     "measured": time.strftime("%Y-%m-%d %H:%M"), "pages": {}}
+    results: dict = {
+        "build": json.loads((site_build.DIST / "build.json").read_text()).get("build"),
+        "measured": time.strftime("%Y-%m-%d %H:%M"),
+        "pages": {},
+    }
     try:
         for name, path in pages.items():
             for form in ("desktop",) if smoke else ("mobile", "desktop"):
                 figures = audit(binary, base + path, form)
                 results["pages"][f"{name}, {form}"] = figures
-                print(f"{name:28} {form:8} accessibility {figures['accessibility']:3}  CLS {figures['cls']}",
-                      flush=True)
+                print(
+                    f"{name:28} {form:8} accessibility {figures['accessibility']:3}  CLS {figures['cls']}", flush=True
+                )
     finally:
         server.shutdown()
     worst = results["pages"].values()

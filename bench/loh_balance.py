@@ -37,24 +37,36 @@ def series(args: tuple[str, int, dict, int, int], runner: dict | None = None) ->
     game = get_game("lords-of-heaven")
     r = simulate(game, [kind] * players, games, seed, options, progress=True, **(runner or {}))
     low, high = TARGETS[players]
-    return {"players": players, "seats": kind, "options": options, "games": r["games"],
-            **({"lost": r["lost"]} if "lost" in r else {}),
-            "win_rate": {k: round(v, 3) for k, v in r["win_rate"].items()},
-            "interval_95": {k: [round(x, 3) for x in v] for k, v in r["win_interval_95"].items()},
-            "mean_actions": round(r["mean_actions"], 1), "median_code_chars": r["median_code_chars"],
-            "max_code_chars": r["max_code_chars"],
-            "target": f"every faction wins {low:.0%}-{high:.0%}",
-            "met": all(low <= v <= high for v in r["win_rate"].values())}
+    return {
+        "players": players,
+        "seats": kind,
+        "options": options,
+        "games": r["games"],
+        **({"lost": r["lost"]} if "lost" in r else {}),
+        "win_rate": {k: round(v, 3) for k, v in r["win_rate"].items()},
+        "interval_95": {k: [round(x, 3) for x in v] for k, v in r["win_interval_95"].items()},
+        "mean_actions": round(r["mean_actions"], 1),
+        "median_code_chars": r["median_code_chars"],
+        "max_code_chars": r["max_code_chars"],
+        "target": f"every faction wins {low:.0%}-{high:.0%}",
+        "met": all(low <= v <= high for v in r["win_rate"].values()),
+    }
 
 
 def balance(games: int, seed: int, runner: dict | None = None) -> dict:
     work = [("heuristic", 4, {}, games, seed), ("random", 4, {}, games, seed)]
     work += [("heuristic", 3, {"absent": f}, games, seed) for f in ("caliphate", "byzantines", "crusaders", "seljuk")]
-    work += [("heuristic", 2, {"christians": c, "muslims": m}, games, seed)
-             for c in ("crusaders", "byzantines") for m in ("seljuk", "caliphate")]
+    work += [
+        ("heuristic", 2, {"christians": c, "muslims": m}, games, seed)
+        for c in ("crusaders", "byzantines")
+        for m in ("seljuk", "caliphate")
+    ]
     results = [series(w, runner) for w in work]
-    return {"series": results, "met": all(r["met"] for r in results),
-            "command": f"python bench/loh_balance.py --games {games} --seed {seed}"}
+    return {
+        "series": results,
+        "met": all(r["met"] for r in results),
+        "command": f"python bench/loh_balance.py --games {games} --seed {seed}",
+    }
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def noise(game, state, rounds: int, seed: int) -> tuple[float, float]:
         if other == best:
             continue
         diff = [x - y for x, y in zip(values[best], values[other], strict=False)]
-        paired.append(statistics.stdev(diff) / rounds ** 0.5)
+        paired.append(statistics.stdev(diff) / rounds**0.5)
         independent.append(((statistics.variance(values[best]) + statistics.variance(values[other])) / rounds) ** 0.5)
     return statistics.median(paired), statistics.median(independent)
 
@@ -70,13 +70,19 @@ def main(game_id: str, players: int, count: int, rounds: int, seed: int) -> dict
     game = get_game(game_id)
     rows = [noise(game, state, rounds, seed + k) for k, state in enumerate(decisions(game, players, count, seed))]
     ratios = [ind / max(p, 1e-9) for p, ind in rows]
-    return {"game": game_id, "players": players, "decisions": count, "rounds": rounds, "seed": seed,
-            "command": f"python bench/paired_noise.py --game {game_id} --players {players} "
-                       f"--decisions {count} --rounds {rounds} --seed {seed}",
-            "median_se_paired": round(statistics.median(p for p, _ in rows), 4),
-            "median_se_independent": round(statistics.median(i for _, i in rows), 4),
-            "median_ratio": round(statistics.median(ratios), 2),
-            "ratio_range": [round(min(ratios), 2), round(max(ratios), 2)]}
+    return {
+        "game": game_id,
+        "players": players,
+        "decisions": count,
+        "rounds": rounds,
+        "seed": seed,
+        "command": f"python bench/paired_noise.py --game {game_id} --players {players} "
+        f"--decisions {count} --rounds {rounds} --seed {seed}",
+        "median_se_paired": round(statistics.median(p for p, _ in rows), 4),
+        "median_se_independent": round(statistics.median(i for _, i in rows), 4),
+        "median_ratio": round(statistics.median(ratios), 2),
+        "ratio_range": [round(min(ratios), 2), round(max(ratios), 2)],
+    }
 
 
 if __name__ == "__main__":

@@ -45,10 +45,17 @@ def playouts(game_id: str, games: int, seed: int, players: int | None = None, pa
                 game.advance(state, rand.choice(game.legal_for(state)))
                 actions += 1
     seconds = time.perf_counter() - started
-    return {"game": game_id, "players": players, "path": path,
-            "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
-            "python": platform.python_version(), "games": games, "seconds": round(seconds, 3),
-            "games_per_second": round(games / seconds, 2), "actions_per_second": round(actions / seconds)}
+    return {
+        "game": game_id,
+        "players": players,
+        "path": path,
+        "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
+        "python": platform.python_version(),
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2),
+        "actions_per_second": round(actions / seconds),
+    }
 
 
 if __name__ == "__main__":
@@ -59,8 +66,9 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--path", choices=PATHS, help="apply or advance (default: both)")
     args = parser.parse_args()
-    cases = [(args.game, args.players, args.games or 200)] if args.game else \
-        [(g, p, args.games or n) for g, p, n in CASES]
+    cases = (
+        [(args.game, args.players, args.games or 200)] if args.game else [(g, p, args.games or n) for g, p, n in CASES]
+    )
     for game_id, players, games in cases:
         for path in [args.path] if args.path else PATHS:
             print(json.dumps(playouts(game_id, games, args.seed, players, path)))

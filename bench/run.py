@@ -30,10 +30,24 @@ def pyodide_playouts(scale: float) -> list[dict]:
     """Every playout case, along both paths, inside Pyodide (a run of node each)."""
     found = []
     for game_id, players, games in CASES:
-        run = subprocess.run(["node", "tools/pyodide_run.mjs", "bench/playouts.py", "--game", game_id,
-                              "--players", str(players), "--games", str(max(1, round(games * scale)))],
-                             cwd=HERE.parent, capture_output=True, text=True, check=True)
-        found += [json.loads(line) for line in run.stdout.strip().splitlines()[-len(PATHS):]]
+        run = subprocess.run(
+            [
+                "node",
+                "tools/pyodide_run.mjs",
+                "bench/playouts.py",
+                "--game",
+                game_id,
+                "--players",
+                str(players),
+                "--games",
+                str(max(1, round(games * scale))),
+            ],
+            cwd=HERE.parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        found += [json.loads(line) for line in run.stdout.strip().splitlines()[-len(PATHS) :]]
     return found
 
 
@@ -50,7 +64,9 @@ def main() -> int:
     # then weighs on both alike.
     runs = {"cpython": [], "pyodide": []}
     for _ in range(1 if args.smoke else 3):
-        runs["cpython"].append([playouts(g, max(1, round(n * scale)), 1, p, path) for g, p, n in CASES for path in PATHS])
+        runs["cpython"].append(
+            [playouts(g, max(1, round(n * scale)), 1, p, path) for g, p, n in CASES for path in PATHS]
+        )
         runs["pyodide"].append(pyodide_playouts(scale))
     cases = [(g, p, path) for g, p, _n in CASES for path in PATHS]
     for i, (game_id, players, path) in enumerate(cases):
@@ -59,15 +75,14 @@ def main() -> int:
             rounds = [r[i] for r in found]
             best = max(rounds, key=lambda r: r["games_per_second"])
             results[f"{case}_{runtime}"] = dict(best, rounds=[r["games_per_second"] for r in rounds])
-        ratio = (results[f"{case}_cpython"]["games_per_second"]
-                 / results[f"{case}_pyodide"]["games_per_second"])
-        results[f"{case}_pyodide_slowdown"] = {"ratio": round(ratio, 2), "target": "at most 2.5",
-                                               "met": ratio <= 2.5}
+        ratio = results[f"{case}_cpython"]["games_per_second"] / results[f"{case}_pyodide"]["games_per_second"]
+        results[f"{case}_pyodide_slowdown"] = {"ratio": round(ratio, 2), "target": "at most 2.5", "met": ratio <= 2.5}
     s = strength("levantine", n_ai, 1)
     results["heuristic_vs_random"] = dict(s, target="at least 0.75 overall", met=s["heuristic_overall"] >= 0.75)
     c = lengths("levantine", n_code, 1)
-    results["code_length"] = dict(c, target="median at most 500, none over 2000",
-                                  met=c["median_chars"] <= 500 and c["max_chars"] <= 2000)
+    results["code_length"] = dict(
+        c, target="median at most 500, none over 2000", met=c["median_chars"] <= 500 and c["max_chars"] <= 2000
+    )
     out_path(HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
     return 0

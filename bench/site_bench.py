@@ -107,8 +107,7 @@ def bare_site(tmp: Path) -> Path:
 
 
 def launch(p, profile: Path):
-    return p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                headless=True)
+    return p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
 STAGES: list[dict] = []
@@ -150,8 +149,15 @@ def bench_boot(runs: int) -> dict:
                 profile = Path(tmp) / f"{who}-{run}"
                 found[who]["cold"].append(visit(p, profile, url))
                 found[who]["warm"].append(visit(p, profile, url))
-                print(who, "cold", found[who]["cold"][-1], "warm", found[who]["warm"][-1],
-                      STAGES[-2:] if who == "ours" else "", flush=True)
+                print(
+                    who,
+                    "cold",
+                    found[who]["cold"][-1],
+                    "warm",
+                    found[who]["warm"][-1],
+                    STAGES[-2:] if who == "ours" else "",
+                    flush=True,
+                )
         bare_server.shutdown()
     ours_server.shutdown()
     out = {}
@@ -160,18 +166,30 @@ def bench_boot(runs: int) -> dict:
         ratio = ours / bare
         best = min(found["ours"][kind]) / min(found["bare"][kind])
         stages = STAGES[n::2]
-        out[kind] = {"ours_ms": round(ours), "bare_pyodide_ms": round(bare), "ratio": round(ratio, 2),
-                     "ratio_of_best": round(best, 2),
-                     "ours_runs": found["ours"][kind], "bare_runs": found["bare"][kind],
-                     # Where our time goes (medians, ms from the start of navigation).
-                     "ours_stages": {key: round(statistics.median(s[key] for s in stages))
-                                     for key in ("worker_at", "runtime", "python", "packages", "engine")},
-                     "target": "ours at most 1.2x bare Pyodide (medians)", "met": ratio <= 1.2}
+        out[kind] = {
+            "ours_ms": round(ours),
+            "bare_pyodide_ms": round(bare),
+            "ratio": round(ratio, 2),
+            "ratio_of_best": round(best, 2),
+            "ours_runs": found["ours"][kind],
+            "bare_runs": found["bare"][kind],
+            # Where our time goes (medians, ms from the start of navigation).
+            "ours_stages": {
+                key: round(statistics.median(s[key] for s in stages))
+                for key in ("worker_at", "runtime", "python", "packages", "engine")
+            },
+            "target": "ours at most 1.2x bare Pyodide (medians)",
+            "met": ratio <= 1.2,
+        }
     return out
 
 
-PLAYERS = {"levantine": (2,), "crusader-kingdoms": (1, 2, 3, 4), "lords-of-heaven": (2, 3, 4),
-           "third-crusade": (2, 3, 4)}
+PLAYERS = {
+    "levantine": (2,),
+    "crusader-kingdoms": (1, 2, 3, 4),
+    "lords-of-heaven": (2, 3, 4),
+    "third-crusade": (2, 3, 4),
+}
 """Every game and player count the click measure covers (a person and the quick computer player)."""
 TARGET_MS = {"median": 75, "p90": 120}
 PARTS = ("engine", "legal", "view", "context", "template", "json", "transfer", "html", "dom", "paint")
@@ -193,8 +211,11 @@ def drawn_figures(drawn: list[dict]) -> dict:
     """What the page drew again per click (static/parts.js ``drawn``): the elements built and the
     characters of HTML parsed (median, 90th percentile), and the share of clicks that drew the
     whole table (its frame changed: another phase, say) rather than the parts that changed."""
-    return {"nodes": quantiles([d["nodes"] for d in drawn]), "html_kchars": quantiles([d["chars"] / 1000 for d in drawn]),
-            "whole_share": round(sum(d["how"] == "whole" for d in drawn) / len(drawn), 2)}
+    return {
+        "nodes": quantiles([d["nodes"] for d in drawn]),
+        "html_kchars": quantiles([d["chars"] / 1000 for d in drawn]),
+        "whole_share": round(sum(d["how"] == "whole" for d in drawn) / len(drawn), 2),
+    }
 
 
 def bench_click(games: int, game_id: str = "levantine", max_clicks: int = 400, players: int | None = None) -> dict:
@@ -210,7 +231,9 @@ def bench_click(games: int, game_id: str = "levantine", max_clicks: int = 400, p
             rand = random.Random(game)
             count = players or max(PLAYERS[game_id])
             seats = ("human",) + ("heuristic",) * (count - 1)
-            start_game(page, game=game_id, seats=seats, seed=100 + game, players=None if game_id == "levantine" else count)
+            start_game(
+                page, game=game_id, seats=seats, seed=100 + game, players=None if game_id == "levantine" else count
+            )
             set_pace(page, 0)
             page.evaluate("window.outremer.timings.clicks.length = 0")
             clicked = 0
@@ -230,21 +253,32 @@ def bench_click(games: int, game_id: str = "levantine", max_clicks: int = 400, p
     server.shutdown()
     median = statistics.median(samples)
     p90 = statistics.quantiles(samples, n=10)[-1] if len(samples) > 1 else samples[0]
-    return {"game": game_id, "players": players or max(PLAYERS[game_id]), "clicks": len(samples),
-            "median_ms": round(median, 1), "p90_ms": round(p90, 1), "max_ms": round(max(samples), 1),
-            "median_to_dom_ms": round(statistics.median(dom), 1),
-            "parts_ms": part_figures(parts),
-            **({"drawn": drawn_figures(drawn)} if drawn else {}),
-            "target": f"median at most {TARGET_MS['median']} ms, p90 at most {TARGET_MS['p90']} ms",
-            "met": median <= TARGET_MS["median"] and p90 <= TARGET_MS["p90"]}
+    return {
+        "game": game_id,
+        "players": players or max(PLAYERS[game_id]),
+        "clicks": len(samples),
+        "median_ms": round(median, 1),
+        "p90_ms": round(p90, 1),
+        "max_ms": round(max(samples), 1),
+        "median_to_dom_ms": round(statistics.median(dom), 1),
+        "parts_ms": part_figures(parts),
+        **({"drawn": drawn_figures(drawn)} if drawn else {}),
+        "target": f"median at most {TARGET_MS['median']} ms, p90 at most {TARGET_MS['p90']} ms",
+        "met": median <= TARGET_MS["median"] and p90 <= TARGET_MS["p90"],
+    }
 
 
-def bench_clicks(games: int, max_clicks: int, only: str | None = None, smoke: bool = False,
-                 players: int | None = None) -> dict:
+def bench_clicks(
+    games: int, max_clicks: int, only: str | None = None, smoke: bool = False, players: int | None = None
+) -> dict:
     """Every game and player count in one run (or ``only`` one game, at ``players`` only), each
     beside Levantine's (the ratio of medians); a smoke run takes each game at its largest count only."""
-    cases = [(g, n) for g in PLAYERS for n in PLAYERS[g] if only in (None, g) and players in (None, n)
-             and (not smoke or n == max(PLAYERS[g]))]
+    cases = [
+        (g, n)
+        for g in PLAYERS
+        for n in PLAYERS[g]
+        if only in (None, g) and players in (None, n) and (not smoke or n == max(PLAYERS[g]))
+    ]
     if ("levantine", 2) not in cases:
         cases.insert(0, ("levantine", 2))
     found = {}
@@ -265,11 +299,20 @@ def bench_bytes() -> dict:
     files = Counting.sent["files"]
     raw = sum(f.stat().st_size for f in files)
     zipped = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files)
-    biggest = sorted(((f.stat().st_size, f.relative_to(site_build.DIST).as_posix()) for f in set(files)), reverse=True)[:5]
-    return {"requests": Counting.sent["requests"], "files_sent": len(files), "raw_bytes": raw, "gzip_bytes": zipped,
-            "raw_mb": round(raw / 1e6, 2), "gzip_mb": round(zipped / 1e6, 2),
-            "largest": [{"file": name, "bytes": size} for size, name in biggest],
-            "target": "at most 7 MB gzip", "met": zipped <= 7e6}
+    biggest = sorted(((f.stat().st_size, f.relative_to(site_build.DIST).as_posix()) for f in set(files)), reverse=True)[
+        :5
+    ]
+    return {
+        "requests": Counting.sent["requests"],
+        "files_sent": len(files),
+        "raw_bytes": raw,
+        "gzip_bytes": zipped,
+        "raw_mb": round(raw / 1e6, 2),
+        "gzip_mb": round(zipped / 1e6, 2),
+        "largest": [{"file": name, "bytes": size} for size, name in biggest],
+        "target": "at most 7 MB gzip",
+        "met": zipped <= 7e6,
+    }
 
 
 def main() -> None:
@@ -280,8 +323,11 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=80, help="click: at most this many clicks a game")
     parser.add_argument("--game", choices=sorted(PLAYERS), help="click: one game (and Levantine beside it)")
     parser.add_argument("--players", type=int, help="click: with --game, one player count of it")
-    parser.add_argument("--smoke", action="store_true",
-                        help="a few iterations of each, to check the benchmark runs to its end (no figures kept)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a few iterations of each, to check the benchmark runs to its end (no figures kept)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the figures go")
     args = parser.parse_args()
     if args.smoke:

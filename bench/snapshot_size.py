@@ -60,10 +60,15 @@ def measure() -> dict:
     finally:
         server.shutdown()
     mb = lambda n: round(n / 1e6, 1) if n is not None else None  # noqa: E731
-    return {"snapshot_bytes": found.get("snapshot"), "snapshot_mb": mb(found.get("snapshot")),
-            "caches": found["caches"], "storage_usage_mb": mb(found.get("usage")),
-            "build": json.loads((site_build.DIST / "build.json").read_text())["build"],
-            "measured": time.strftime("%Y-%m-%d %H:%M"), "command": "python bench/snapshot_size.py"}
+    return {
+        "snapshot_bytes": found.get("snapshot"),
+        "snapshot_mb": mb(found.get("snapshot")),
+        "caches": found["caches"],
+        "storage_usage_mb": mb(found.get("usage")),
+        "build": json.loads((site_build.DIST / "build.json").read_text())["build"],
+        "measured": time.strftime("%Y-%m-%d %H:%M"),
+        "command": "python bench/snapshot_size.py",
+    }
 
 
 def main() -> None:

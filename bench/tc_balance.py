@@ -74,19 +74,26 @@ def series(name: str, players: int, options: dict, games: int, seed: int, runner
     rates = r["team_win_rate"]
     bands = final_winner_bands(players, options, list(r["win_rate"]))
     shares = r["win_rate"]
-    return {"line_up": name, "players": players, "seats": "heuristic", "options": options,
-            "games": r["games"], "seed": seed, **({"lost": r["lost"]} if "lost" in r else {}),
-            "alliance_win_rate": {k: round(v, 3) for k, v in rates.items()},
-            "alliance_interval_95": {k: [round(x, 3) for x in v] for k, v in r["team_interval_95"].items()},
-            "no_winner": round(1 - sum(rates.values()), 3),
-            "final_winner_rate": {k: round(v, 3) for k, v in shares.items()},
-            "final_winner_interval_95": {k: [round(x, 3) for x in v] for k, v in r["win_interval_95"].items()},
-            "mean_actions": round(r["mean_actions"], 1),
-            "target": f"each Alliance wins {low:.0%}-{high:.0%}",
-            "met": all(low <= v <= high for v in rates.values()),
-            "final_winner_target": {k: f"{a:.0%}-{b:.0%}" for k, (a, b) in bands.items()},
-            "final_winner_met": all(bands[k][0] <= v <= bands[k][1] for k, v in shares.items()),
-            "command": f'python bench/tc_balance.py --games {games} --seed {seed} --only "{name}"'}
+    return {
+        "line_up": name,
+        "players": players,
+        "seats": "heuristic",
+        "options": options,
+        "games": r["games"],
+        "seed": seed,
+        **({"lost": r["lost"]} if "lost" in r else {}),
+        "alliance_win_rate": {k: round(v, 3) for k, v in rates.items()},
+        "alliance_interval_95": {k: [round(x, 3) for x in v] for k, v in r["team_interval_95"].items()},
+        "no_winner": round(1 - sum(rates.values()), 3),
+        "final_winner_rate": {k: round(v, 3) for k, v in shares.items()},
+        "final_winner_interval_95": {k: [round(x, 3) for x in v] for k, v in r["win_interval_95"].items()},
+        "mean_actions": round(r["mean_actions"], 1),
+        "target": f"each Alliance wins {low:.0%}-{high:.0%}",
+        "met": all(low <= v <= high for v in rates.values()),
+        "final_winner_target": {k: f"{a:.0%}-{b:.0%}" for k, (a, b) in bands.items()},
+        "final_winner_met": all(bands[k][0] <= v <= bands[k][1] for k, v in shares.items()),
+        "command": f'python bench/tc_balance.py --games {games} --seed {seed} --only "{name}"',
+    }
 
 
 def summary(results: list[dict]) -> dict:
@@ -94,8 +101,11 @@ def summary(results: list[dict]) -> dict:
     results = sorted(results, key=lambda r: (seeds.index(r["seed"]), NAMES.index(r["line_up"])))
     runs = {(r["games"], r["seed"]) for r in results}
     every = {r["line_up"] for r in results} == set(NAMES)
-    out = {"series": results, "met": every and all(r["met"] for r in results),
-           "final_winner_met": every and all(r.get("final_winner_met") for r in results)}
+    out = {
+        "series": results,
+        "met": every and all(r["met"] for r in results),
+        "final_winner_met": every and all(r.get("final_winner_met") for r in results),
+    }
     if len(runs) == 1:
         games, seed = runs.pop()
         out["command"] = f"python bench/tc_balance.py --games {games} --seed {seed}"
@@ -103,8 +113,11 @@ def summary(results: list[dict]) -> dict:
 
 
 def balance(games: int, seed: int, only: str | None = None, runner: dict | None = None) -> list[dict]:
-    return [series(name, players, options, games, seed, runner) for name, players, options in LINEUPS
-            if only is None or name == only]
+    return [
+        series(name, players, options, games, seed, runner)
+        for name, players, options in LINEUPS
+        if only is None or name == only
+    ]
 
 
 if __name__ == "__main__":
@@ -120,8 +133,11 @@ if __name__ == "__main__":
     except GameFailed as error:
         raise SystemExit(str(error)) from None
     if args.only and OUT.exists():
-        kept = [r for r in json.loads(OUT.read_text()).get("series", [])
-                if (r["line_up"], r["seed"]) != (args.only, args.seed)]
+        kept = [
+            r
+            for r in json.loads(OUT.read_text()).get("series", [])
+            if (r["line_up"], r["seed"]) != (args.only, args.seed)
+        ]
         results = kept + results
     text = json.dumps(summary(results), indent=1)
     print(text)

@@ -62,8 +62,15 @@ def _one_game(args: tuple[str, str, int, dict, int]) -> dict:
         step += 1
     team = (game.result(state) or {}).get("team")
     mine = ALLIANCE[options.get("side", "crusader")]
-    return {"mode": name, "deal": seed, "team": team, "won": team == mine, "bot_won": team == 1 - mine,
-            "actions": step, "seconds": round(time.perf_counter() - started, 2)}
+    return {
+        "mode": name,
+        "deal": seed,
+        "team": team,
+        "won": team == mine,
+        "bot_won": team == 1 - mine,
+        "actions": step,
+        "seconds": round(time.perf_counter() - started, 2),
+    }
 
 
 def read(path: Path, level: str, seed: int, budget) -> dict:
@@ -87,11 +94,20 @@ def figures(done: dict, games: int) -> list[dict]:
         bot = sum(r["bot_won"] for r in rows)
         lo, hi = wilson(won, len(rows))
         blo, bhi = wilson(bot, len(rows))
-        out.append({"mode": name, "players": players, "options": options, "games": len(rows),
-                    "win_rate": round(won / len(rows), 3), "interval_95": [round(lo, 3), round(hi, 3)],
-                    "bot_win_rate": round(bot / len(rows), 3), "bot_interval_95": [round(blo, 3), round(bhi, 3)],
-                    "no_winner": round(1 - (won + bot) / len(rows), 3),
-                    "mean_actions": round(sum(r["actions"] for r in rows) / len(rows), 1)})
+        out.append(
+            {
+                "mode": name,
+                "players": players,
+                "options": options,
+                "games": len(rows),
+                "win_rate": round(won / len(rows), 3),
+                "interval_95": [round(lo, 3), round(hi, 3)],
+                "bot_win_rate": round(bot / len(rows), 3),
+                "bot_interval_95": [round(blo, 3), round(bhi, 3)],
+                "no_winner": round(1 - (won + bot) / len(rows), 3),
+                "mean_actions": round(sum(r["actions"] for r in rows) / len(rows), 1),
+            }
+        )
     return out
 
 
@@ -105,9 +121,16 @@ def paired(done: dict, other: dict, games: int) -> list[dict]:
             continue
         mine = [done[(name, i)]["won"] for i in both]
         theirs = [other[(name, i)]["won"] for i in both]
-        out.append({"mode": name, "games": len(both), "wins": sum(mine), "other_wins": sum(theirs),
-                    "only_this": sum(a and not b for a, b in zip(mine, theirs, strict=True)),
-                    "only_other": sum(b and not a for a, b in zip(mine, theirs, strict=True))})
+        out.append(
+            {
+                "mode": name,
+                "games": len(both),
+                "wins": sum(mine),
+                "other_wins": sum(theirs),
+                "only_this": sum(a and not b for a, b in zip(mine, theirs, strict=True)),
+                "only_other": sum(b and not a for a, b in zip(mine, theirs, strict=True)),
+            }
+        )
     return out
 
 
@@ -122,17 +145,26 @@ def run(level: str, games: int, seed: int, log: Path, runner: dict | None = None
     work = [((name, i), (name, level, spec[name][0], spec[name][1], seed + i)) for name, i in todo]
     started = time.perf_counter()
     log.parent.mkdir(parents=True, exist_ok=True)
-    job = Job(_one_game, work, label=f"tc-solo {level}", deal=lambda task: f"{task[0]}, deal {task[4]}",
-              **(runner or {}))
+    job = Job(
+        _one_game, work, label=f"tc-solo {level}", deal=lambda task: f"{task[0]}, deal {task[4]}", **(runner or {})
+    )
     with log.open("a") as out:
         for (name, i), row in job.results():
             row = {"level": level, "seed": seed, "iterations": budget, "i": i, **row}
             out.write(json.dumps(row) + "\n")
             out.flush()
             done[(name, i)] = row
-    out = {"level": level, "seed": seed, "iterations": budget, "games_per_mode": games, "log": str(log),
-           "modes": figures(done, games), "seconds_this_run": round(time.perf_counter() - started, 1),
-           "backend": job.backend, "command": f"python bench/tc_solo.py --level {level} --games {games} --seed {seed}"}
+    out = {
+        "level": level,
+        "seed": seed,
+        "iterations": budget,
+        "games_per_mode": games,
+        "log": str(log),
+        "modes": figures(done, games),
+        "seconds_this_run": round(time.perf_counter() - started, 1),
+        "backend": job.backend,
+        "command": f"python bench/tc_solo.py --level {level} --games {games} --seed {seed}",
+    }
     if job.lost:
         out["lost"] = [{"mode": lost.key[0], "i": lost.key[1], "reason": lost.reason} for lost in job.lost]
     return out
@@ -145,22 +177,39 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=NAMES, help="play this mode only")
     parser.add_argument("--log", default="", help="the JSON-lines file of finished games")
-    parser.add_argument("--paired-with", default="", metavar="LEVEL",
-                        help="play nothing: compare the series with LEVEL's on the deals both played")
+    parser.add_argument(
+        "--paired-with",
+        default="",
+        metavar="LEVEL",
+        help="play nothing: compare the series with LEVEL's on the deals both played",
+    )
     add_arguments(parser)
     args = parser.parse_args()
-    log = Path(args.log) if args.log else out_path(
-        Path(__file__).with_name("series") / f"tc-solo-{args.level}-{args.seed}.jsonl")
+    log = (
+        Path(args.log)
+        if args.log
+        else out_path(Path(__file__).with_name("series") / f"tc-solo-{args.level}-{args.seed}.jsonl")
+    )
     if args.paired_with:
         game = get_game("third-crusade")
         other_log = log.with_name(f"tc-solo-{args.paired_with}-{args.seed}.jsonl")
 
         def budget(level: str):
             return search_level(game, level).iterations if level in SEARCH_LEVELS else None
+
         done = read(log, args.level, args.seed, budget(args.level))
         other = read(other_log, args.paired_with, args.seed, budget(args.paired_with))
-        print(json.dumps({"level": args.level, "other": args.paired_with, "seed": args.seed,
-                          "modes": paired(done, other, args.games)}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "level": args.level,
+                    "other": args.paired_with,
+                    "seed": args.seed,
+                    "modes": paired(done, other, args.games),
+                },
+                indent=1,
+            )
+        )
     else:
         try:
             print(json.dumps(run(args.level, args.games, args.seed, log, runner(args), args.only), indent=1))

@@ -64,9 +64,15 @@ def run(mode: str, games: int, seed: int) -> dict:
                         break
         wins += (game.result(state) or {}).get("team") == ALLIANCE[mine]
         rounds[["1190", "1191 Spring", "1191 Autumn", "1192"][min(3, state["round"])]] += 1
-    return {"mode": mode, "games": games, "seed": seed, "person_wins": wins, "game_ends_in": dict(rounds),
-            "glory_per_game": {k: {s: round(v / games, 2) for s, v in c.most_common()} for k, c in glory.items()},
-            "command": f'python bench/tc_solo_glory.py --mode "{mode}" --games {games} --seed {seed}'}
+    return {
+        "mode": mode,
+        "games": games,
+        "seed": seed,
+        "person_wins": wins,
+        "game_ends_in": dict(rounds),
+        "glory_per_game": {k: {s: round(v / games, 2) for s, v in c.most_common()} for k, c in glory.items()},
+        "command": f'python bench/tc_solo_glory.py --mode "{mode}" --games {games} --seed {seed}',
+    }
 
 
 if __name__ == "__main__":

@@ -53,9 +53,13 @@ if __name__ == "__main__":
     parser.add_argument("--repeat", type=int, default=3)
     runs = parser.parse_args().repeat
     playouts(2, 2)  # the content loaded, the caches warm
-    print(json.dumps({
-        "games_per_second_4p": round(max(playouts(4, 12) for _ in range(runs)), 2),
-        "games_per_second_2p": round(max(playouts(2, 40) for _ in range(runs)), 2),
-        "seconds_per_normal_decision_4p": round(min(decisions(4, 8) for _ in range(runs)), 3),
-        "seconds_per_normal_decision_2p": round(min(decisions(2, 8) for _ in range(runs)), 3),
-    }))
+    print(
+        json.dumps(
+            {
+                "games_per_second_4p": round(max(playouts(4, 12) for _ in range(runs)), 2),
+                "games_per_second_2p": round(max(playouts(2, 40) for _ in range(runs)), 2),
+                "seconds_per_normal_decision_4p": round(min(decisions(4, 8) for _ in range(runs)), 3),
+                "seconds_per_normal_decision_2p": round(min(decisions(2, 8) for _ in range(runs)), 3),
+            }
+        )
+    )

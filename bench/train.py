@@ -84,8 +84,10 @@ def weights_path(game_id: str, round_: int, base: Path | None = None) -> Path | 
         return None
     path = folder(game_id, base) / f"round-{round_ - 1}.json"
     if not path.exists():
-        raise SystemExit(f"{path} is missing: fit round {round_ - 1} first (python bench/train.py --game {game_id} "
-                         f"fit --round {round_ - 1}).")
+        raise SystemExit(
+            f"{path} is missing: fit round {round_ - 1} first (python bench/train.py --game {game_id} "
+            f"fit --round {round_ - 1})."
+        )
     return path
 
 
@@ -125,8 +127,9 @@ def play(task: tuple) -> dict:
             seen = sample(random.Random(deal * 7919 + step))  # a state the seat could be in: its view
             if value is not None:
                 root = [value if p == seat else (1 - value) / (players - 1) for p in range(players)]
-                positions.append([ai.stage(seen), [list(map(float, ai.features(seen, p))) for p in range(players)],
-                                  seat, root])
+                positions.append(
+                    [ai.stage(seen), [list(map(float, ai.features(seen, p))) for p in range(players)], seat, root]
+                )
         else:
             action = decide(agent, game, state, seat, rand)
         game.advance(state, action)
@@ -134,8 +137,17 @@ def play(task: tuple) -> dict:
     return {"positions": positions, "payoff": game.payoff(state), "actions": step}
 
 
-def data(game_id: str, round_: int, games: int, seed: int, level: str, players: int, iterations: int | None,
-         jobs: dict, base: Path | None = None) -> dict:
+def data(
+    game_id: str,
+    round_: int,
+    games: int,
+    seed: int,
+    level: str,
+    players: int,
+    iterations: int | None,
+    jobs: dict,
+    base: Path | None = None,
+) -> dict:
     game = get_game(game_id)
     if level not in SEARCH_LEVELS:
         raise SystemExit(f"The data are played by a searching level ({', '.join(SEARCH_LEVELS)}), not {level!r}.")
@@ -143,39 +155,58 @@ def data(game_id: str, round_: int, games: int, seed: int, level: str, players: 
     out.mkdir(parents=True, exist_ok=True)
     log = out / f"round-{round_}.jsonl"
     path = weights_path(game_id, round_, base)
-    key = {"game": game_id, "round": round_, "seed": seed, "level": level, "players": players,
-           "iterations": iterations, "weights": digest(str(path)) if path else "shipped",
-           "rules_revision": game.rules_revision}
+    key = {
+        "game": game_id,
+        "round": round_,
+        "seed": seed,
+        "level": level,
+        "players": players,
+        "iterations": iterations,
+        "weights": digest(str(path)) if path else "shipped",
+        "rules_revision": game.rules_revision,
+    }
     done = set()
     if log.exists():
         for line in log.read_text().splitlines():
             row = json.loads(line)
             if {k: row.get(k) for k in key} != key:
-                raise SystemExit(f"{log} holds games of another round's settings ({ {k: row.get(k) for k in key} }); "
-                                 f"now {key}. Remove it, or give another --round.")
+                raise SystemExit(
+                    f"{log} holds games of another round's settings ({ {k: row.get(k) for k in key} }); "
+                    f"now {key}. Remove it, or give another --round."
+                )
             done.add(row["i"])
-    todo = [(i, (game_id, players, level, iterations, str(path) if path else None, seed + i))
-            for i in range(games) if i not in done]
+    todo = [
+        (i, (game_id, players, level, iterations, str(path) if path else None, seed + i))
+        for i in range(games)
+        if i not in done
+    ]
     job = Job(play, todo, label=f"{game_id} round {round_} data", deal=lambda t: f"{t[0]}, deal {t[5]}", **jobs)
     with log.open("a") as f:
         for i, result in job.results():
             f.write(json.dumps({**key, "i": i, "deal": seed + i, **result}) + "\n")
             f.flush()
             done.add(i)
-    return {"data": str(log), "games": len(done), "played_now": len(todo) - len(job.lost),
-            **({"lost": [lost.key for lost in job.lost]} if job.lost else {})}
+    return {
+        "data": str(log),
+        "games": len(done),
+        "played_now": len(todo) - len(job.lost),
+        **({"lost": [lost.key for lost in job.lost]} if job.lost else {}),
+    }
 
 
 def _rows(game_id: str, round_: int, base: Path | None) -> list[dict]:
     log = folder(game_id, base) / f"round-{round_}.jsonl"
     if not log.exists():
-        raise SystemExit(f"{log} is missing: play the round's games first (python bench/train.py --game {game_id} "
-                         f"data --round {round_}).")
+        raise SystemExit(
+            f"{log} is missing: play the round's games first (python bench/train.py --game {game_id} "
+            f"data --round {round_})."
+        )
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
-def fit_round(game_id: str, round_: int, blend: float, base: Path | None = None,
-              min_positions: int = MIN_POSITIONS) -> dict:
+def fit_round(
+    game_id: str, round_: int, blend: float, base: Path | None = None, min_positions: int = MIN_POSITIONS
+) -> dict:
     if not 0 <= blend <= 1:
         raise SystemExit("--blend is the outcome's share of the label, between 0 and 1.")
     game = get_game(game_id)
@@ -196,37 +227,67 @@ def fit_round(game_id: str, round_: int, blend: float, base: Path | None = None,
         old = list(before["weights"][stage])
         new = fit(train[stage], len(ai.FEATURES)) if len(train[stage]) >= min_positions else old
         weights.append([round(w, 4) for w in new])
-        stages.append({"stage": stage, "positions": len(train[stage]), "held_out": len(held[stage]),
-                       "kept_previous": len(train[stage]) < min_positions,
-                       "held_out_log_likelihood": {
-                           "new": round(log_likelihood(held[stage], new), 4) if held[stage] else None,
-                           "previous": round(log_likelihood(held[stage], old), 4) if held[stage] else None}})
+        stages.append(
+            {
+                "stage": stage,
+                "positions": len(train[stage]),
+                "held_out": len(held[stage]),
+                "kept_previous": len(train[stage]) < min_positions,
+                "held_out_log_likelihood": {
+                    "new": round(log_likelihood(held[stage], new), 4) if held[stage] else None,
+                    "previous": round(log_likelihood(held[stage], old), 4) if held[stage] else None,
+                },
+            }
+        )
     first = rows[0] if rows else {}
     players = first.get("players", 2)
-    out = {"game": game_id, "rules_revision": game.rules_revision, "features": list(ai.FEATURES),
-           "stages": ai.STAGES,
-           "training": {
-               "command": f"python bench/train.py --game {game_id} all --round {round_} --seed {first.get('seed')} "
-                          f"--games {len(rows)} --level {first.get('level')} --players {players} --blend {blend}"
-                          + (f" --iterations {first['iterations']}" if first.get("iterations") else "")
-                          + (f" --min-positions {min_positions}" if min_positions != MIN_POSITIONS else "")
-                          + (f" --folder {_shown(base)}" if base is not None else ""),
-               "round": round_, "seed": first.get("seed"), "games": len(rows), "players": players,
-               "level": first.get("level"), "iterations": first.get("iterations"),
-               "labels": f"{blend} x outcome + {round(1 - blend, 4)} x the search's root value",
-               "played_with": before_name,
-               "data": _shown(folder(game_id, base) / f"round-{round_}.jsonl"),
-               "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
-               "min_positions": min_positions, "by_stage": stages},
-           "weights": weights}
+    out = {
+        "game": game_id,
+        "rules_revision": game.rules_revision,
+        "features": list(ai.FEATURES),
+        "stages": ai.STAGES,
+        "training": {
+            "command": f"python bench/train.py --game {game_id} all --round {round_} --seed {first.get('seed')} "
+            f"--games {len(rows)} --level {first.get('level')} --players {players} --blend {blend}"
+            + (f" --iterations {first['iterations']}" if first.get("iterations") else "")
+            + (f" --min-positions {min_positions}" if min_positions != MIN_POSITIONS else "")
+            + (f" --folder {_shown(base)}" if base is not None else ""),
+            "round": round_,
+            "seed": first.get("seed"),
+            "games": len(rows),
+            "players": players,
+            "level": first.get("level"),
+            "iterations": first.get("iterations"),
+            "labels": f"{blend} x outcome + {round(1 - blend, 4)} x the search's root value",
+            "played_with": before_name,
+            "data": _shown(folder(game_id, base) / f"round-{round_}.jsonl"),
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
+            "min_positions": min_positions,
+            "by_stage": stages,
+        },
+        "weights": weights,
+    }
     path = folder(game_id, base) / f"round-{round_}.json"
     path.write_text(json.dumps(out, indent=1) + "\n")
-    return {"weights": str(path), "positions": sum(s["positions"] for s in stages),
-            "stages_learned": sum(not s["kept_previous"] for s in stages)}
+    return {
+        "weights": str(path),
+        "positions": sum(s["positions"] for s in stages),
+        "stages_learned": sum(not s["kept_previous"] for s in stages),
+    }
 
 
-def evaluate(game_id: str, round_: int, games: int, seed: int, level: str, jobs: dict, sprt: SequentialTest | None,
-             base: Path | None = None, series_dir: Path | None = None, players: int = 2) -> dict:
+def evaluate(
+    game_id: str,
+    round_: int,
+    games: int,
+    seed: int,
+    level: str,
+    jobs: dict,
+    sprt: SequentialTest | None,
+    base: Path | None = None,
+    series_dir: Path | None = None,
+    players: int = 2,
+) -> dict:
     """The series of ``level`` with the round's weights against ``level`` with the shipped ones;
     with 2 players stopped by ``sprt``, with more (the test weighs pairs) the level's share of
     ``games`` games, the new weights rotated over the seats."""
@@ -238,16 +299,18 @@ def evaluate(game_id: str, round_: int, games: int, seed: int, level: str, jobs:
     rel = _shown(new)
     tag = "" if base is None or base.resolve() == (ROOT / "bench" / "training").resolve() else f"-{base.name}"
     log = (series_dir or ROOT / "bench" / "series") / f"train-{game_id}-round-{round_}{tag}.jsonl"
-    report = series(game_id, f"{level}@{rel}", level, players, games, seed, str(log), jobs,
-                    sprt if players == 2 else None)
+    report = series(
+        game_id, f"{level}@{rel}", level, players, games, seed, str(log), jobs, sprt if players == 2 else None
+    )
     return report
 
 
 def ship(game_id: str, round_: int, report: dict, base: Path | None = None) -> str:
     verdict = report.get("sprt", {})
     if verdict.get("result") != "H1":
-        raise SystemExit(f"Not shipped: the test has not accepted H1 ({verdict.get('text', 'no test')}). The shipped "
-                         f"weights stay.")
+        raise SystemExit(
+            f"Not shipped: the test has not accepted H1 ({verdict.get('text', 'no test')}). The shipped weights stay."
+        )
     new = json.loads((folder(game_id, base) / f"round-{round_}.json").read_text())
     new["training"]["evaluation"] = {"series": report["log"], "text": verdict["text"], "paired": report.get("paired")}
     dest = ROOT / "engine" / "outremer" / "ai" / "weights" / file_name(game_id)
@@ -269,15 +332,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--iterations", type=int, default=None, help="the level's budget replaced (trials)")
     parser.add_argument("--blend", type=float, default=0.5, help="the outcome's share of the label")
-    parser.add_argument("--min-positions", type=int, default=MIN_POSITIONS,
-                        help="fit: a stage with fewer positions keeps the previous weights")
+    parser.add_argument(
+        "--min-positions",
+        type=int,
+        default=MIN_POSITIONS,
+        help="fit: a stage with fewer positions keeps the previous weights",
+    )
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=30.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
-    parser.add_argument("--folder", type=Path, default=None,
-                        help="where the rounds are kept (default bench/training; another one, for a trial, also "
-                             "names the series file)")
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=None,
+        help="where the rounds are kept (default bench/training; another one, for a trial, also names the series file)",
+    )
     add_arguments(parser)
     args = parser.parse_args(argv)
     base = args.folder
@@ -287,18 +357,36 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("--iterations is for trial data only: the series compares the levels as they play.")
     try:
         if args.what in ("data", "all"):
-            print(json.dumps(data(args.game, args.round_, args.games, seed, args.level, args.players,
-                                  args.iterations, jobs, base)), flush=True)
+            print(
+                json.dumps(
+                    data(
+                        args.game, args.round_, args.games, seed, args.level, args.players, args.iterations, jobs, base
+                    )
+                ),
+                flush=True,
+            )
         if args.what in ("fit", "all"):
             print(json.dumps(fit_round(args.game, args.round_, args.blend, base, args.min_positions)), flush=True)
         if args.what in ("evaluate", "all", "ship"):
             test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta) if args.players == 2 else None
-            report = evaluate(args.game, args.round_, args.eval_games, seed + 50_000, args.level,
-                              jobs if args.what != "ship" else {}, test, base, players=args.players)
+            report = evaluate(
+                args.game,
+                args.round_,
+                args.eval_games,
+                seed + 50_000,
+                args.level,
+                jobs if args.what != "ship" else {},
+                test,
+                base,
+                players=args.players,
+            )
             print(json.dumps(report), flush=True)
             if test is None:
-                print(f"No sequential test with {args.players} players: the new weights' share is "
-                      f"{report['share']} {report['interval_95']}.", file=sys.stderr)
+                print(
+                    f"No sequential test with {args.players} players: the new weights' share is "
+                    f"{report['share']} {report['interval_95']}.",
+                    file=sys.stderr,
+                )
                 if args.what == "ship":
                     raise SystemExit("Not shipped: only a 2-player series' test ships weights.")
                 return
@@ -306,8 +394,10 @@ def main(argv: list[str] | None = None) -> None:
             if args.what == "ship":
                 print(f"shipped: {ship(args.game, args.round_, report, base)}")
             elif test.result == "H1":
-                print(f"H1 accepted: ship with python bench/train.py --game {args.game} ship --round {args.round_}",
-                      file=sys.stderr)
+                print(
+                    f"H1 accepted: ship with python bench/train.py --game {args.game} ship --round {args.round_}",
+                    file=sys.stderr,
+                )
             else:
                 print("The shipped weights stay (only an accepted H1 ships new ones).", file=sys.stderr)
     except GameFailed as error:
@@ -316,4 +406,3 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
-

@@ -60,11 +60,16 @@ def main(runs: int) -> None:
                     page.wait_for_selector("body[data-offline=ready]", timeout=60_000)
                     context.close()
                     results[kind].append(boot["ms"])
-                    print(kind, json.dumps({"ready_ms": boot["ms"], "worker": boot["worker"],
-                                            "server": dict(sent)}), flush=True)
+                    print(
+                        kind,
+                        json.dumps({"ready_ms": boot["ms"], "worker": boot["worker"], "server": dict(sent)}),
+                        flush=True,
+                    )
     for kind, values in results.items():
-        print(f"{kind}: median {statistics.median(values) / 1000:.2f} s over {len(values)} "
-              f"(min {min(values) / 1000:.2f}, max {max(values) / 1000:.2f})")
+        print(
+            f"{kind}: median {statistics.median(values) / 1000:.2f} s over {len(values)} "
+            f"(min {min(values) / 1000:.2f}, max {max(values) / 1000:.2f})"
+        )
     server.shutdown()
 
 

@@ -172,13 +172,15 @@ def draws_frames(page, within_ms: int = 5000) -> bool:
     screenshot on that page then times out. A fresh page in the same context paints again.
     """
     try:
-        return bool(page.evaluate(
-            """(ms) => new Promise(resolve => {
+        return bool(
+            page.evaluate(
+                """(ms) => new Promise(resolve => {
                 requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
                 setTimeout(() => resolve(false), ms);
             })""",
-            within_ms,
-        ))
+                within_ms,
+            )
+        )
     except Exception:  # a closed or crashed page does not paint either
         return False
 
@@ -381,8 +383,9 @@ def click_settled(page, locator, timeout: float = 60.0) -> tuple[str, int]:
 CONTROLLER_LABELS = {"human": "Person", "heuristic": "Computer (plays to win)", "random": "Computer (random moves)"}
 
 
-def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed=None, options=None,
-               players: int | None = None) -> str:
+def start_game(
+    page, game: str = "levantine", seats=("human", "heuristic"), seed=None, options=None, players: int | None = None
+) -> str:
     """Start a game through the New game dialog, like a player; returns its code."""
     before = page.evaluate("location.hash")
     page.evaluate("() => { window.__before = window.outremer && window.outremer.game && window.outremer.game.entry; }")
@@ -405,8 +408,11 @@ def start_game(page, game: str = "levantine", seats=("human", "heuristic"), seed
     page.wait_for_selector("#new-game-dialog", state="hidden")
     # a new game's link; or the same link again (the same seed and seats), a new game all the same:
     # kept under an entry of its own (the computer may have moved on from its first step already)
-    until(page, f"location.hash.length > 1 && (location.hash !== {before!r} || (window.outremer.game.entry "
-                "&& window.outremer.game.entry !== window.__before))")
+    until(
+        page,
+        f"location.hash.length > 1 && (location.hash !== {before!r} || (window.outremer.game.entry "
+        "&& window.outremer.game.entry !== window.__before))",
+    )
     return page.evaluate("location.hash.slice(1)")
 
 
@@ -492,13 +498,16 @@ def check_table_actions(html: str, legal: list[dict], composed: tuple[str, ...])
             if tag == "form" and "data-compose" in attrs:
                 self.forms.append(attrs["data-compose"])
             if "data-act" in attrs:
-                assert tag == "button" or (attrs.get("role") == "button" and attrs.get("tabindex") == "0"
-                                           and attrs.get("aria-label")), (tag, attrs)
+                assert tag == "button" or (
+                    attrs.get("role") == "button" and attrs.get("tabindex") == "0" and attrs.get("aria-label")
+                ), (tag, attrs)
                 self.acts.append(int(attrs["data-act"]))
 
     parser = Acts()
     parser.feed(html)
     many = {a["index"] for a in legal if a["text"].split()[0] in composed}
-    assert sorted(i for i in parser.acts if i not in many) == sorted(a["index"] for a in legal if a["index"] not in many)
+    assert sorted(i for i in parser.acts if i not in many) == sorted(
+        a["index"] for a in legal if a["index"] not in many
+    )
     assert sorted(parser.forms) == sorted({a["text"].split()[0] for a in legal if a["index"] in many})
     assert len([i for i in parser.acts if i in many]) == len(parser.forms)

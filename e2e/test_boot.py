@@ -30,7 +30,12 @@ def test_frame_and_progress_show_before_python_is_ready(page, guard, site):
     assert stages == ["runtime", "python", "packages", "engine"]
     # The page stays responsive while Python loads: the main thread answers quickly.
     for _ in range(3):
-        assert page.evaluate("1 + 1", ) == 2
+        assert (
+            page.evaluate(
+                "1 + 1",
+            )
+            == 2
+        )
     wait_ready(page)
     assert page.locator("#boot-status").inner_text().startswith("Engine ready")
     assert page.locator("#boot-progress").evaluate("p => p.value") == 100
@@ -53,8 +58,13 @@ def test_engine_ready_from_our_origin_only(app, app_guard, site):
     assert boot["status"]["engine"], boot
     assert set(boot["worker"]) == {"runtime", "python", "packages", "engine"}
     requested = {url.removeprefix(site) for url in guard.requests}
-    for needed in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "worker.js",
-                   "pyodide/stdlib-bytecode.bin"):
+    for needed in (
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "worker.js",
+        "pyodide/stdlib-bytecode.bin",
+    ):
         assert needed in requested
     assert not [e for e in guard.errors if "favicon" not in e], guard.errors
 

@@ -83,9 +83,7 @@ def test_build_info_matches_the_files(dist):
     for name, meta in info["files"].items():
         assert meta["sha256"] == _sha(dist / name) and meta["size"] == (dist / name).stat().st_size
     assert info["preload_bytes"] == sum(info["preload"].values())
-    assert set(info["packages"]) == set(
-        json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    )
+    assert set(info["packages"]) == set(json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())["packages"])
 
 
 def test_stdlib_bytecode_runs_only_for_unchanged_sources(tmp_path, monkeypatch):
@@ -112,8 +110,9 @@ def test_stdlib_bytecode_runs_only_for_unchanged_sources(tmp_path, monkeypatch):
         "zb_pkg": entry("zb_pkg/__init__.py", "", ""),
     }
     bundle = tmp_path / "bundle.bin"
-    bundle.write_bytes(marshal.dumps({"format": stdlib_bytecode.FORMAT, "magic": importlib.util.MAGIC_NUMBER,
-                                      "modules": modules}))
+    bundle.write_bytes(
+        marshal.dumps({"format": stdlib_bytecode.FORMAT, "magic": importlib.util.MAGIC_NUMBER, "modules": modules})
+    )
     foreign = tmp_path / "foreign.bin"
     foreign.write_bytes(marshal.dumps({"format": stdlib_bytecode.FORMAT, "magic": b"\0\0\r\n", "modules": modules}))
     monkeypatch.syspath_prepend(str(archive))

@@ -24,8 +24,14 @@ def _set_up(page, seats: list[str]) -> None:
     page.wait_for_selector("#new-game-dialog[open]")
     page.select_option("#new-game-choice", "levantine")
     labels = [o.strip() for o in page.locator("#seat-1-controller option").all_inner_texts()]
-    assert labels == ["Person", "Computer — easy", "Computer — quick", "Computer — normal", "Computer — hard",
-                      "Computer — random moves"], labels
+    assert labels == [
+        "Person",
+        "Computer — easy",
+        "Computer — quick",
+        "Computer — normal",
+        "Computer — hard",
+        "Computer — random moves",
+    ], labels
     for seat, who in enumerate(seats):
         page.select_option(f"#seat-{seat}-controller", who)
     page.click("#new-game-start")

@@ -48,9 +48,6 @@ def step_of(page) -> str:
     return page.get_attribute("section.ck", "data-step")
 
 
-
-
-
 # ---------------------------------------------------------------- solo, to the end
 
 
@@ -139,7 +136,10 @@ def test_four_players_attack_with_a_face_down_response_and_hand_offs(table):
     assert latakia.get_attribute("aria-label") == "Attack Latakia (Principality of Antioch, defence 3)"
     latakia.focus()
     page.keyboard.press("Enter")  # the keyboard works as well as the mouse
-    until(page, "document.querySelector('section.ck') && document.querySelector('section.ck').dataset.step === 'attack_cards'")
+    until(
+        page,
+        "document.querySelector('section.ck') && document.querySelector('section.ck').dataset.step === 'attack_cards'",
+    )
     assert page.locator(".ck-map .ck-attacked[data-area='latakia']").count() == 1
     troops = page.locator(".ck-hand .ck-hand-card:has(.ck-troop) [data-action^='add ']")
     placed_names = []
@@ -248,8 +248,10 @@ def test_map_on_a_phone_and_accessible(browser, site):
     frame = page.locator(".ck-mapframe").bounding_box()
     assert frame["width"] >= 340 and frame["x"] >= 0 and frame["x"] + frame["width"] <= 390
     assert page.locator(".ck-map").bounding_box()["width"] >= 600
-    assert page.evaluate("(() => { const f = document.querySelector('.ck-mapframe');"
-                         " return f.scrollWidth > f.clientWidth && getComputedStyle(f).overflowX === 'auto'; })()")
+    assert page.evaluate(
+        "(() => { const f = document.querySelector('.ck-mapframe');"
+        " return f.scrollWidth > f.clientWidth && getComputedStyle(f).overflowX === 'auto'; })()"
+    )
     assert not serious_violations(page)
     # an attack: the fight panel, then the battle with its dice
     click(page, acts(page, "attack ").first)
@@ -311,8 +313,9 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players):
         def handle_starttag(self, tag, attrs):
             attrs = dict(attrs)
             if "data-act" in attrs:
-                assert tag == "button" or (attrs.get("role") == "button" and attrs.get("tabindex") == "0"
-                                           and attrs.get("aria-label")), (tag, attrs)
+                assert tag == "button" or (
+                    attrs.get("role") == "button" and attrs.get("tabindex") == "0" and attrs.get("aria-label")
+                ), (tag, attrs)
                 self.acts.append(int(attrs["data-act"]))
 
     rand = random.Random(players)

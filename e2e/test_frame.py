@@ -39,13 +39,18 @@ def test_the_place_where_something_happens_comes_into_its_frame(app):
     wait_for_turn(app)
     app.evaluate("window.scrollTo(0, 0)")
     html = app.evaluate("window.outremer.game.snapshot.html.table")
-    framed = ('<div id="test-frame" style="height:120px;overflow:auto"><div style="height:2000px"></div>'
-              '<p id="test-target" data-focus="yes">here</p><div style="height:400px"></div></div>')
-    app.evaluate("""(framed) => {
+    framed = (
+        '<div id="test-frame" style="height:120px;overflow:auto"><div style="height:2000px"></div>'
+        '<p id="test-target" data-focus="yes">here</p><div style="height:400px"></div></div>'
+    )
+    app.evaluate(
+        """(framed) => {
         const s = window.outremer.game.snapshot;
         const answer = {...s, html: {...s.html, table: framed + s.html.table, log: '', log_from: s.html.log_count}};
         window.outremer.present(answer);
-    }""", framed)
+    }""",
+        framed,
+    )
     box = app.evaluate("""() => { const f = document.getElementById('test-frame').getBoundingClientRect();
         const t = document.getElementById('test-target').getBoundingClientRect();
         return {inside: t.top >= f.top && t.bottom <= f.bottom, scrollY: window.scrollY}; }""")

@@ -41,8 +41,11 @@ def test_the_front_door_is_useful_while_the_engine_loads(page, site, guard):
         assert "player" in card.locator(".game-players").inner_text()
         assert card.locator(".game-pitch").inner_text().strip()
         figures = card.locator(".game-figures").inner_text()
-        assert re.search(r"^(Light|Medium|Heavy) · about \d+ min against the computer \(\d+ decisions\) · "
-                         r"rules: a \d+-minute read$", figures), figures
+        assert re.search(
+            r"^(Light|Medium|Heavy) · about \d+ min against the computer \(\d+ decisions\) · "
+            r"rules: a \d+-minute read$",
+            figures,
+        ), figures
         assert card.get_by_role("button", name="Play against the computer").is_visible()
         assert card.get_by_role("button", name="Set up a game").is_visible()
         assert card.get_by_role("link", name="How to play").get_attribute("href") == f"rules/{game}.html"
@@ -97,7 +100,9 @@ def test_your_games_keeps_every_game_and_deletes_only_when_confirmed(page, site,
     first = page.evaluate("window.outremer.game.entry")
     first_code = page.evaluate("window.outremer.game.code")
     _front(page)
-    page.locator('.game-card[data-game="crusader-kingdoms"]').get_by_role("button", name="Play against the computer").click()
+    page.locator('.game-card[data-game="crusader-kingdoms"]').get_by_role(
+        "button", name="Play against the computer"
+    ).click()
     until(page, "window.outremer.game.snapshot && window.outremer.game.snapshot.game === 'crusader-kingdoms'")
     second = page.evaluate("window.outremer.game.entry")
     assert second != first
@@ -112,9 +117,12 @@ def test_your_games_keeps_every_game_and_deletes_only_when_confirmed(page, site,
     assert {g["id"] for g in _kept(page)} == {first, second, third}
 
     # A link to a game this device has never seen is added as a fourth.
-    other = json.loads(page.evaluate(
-        """window.outremer.engine.request('call', 'new_game',
-             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'human'], seed: 9})]))"""))
+    other = json.loads(
+        page.evaluate(
+            """window.outremer.engine.request('call', 'new_game',
+             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'human'], seed: 9})]))"""
+        )
+    )
     page.goto(site + "#" + other["code"])
     wait_ready(page)
     until(page, f"window.outremer.game.code === {other['code']!r}")
@@ -169,10 +177,12 @@ def test_a_link_that_continues_a_kept_game_brings_it_up_to_date(page, site, guar
     # The same game two actions on, as the other player's device would have it.
     later = code
     for _ in range(2):
-        seat = json.loads(page.evaluate(
-            f"window.outremer.engine.request('call', 'open_code', JSON.stringify([{later!r}, null]))"))["to_act"]
-        answer = json.loads(page.evaluate(
-            f"window.outremer.engine.request('call', 'act', JSON.stringify([{later!r}, 0, {seat}]))"))
+        seat = json.loads(
+            page.evaluate(f"window.outremer.engine.request('call', 'open_code', JSON.stringify([{later!r}, null]))")
+        )["to_act"]
+        answer = json.loads(
+            page.evaluate(f"window.outremer.engine.request('call', 'act', JSON.stringify([{later!r}, 0, {seat}]))")
+        )
         assert answer["ok"], answer
         later = answer["code"]
     _front(page)
@@ -187,9 +197,12 @@ def test_a_link_that_continues_a_kept_game_brings_it_up_to_date(page, site, guar
 def test_the_one_save_of_an_earlier_version_joins_your_games(page, site):
     page.goto(site)
     wait_ready(page)
-    code = json.loads(page.evaluate(
-        """window.outremer.engine.request('call', 'new_game',
-             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'heuristic'], seed: 5})]))"""))["code"]
+    code = json.loads(
+        page.evaluate(
+            """window.outremer.engine.request('call', 'new_game',
+             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'heuristic'], seed: 5})]))"""
+        )
+    )["code"]
     page.evaluate(f"localStorage.setItem('outremer.game.v1', {json.dumps(json.dumps({'code': code, 'viewer': 0}))})")
     page.reload()
     wait_ready(page)

@@ -38,10 +38,12 @@ still being read, which is when a part read late but drawn above the table would
 The page's frame is the same for every game, and a slow start costs a minute, so one game is
 opened slowly."""
 SLOW_GAME = "levantine"
-SEATS = {"levantine": ["human", "heuristic"],
-         "crusader-kingdoms": ["human", "heuristic", "heuristic", "heuristic"],
-         "lords-of-heaven": ["human", "heuristic", "heuristic", "heuristic"],
-         "third-crusade": ["human", "heuristic", "heuristic", "heuristic"]}
+SEATS = {
+    "levantine": ["human", "heuristic"],
+    "crusader-kingdoms": ["human", "heuristic", "heuristic", "heuristic"],
+    "lords-of-heaven": ["human", "heuristic", "heuristic", "heuristic"],
+    "third-crusade": ["human", "heuristic", "heuristic", "heuristic"],
+}
 
 
 def _code(game: str) -> str:
@@ -50,8 +52,9 @@ def _code(game: str) -> str:
     return json.loads(bridge.new_game(json.dumps({"game": game, "seats": SEATS[game], "seed": 7})))["code"]
 
 
-def _shift_while_opening(browser, url: str, size: tuple[int, int], game_on: bool,
-                         slow: float = 1) -> tuple[float, list]:
+def _shift_while_opening(
+    browser, url: str, size: tuple[int, int], game_on: bool, slow: float = 1
+) -> tuple[float, list]:
     """The layout shift from opening ``url`` until the page is ready (and the game on the table,
     a person to act), with the shifts that made it; ``slow`` emulates a slower processor."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
@@ -74,8 +77,9 @@ def _shift_while_opening(browser, url: str, size: tuple[int, int], game_on: bool
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(SEATS))
 def test_a_link_opens_without_the_page_jumping(browser, site, game, size):
-    cls, shifts = _shift_while_opening(browser, f"{site}#{_code(game)}", SIZES[size], game_on=True,
-                                       slow=SLOW.get(size, 1) if game == SLOW_GAME else 1)
+    cls, shifts = _shift_while_opening(
+        browser, f"{site}#{_code(game)}", SIZES[size], game_on=True, slow=SLOW.get(size, 1) if game == SLOW_GAME else 1
+    )
     assert cls <= 0.1, shifts
 
 

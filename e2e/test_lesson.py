@@ -91,7 +91,10 @@ def _wrong_click(page, shown: dict) -> bool:
     if not others.count() or shown["choose"]:
         return False
     others.first.click()
-    why = until(page, "(() => { const w = document.querySelector('#table .lesson-why'); return w && !w.hidden && w.textContent; })()")
+    why = until(
+        page,
+        "(() => { const w = document.querySelector('#table .lesson-why'); return w && !w.hidden && w.textContent; })()",
+    )
     now = page.evaluate(SHOWN)
     assert "In this lesson" in why, why
     assert now["steps"] == shown["steps"] and now["index"] == shown["index"], "the wrong action was taken"
@@ -155,8 +158,14 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
             assert shown["part"] == move.part + 1 and f"action {move.part + 1} of {move.parts}" in shown["count"]
         faults += _check_step(page, game.id, shown)
         within = holds and move.part > 0
-        if (shown["read"] > 0 and not reloaded_reading or shown["index"] >= len(lesson.steps) // 2 and not reloaded_acting
-                or within and not reloaded_within):
+        if (
+            shown["read"] > 0
+            and not reloaded_reading
+            or shown["index"] >= len(lesson.steps) // 2
+            and not reloaded_acting
+            or within
+            and not reloaded_within
+        ):
             # The link holds the step: the code, and the text-only steps read ("#<code>.<read>"),
             # in the middle of a step of several actions too.
             reloaded_reading = reloaded_reading or shown["read"] > 0
@@ -186,13 +195,17 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
             before = shown
             if slow:
                 while True:
-                    now = page.evaluate("[window.outremer.game.snapshot.steps, "
-                                        "Number((document.querySelector('#table .lesson-step:not([hidden])') || {dataset: {}}).dataset.step)]")
+                    now = page.evaluate(
+                        "[window.outremer.game.snapshot.steps, "
+                        "Number((document.querySelector('#table .lesson-step:not([hidden])') || {dataset: {}}).dataset.step)]"
+                    )
                     drawn.add(tuple(now))
                     if now[0] >= before["steps"] + before["run"]:
                         break
                     time.sleep(0.05)
-                assert {d for d, _ in drawn} >= set(range(before["steps"] + 1, before["steps"] + before["run"] + 1)), drawn
+                assert {d for d, _ in drawn} >= set(range(before["steps"] + 1, before["steps"] + before["run"] + 1)), (
+                    drawn
+                )
                 assert {i for d, i in drawn if d < before["steps"] + before["run"]} == {before["index"]}, drawn
                 set_pace(page, 0)
             shown = _after(page, shown)
@@ -217,14 +230,17 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
                 page.locator("#table [data-command='confirm-picks']").click()
             else:
                 target = _take(page, shown["do"])
-                assert target.evaluate("(e) => Boolean(e.closest('.lesson-mark') || e.querySelector('.lesson-mark'))"), \
-                    f"the action of step {shown['index']} ({shown['do']!r}) is not outlined"
+                assert target.evaluate(
+                    "(e) => Boolean(e.closest('.lesson-mark') || e.querySelector('.lesson-mark'))"
+                ), f"the action of step {shown['index']} ({shown['do']!r}) is not outlined"
                 target.click()
         shown = _after(page, shown)
     assert shown["kind"] == "end", f"the lesson did not reach its end: {shown}"
     assert shown["steps"] == lesson.actions
     assert wrong, "no step offered a wrong click to try"
-    assert not grouped or (reloaded_within and seen_within and seen_run), "no step of several actions was walked in its middle"
+    assert not grouped or (reloaded_within and seen_within and seen_run), (
+        "no step of several actions was walked in its middle"
+    )
     screenshot(page, f"lesson-{game.id}-end")
     faults += _axe(page, f"{game.id} end")
     end = page.locator("#table .lesson-end")
@@ -237,9 +253,13 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
         page.locator("#table [data-act]").first.click()
     first = page.evaluate("window.outremer.game.snapshot.steps")
     # the computer has answered once the learner is asked again (or the game is over)
-    until(page, "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && "
-                f"s.steps > {first} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
-                "!document.querySelector('#table .lesson'); })()", timeout=90)
+    until(
+        page,
+        "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && "
+        f"s.steps > {first} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
+        "!document.querySelector('#table .lesson'); })()",
+        timeout=90,
+    )
     assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
     assert app_guard.errors[errors:] == []
 
@@ -261,8 +281,11 @@ def test_a_finished_lessons_link_goes_on_with_a_friend_at_this_device(app, app_g
     page = app
     page.set_viewport_size({"width": 1366, "height": 900})
     page.evaluate(f"location.hash = {code!r}")
-    end = until(page, "(() => { const e = document.querySelector('#table .lesson-end:not([hidden])'); "
-                      "return e && e.textContent; })()")
+    end = until(
+        page,
+        "(() => { const e = document.querySelector('#table .lesson-end:not([hidden])'); "
+        "return e && e.textContent; })()",
+    )
     assert lesson.end_say in " ".join(end.split())
     page.locator("#table .lesson-end [data-command='lesson-continue'][data-how='hotseat']").click()
     until(page, "!document.getElementById('handoff').hidden")

@@ -34,8 +34,10 @@ def shot(page, name: str) -> None:
 
 
 def axe_serious(page) -> list[dict]:
-    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-            for v in serious_violations(page)]
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in serious_violations(page)
+    ]
 
 
 @pytest.fixture
@@ -328,8 +330,13 @@ def _window_without_the_card():
             seat, code = match.to_act(), sharecode.encode(match)
             match.play(choose(game, match.state, seat, "heuristic", seed, match.steps))
             pending = match.state["pending"][:1]
-            if (seat == 1 and pending and pending[0]["kind"] == "negate" and pending[0]["seat"] == 0
-                    and len(match.legal_actions()) == 1):
+            if (
+                seat == 1
+                and pending
+                and pending[0]["kind"] == "negate"
+                and pending[0]["seat"] == 0
+                and len(match.legal_actions()) == 1
+            ):
                 return code, game.cards[pending[0]["card"]].name, match.steps
     raise AssertionError("no such game among the seeds tried")
 
@@ -349,8 +356,7 @@ def test_a_lone_player_without_the_will_of_god_is_answered_for_at_the_computers_
         page.goto(f"{site}#{code}")
         wait_ready(page)
         # the window is on the table for a moment, said in the status line, then answered
-        until(page, "document.getElementById('turn-status').textContent.includes('no card to answer with')",
-              timeout=60)
+        until(page, "document.getElementById('turn-status').textContent.includes('no card to answer with')", timeout=60)
         assert page.evaluate("document.body.dataset.busy") == "yes"
         until(page, f"window.outremer.game.snapshot && window.outremer.game.snapshot.steps > {steps}", timeout=60)
         state = wait_for_turn(page)
@@ -375,10 +381,18 @@ def _event_with_the_will_of_god_unheld():
         match = Match(game, game.make_setup(seed, ["human", "human"]))
         while match.to_act() is not None and match.steps < 300:
             state = match.state
-            events = [a for a in match.legal_actions() if a.verb == "play" and len(a.args) == 1
-                      and game.cards[a.args[0]].type == "event"]
-            if (match.to_act() == 0 and not state["pending"] and events and wog not in state["hands"][1]
-                    and wog not in state["discard"]):
+            events = [
+                a
+                for a in match.legal_actions()
+                if a.verb == "play" and len(a.args) == 1 and game.cards[a.args[0]].type == "event"
+            ]
+            if (
+                match.to_act() == 0
+                and not state["pending"]
+                and events
+                and wog not in state["hands"][1]
+                and wog not in state["discard"]
+            ):
                 return sharecode.encode(match), events[0].text
             match.play(choose(game, state, match.to_act(), "heuristic", seed, match.steps))
     raise AssertionError("no such game among the seeds tried")
@@ -463,8 +477,10 @@ def test_the_hand_limit_is_chosen_card_by_card_and_confirmed_once(guarded):
     confirm.click()
     until(page, f"window.outremer.game.snapshot.steps >= {steps + count}")
     wait_for_turn(page)
-    lines = page.evaluate(f"window.outremer.game.snapshot.log.filter(l => l.step > {steps} && l.rule === 'L12' && l.text.startsWith('The Crusader'))"
-                          ".map(l => l.text)")
+    lines = page.evaluate(
+        f"window.outremer.game.snapshot.log.filter(l => l.step > {steps} && l.rule === 'L12' && l.text.startsWith('The Crusader'))"
+        ".map(l => l.text)"
+    )
     assert len(lines) == 1 and all(name in lines[0] for name in names), (lines, names)
     shot(page, "05-hand-limit-confirmed")
 

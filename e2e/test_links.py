@@ -26,8 +26,17 @@ KEPT_CODES = "window.outremer.savedGames().map((g) => g.code)"
 
 def _keep(page, entry_id: str, code: str) -> None:
     """Put a game on the device's list, as an earlier visit would have kept it."""
-    entry = {"code": code, "viewer": 0, "game": "levantine", "seats": ["human", "heuristic"],
-             "seat_names": ["Crusader", "Muslim"], "step": 3, "over": False, "result": "", "saved": 1}
+    entry = {
+        "code": code,
+        "viewer": 0,
+        "game": "levantine",
+        "seats": ["human", "heuristic"],
+        "seat_names": ["Crusader", "Muslim"],
+        "step": 3,
+        "over": False,
+        "result": "",
+        "saved": 1,
+    }
     page.evaluate(f"localStorage.setItem('outremer.saved.{entry_id}', {json.dumps(json.dumps(entry))})")
 
 
@@ -47,7 +56,7 @@ def bad_links(code: str | None) -> dict[str, str]:
     return {
         "malformed": "this is not a game!",
         "truncated": code[: max(2, len(code) - 5)],
-        "tampered": code[:middle] + flipped + code[middle + 1:],
+        "tampered": code[:middle] + flipped + code[middle + 1 :],
         "wrong-version": _signed(bytes([99]) + raw[1:-4]),
         "empty": "",
     }

@@ -50,7 +50,6 @@ def conflict_step(page) -> str | None:
     return page.get_attribute("section.loh", "data-conflict")
 
 
-
 def start(page, seats: list[str], seed: int, **options) -> str:
     code = start_game(page, game=GAME, seats=seats, seed=seed, options=options or None)
     page.wait_for_selector("section.loh .loh-board")
@@ -62,8 +61,6 @@ def open_code(page, code: str) -> None:
     page.goto(page.url.split("#")[0] + "#" + code)
     until(page, f"window.outremer.game.snapshot && window.outremer.game.code === {code!r}")
     page.wait_for_selector("section.loh .loh-board")
-
-
 
 
 def commit_most(page) -> tuple[str, int]:
@@ -103,9 +100,13 @@ def test_the_setup_offers_the_options_of_the_player_count_by_name(table):
     for players in (2, 3, 4):
         page.select_option("#new-game-players", str(players))
         until(page, f"document.querySelectorAll('#seat-list select').length === {players}")
-        shown[players] = sorted(o["id"] for o in page.evaluate(
-            """() => [...document.querySelectorAll('#option-list li')].filter(li => !li.hidden)
-                 .map(li => ({id: li.querySelector('select, input').id}))"""))
+        shown[players] = sorted(
+            o["id"]
+            for o in page.evaluate(
+                """() => [...document.querySelectorAll('#option-list li')].filter(li => !li.hidden)
+                 .map(li => ({id: li.querySelector('select, input').id}))"""
+            )
+        )
         assert page.is_visible("#options-field") == (players != 4)
     assert shown == {2: ["option-christians", "option-muslims"], 3: ["option-absent"], 4: []}
     page.select_option("#new-game-players", "3")
@@ -193,8 +194,15 @@ def _asked_to_be_an_ally() -> str:
         m, rand = Match(game, game.make_setup(seed, FOUR)), random.Random(seed)
         while m.to_act() is not None and m.steps < 300:
             s, c = m.state, m.state["conflict"]
-            if (c and c["kind"] == "battle" and c["step"] == "answer" and c["asking"] == 0
-                    and c["asker"] == c["attacker"] and s["support"][c["loc"]][0] and s["stock"][0]["footman"]):
+            if (
+                c
+                and c["kind"] == "battle"
+                and c["step"] == "answer"
+                and c["asking"] == 0
+                and c["asker"] == c["attacker"]
+                and s["support"][c["loc"]][0]
+                and s["stock"][0]["footman"]
+            ):
                 return sharecode.encode(m)  # with Support there and Footmen: Units to commit
             legal, seat, pick = game.legal_actions(s), m.to_act(), None
             if s["step"] == "conflicts" and seat != 0:
@@ -303,8 +311,12 @@ def _strength_with_a_fortress() -> str:
         m, rand = Match(game, game.make_setup(seed, FOUR)), random.Random(seed)
         while m.to_act() is not None and m.steps < 900:
             c = m.state["conflict"]
-            if (c and c["winner"] is not None and m.to_act() == 0
-                    and any(what.startswith("Fortress") for side in c["parts"] for what, _ in side)):
+            if (
+                c
+                and c["winner"] is not None
+                and m.to_act() == 0
+                and any(what.startswith("Fortress") for side in c["parts"] for what, _ in side)
+            ):
                 return sharecode.encode(m)
             m.play(rand.choice(game.legal_actions(m.state)))
     raise AssertionError("no game found where the person acts in a Battle a Fortress strengthens")
@@ -418,8 +430,10 @@ def test_phone_board_scrolls_in_its_frame_and_the_commitment_is_accessible(brows
     frame = page.locator(".loh-boardframe").bounding_box()
     assert frame["width"] >= 340 and frame["x"] >= 0 and frame["x"] + frame["width"] <= 390
     assert page.locator(".loh-board").bounding_box()["width"] >= 660
-    assert page.evaluate("(() => { const f = document.querySelector('.loh-boardframe');"
-                         " return f.scrollWidth > f.clientWidth && getComputedStyle(f).overflowX === 'auto'; })()")
+    assert page.evaluate(
+        "(() => { const f = document.querySelector('.loh-boardframe');"
+        " return f.scrollWidth > f.clientWidth && getComputedStyle(f).overflowX === 'auto'; })()"
+    )
     assert not serious_violations(page)
     kind, _ = click(page, acts(page, "accept"))
     for _ in range(20):
@@ -440,7 +454,9 @@ def test_phone_board_scrolls_in_its_frame_and_the_commitment_is_accessible(brows
     _kind, before = where(page)
     field.press("Enter")
     until(page, f"window.outremer.game.snapshot.steps > {before} && !document.body.dataset.busy")
-    assert action in page.locator("#log").inner_text() or re.search(r" commits? in secret", page.locator("#log").inner_text())
+    assert action in page.locator("#log").inner_text() or re.search(
+        r" commits? in secret", page.locator("#log").inner_text()
+    )
     shot(page, "phone-committed")
     context.close()
     guard.check()
@@ -467,19 +483,26 @@ def test_the_board_draws_every_border_once_and_no_road_crosses_a_card():
     boxes = [(p["x"], p["y"], p["x"] + geo["w"], p["y"] + geo["h"]) for p in geo["places"]]
     for i, a in enumerate(boxes):  # cards apart, inside the board
         assert a[0] >= 0 and a[1] >= 0 and a[2] <= geo["width"] and a[3] <= geo["height"]
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
     sea = {(data.locations[r["a"]].key, data.locations[r["b"]].key) for r in geo["roads"] if r["sea"]}
     assert sea == {("antiocheia", "ascalon"), ("tripoli", "ascalon")}  # past Tyrus (ruling LH28)
     for r in geo["roads"]:
         assert r["length"] >= 30, r  # room for the Fortress space
         if r["sea"]:  # a cubic out to sea: both control points at x = cx, west of the cards
-            points = [(((1 - t) ** 3 + t ** 3) * r["x1"] + 3 * (1 - t) * t * r["cx"],
-                       ((1 - t) ** 3 + 3 * (1 - t) ** 2 * t) * r["y1"] + (3 * (1 - t) * t * t + t ** 3) * r["y2"])
-                      for t in (i / 20 for i in range(21))]
+            points = [
+                (
+                    ((1 - t) ** 3 + t**3) * r["x1"] + 3 * (1 - t) * t * r["cx"],
+                    ((1 - t) ** 3 + 3 * (1 - t) ** 2 * t) * r["y1"] + (3 * (1 - t) * t * t + t**3) * r["y2"],
+                )
+                for t in (i / 20 for i in range(21))
+            ]
             points += [(x1 + t * (x2 - x1), y) for x1, y, x2 in r["spurs"] for t in (i / 20 for i in range(21))]
         else:
-            points = [(r["x1"] + t * (r["x2"] - r["x1"]), r["y1"] + t * (r["y2"] - r["y1"])) for t in (i / 20 for i in range(21))]
+            points = [
+                (r["x1"] + t * (r["x2"] - r["x1"]), r["y1"] + t * (r["y2"] - r["y1"]))
+                for t in (i / 20 for i in range(21))
+            ]
         for k, (x1, y1, x2, y2) in enumerate(boxes):
             inside = [x1 + 1 < x < x2 - 1 and y1 + 1 < y < y2 - 1 for x, y in points]
             assert not any(inside), (r, data.locations[k].name)
@@ -507,8 +530,12 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players):
         check_table_actions(render.table(snap), legal, composed)
         seen |= {a["text"].split()[0] for a in legal}
         # conflicts first, to reach their every step
-        keen = [a for a in legal if a["text"].split()[0] in ("battle", "siege", "accept", "ask", "effect", "second",
-                                                              "reroll", "take", "ransack")]
+        keen = [
+            a
+            for a in legal
+            if a["text"].split()[0]
+            in ("battle", "siege", "accept", "ask", "effect", "second", "reroll", "take", "ransack")
+        ]
         if snap["view"]["step"] == "turn" and rand.random() < 0.5:
             keen = [a for a in legal if a["text"].startswith("play ") and a["text"].split()[2] in ("0", "1", "2")]
         choice = rand.choice(keen if keen and rand.random() < 0.8 else legal)
@@ -541,10 +568,17 @@ def _play_to(players: int, seed: int, stop, steer) -> str:
 
 def _besieged_commitment(players: int = 3) -> str:
     """The person, besieged with no Support in the Region and three cards in hand, commits (7.siege)."""
+
     def stop(m):
         s, c = m.state, m.state["conflict"]
-        return (c and c["step"] == "commit" and m.to_act() == 0 and c["kind"] == "siege" and c["defender"] == 0
-                and len(s["hands"][0]) == 3)
+        return (
+            c
+            and c["step"] == "commit"
+            and m.to_act() == 0
+            and c["kind"] == "siege"
+            and c["defender"] == 0
+            and len(s["hands"][0]) == 3
+        )
 
     def steer(m, legal):
         if m.state["step"] == "conflicts" and m.to_act() != 0:
@@ -552,11 +586,13 @@ def _besieged_commitment(players: int = 3) -> str:
         if m.state["step"] == "turn" and m.to_act() == 0:
             return next((a for a in legal if a.verb == "play" and a.args[1] == 0), None)
         return None
+
     return _play_to(players, 1, stop, steer)
 
 
 def _ally_without_support() -> str:
     """The person, a computer's Ally in a Battle, commits with no Support in the Region."""
+
     def stop(m):
         s, c = m.state, m.state["conflict"]
         return c and c["step"] == "commit" and m.to_act() == 0 and c["ally"] == 0 and not s["support"][c["loc"]][0]
@@ -570,6 +606,7 @@ def _ally_without_support() -> str:
         if c and c["step"] == "answer" and m.to_act() == 0:
             return next((a for a in legal if a.verb == "accept"), None)
         return None
+
     return _play_to(4, 2, stop, steer)
 
 
@@ -580,19 +617,29 @@ def test_the_commitment_form_says_plainly_how_many_units_and_why():
     words = parts.commitment_words
     assert words("battle", False, 0, 0, 3, 1, 2, False) == [
         "You may commit no Units here: you have no Support in this Region.",
-        "Faith adds 1 Strength each and is no Unit: you have 2.", "As an Ally you lay no card."]
+        "Faith adds 1 Strength each and is no Unit: you have 2.",
+        "As an Ally you lay no card.",
+    ]
     assert words("battle", False, 1, 0, 5, 1, 0, True)[:2] == [
-        "You may commit up to 2 Units here: 2 for your 1 Support in this Region.", "You have no Faith to add."]
-    assert words("battle", False, 2, 0, 5, 1, 0, True)[0] == \
-        "You may commit up to 4 Units here: 2 for each of your 2 Support in this Region."
-    assert words("siege", True, 0, 0, 5, 0, 1, True)[0] == \
-        "You may commit up to 1 Unit here: 1 as the besieged player; you have no Support in this Region."
+        "You may commit up to 2 Units here: 2 for your 1 Support in this Region.",
+        "You have no Faith to add.",
+    ]
+    assert (
+        words("battle", False, 2, 0, 5, 1, 0, True)[0]
+        == "You may commit up to 4 Units here: 2 for each of your 2 Support in this Region."
+    )
+    assert (
+        words("siege", True, 0, 0, 5, 0, 1, True)[0]
+        == "You may commit up to 1 Unit here: 1 as the besieged player; you have no Support in this Region."
+    )
     assert words("siege", True, 0, 2, 5, 0, 1, True)[0] == (
         "You may commit up to 3 Units here: 1 as the besieged player and 1 for each of your 2 Citadels off your "
-        "player board; you have no Support in this Region.")
+        "player board; you have no Support in this Region."
+    )
     assert words("siege", True, 1, 1, 5, 0, 1, True)[0] == (
         "You may commit up to 4 Units here: 1 as the besieged player, 1 for your Citadel off your player board "
-        "and 2 for your 1 Support in this Region.")
+        "and 2 for your 1 Support in this Region."
+    )
     assert words("battle", False, 2, 0, 1, 0, 1, True)[1] == "You have 1 Footman and no Knights: at most 1 Unit."
     assert words("siege", False, 1, 0, 0, 0, 1, True)[1] == "You have no Footmen and no Siege Towers to commit."
 
@@ -672,8 +719,9 @@ def test_no_table_text_under_11_px_at_a_laptop_and_wider(app, site, size):
     drawn under 11 px; the hand's actions in view with the page unscrolled."""
     app.set_viewport_size({"width": size[0], "height": size[1]})
     set_pace(app, 0)
-    code = _play_to(4, 5, lambda m: m.steps >= 60 and m.to_act() == 0 and m.state["step"] == "turn",
-                    lambda m, legal: None)
+    code = _play_to(
+        4, 5, lambda m: m.steps >= 60 and m.to_act() == 0 and m.state["step"] == "turn", lambda m, legal: None
+    )
     open_code(app, code)
     where(app)
     app.evaluate("window.scrollTo(0, 0)")

@@ -5,10 +5,13 @@ the table after a run of clicks is what a whole drawing of the same snapshot giv
 from __future__ import annotations
 
 import pytest
+
 from conftest import play_first_action, set_pace, start_game, wait_for_turn
 
-GAMES = [("third-crusade", ("human", "heuristic", "heuristic", "heuristic"), 4),
-         ("levantine", ("human", "heuristic"), 11)]
+GAMES = [
+    ("third-crusade", ("human", "heuristic", "heuristic", "heuristic"), 4),
+    ("levantine", ("human", "heuristic"), 11),
+]
 
 MARK = """() => { for (const el of document.querySelectorAll('#table [data-part]')) el.__mark = el.dataset.part; }"""
 KEPT = """() => { const kept = [], new_ = [];

@@ -54,13 +54,19 @@ def test_dispatch_reaches_the_bridge_and_nothing_else():
     if not status["bridge"]:
         pytest.skip("the engine has no bridge")
     assert "new_game" in status["functions"] and "open_code" in status["functions"]
-    started = json.loads(dispatch.call("new_game", json.dumps([json.dumps(
-        {"game": "levantine", "seats": ["human", "heuristic"], "viewer": 0, "seed": 7})])))
+    started = json.loads(
+        dispatch.call(
+            "new_game",
+            json.dumps([json.dumps({"game": "levantine", "seats": ["human", "heuristic"], "viewer": 0, "seed": 7})]),
+        )
+    )
     assert started["ok"] and started["code"]
     for name in ("__import__", "_answer", "json", "nothing"):
         answer = json.loads(dispatch.call(name, "[]"))
-        assert answer == {"ok": False, "error": {"kind": "unknown-function",
-                                                 "message": f"the engine has no function {name!r}"}}
+        assert answer == {
+            "ok": False,
+            "error": {"kind": "unknown-function", "message": f"the engine has no function {name!r}"},
+        }
     broken = json.loads(dispatch.call("open_code", "not json"))
     assert broken["ok"] is False and broken["error"]["kind"] == "internal"
 
@@ -69,8 +75,13 @@ def test_an_answer_says_how_long_it_took_only_while_a_benchmark_asks():
     """The click benchmark's timing (dispatch.set_timing, worker.js op "timing"): off by default,
     out of the page's reach through call(), and, while on, each part of a click in milliseconds."""
     json.loads(dispatch.boot())
-    started = json.loads(dispatch.show("new_game", json.dumps([json.dumps(
-        {"game": "levantine", "seats": ["human", "heuristic"], "viewer": 0, "seed": 7})]), 0))
+    started = json.loads(
+        dispatch.show(
+            "new_game",
+            json.dumps([json.dumps({"game": "levantine", "seats": ["human", "heuristic"], "viewer": 0, "seed": 7})]),
+            0,
+        )
+    )
     assert "timing" not in started
     assert json.loads(dispatch.call("timing", "[true]"))["error"]["kind"] == "unknown-function"
     click = json.dumps([started["code"], 0, 0])
@@ -176,8 +187,11 @@ def _offered(html: str, legal: list[dict]) -> list[int]:
     for form in parser.forms:
         for a in legal:
             verb, *args = a["text"].split()
-            if verb == form["verb"] and len(args) == len(form["fields"]) and all(
-                    value in form["fields"][i] for i, value in enumerate(args)):
+            if (
+                verb == form["verb"]
+                and len(args) == len(form["fields"])
+                and all(value in form["fields"][i] for i, value in enumerate(args))
+            ):
                 out.append(a["index"])
     return sorted(out)
 
@@ -211,8 +225,9 @@ def test_every_legal_action_is_on_the_table_exactly_once(game_id):
             indices = _offered(html, snap["legal"])
             assert indices == [a["index"] for a in snap["legal"]], (snap["view"].get("step"), indices)
             for a in acts:
-                assert a["tag"] == "button" or (a.get("role") == "button" and a.get("tabindex") == "0"
-                                                and a.get("aria-label")), a
+                assert a["tag"] == "button" or (
+                    a.get("role") == "button" and a.get("tabindex") == "0" and a.get("aria-label")
+                ), a
             choice = rand.choice(snap["legal"])["index"]
             snap = json.loads(bridge.act(snap["code"], choice, snap["to_act"]))
             assert snap["ok"], snap
@@ -236,7 +251,11 @@ def test_every_log_line_links_to_a_rule_that_is_explained(dist):
         for key in keys:
             body = page.split(f'id="{render.rule_anchor(key)}"', 1)[1].split('id="rule-', 1)[0]
             assert len(re.sub(r"<[^>]+>", "", body).strip()) > 20, (game_id, key)
-        snap = json.loads(bridge.new_game(json.dumps({"game": game_id, "seats": ["random"] * _catalog()[game_id]["max_seats"], "seed": 4})))
+        snap = json.loads(
+            bridge.new_game(
+                json.dumps({"game": game_id, "seats": ["random"] * _catalog()[game_id]["max_seats"], "seed": 4})
+            )
+        )
         for _ in range(300):
             if snap["over"]:
                 break
@@ -250,12 +269,27 @@ def test_every_log_line_links_to_a_rule_that_is_explained(dist):
 def test_the_summary_of_a_game_in_sides_names_each_side_and_the_final_winner(viewer, heading):
     """A game played in sides (Game.teams): the heading tells each seat whether it won, its side
     won, or it lost; every side is listed with its seats, the Final Winner named."""
-    summary = {"winners": [2], "why": "North and South win.", "columns": [], "rows": [],
-               "teams": [{"name": "North and South", "seats": [0, 2], "won": True},
-                         {"name": "East and West", "seats": [1, 3], "won": False}]}
-    page = render.render("table/_result.html", {
-        "snapshot": {"summary": summary}, "result": {}, "viewer": viewer, "steps": 9,
-        "seat_names": ["North", "East", "South", "West"], "seats": ["human"] * 4})
+    summary = {
+        "winners": [2],
+        "why": "North and South win.",
+        "columns": [],
+        "rows": [],
+        "teams": [
+            {"name": "North and South", "seats": [0, 2], "won": True},
+            {"name": "East and West", "seats": [1, 3], "won": False},
+        ],
+    }
+    page = render.render(
+        "table/_result.html",
+        {
+            "snapshot": {"summary": summary},
+            "result": {},
+            "viewer": viewer,
+            "steps": 9,
+            "seat_names": ["North", "East", "South", "West"],
+            "seats": ["human"] * 4,
+        },
+    )
     title = page.split('class="result-title"')[1].split("</h2>")[0]
     assert (heading in title) if heading else (":" not in title)
     assert '<li class="winner">North and South: North, South (Final Winner) — wins</li>' in page
@@ -266,8 +300,14 @@ def test_an_accessible_name_holds_the_visible_label():
     """WCAG 2.5.3 (label in name): render.named keeps a label that holds the visible words (as
     axe-core compares them: case, punctuation and spacing aside, whole words), else puts them first."""
     assert render.named("Take Mamluks", "Take") == "Take Mamluks"
-    assert render.named("Play Nobility as a Transport (+1 Leader)", "Transport") == "Play Nobility as a Transport (+1 Leader)"
-    assert render.named("Incursion against Jerusalem", "Incursion: Jerusalem") == "Incursion: Jerusalem — Incursion against Jerusalem"
+    assert (
+        render.named("Play Nobility as a Transport (+1 Leader)", "Transport")
+        == "Play Nobility as a Transport (+1 Leader)"
+    )
+    assert (
+        render.named("Incursion against Jerusalem", "Incursion: Jerusalem")
+        == "Incursion: Jerusalem — Incursion against Jerusalem"
+    )
     assert render.named("Mistake made", "take") == "take — Mistake made"  # a whole word, not a piece of one
     assert render.named("Anything", "") == "Anything"
 

@@ -29,8 +29,10 @@ def test_rules_page_fits_the_screen_and_its_tables_scroll_inside(browser, site, 
     # The section a log link leads to is the one in view.
     assert page.evaluate("document.querySelector(':target').id") == "rule-cards"
     # The legend's cards are the table's own drawing, styled by the table's sheets.
-    border = page.evaluate("getComputedStyle(document.querySelector('.legend-samples .card, "
-                           ".legend-samples .ck-card, .legend-samples .loh-card, .legend-samples .tc-card')).borderTopStyle")
+    border = page.evaluate(
+        "getComputedStyle(document.querySelector('.legend-samples .card, "
+        ".legend-samples .ck-card, .legend-samples .loh-card, .legend-samples .tc-card')).borderTopStyle"
+    )
     assert border in ("solid", "double", "dashed")
     if width == 390:
         violations = [v["id"] for v in serious_violations(page)]
@@ -79,8 +81,10 @@ def test_each_rules_page_shows_its_balance_chart_in_either_scheme(browser, site,
     from conftest import SHOTS
 
     context = browser.new_context(viewport={"width": 1366, "height": 900}, color_scheme=scheme)
-    context.add_init_script("window.__csp = []; document.addEventListener('securitypolicyviolation', "
-                            "(e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
+    context.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation', "
+        "(e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
     guard = RequestGuard(site).attach(context)
     page = context.new_page()
     guard.watch(page)
@@ -107,4 +111,4 @@ def test_each_rules_page_shows_its_balance_chart_in_either_scheme(browser, site,
 
 def _rgb(hex_colour: str) -> str:
     h = hex_colour.lstrip("#")
-    return "rgb(" + ",".join(str(int(h[i:i + 2], 16)) for i in (0, 2, 4)) + ")"
+    return "rgb(" + ",".join(str(int(h[i : i + 2], 16)) for i in (0, 2, 4)) + ")"

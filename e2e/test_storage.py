@@ -45,7 +45,8 @@ def _shot(page, name: str) -> None:
 def _saved_code(page):
     """The game on the table as kept in the device's storage itself (not the page's memory)."""
     return page.evaluate(
-        "JSON.parse(localStorage.getItem('outremer.saved.' + window.outremer.game.entry) || 'null')?.code ?? null")
+        "JSON.parse(localStorage.getItem('outremer.saved.' + window.outremer.game.entry) || 'null')?.code ?? null"
+    )
 
 
 def test_blocked_storage_plays_on_and_says_the_game_is_kept_only_in_the_link(context, site, guard):
@@ -137,8 +138,16 @@ ODD_FIELDS = {
     "time-huge": {"saved": 1e300},
     "time-negative": {"saved": -5},
     "time-not-whole": {"saved": 1.5},
-    "fields-wrong": {"saved": {"at": 1}, "step": "three", "seats": "human", "seat_names": [1, None],
-                     "over": "yes", "result": ["won"], "viewer": "0", "game": 7},
+    "fields-wrong": {
+        "saved": {"at": 1},
+        "step": "three",
+        "seats": "human",
+        "seat_names": [1, None],
+        "over": "yes",
+        "result": ["won"],
+        "viewer": "0",
+        "game": 7,
+    },
 }
 
 
@@ -148,12 +157,24 @@ def test_damaged_saved_games_are_set_aside_and_the_others_play_on(page, site, gu
     guard.watch(page)
     page.goto(site)
     wait_ready(page)
-    code = json.loads(page.evaluate(
-        """window.outremer.engine.request('call', 'new_game',
-             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'heuristic'], seed: 5})]))"""))["code"]
+    code = json.loads(
+        page.evaluate(
+            """window.outremer.engine.request('call', 'new_game',
+             JSON.stringify([JSON.stringify({game: 'levantine', seats: ['human', 'heuristic'], seed: 5})]))"""
+        )
+    )["code"]
     entries = {f"outremer.saved.{key}": text for key, text in MALFORMED.items()}
-    good = {"code": code, "game": "levantine", "viewer": 0, "seats": ["human", "heuristic"],
-            "seat_names": ["Crusader", "Muslim"], "step": 0, "over": False, "result": "", "saved": 1790000000000}
+    good = {
+        "code": code,
+        "game": "levantine",
+        "viewer": 0,
+        "seats": ["human", "heuristic"],
+        "seat_names": ["Crusader", "Muslim"],
+        "step": 0,
+        "over": False,
+        "result": "",
+        "saved": 1790000000000,
+    }
     entries["outremer.saved.good"] = json.dumps(good)
     for key, odd in ODD_FIELDS.items():
         entries[f"outremer.saved.{key}"] = json.dumps({**good, **odd})
@@ -161,9 +182,12 @@ def test_damaged_saved_games_are_set_aside_and_the_others_play_on(page, site, gu
     page.reload()
     wait_ready(page)
     page.wait_for_selector(".kept-game")
-    listed = page.eval_on_selector_all(".kept-game", "(items) => items.map((i) => [i.dataset.entry, 'damaged' in i.dataset])")
-    assert sorted(map(tuple, listed)) == sorted([(key, True) for key in MALFORMED]
-                                    + [(key, False) for key in ["good", *ODD_FIELDS]])
+    listed = page.eval_on_selector_all(
+        ".kept-game", "(items) => items.map((i) => [i.dataset.entry, 'damaged' in i.dataset])"
+    )
+    assert sorted(map(tuple, listed)) == sorted(
+        [(key, True) for key in MALFORMED] + [(key, False) for key in ["good", *ODD_FIELDS]]
+    )
     for key in ODD_FIELDS:
         item = page.locator(f'.kept-game[data-entry="{key}"]')
         assert "unknown time" in item.inner_text() or key == "fields-wrong"
@@ -243,7 +267,9 @@ def test_a_damaged_offline_copy_while_offline_says_so_and_is_repaired_on_the_nex
     start_game(page, seats=("human", "heuristic"), seed=2)
     until(page, "window.outremer.game.snapshot !== null")
     link = page.url
-    kept = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))")
+    kept = page.evaluate(
+        "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))"
+    )
     page.evaluate(
         """async () => {
           const cache = await (%s)();
@@ -265,8 +291,10 @@ def test_a_damaged_offline_copy_while_offline_says_so_and_is_repaired_on_the_nex
     assert page.inner_text("#boot-title") == "The offline copy is damaged"
     _shot(page, "offline-copy-damaged")
     assert page.url == link  # the game's link is still the address
-    assert page.evaluate(
-        "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))") == kept
+    assert (
+        page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('outremer.saved.')))")
+        == kept
+    )
     # Online again (the same server): the page opens the game and the copy is made whole.
     serve_dist(port)
     context.set_offline(False)

@@ -59,8 +59,10 @@ def _check(page, game: str, moment: str, shot: str | None) -> list[str]:
         page.evaluate("window.scrollTo(0, 0)")
         reach = page.evaluate(REACH)
         if reach["out"]:
-            faults.append(f"{width}×{height} {moment}: {len(reach['out'])} of {reach['count']} actions out of reach, "
-                          f"e.g. {reach['out'][:3]}")
+            faults.append(
+                f"{width}×{height} {moment}: {len(reach['out'])} of {reach['count']} actions out of reach, "
+                f"e.g. {reach['out'][:3]}"
+            )
         small = page.evaluate(SMALL_TEXT, "#table")
         if small:
             faults.append(f"{width}×{height} {moment}: {len(small)} texts under 11 px, e.g. {small[:4]}")
@@ -74,8 +76,10 @@ def _check(page, game: str, moment: str, shot: str | None) -> list[str]:
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             for v in serious_violations(page):
-                faults.append(f"{moment} ({scheme}): {v['id']} ({v['impact']}) on {len(v['nodes'])} elements, e.g. "
-                              f"{[n['target'] for n in v['nodes']][:3]}")
+                faults.append(
+                    f"{moment} ({scheme}): {v['id']} ({v['impact']}) on {len(v['nodes'])} elements, e.g. "
+                    f"{[n['target'] for n in v['nodes']][:3]}"
+                )
         page.emulate_media(color_scheme="light")
     # A phone: the status bar in view wherever the page is scrolled; nothing sideways.
     page.set_viewport_size({"width": 390, "height": 844})
@@ -87,7 +91,9 @@ def _check(page, game: str, moment: str, shot: str | None) -> list[str]:
         page.evaluate(TABLE_AT, where)
         status = page.evaluate(STATUS)
         if status and not (status["top"] >= -0.5 and status["bottom"] <= status["h"] + 0.5):
-            faults.append(f"390×844 {moment}: the status bar is not in view with the table's {where} on screen: {status}")
+            faults.append(
+                f"390×844 {moment}: the status bar is not in view with the table's {where} on screen: {status}"
+            )
     if shot:
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"fit-{shot}-phone.png"))
@@ -100,8 +106,13 @@ def _check(page, game: str, moment: str, shot: str | None) -> list[str]:
 def test_every_action_in_view(app, game, players, decisions, seed, moments):
     set_pace(app, 0)
     app.set_viewport_size({"width": 1366, "height": 900})
-    start_game(app, game=game, seats=["human"] + ["heuristic"] * (players - 1), seed=seed,
-               players=None if game == "levantine" else players)
+    start_game(
+        app,
+        game=game,
+        seats=["human"] + ["heuristic"] * (players - 1),
+        seed=seed,
+        players=None if game == "levantine" else players,
+    )
     rand = random.Random(seed)
     faults, seen, shots = [], [], set()
     for _ in range(decisions):

@@ -14,12 +14,18 @@ from conftest import set_pace, start_game, wait_for_turn
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts"
 GAMES = {
     "levantine": dict(seats=("human", "heuristic"), players=None, hand=".your-hand", ask=".lev .status-bar"),
-    "crusader-kingdoms": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
-                              hand=".ck-hand", ask=".ck .status-bar"),
-    "lords-of-heaven": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
-                            hand=".loh-hand, .loh-draft", ask=".loh .status-bar"),
-    "third-crusade": dict(seats=("human", "heuristic", "heuristic", "heuristic"), players=4,
-                          hand=".tc-mine", ask=".tc .status-bar"),
+    "crusader-kingdoms": dict(
+        seats=("human", "heuristic", "heuristic", "heuristic"), players=4, hand=".ck-hand", ask=".ck .status-bar"
+    ),
+    "lords-of-heaven": dict(
+        seats=("human", "heuristic", "heuristic", "heuristic"),
+        players=4,
+        hand=".loh-hand, .loh-draft",
+        ask=".loh .status-bar",
+    ),
+    "third-crusade": dict(
+        seats=("human", "heuristic", "heuristic", "heuristic"), players=4, hand=".tc-mine", ask=".tc .status-bar"
+    ),
 }
 BOARDS = {"crusader-kingdoms": ".ck-map", "lords-of-heaven": ".loh-board", "third-crusade": ".tc-map"}
 BOX = """(selector) => { const el = document.querySelector(selector); if (!el) return null;

@@ -34,11 +34,13 @@ def _inside(point, polygon) -> bool:
 
 def _raw():
     from outremer.core.data import read_toml
+
     return read_toml("outremer.games.third_crusade", "map_drawing.toml", folder="data")
 
 
 def _boards():
     from outremer.games.third_crusade.data import content
+
     c = content()
     return {"south": c.south, "north": c.north}
 
@@ -57,9 +59,11 @@ def test_every_port_lies_on_the_coast_and_no_city_in_the_sea():
             assert not wet((r.x, r.y)), (key, r.key)
             top = r.y - (tc_map.LABEL_H + tc_map.BOX_H) // 2 + tc_map.LABEL_H
             left = r.x - tc_map.BOX_W // 2
-            edge = ([(left + t, top) for t in range(0, tc_map.BOX_W + 1, 8)]
-                    + [(left + t, top + tc_map.BOX_H) for t in range(0, tc_map.BOX_W + 1, 8)]
-                    + [(left, top + t) for t in range(0, tc_map.BOX_H + 1, 8)])
+            edge = (
+                [(left + t, top) for t in range(0, tc_map.BOX_W + 1, 8)]
+                + [(left + t, top + tc_map.BOX_H) for t in range(0, tc_map.BOX_W + 1, 8)]
+                + [(left, top + t) for t in range(0, tc_map.BOX_H + 1, 8)]
+            )
             assert any(wet(p) for p in edge) == r.port, (key, r.key, r.port)
 
 
@@ -72,7 +76,7 @@ def test_no_two_regions_overlap_and_all_are_in_the_drawn_part():
             assert left >= tc_map.VIEW_X and left + tc_map.BOX_W <= tc_map.VIEW_X + tc_map.VIEW_W, (key, r.key)
             assert top >= 0 and top + tc_map.LABEL_H + tc_map.BOX_H <= 1000, (key, r.key)
         for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
                 assert apart, (key, a, b)
 
@@ -80,7 +84,9 @@ def test_no_two_regions_overlap_and_all_are_in_the_drawn_part():
 def test_a_wrong_drawing_is_named_by_file_board_and_field():
     raw = _raw()
     bad = {**raw, "north": {**raw["north"], "hills": [{"name": "Taurus", "points": [[0, 0], [1]]}]}}
-    with pytest.raises(tc_map.DrawingError, match=r"map_drawing.toml: \[\[north.hills\]\] #1 \(Taurus\) field 'points'"):
+    with pytest.raises(
+        tc_map.DrawingError, match=r"map_drawing.toml: \[\[north.hills\]\] #1 \(Taurus\) field 'points'"
+    ):
         tc_map.parse_drawing(bad)
     with pytest.raises(tc_map.DrawingError, match=r"\[south\] field 'sea'"):
         tc_map.parse_drawing({**raw, "south": {**raw["south"], "sea": [[0, 0]]}})
@@ -97,8 +103,9 @@ def _context(players: int, **change):
     state, _ = game.start(game.make_setup(1, ["human"] * players))
     view = game.view(state, 0)
     view.update(change)
-    return table_view.context({"view": view, "viewer": 0, "legal": [], "seats": ["human"] * players},
-                              {"id": ThirdCrusade.id})["tc"]
+    return table_view.context(
+        {"view": view, "viewer": 0, "legal": [], "seats": ["human"] * players}, {"id": ThirdCrusade.id}
+    )["tc"]
 
 
 def test_four_players_draw_two_boards_with_the_roads_between_them_as_stubs():
@@ -116,8 +123,20 @@ def test_four_players_draw_two_boards_with_the_roads_between_them_as_stubs():
 def test_the_battle_region_is_marked_to_be_brought_into_view():
     tc = _context(2)
     assert not any(g["focus"] for g in tc["regions"])
-    battle = {"attacker": 0, "region": "acre", "from": "tyre", "side": "crusader", "group": [], "defenders": [],
-              "attack": 1, "defence": 1, "stage": "reactions", "reactions": [], "ask": [], "lost": []}
+    battle = {
+        "attacker": 0,
+        "region": "acre",
+        "from": "tyre",
+        "side": "crusader",
+        "group": [],
+        "defenders": [],
+        "attack": 1,
+        "defence": 1,
+        "stage": "reactions",
+        "reactions": [],
+        "ask": [],
+        "lost": [],
+    }
     tc = _context(2, battle=battle)
     assert [g["key"] for g in tc["regions"] if g["focus"]] == ["acre"]
 

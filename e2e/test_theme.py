@@ -28,6 +28,7 @@ CK_SEATS = ["human", "heuristic", "heuristic", "heuristic"]
 
 # ---------------------------------------------------------------- games to look at
 
+
 def _played(game_id: str, seats: list[str], seed: int, stop) -> str:
     """The share code of a game played by the computer from ``seed`` until ``stop(match)``."""
     from outremer.ai import choose
@@ -50,16 +51,17 @@ GAMES = {
     # Levantine in a Battle, cards in every zone and in the hand, the person to act.
     "levantine": lambda: _played("levantine", ["human", "heuristic"], 5, _battle),
     # Crusader Kingdoms during an attack: the fight, the last battle's dice, the hand.
-    "crusader-kingdoms": lambda: _played("crusader-kingdoms", CK_SEATS, 5,
-                                         lambda m: m.steps >= 25 and m.to_act() == 0),
+    "crusader-kingdoms": lambda: _played("crusader-kingdoms", CK_SEATS, 5, lambda m: m.steps >= 25 and m.to_act() == 0),
     # Lords of Heaven in the 1st Crusade: the board with Influence and Support, the columns, the hand.
-    "lords-of-heaven": lambda: _played("lords-of-heaven", CK_SEATS, 5,
-                                       lambda m: m.steps >= 60 and m.to_act() == 0 and m.state["step"] == "turn"),
+    "lords-of-heaven": lambda: _played(
+        "lords-of-heaven", CK_SEATS, 5, lambda m: m.steps >= 60 and m.to_act() == 0 and m.state["step"] == "turn"
+    ),
     # Lords of Heaven in a Battle: the person asked to be an Ally, the conflict panel.
     "lords-of-heaven-battle": lambda: _loh_battle(),
     # Third Crusade in its first Command phase: both boards with pieces and Orders, the person to act.
-    "third-crusade": lambda: _played("third-crusade", CK_SEATS, 5,
-                                     lambda m: m.steps >= 30 and m.to_act() == 0 and m.state["phase"] == "command"),
+    "third-crusade": lambda: _played(
+        "third-crusade", CK_SEATS, 5, lambda m: m.steps >= 30 and m.to_act() == 0 and m.state["phase"] == "command"
+    ),
     # A finished game: the summary.
     "summary": lambda: _played("crusader-kingdoms", CK_SEATS, 5, lambda m: False),
 }
@@ -73,8 +75,11 @@ def _loh_battle() -> str:
 
 def _open(page, site: str, code: str) -> None:
     page.goto(f"{site}#{code}")
-    until(page, f"window.outremer.game.snapshot && window.outremer.game.code === {code!r}"
-                " && document.body.dataset.game === 'on'")
+    until(
+        page,
+        f"window.outremer.game.snapshot && window.outremer.game.code === {code!r}"
+        " && document.body.dataset.game === 'on'",
+    )
     if "over" not in page.evaluate("document.body.dataset.over || ''"):
         wait_for_turn(page)
 
@@ -135,7 +140,9 @@ const name = (el) => el.tagName.toLowerCase() + (el.className && el.className.ba
   ? "." + String(el.className).trim().split(/\\s+/).join(".") : (el.className && el.className.baseVal ? "." + el.className.baseVal.split(/\\s+/).join(".") : ""));
 """
 
-TEXT_CONTRAST = COLOURS + """
+TEXT_CONTRAST = (
+    COLOURS
+    + """
 return (() => {
   const low = [];
   for (const el of document.body.querySelectorAll("*")) {
@@ -152,8 +159,11 @@ return (() => {
   return low;
 })();
 """
+)
 
-SVG_TEXT_CONTRAST = COLOURS + """
+SVG_TEXT_CONTRAST = (
+    COLOURS
+    + """
 return (() => {
   // SVG text against its halo (a stroke painted under it), else against the shape it sits on: the
   // castle it is written on, or the nearest shape drawn before it in its group.
@@ -180,8 +190,11 @@ return (() => {
   return low;
 })();
 """
+)
 
-DARKNESS = COLOURS + """
+DARKNESS = (
+    COLOURS
+    + """
 return (() => {
   const page = backdrop(document.documentElement);
   // Large light boxes: a white slab on a dark page.
@@ -216,6 +229,7 @@ return (() => {
   return {page: lum(page), slabs, fills, edges};
 })();
 """
+)
 
 
 def _colours(page, label: str, scheme: str) -> None:
@@ -244,7 +258,9 @@ def test_the_front_door_and_rules_pages_read_well(app, site, scheme, size):
     for game in ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"):
         app.goto(f"{site}rules/{game}.html#rulings")
         _colours(app, f"rules page of {game}", scheme)
-        app.evaluate("document.querySelector('.legend, .rules-table') && document.querySelector('.legend, .rules-table').scrollIntoView()")
+        app.evaluate(
+            "document.querySelector('.legend, .rules-table') && document.querySelector('.legend, .rules-table').scrollIntoView()"
+        )
         app.screenshot(path=str(_shot(f"theme-rules-{game}-{scheme}-{size}.png")))
     app.goto(site)
     until(app, "document.body.dataset.engine === 'ready'", timeout=120)
@@ -302,10 +318,12 @@ def test_board_text_is_at_least_11_pixels_on_a_phone(app, site, which):
 
 # ---------------------------------------------------------------- no word broken in two
 
-LABELS = (".card-name, .card-note, .card-act, .card-top, .ck-card-name, .ck-card-line, .ck-card-text, .ck-btn,"
-          " .ck-tag, .seat-role, .seat-acting, .zone-title, .hand-title, .ck-panel-title, .action-bar button,"
-          " .game-menu button, #controls button, .result-actions button, .game-actions button, .ck-seat-name,"
-          " .loh-card-name, .loh-btn, .loh-tag, .loh-panel-title, .loh-seat-name, .loh-column-name, .compose-go")
+LABELS = (
+    ".card-name, .card-note, .card-act, .card-top, .ck-card-name, .ck-card-line, .ck-card-text, .ck-btn,"
+    " .ck-tag, .seat-role, .seat-acting, .zone-title, .hand-title, .ck-panel-title, .action-bar button,"
+    " .game-menu button, #controls button, .result-actions button, .game-actions button, .ck-seat-name,"
+    " .loh-card-name, .loh-btn, .loh-tag, .loh-panel-title, .loh-seat-name, .loh-column-name, .compose-go"
+)
 
 BROKEN = """
 // A word is broken when its letters lie on more than one line, or when it is wider than the card
@@ -336,7 +354,10 @@ const brokenIn = (elements) => {
 
 BROKEN_WORDS = "(selector) => {" + BROKEN + "return brokenIn(document.querySelectorAll(selector)); }"
 
-LONGEST_NAMES = "(names) => {" + BROKEN + """
+LONGEST_NAMES = (
+    "(names) => {"
+    + BROKEN
+    + """
   // Every card on the table shows, in turn, each of the longest names in the deck.
   const out = [];
   for (const el of document.querySelectorAll(".card-name, .ck-card-name, .loh-card-name, .tc-card-title")) {
@@ -346,6 +367,7 @@ LONGEST_NAMES = "(names) => {" + BROKEN + """
   }
   return out;
 }"""
+)
 
 
 def _longest_names(game_id: str) -> list[str]:
@@ -353,6 +375,7 @@ def _longest_names(game_id: str) -> list[str]:
 
     if game_id == "third-crusade":  # its cards on the table are Event Cards, by title
         from outremer.games.third_crusade.events import events
+
         names = sorted({e.title for e in events()})
     else:
         cards = get_game(game_id).cards

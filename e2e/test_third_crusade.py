@@ -97,10 +97,13 @@ def place_on_the_map(page, rand: random.Random, name: str | None = None) -> tupl
     _kind, before = where(page)
     orders = page.locator(ORDERS_TO_PLACE)
     assert orders.count() >= 1
-    order = (page.locator(f"{ORDERS_TO_PLACE}[data-detail-title='{name}']").first if name
-             else orders.nth(rand.randrange(orders.count())))
+    order = (
+        page.locator(f"{ORDERS_TO_PLACE}[data-detail-title='{name}']").first
+        if name
+        else orders.nth(rand.randrange(orders.count()))
+    )
     name = order.get_attribute("data-detail-title")
-    kind, steps = click(page, order)                                         # click 1: the Order
+    kind, steps = click(page, order)  # click 1: the Order
     assert (kind, steps) == ("move", before + 1)  # still the person's turn: nothing placed yet
     assert page.locator(".tc-mine .tc-orders .tc-chosen").first.get_attribute("data-detail-title") == name
     assert page.locator(".tc-plan").inner_text().startswith(f"Place {name}")
@@ -110,7 +113,7 @@ def place_on_the_map(page, rand: random.Random, name: str | None = None) -> tupl
     assert regions.count() == len([t for t in legal_texts(page) if t.startswith("section ")])
     region = regions.nth(rand.randrange(regions.count()))
     key = region.get_attribute("data-region")
-    kind, steps = click(page, region)                                        # click 2: the Region
+    kind, steps = click(page, region)  # click 2: the Region
     side = page.evaluate("window.outremer.game.snapshot.view.players[window.outremer.game.viewer].alliance")
     placed = page.evaluate(f"window.outremer.game.snapshot.view.sections[{key!r}][{side!r}]")
     assert placed and placed["order"], placed
@@ -222,23 +225,28 @@ def test_placing_an_order_takes_two_clicks_and_warns_where_it_could_never_be_exe
             instead.focus()
             page.keyboard.press("Enter")
         else:
-            instead.click()                                          # another Order: undo, then choose it
-        until(page, "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy"
-                    f" && s.view.plan && s.view.plan.order === '{key}'; }})()")
+            instead.click()  # another Order: undo, then choose it
+        until(
+            page,
+            "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy"
+            f" && s.view.plan && s.view.plan.order === '{key}'; }})()",
+        )
         kind, steps = where(page)
-        assert (kind, steps) == ("move", before + 1)                 # one step: the Order before left no trace
+        assert (kind, steps) == ("move", before + 1)  # one step: the Order before left no trace
     assert page.locator(".tc-mine .tc-orders .tc-chosen").first.get_attribute("data-detail-title") == "Defence"
     assert page.locator(".tc-plan").inner_text().startswith("Place Defence")
     shot(page, "two-planning-instead")
-    page.locator(".tc-plan .tc-retake").click()                      # Choose another Order: undo
-    until(page, "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy"
-                " && !s.view.plan; })()")
+    page.locator(".tc-plan .tc-retake").click()  # Choose another Order: undo
+    until(
+        page,
+        "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && !s.view.plan; })()",
+    )
     kind, steps = where(page)
     assert (kind, steps) == ("move", before)
     assert not page.locator(".tc-plan").count() and page.locator(ORDERS_TO_PLACE).count()
     assert page.evaluate("window.outremer.game.code") == code  # the record as before the first choice
     rand = random.Random(1)
-    place_on_the_map(page, rand, "Sea Move")                                 # two clicks
+    place_on_the_map(page, rand, "Sea Move")  # two clicks
     assert page.evaluate("window.outremer.game.snapshot.steps") >= before + 2
 
 
@@ -331,8 +339,11 @@ def test_phone_map_scrolls_in_its_frame(browser, site):
 # ---------------------------------------------------------------- the table's own checks
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {}), (2, {"variable": True}), (4, {"variable": True})],
-                         ids=["2", "3", "4", "2-variable", "4-variable"])
+@pytest.mark.parametrize(
+    "players,options",
+    [(2, {}), (3, {}), (4, {}), (2, {"variable": True}), (4, {"variable": True})],
+    ids=["2", "3", "4", "2-variable", "4-variable"],
+)
 def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options):
     """Through the states of a random game, every legal action is one element carrying data-act
     (a button, or a map Region with a role, a tab stop and a name); the many alike ones (placing
@@ -351,8 +362,11 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
     composed = ("march", "arrange", "deploy")
 
     rand = random.Random(players)
-    snap = json.loads(bridge.new_game(json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0,
-                                                  "options": options})))
+    snap = json.loads(
+        bridge.new_game(
+            json.dumps({"game": GAME, "seats": ["human"] * players, "seed": 3, "viewer": 0, "options": options})
+        )
+    )
     checked = hidden_checked = retakes = 0
     for _ in range(700):
         if snap["over"]:
@@ -368,7 +382,8 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
             name = {o.key: o.name for o in orders(me["army"])}
             assert re.search(r'<button[^>]* data-command="undo"[^>]*>Choose another Order</button>', html)
             assert sorted(re.findall(r'data-then="([^"]+)"', html)) == sorted(
-                f"order {k}" for k in distinct(me["box"], me["army"]) if name[k] != name[plan["order"]])
+                f"order {k}" for k in distinct(me["box"], me["army"]) if name[k] != name[plan["order"]]
+            )
             for seat in range(players):
                 if seat != snap["viewer"]:
                     assert 'data-command="undo"' not in render.table(json.loads(bridge.open_code(snap["code"], seat)))
@@ -381,8 +396,13 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
                 if placed and side != mine:
                     assert placed["order"] is None
                     hidden_checked += 1
-        theirs = {o.name for p in view["players"] if p["alliance"] != mine for o in orders(p["army"])
-                  if o.name not in {x.name for q in view["players"] if q["alliance"] == mine for x in orders(q["army"])}}
+        theirs = {
+            o.name
+            for p in view["players"]
+            if p["alliance"] != mine
+            for o in orders(p["army"])
+            if o.name not in {x.name for q in view["players"] if q["alliance"] == mine for x in orders(q["army"])}
+        }
         face_down = re.findall(r"<title>([^<]*) Order, face down</title>", html)
         assert not any(name in t for t in face_down for name in theirs)
         act = rand.choice(legal)
@@ -409,8 +429,7 @@ def _asked_to_react() -> str:
             s, seat = m.state, m.to_act()
             legal = game.legal_actions(s)
             battle = s.get("battle")
-            if (seat == 0 and battle and battle["stage"] == "react"
-                    and any(a.verb == "react" for a in legal)):
+            if seat == 0 and battle and battle["stage"] == "react" and any(a.verb == "react" for a in legal):
                 return sharecode.encode(m)
             m.play(choose(game, s, seat, "heuristic", seed, m.steps))
     raise AssertionError("no game found where the person may play a Reaction in a Battle")
@@ -486,10 +505,8 @@ def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, play
     person's marker may go to, which are its buttons. The page is no taller than the screen but
     for the site's footer."""
     page = table
-    planning = _code_at(players, lambda s, legal: s["phase"] == "planning"
-                        and any(a.verb == "order" for a in legal))
-    diplomacy = _code_at(players, lambda s, legal: s["phase"] == "diplomacy"
-                         and any(a.verb == "move" for a in legal))
+    planning = _code_at(players, lambda s, legal: s["phase"] == "planning" and any(a.verb == "order" for a in legal))
+    diplomacy = _code_at(players, lambda s, legal: s["phase"] == "diplomacy" and any(a.verb == "move" for a in legal))
     for width, height in ((1366, 900), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         open_code(page, planning)
@@ -499,11 +516,12 @@ def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, play
         # other), the frame is scrolled, and stays so; a map that fits its frame has no scroll to keep.
         scrolls = frame.evaluate("el => el.scrollHeight > el.clientHeight + 1")
         assert scrolls or not (players == 4 and width == 1366)
-        down = frame.evaluate("el => { el.scrollTop = Math.round((el.scrollHeight - el.clientHeight) / 2);"
-                              " return el.scrollTop; }")
+        down = frame.evaluate(
+            "el => { el.scrollTop = Math.round((el.scrollHeight - el.clientHeight) / 2); return el.scrollTop; }"
+        )
         assert (down > 0) == scrolls
-        click(page, page.locator(ORDERS_TO_PLACE).first)               # the Order: its Regions light
-        assert abs(frame.evaluate("el => el.scrollTop") - down) <= 1    # the map stays where it was
+        click(page, page.locator(ORDERS_TO_PLACE).first)  # the Order: its Regions light
+        assert abs(frame.evaluate("el => el.scrollTop") - down) <= 1  # the map stays where it was
         regions = page.locator(".tc-map .tc-region[data-action^='section ']")
         assert regions.count() >= 1
         assert _out_of_reach(page) == [], (width, "planning")
@@ -520,7 +538,7 @@ def test_every_action_in_reach_on_a_laptop_in_planning_and_diplomacy(table, play
             shot(page, f"{players}-diplomacy-1366")
     kind, steps = where(page)
     before = steps
-    kind, steps = click(page, page.locator(".tc-dip .tc-dip-space[data-act]").first)   # the board's button
+    kind, steps = click(page, page.locator(".tc-dip .tc-dip-space[data-act]").first)  # the board's button
     assert steps > before
 
 

@@ -18,8 +18,7 @@ def with_bytecode(wheel: Path) -> Path:
     Pyodide's own Python under node), cached: the browser then imports it without
     compiling it on every visit. For third-party wheels only: ours keep their sources."""
     runtime = json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
-    key = hashlib.sha256(wheel.read_bytes() + runtime.encode()
-                         + (WEB / "pyc_wheels.py").read_bytes()).hexdigest()[:16]
+    key = hashlib.sha256(wheel.read_bytes() + runtime.encode() + (WEB / "pyc_wheels.py").read_bytes()).hexdigest()[:16]
     out = CACHE / "pyc-wheels" / key / wheel.name
     if out.exists():
         return out
@@ -28,8 +27,20 @@ def with_bytecode(wheel: Path) -> Path:
     empty.mkdir(parents=True, exist_ok=True)
     log(f"compiling {wheel.name} to Python bytecode inside Pyodide")
     try:
-        run(["node", "tools/pyodide_run.mjs", "--no-engine", "--no-bytecode-cache", "--wheels", str(empty),
-             str(WEB / "pyc_wheels.py"), "--sourceless", str(wheel), str(out)])
+        run(
+            [
+                "node",
+                "tools/pyodide_run.mjs",
+                "--no-engine",
+                "--no-bytecode-cache",
+                "--wheels",
+                str(empty),
+                str(WEB / "pyc_wheels.py"),
+                "--sourceless",
+                str(wheel),
+                str(out),
+            ]
+        )
     except SystemExit as exc:
         log(f"warning: {wheel.name} is shipped without bytecode ({exc})")
         return wheel
@@ -56,10 +67,21 @@ def stdlib_bytecode(wheels: list[Path]) -> Path | None:
         for wheel in wheels:
             shutil.copy2(wheel, Path(tmp) / wheel.name)
         try:
-            run(["node", "tools/pyodide_run.mjs", "--no-engine", "--no-bytecode-cache", "--wheels", tmp,
-                 "--mount", str(out.parent), str(WEB / "stdlib_bytecode.py"), str(out)])
+            run(
+                [
+                    "node",
+                    "tools/pyodide_run.mjs",
+                    "--no-engine",
+                    "--no-bytecode-cache",
+                    "--wheels",
+                    tmp,
+                    "--mount",
+                    str(out.parent),
+                    str(WEB / "stdlib_bytecode.py"),
+                    str(out),
+                ]
+            )
         except SystemExit as exc:
             log(f"warning: the site is built without standard-library bytecode ({exc})")
             return None
     return out
-

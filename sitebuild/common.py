@@ -36,7 +36,6 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-
 def pins() -> dict[str, str]:
     """Exact pins from requirements-site.txt (name -> version)."""
     found = {}
@@ -52,4 +51,3 @@ def project_version() -> str:
     text = (ROOT / "pyproject.toml").read_text()
     match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
     return match.group(1) if match else "0"
-

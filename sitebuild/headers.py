@@ -59,4 +59,3 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
 }
-

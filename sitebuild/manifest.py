@@ -22,7 +22,7 @@ def _png(width: int, height: int, rgba: bytearray) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     stride = width * 4
-    raw = b"".join(b"\x00" + bytes(rgba[y * stride:(y + 1) * stride]) for y in range(height))
+    raw = b"".join(b"\x00" + bytes(rgba[y * stride : (y + 1) * stride]) for y in range(height))
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
@@ -32,7 +32,7 @@ def _png(width: int, height: int, rgba: bytearray) -> bytes:
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def _jerusalem_cross(unit: float, cx: float, cy: float) -> list[tuple[float, float, float, float]]:
@@ -73,7 +73,7 @@ def icon_png(size: int, maskable: bool) -> bytes:
                 if dx and dy:
                     alpha = min(1.0, max(0.0, radius - (dx * dx + dy * dy) ** 0.5 + 0.5))
             i = (y * size + x) * 4
-            rgba[i:i + 4] = bytes((*ground, round(alpha * 255)))
+            rgba[i : i + 4] = bytes((*ground, round(alpha * 255)))
     unit = size * (0.105 if maskable else 0.125)
     for x0, y0, x1, y1 in _jerusalem_cross(unit, size / 2, size / 2):
         for y in range(int(y0), min(size, int(y1) + 1)):
@@ -115,13 +115,16 @@ def write_icons(out: Path) -> list[dict]:
             cached.write_bytes(icon_png(size, maskable))
         shutil.copy2(cached, out / "icons" / name)
         icons.append(
-            {"src": f"icons/{name}", "sizes": f"{size}x{size}", "type": "image/png",
-             "purpose": "maskable" if maskable else "any"}
+            {
+                "src": f"icons/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "maskable" if maskable else "any",
+            }
         )
     (out / "icons" / "icon.svg").write_text(icon_svg())
     icons.append({"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"})
     return icons
-
 
 
 def write_manifest(out: Path, icons: list[dict]) -> None:

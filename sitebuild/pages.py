@@ -42,10 +42,12 @@ def write_index(staging: Path, version: str, stock_lock: dict, all_bytes: int) -
             # The page's ES modules that app.js imports, fetched at once rather than one level of
             # imports after another.
             "modules": sorted(
-                p.name for p in (WEB / "static").glob("*.js")
-                if p.name not in ("app.js", "boot.js", "worker.js", "sw.js")),
-            "stylesheets": ["theme.css", "style.css"] + sorted(
-                p.name for p in (WEB / "static").glob("*.css") if p.name not in ("theme.css", "style.css")),
+                p.name
+                for p in (WEB / "static").glob("*.js")
+                if p.name not in ("app.js", "boot.js", "worker.js", "sw.js")
+            ),
+            "stylesheets": ["theme.css", "style.css"]
+            + sorted(p.name for p in (WEB / "static").glob("*.css") if p.name not in ("theme.css", "style.css")),
         },
     )
     (staging / "index.html").write_text(page)

@@ -22,15 +22,67 @@ PRELOAD = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 # codec tables of 8-bit and Asian encodings (the site speaks UTF-8; zipfile needs cp437).
 # A module that needs one of them fails to import, so the browser tests, which boot the
 # site and play every game, are the check; Pyodide's own start needs none of them.
-STDLIB_DROPPED_PACKAGES = ("_pyrepl", "curses", "dbm", "ensurepip", "idlelib", "lib2to3", "multiprocessing",
-                           "pydoc_data", "sqlite3", "tkinter", "turtledemo", "unittest", "venv", "wsgiref",
-                           "xmlrpc")
-STDLIB_DROPPED_MODULES = ("antigravity", "cProfile", "doctest", "ftplib", "imaplib", "mailbox", "nntplib", "pdb",
-                          "pickletools", "poplib", "profile", "pstats", "pyclbr", "pydoc", "smtplib", "tabnanny",
-                          "this", "trace", "turtle")
-STDLIB_CODECS_KEPT = ("__init__", "aliases", "ascii", "base64_codec", "charmap", "cp437", "hex_codec", "idna", "latin_1",
-                      "punycode", "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be",
-                      "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig")
+STDLIB_DROPPED_PACKAGES = (
+    "_pyrepl",
+    "curses",
+    "dbm",
+    "ensurepip",
+    "idlelib",
+    "lib2to3",
+    "multiprocessing",
+    "pydoc_data",
+    "sqlite3",
+    "tkinter",
+    "turtledemo",
+    "unittest",
+    "venv",
+    "wsgiref",
+    "xmlrpc",
+)
+STDLIB_DROPPED_MODULES = (
+    "antigravity",
+    "cProfile",
+    "doctest",
+    "ftplib",
+    "imaplib",
+    "mailbox",
+    "nntplib",
+    "pdb",
+    "pickletools",
+    "poplib",
+    "profile",
+    "pstats",
+    "pyclbr",
+    "pydoc",
+    "smtplib",
+    "tabnanny",
+    "this",
+    "trace",
+    "turtle",
+)
+STDLIB_CODECS_KEPT = (
+    "__init__",
+    "aliases",
+    "ascii",
+    "base64_codec",
+    "charmap",
+    "cp437",
+    "hex_codec",
+    "idna",
+    "latin_1",
+    "punycode",
+    "raw_unicode_escape",
+    "undefined",
+    "unicode_escape",
+    "utf_16",
+    "utf_16_be",
+    "utf_16_le",
+    "utf_32",
+    "utf_32_be",
+    "utf_32_le",
+    "utf_8",
+    "utf_8_sig",
+)
 
 
 def pyodide_runtime() -> Path:
@@ -65,7 +117,6 @@ def trimmed_stdlib(data: bytes) -> bytes:
             if not stdlib_dropped(info.filename):
                 dst.writestr(info, src.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return out.getvalue()
-
 
 
 def copy_runtime(runtime: Path, pyo: Path) -> None:

@@ -18,14 +18,11 @@ def tree_id(hashes: dict[str, str]) -> str:
     return hashlib.sha256("".join(f"{n}\0{h}\n" for n, h in sorted(hashes.items())).encode()).hexdigest()[:16]
 
 
-def write_build_json(staging: Path, version: str, runtime: Path, stock_lock: dict, packages: dict,
-                     preload_bytes: int) -> tuple[str, dict[str, str]]:
+def write_build_json(
+    staging: Path, version: str, runtime: Path, stock_lock: dict, packages: dict, preload_bytes: int
+) -> tuple[str, dict[str, str]]:
     """build.json; returns the build id and the hash of every file (build.json's own included)."""
-    files = {
-        p.relative_to(staging).as_posix(): p
-        for p in sorted(staging.rglob("*"))
-        if p.is_file()
-    }
+    files = {p.relative_to(staging).as_posix(): p for p in sorted(staging.rglob("*")) if p.is_file()}
     hashes = {name: sha256(path) for name, path in files.items()}
     build_id = tree_id(hashes)
     info = {
@@ -62,4 +59,3 @@ def sizes(folder: Path) -> dict:
     CACHE.mkdir(exist_ok=True)
     cache.write_text(json.dumps(known))
     return {"files": count, "raw": raw, "gzip": compressed}
-

@@ -86,4 +86,3 @@ def serve(host: str, port: int) -> None:
         print("\nStopped.")
     finally:
         server.server_close()
-

@@ -51,10 +51,25 @@ def jinja2_wheel(version: str) -> Path:
         log(f"downloading jinja2 {version}")
         folder.mkdir(parents=True, exist_ok=True)
         run(
-            [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-             "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
-             "--platform", "any", "--implementation", "py",
-             f"jinja2=={version}", "-d", str(folder)]
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--disable-pip-version-check",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                f"jinja2=={version}",
+                "-d",
+                str(folder),
+            ]
         )
     return wheel
 
@@ -68,9 +83,21 @@ def markupsafe_wheel(version: str) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as tmp:
             run(
-                [sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
-                 "--no-cache-dir", "--no-deps", "--no-binary", "markupsafe",
-                 f"markupsafe=={version}", "-w", tmp],
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "wheel",
+                    "-q",
+                    "--disable-pip-version-check",
+                    "--no-cache-dir",
+                    "--no-deps",
+                    "--no-binary",
+                    "markupsafe",
+                    f"markupsafe=={version}",
+                    "-w",
+                    tmp,
+                ],
                 env={**os.environ, "CC": "/bin/false"},
             )
             built = list(Path(tmp).glob("*.whl"))
@@ -79,7 +106,6 @@ def markupsafe_wheel(version: str) -> Path:
                 raise SystemExit(f"build: expected a pure markupsafe wheel, got {[w.name for w in built]}")
             shutil.copy2(pure[0], wheel)
     return wheel
-
 
 
 def _wheel_zip(path: Path, files: dict[str, bytes]) -> None:
@@ -144,7 +170,6 @@ def wheel_entry(wheel: Path, name: str, version: str, imports: list[str], depend
     }
 
 
-
 def write_wheels_and_lock(staging: Path, versions: dict[str, str], version: str, stock_lock: dict) -> dict:
     """Every wheel into staging/pyodide/, the standard-library bytecode beside them, and our
     own pyodide-lock.json; returns the lock's packages."""
@@ -153,10 +178,13 @@ def write_wheels_and_lock(staging: Path, versions: dict[str, str], version: str,
         work = Path(tmp)
         wheels = {
             "outremer": (engine_wheel(work), version, ["outremer"], []),
-            "markupsafe": (with_bytecode(markupsafe_wheel(versions["markupsafe"])), versions["markupsafe"],
-                           ["markupsafe"], []),
-            "jinja2": (with_bytecode(jinja2_wheel(versions["jinja2"])), versions["jinja2"], ["jinja2"],
-                       ["markupsafe"]),
+            "markupsafe": (
+                with_bytecode(markupsafe_wheel(versions["markupsafe"])),
+                versions["markupsafe"],
+                ["markupsafe"],
+                [],
+            ),
+            "jinja2": (with_bytecode(jinja2_wheel(versions["jinja2"])), versions["jinja2"], ["jinja2"], ["markupsafe"]),
             "outremer-web": (site_wheel(work, version), version, ["outremer_web"], ["outremer", "jinja2"]),
         }
         packages = {}

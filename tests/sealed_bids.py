@@ -24,19 +24,30 @@ class SealedBids(Game):
     name = "Sealed Bids"
     seat_names = ("North", "East", "South", "West")
     min_seats, max_seats = 2, 4
-    options = (Option("partners", "Partners (4 players: North and South against East and West)", (False, True),
-                      players=(4,)),)
+    options = (
+        Option("partners", "Partners (4 players: North and South against East and West)", (False, True), players=(4,)),
+    )
     SIDES = (("North and South", (0, 2)), ("East and West", (1, 3)))
 
     def initial_state(self, setup: Setup) -> State:
         n = len(setup.seats)
         if setup.option("partners") and n != 4:
             raise BadSetup("Partners are played by 4 players.")
-        state = {"game": self.id, "format": 1, "partners": bool(setup.option("partners")), "rng": rng.seed_state(setup.seed), "rigged": [],
-                 "round": 0, "scores": [0] * n, "discards": [], "hands": [], "deck": list(range(1, 4 * n + 1))}
+        state = {
+            "game": self.id,
+            "format": 1,
+            "partners": bool(setup.option("partners")),
+            "rng": rng.seed_state(setup.seed),
+            "rigged": [],
+            "round": 0,
+            "scores": [0] * n,
+            "discards": [],
+            "hands": [],
+            "deck": list(range(1, 4 * n + 1)),
+        }
         rng.shuffle(state, state["deck"])
-        state["hands"] = [sorted(state["deck"][3 * i:3 * i + 3]) for i in range(n)]
-        del state["deck"][:3 * n]
+        state["hands"] = [sorted(state["deck"][3 * i : 3 * i + 3]) for i in range(n)]
+        del state["deck"][: 3 * n]
         self._open(state)
         return state
 
@@ -56,8 +67,9 @@ class SealedBids(Game):
         seat = sealed_next(state)
         seal(state, seat, action.args[0])
         who = self.seat_names[seat]
-        log.append(Event(f"{who} bids {action.args[0]} in secret.", "bid", private=seat,
-                         public=f"{who} has chosen a bid."))
+        log.append(
+            Event(f"{who} bids {action.args[0]} in secret.", "bid", private=seat, public=f"{who} has chosen a bid.")
+        )
 
     def settle(self, state, log):
         if not all_sealed(state):
@@ -75,10 +87,16 @@ class SealedBids(Game):
             self._open(state)
 
     def view(self, state, seat):
-        return {"viewer": seat, "round": state["round"], "scores": list(state["scores"]),
-                "discards": list(state["discards"]), "sealed": sealed_view(state, seat),
-                "hand": list(state["hands"][seat]) if seat is not None else None,
-                "hand_sizes": [len(h) for h in state["hands"]], "deck": len(state["deck"])}
+        return {
+            "viewer": seat,
+            "round": state["round"],
+            "scores": list(state["scores"]),
+            "discards": list(state["discards"]),
+            "sealed": sealed_view(state, seat),
+            "hand": list(state["hands"][seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "deck": len(state["deck"]),
+        }
 
     def result(self, state):
         if state["round"] < ROUNDS:
@@ -91,8 +109,11 @@ class SealedBids(Game):
             side = 0 if totals[0] > totals[1] else 1
             seats = self.SIDES[side][1]
             best = max(scores[s] for s in seats)
-            return {"winners": [s for s in seats if scores[s] == best], "team": side,
-                    "text": f"{self.SIDES[side][0]} win; most points among them is the Final Winner."}
+            return {
+                "winners": [s for s in seats if scores[s] == best],
+                "team": side,
+                "text": f"{self.SIDES[side][0]} win; most points among them is the Final Winner.",
+            }
         best = max(scores)
         winners = [s for s, v in enumerate(scores) if v == best]
         return {"winners": winners, "text": "Most points."}

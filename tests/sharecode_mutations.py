@@ -27,14 +27,37 @@ from outremer.games import all_games, game_by_code, get_game
 from outremer.sim import play_out
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-FOREIGN = ["!", "=", "+", "/", "#", ".", "~", "*", "?", "&", "%", "'", '"', "é", "ß", "Ω", "\u200b",
-           "\x00", "\x7f", "\ufeff", "😀", "\ud800"]
+FOREIGN = [
+    "!",
+    "=",
+    "+",
+    "/",
+    "#",
+    ".",
+    "~",
+    "*",
+    "?",
+    "&",
+    "%",
+    "'",
+    '"',
+    "é",
+    "ß",
+    "Ω",
+    "\u200b",
+    "\x00",
+    "\x7f",
+    "\ufeff",
+    "😀",
+    "\ud800",
+]
 BLANKS = ["\n", "\r\n", "\r", " ", "\t", "\u00a0", "\u2028", "%0A", "%0D%0A", "%20", "%09"]
 # Where a game is cut to make a shorter code (besides its middle and its end).
 CUTS = (0, 1, 2, 5, 10, 25, 60, 120, 200)
 
 
 # ------------------------------------------------------------------ real codes
+
 
 @dataclass(frozen=True)
 class Mode:
@@ -82,8 +105,9 @@ class Base:
 def play(mode: Mode, seed: int) -> Match:
     """A complete game of ``mode``; a "human" seat is played as the random player would."""
     game = get_game(mode.game)
-    played = play_out(game, game.make_setup(seed, [("random" if s == "human" else s) for s in mode.seats],
-                                            dict(mode.options)))
+    played = play_out(
+        game, game.make_setup(seed, [("random" if s == "human" else s) for s in mode.seats], dict(mode.options))
+    )
     if "human" not in mode.seats:
         return played
     match = Match(game, game.make_setup(seed, mode.seats, dict(mode.options)))
@@ -92,8 +116,9 @@ def play(mode: Mode, seed: int) -> Match:
     return match
 
 
-def base_codes(seeds: tuple[int, ...] = (1,), cuts: tuple[int, ...] = CUTS,
-               modes: tuple[Mode, ...] = MODES) -> list[Base]:
+def base_codes(
+    seeds: tuple[int, ...] = (1,), cuts: tuple[int, ...] = CUTS, modes: tuple[Mode, ...] = MODES
+) -> list[Base]:
     """Real codes of every mode: each game at every cut, at its middle and at its end."""
     bases = []
     for mode in modes:
@@ -107,6 +132,7 @@ def base_codes(seeds: tuple[int, ...] = (1,), cuts: tuple[int, ...] = CUTS,
 
 
 # ------------------------------------------------------------------ bytes and fields
+
 
 def to_bytes(code: str) -> bytes:
     return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
@@ -145,7 +171,7 @@ class Fields:
         hidden = payload[0] == sharecode.FORMAT_HIDDEN  # format 2 also writes the hidden options
         options = [reader.varint("option") for o in game_by_code(game_no).options if hidden or not o.hidden]
         steps = reader.varint("steps")
-        return cls(payload[0], game_no, revision, seed, seats, options, steps, payload[reader.pos:])
+        return cls(payload[0], game_no, revision, seed, seats, options, steps, payload[reader.pos :])
 
     def payload(self) -> bytes:
         v = sharecode._varint
@@ -156,6 +182,7 @@ class Fields:
 
 
 # ------------------------------------------------------------------ alterations
+
 
 def _spot(rand: random.Random, code: str, end: bool = False) -> int:
     return rand.randrange(len(code) + (1 if end else 0))
@@ -181,12 +208,12 @@ def foreign_character(rand, code):
     ch = rand.choice(FOREIGN)
     if rand.random() < 0.5:
         return code[:at] + ch + code[at:]
-    return code[:at] + ch + code[at + 1:]
+    return code[:at] + ch + code[at + 1 :]
 
 
 def truncate(rand, code):
     if rand.random() < 0.2:
-        return code[rand.randrange(1, len(code)):]  # the start lost
+        return code[rand.randrange(1, len(code)) :]  # the start lost
     return code[: rand.randrange(len(code))]
 
 
@@ -197,13 +224,13 @@ def insert(rand, code):
 
 def delete(rand, code):
     at = _spot(rand, code)
-    return code[:at] + code[at + rand.choice((1, 1, 2, 3)):]
+    return code[:at] + code[at + rand.choice((1, 1, 2, 3)) :]
 
 
 def swap(rand, code):
     spots = [i for i in range(len(code) - 1) if code[i] != code[i + 1]]
     at = rand.choice(spots)
-    return code[:at] + code[at + 1] + code[at] + code[at + 2:]
+    return code[:at] + code[at + 1] + code[at] + code[at + 2 :]
 
 
 def blank(rand, code):
@@ -249,6 +276,7 @@ def _re_signed(change):
         fields = Fields.of(code)
         change(rand, fields)
         return signed(fields.payload())
+
     alter.__name__ = change.__name__
     alter.__doc__ = change.__doc__
     return alter
@@ -366,8 +394,9 @@ KINDS = {
 """Every alteration, by name; those whose name starts with "signed" recompute the check."""
 
 
-def mutations(rand: random.Random, bases: list[Base], count: int,
-              kinds: dict = KINDS) -> Iterator[tuple[str, Base, str]]:
+def mutations(
+    rand: random.Random, bases: list[Base], count: int, kinds: dict = KINDS
+) -> Iterator[tuple[str, Base, str]]:
     """``count`` altered codes: (kind, the real code it was made from, the altered code)."""
     names = list(kinds)
     for i in range(count):
@@ -377,6 +406,7 @@ def mutations(rand: random.Random, bases: list[Base], count: int,
 
 
 # ------------------------------------------------------------------ decoding one
+
 
 @dataclass
 class Outcome:

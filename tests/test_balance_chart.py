@@ -45,25 +45,39 @@ def expected(game_id: str) -> list[tuple[float, tuple[float, float] | None]]:
     if game_id == "levantine":
         r = _json("results.json")["heuristic_vs_random"]
         rows: list[tuple[float, tuple[float, float] | None]] = [
-            (r["heuristic_as_crusader"], None), (r["heuristic_as_muslim"], None)]
-        games = [json.loads(line) for line in (BENCH / "series" / LEVANTINE_SERIES).read_text().splitlines()
-                 if line.strip()]
+            (r["heuristic_as_crusader"], None),
+            (r["heuristic_as_muslim"], None),
+        ]
+        games = [
+            json.loads(line) for line in (BENCH / "series" / LEVANTINE_SERIES).read_text().splitlines() if line.strip()
+        ]
         for seat in (0, 1):
             mine = [g["payoff"] for g in games if g["me"] == seat]
             rows.append((sum(mine) / len(mine), None))
         return rows
     if game_id == "crusader-kingdoms":
         d = _json("ck_balance.json")
-        rows = [(rate, tuple(d[key]["interval_95"][name]))
-                for key in ("four", "four_random", "three") for name, rate in d[key]["win_rate"].items()]
-        rows += [(d[key]["levels"][name], None) for key in ("coop", "solo")
-                 for name in ("Victory", "Marginal victory", "Defeat")]
+        rows = [
+            (rate, tuple(d[key]["interval_95"][name]))
+            for key in ("four", "four_random", "three")
+            for name, rate in d[key]["win_rate"].items()
+        ]
+        rows += [
+            (d[key]["levels"][name], None)
+            for key in ("coop", "solo")
+            for name in ("Victory", "Marginal victory", "Defeat")
+        ]
         return rows
     if game_id == "lords-of-heaven":
-        return [(rate, tuple(s["interval_95"][name]))
-                for s in _json("loh_balance.json")["series"] for name, rate in s["win_rate"].items()]
-    return [(s["alliance_win_rate"]["Crusader Alliance"], tuple(s["alliance_interval_95"]["Crusader Alliance"]))
-            for s in _json("tc_balance.json")["series"]]
+        return [
+            (rate, tuple(s["interval_95"][name]))
+            for s in _json("loh_balance.json")["series"]
+            for name, rate in s["win_rate"].items()
+        ]
+    return [
+        (s["alliance_win_rate"]["Crusader Alliance"], tuple(s["alliance_interval_95"]["Crusader Alliance"]))
+        for s in _json("tc_balance.json")["series"]
+    ]
 
 
 def commands(game_id: str) -> list[str]:
@@ -73,9 +87,11 @@ def commands(game_id: str) -> list[str]:
         return [_json("loh_balance.json")["command"]]
     if game_id == "third-crusade":
         return [re.sub(r'\s+--only\s+"[^"]*"', "", _json("tc_balance.json")["series"][0]["command"])]
-    return ["python bench/ai_strength.py heuristic --games 1000 --seed 1",
-            "python bench/ai_strength.py series --game levantine --players 2 --level normal "
-            "--against heuristic --games 2000 --seed 10000"]
+    return [
+        "python bench/ai_strength.py heuristic --games 1000 --seed 1",
+        "python bench/ai_strength.py series --game levantine --players 2 --level normal "
+        "--against heuristic --games 2000 --seed 10000",
+    ]
 
 
 _pages: dict[str, str] = {}
@@ -183,8 +199,13 @@ def test_the_chart_is_drawn_from_the_files_not_written_in(tmp_path):
 def test_the_docs_charts_are_still_drawn_by_bench_charts(tmp_path):
     """bench/charts.py draws the docs' pictures with the same drawing, standing alone (their own
     style and ground), the balance charts among them."""
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "charts.py"), "--out", str(tmp_path)],
-                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "charts.py"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     for name in ("ck_balance", "loh_balance", "tc_balance", "levantine_balance", "strength", "ai_times"):
         text = (tmp_path / f"{name}.svg").read_text()

@@ -18,8 +18,10 @@ def call(fn, *args):
 
 
 def new(seats=("human", "human"), seed=11, viewer=0, **options):
-    return call(bridge.new_game, json.dumps({"game": "levantine", "seats": list(seats), "seed": seed,
-                                             "options": options, "viewer": viewer}))
+    return call(
+        bridge.new_game,
+        json.dumps({"game": "levantine", "seats": list(seats), "seed": seed, "options": options, "viewer": viewer}),
+    )
 
 
 def test_catalog_lists_levantine_with_its_cards():
@@ -99,8 +101,9 @@ def test_cli_decode_takes_the_code_from_a_whole_address(capsys):
 
 
 def test_cli_simulate_json_has_the_promised_keys(capsys):
-    assert cli.main(["simulate", "levantine", "--games", "3", "--seats", "heuristic,random",
-                     "--seed", "4", "--json"]) == 0
+    assert (
+        cli.main(["simulate", "levantine", "--games", "3", "--seats", "heuristic,random", "--seed", "4", "--json"]) == 0
+    )
     report = json.loads(capsys.readouterr().out)
     for key in ("games", "wins", "mean_actions", "mean_code_chars", "max_code_chars", "games_per_second"):
         assert key in report
@@ -110,24 +113,73 @@ def test_cli_simulate_json_has_the_promised_keys(capsys):
 def test_cli_simulate_takes_setup_options(capsys):
     """Lords of Heaven in 3 players with the faction that sits out, and in 2 with the pairing;
     a malformed or unknown option is refused with a message."""
-    assert cli.main(["simulate", "lords-of-heaven", "--games", "2", "--seats", "heuristic,heuristic,heuristic",
-                     "--option", "absent=seljuk", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                "lords-of-heaven",
+                "--games",
+                "2",
+                "--seats",
+                "heuristic,heuristic,heuristic",
+                "--option",
+                "absent=seljuk",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Byzantines", "Crusaders", "Caliphate"}
-    assert cli.main(["simulate", "lords-of-heaven", "--games", "2", "--seats", "heuristic,heuristic",
-                     "--option", "christians=byzantines", "--option", "muslims=caliphate", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                "lords-of-heaven",
+                "--games",
+                "2",
+                "--seats",
+                "heuristic,heuristic",
+                "--option",
+                "christians=byzantines",
+                "--option",
+                "muslims=caliphate",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Byzantines", "Caliphate"}
     assert cli.main(["simulate", "lords-of-heaven", "--seats", "heuristic,heuristic", "--option", "absent"]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
-    assert cli.main(["simulate", "lords-of-heaven", "--seats", "heuristic,heuristic,heuristic",
-                     "--option", "absent=franks"]) == 2
+    assert (
+        cli.main(
+            ["simulate", "lords-of-heaven", "--seats", "heuristic,heuristic,heuristic", "--option", "absent=franks"]
+        )
+        == 2
+    )
     assert "cannot be 'franks'" in capsys.readouterr().err
 
 
 def test_cli_simulate_takes_the_computers_levels(capsys, monkeypatch):
     from outremer import ai
+
     monkeypatch.setitem(ai.SEARCH_LEVELS, "normal", ai.Level(4))  # a whole game searched, in a moment
-    assert cli.main(["simulate", "crusader-kingdoms", "--games", "1", "--seats", "normal,easy,heuristic",
-                     "--seed", "3", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                "crusader-kingdoms",
+                "--games",
+                "1",
+                "--seats",
+                "normal,easy,heuristic",
+                "--seed",
+                "3",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["seats"] == ["normal", "easy", "heuristic"] and sum(report["wins"].values()) == 1
     assert cli.main(["simulate", "levantine", "--games", "1", "--seats", "expert,heuristic"]) == 2
@@ -137,9 +189,13 @@ def test_cli_simulate_takes_the_computers_levels(capsys, monkeypatch):
 @pytest.mark.skipif(IN_PYODIDE, reason="no subprocesses inside Pyodide")
 def test_cli_play_refuses_bad_entries_and_asks_again():
     entries = "zzz\n999\nplay 100000\nquit\n"
-    run = subprocess.run([sys.executable, "-m", "outremer.cli", "play", "levantine", "--seed", "5",
-                          "--seats", "human,heuristic"], input=entries, capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "outremer.cli", "play", "levantine", "--seed", "5", "--seats", "human,heuristic"],
+        input=entries,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0
     assert run.stdout.count("Refused:") == 3
     assert "Game code, to continue later:" in run.stdout
@@ -152,6 +208,7 @@ def test_a_game_not_yet_on_the_site_is_refused_with_a_message(monkeypatch):
     from outremer.core import sharecode
     from outremer.core.match import Match
     from outremer.games import get_game
+
     game = get_game("lords-of-heaven")
     assert game.on_site
     code = sharecode.encode(Match(game, game.make_setup(3, ["human"] * 2)))
@@ -178,9 +235,24 @@ def test_the_cli_ends_quietly_when_its_reader_goes_away(extra):
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader has gone before the first line: every write meets a closed pipe
     try:
-        run = subprocess.run([sys.executable, "-m", "outremer.cli", "simulate", "crusader-kingdoms", "--games", "1",
-                              "--seats", "random,random", *extra], stdout=write_end, stderr=subprocess.PIPE,
-                             text=True, timeout=120)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "outremer.cli",
+                "simulate",
+                "crusader-kingdoms",
+                "--games",
+                "1",
+                "--seats",
+                "random,random",
+                *extra,
+            ],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     assert run.stderr == ""
@@ -189,8 +261,26 @@ def test_the_cli_ends_quietly_when_its_reader_goes_away(extra):
 
 def test_cli_options_with_numbers_for_choices(capsys):
     """Third Crusade alone against both Crusader Bots: ``bots=2`` is the choice 2, not the word."""
-    assert cli.main(["simulate", "third-crusade", "--games", "1", "--seats", "random", "--seed", "3",
-                     "--option", "side=muslim", "--option", "bots=2", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                "third-crusade",
+                "--games",
+                "1",
+                "--seats",
+                "random",
+                "--seed",
+                "3",
+                "--option",
+                "side=muslim",
+                "--option",
+                "bots=2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert set(json.loads(capsys.readouterr().out)["wins"]) == {"Ayyubid"}  # the one seat: the Ayyubid
     assert cli.main(["simulate", "third-crusade", "--seats", "random", "--option", "bots=3"]) == 2
     assert "cannot be '3'" in capsys.readouterr().err

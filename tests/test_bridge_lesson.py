@@ -30,8 +30,12 @@ def lesson():
 
 def test_the_catalog_names_the_games_with_a_lesson_and_hides_the_option(lesson):
     games = {g["id"]: g for g in ok("catalog")["games"]}
-    assert games[GAME]["lesson"] == {"id": lesson.id, "title": lesson.title, "blurb": lesson.blurb,
-                                     "steps": len(lesson.steps)}
+    assert games[GAME]["lesson"] == {
+        "id": lesson.id,
+        "title": lesson.title,
+        "blurb": lesson.blurb,
+        "steps": len(lesson.steps),
+    }
     assert "lesson" not in [o["id"] for o in games[GAME]["options"]]
 
 

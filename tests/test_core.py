@@ -71,15 +71,18 @@ def _code(data):
     return base64.urlsafe_b64encode(bytes(data)).rstrip(b"=").decode()
 
 
-@pytest.mark.parametrize("mangle, message", [
-    (lambda c: "", "empty"),
-    (lambda c: "hello world!", "contains"),
-    (lambda c: c[: len(c) // 2], "check does not match|cut off"),
-    (lambda c: c[:-1], "check does not match|cut off"),
-    (lambda c: c[:20] + ("A" if c[20] != "A" else "B") + c[21:], "check does not match"),
-    (lambda c: c + "AAAA", "check does not match"),
-    (lambda c: "AQ", "too short"),
-])
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda c: "", "empty"),
+        (lambda c: "hello world!", "contains"),
+        (lambda c: c[: len(c) // 2], "check does not match|cut off"),
+        (lambda c: c[:-1], "check does not match|cut off"),
+        (lambda c: c[:20] + ("A" if c[20] != "A" else "B") + c[21:], "check does not match"),
+        (lambda c: c + "AAAA", "check does not match"),
+        (lambda c: "AQ", "too short"),
+    ],
+)
 def test_bad_codes_fail_with_a_specific_message(mangle, message):
     code = sharecode.encode(finished())
     with pytest.raises(BadShareCode, match=message):
@@ -124,6 +127,7 @@ def test_extra_moves_beyond_the_count_are_refused():
 
 def test_every_random_mangling_gives_a_clear_error_or_a_legal_game():
     import random
+
     rand = random.Random(5)
     code = sharecode.encode(finished())
     for _ in range(300):
@@ -140,8 +144,9 @@ def test_every_random_mangling_gives_a_clear_error_or_a_legal_game():
 def test_undo_stops_where_new_information_appeared():
     match = Match(LEV, LEV.make_setup(5, ["human", "heuristic"]))
     assert match.undo_point(0) is None  # nothing played yet
-    recruit = next(a for a in match.legal_actions()
-                   if a.verb == "play" and LEV.cards[a.args[0]].type in ("leader", "army"))
+    recruit = next(
+        a for a in match.legal_actions() if a.verb == "play" and LEV.cards[a.args[0]].type in ("leader", "army")
+    )
     match.play(recruit, 0)  # a card from hand into play: nothing new is seen
     assert match.undo_point(0) == 0
     assert match.undo(0) and match.steps == 0
@@ -181,6 +186,7 @@ def test_undo_goes_back_past_a_forced_answer_to_the_decision_before():
     undo takes the player back to his decision before it, never to the forced answer itself,
     which the page would only give again."""
     from outremer.ai import choose
+
     for seed in range(1, 200):
         match = Match(LEV, LEV.make_setup(seed, ["human", "human"]))
         while match.to_act() is not None and match.steps < 300:
@@ -200,15 +206,27 @@ def test_undo_goes_back_past_a_forced_answer_to_the_decision_before():
 # Levantine codes recorded under rules revision 1 (when The Will of God was asked only of its
 # holder), with the step count and result they replayed to then.
 REVISION_1_CODES = [
-    ("AQEB6g8CAgEA5gLyUmL-uDKK6zvgu_k0VZyro7FwNxfW8F5m4qZmCf9yS685V4IvI9xoxsM9k1Y17UCLGLwtwCq1jtQpfy4vCuAVVgLuOd9d"
-     "UNZjW7dFU0h1z9CN1EEfQPNpxIUQLPG2UQ8KfKMkRIDD0tPKCmyfM0lFEQ", 358, {"egypt": False},
-     "After the Ninth Crusade the Crusader wins, holding 2 TT to 1."),
-    ("AQEBpQkCAgEBugI45c8CfTtylDe3-qDF9ndEv1sbVaK5IhAnuuK1KobSp2AngWgnKlI29aI8JMNMs6DOCYNiFS0zODK2N3Fk9H7TObeefN2_"
-     "PxPrb3daCyG1OfOSztjfU8NufhKmxdK8VgteeaP5", 314, {"egypt": True},
-     "After the Ninth Crusade the Crusader wins, holding 4 TT to 0."),
-    ("AQEBywgCAgIAiQObNzwtzI267OccXI2M36PAc4_Eu76gvYqBtEMhB2gg4OcZxNkYqYHbrTM2jurXMDvpRhVGH8t9MYaQ9qzQGgoSUfAacDvQ"
-     "uxPfiFCRmGZsNCc8bkgwIMv7fDJNfZPJIoxPP-xy_CUk7Up3yqsBuWIOA24l78Wd", 393, {"egypt": False},
-     "After the Ninth Crusade the Muslim wins, holding 2 TT to 1."),
+    (
+        "AQEB6g8CAgEA5gLyUmL-uDKK6zvgu_k0VZyro7FwNxfW8F5m4qZmCf9yS685V4IvI9xoxsM9k1Y17UCLGLwtwCq1jtQpfy4vCuAVVgLuOd9d"
+        "UNZjW7dFU0h1z9CN1EEfQPNpxIUQLPG2UQ8KfKMkRIDD0tPKCmyfM0lFEQ",
+        358,
+        {"egypt": False},
+        "After the Ninth Crusade the Crusader wins, holding 2 TT to 1.",
+    ),
+    (
+        "AQEBpQkCAgEBugI45c8CfTtylDe3-qDF9ndEv1sbVaK5IhAnuuK1KobSp2AngWgnKlI29aI8JMNMs6DOCYNiFS0zODK2N3Fk9H7TObeefN2_"
+        "PxPrb3daCyG1OfOSztjfU8NufhKmxdK8VgteeaP5",
+        314,
+        {"egypt": True},
+        "After the Ninth Crusade the Crusader wins, holding 4 TT to 0.",
+    ),
+    (
+        "AQEBywgCAgIAiQObNzwtzI267OccXI2M36PAc4_Eu76gvYqBtEMhB2gg4OcZxNkYqYHbrTM2jurXMDvpRhVGH8t9MYaQ9qzQGgoSUfAacDvQ"
+        "uxPfiFCRmGZsNCc8bkgwIMv7fDJNfZPJIoxPP-xy_CUk7Up3yqsBuWIOA24l78Wd",
+        393,
+        {"egypt": False},
+        "After the Ninth Crusade the Muslim wins, holding 2 TT to 1.",
+    ),
 ]
 
 
@@ -229,10 +247,16 @@ def test_an_earlier_revisions_link_still_opens_with_the_options_that_replay_it(c
 # 1 kept its 2-player links until revision 3 changed every player count, and Third Crusade's
 # revisions 3 and 4 kept some player counts' links until revision 6 did: they are refused below.)
 EARLIER_REVISION_CODES = [
-    ("AQICBQECAEarJcJ4l931q-VAfbz533BZnn4p3OpnzDoH", 70,
-     "The Crusaders score 21 VP (20 for 9 areas, +1 Card Bonus): Victory."),
-    ("AQICBgICAgBwI5ROAJH1Aa2PnccAcYZI4_ClseBOXG-ky5iI", 112,
-     "The Crusaders score 9 VP (10 for 5 areas, -1 Card Bonus): Defeat."),
+    (
+        "AQICBQECAEarJcJ4l931q-VAfbz533BZnn4p3OpnzDoH",
+        70,
+        "The Crusaders score 21 VP (20 for 9 areas, +1 Card Bonus): Victory.",
+    ),
+    (
+        "AQICBgICAgBwI5ROAJH1Aa2PnccAcYZI4_ClseBOXG-ky5iI",
+        112,
+        "The Crusaders score 9 VP (10 for 5 areas, -1 Card Bonus): Defeat.",
+    ),
 ]
 
 
@@ -244,40 +268,52 @@ def test_a_revision_that_changed_some_player_counts_keeps_the_others_links(code,
     assert again != code and sharecode.decode(again, game_by_code).state == match.state
 
 
-@pytest.mark.parametrize("code,revision", [
-    ("AQICBwQCAgICACjyeugaAhSjPt3fl4vO", 2),  # Crusader Kingdoms, 4 players, the earlier map
-    ("AQMBBwQCAgICAAAAeMLUWYpazEgS-8Kj7e912WAMf_Ej8dE3WD-0e8AN2VBcNRtV1PQa", 1),  # Lords of Heaven, 4 players
-    # Lords of Heaven's revisions 1 and 2 in 2 players too: since revision 3 every Influence yields
-    # Income (ruling LH27), so no earlier game replays (this one ended 3 actions early under it)
-    ("AQMBBwICAgABAK0BBGeUf9VdiV5t-W9ivpNIX_byGvbmCXRkf0uiPlYbu-NiobeNJtTe0gla2SV8vX_HxDd8isAl9A", 1),
-    ("AQMCBwICAgAAACgd2bTQ1Xp9IxTN7W10ugSa8G8-", 2),
-    ("AQMCBwQCAgICAAAAKEs0LPZh5WfCaiQDb6ZtrZ0", 2),
-    ("AQQDBgICAgEAAAAo1HgkxAHRWGfgle4cIbysmxxaEvLN0g", 3),  # Third Crusade, 2 players, the Holy Roman Empire
-    ("AQQDBwMCAgIAAAEAKLVx500rWEq31U3XCHjR8U2cvUOXa1NJqfmd", 3),  # Third Crusade, 3 players
-    ("AQQEDgMAAAAAAQAABq8d3zU", 4),  # Third Crusade, 3 players, the Turkoman alone (ruling TC73)
-    # Third Crusade's revisions 3 to 5 at every player count: revision 6 changed moments every game
-    # may reach (rulings TC74-TC77), and most of these games replay differently today
-    ("AQQDBQICAQAAAACIAQretPLQZKJjyf--V9wRhYmCLMGnlEaeebRfUSBAswQH3oucr8l_7N1yg7fhJQcRd8XG-qZ2BwNeVA15",
-     3),
-    ("AQQDCQICAQAAAAFSKRjZ_1xL2fZrbqItBs29bT7gfap5DGqTy6fOSAVCw4Oy9ku-SRI", 3),
-    ("AQQECwMCAgIAAAAA8AIuNiFCCFPKw4CsaqADPShsmKP7rQwP3RdnffIKU-Q74W4FulNrhJZg8Du_j600aGVjzK8bmvgHNSVMrUzo"
-     "9EGrxHt7FT2N5jHvzt761KpxHxRO2tYcavemcECIexdDKGbA4HBzHPRneKGnjfipTFm9AOWiLEADbuwG0w",
-     4),
-    ("AQQEDAMCAgIBAAEAgwPqUpApxRg5o3jLZ5V2fggnFAqG8HxVoZfy6vGq44BwgjyPVuiFm4Z2MTykC2aMMrsawUebdfWm_Ix0VkK4"
-     "9pmkM6goXLkolp5txIkj_pJzF-NYs3wv9s1vsJ8iVxKniKVMp1vJMWpPAOJee-SXbNU1zYiE33X2IJjYVfUVsXM",
-     4),
-    ("AQQEDQQCAgICAAAAAIsE5bNylNq3nxm1qUHI7kNM3JP9t2fElgRmHgLmsycA6daOX7n95xUPoGJuxj-CZP3tKz8pRJecCDHh84bR"
-     "PLaOZvH6hSyRTVQm1a4MNvNV9RESYcfXE7QU4HiOCXxv5lBgAHK9FZvHv5pa9QFidUpn2V8m0E8m8FJcX8SshbQTv0cy4IzpmmrT"
-     "5osF_zxMVjQzgCT8jB-7N-ektgd3WlPydgMo4E3hYy2xq0qklwvWUiY5NiaymxwKdAto",
-     4),
-    ("AQQFAQICAgAAAAC9AXOu6U5xYn2gd8giMCpg7pktbI5cml58tdiN6DJ6QUr2HhPmf7OIT-71cNwvO2lt5H5C2ho3p9OCSvjLI8Rh"
-     "yYtmRDs",
-     5),  # 2 players, heuristic, seed 1: today its 86th action is out of range
-])
+@pytest.mark.parametrize(
+    "code,revision",
+    [
+        ("AQICBwQCAgICACjyeugaAhSjPt3fl4vO", 2),  # Crusader Kingdoms, 4 players, the earlier map
+        ("AQMBBwQCAgICAAAAeMLUWYpazEgS-8Kj7e912WAMf_Ej8dE3WD-0e8AN2VBcNRtV1PQa", 1),  # Lords of Heaven, 4 players
+        # Lords of Heaven's revisions 1 and 2 in 2 players too: since revision 3 every Influence yields
+        # Income (ruling LH27), so no earlier game replays (this one ended 3 actions early under it)
+        ("AQMBBwICAgABAK0BBGeUf9VdiV5t-W9ivpNIX_byGvbmCXRkf0uiPlYbu-NiobeNJtTe0gla2SV8vX_HxDd8isAl9A", 1),
+        ("AQMCBwICAgAAACgd2bTQ1Xp9IxTN7W10ugSa8G8-", 2),
+        ("AQMCBwQCAgICAAAAKEs0LPZh5WfCaiQDb6ZtrZ0", 2),
+        ("AQQDBgICAgEAAAAo1HgkxAHRWGfgle4cIbysmxxaEvLN0g", 3),  # Third Crusade, 2 players, the Holy Roman Empire
+        ("AQQDBwMCAgIAAAEAKLVx500rWEq31U3XCHjR8U2cvUOXa1NJqfmd", 3),  # Third Crusade, 3 players
+        ("AQQEDgMAAAAAAQAABq8d3zU", 4),  # Third Crusade, 3 players, the Turkoman alone (ruling TC73)
+        # Third Crusade's revisions 3 to 5 at every player count: revision 6 changed moments every game
+        # may reach (rulings TC74-TC77), and most of these games replay differently today
+        ("AQQDBQICAQAAAACIAQretPLQZKJjyf--V9wRhYmCLMGnlEaeebRfUSBAswQH3oucr8l_7N1yg7fhJQcRd8XG-qZ2BwNeVA15", 3),
+        ("AQQDCQICAQAAAAFSKRjZ_1xL2fZrbqItBs29bT7gfap5DGqTy6fOSAVCw4Oy9ku-SRI", 3),
+        (
+            "AQQECwMCAgIAAAAA8AIuNiFCCFPKw4CsaqADPShsmKP7rQwP3RdnffIKU-Q74W4FulNrhJZg8Du_j600aGVjzK8bmvgHNSVMrUzo"
+            "9EGrxHt7FT2N5jHvzt761KpxHxRO2tYcavemcECIexdDKGbA4HBzHPRneKGnjfipTFm9AOWiLEADbuwG0w",
+            4,
+        ),
+        (
+            "AQQEDAMCAgIBAAEAgwPqUpApxRg5o3jLZ5V2fggnFAqG8HxVoZfy6vGq44BwgjyPVuiFm4Z2MTykC2aMMrsawUebdfWm_Ix0VkK4"
+            "9pmkM6goXLkolp5txIkj_pJzF-NYs3wv9s1vsJ8iVxKniKVMp1vJMWpPAOJee-SXbNU1zYiE33X2IJjYVfUVsXM",
+            4,
+        ),
+        (
+            "AQQEDQQCAgICAAAAAIsE5bNylNq3nxm1qUHI7kNM3JP9t2fElgRmHgLmsycA6daOX7n95xUPoGJuxj-CZP3tKz8pRJecCDHh84bR"
+            "PLaOZvH6hSyRTVQm1a4MNvNV9RESYcfXE7QU4HiOCXxv5lBgAHK9FZvHv5pa9QFidUpn2V8m0E8m8FJcX8SshbQTv0cy4IzpmmrT"
+            "5osF_zxMVjQzgCT8jB-7N-ektgd3WlPydgMo4E3hYy2xq0qklwvWUiY5NiaymxwKdAto",
+            4,
+        ),
+        (
+            "AQQFAQICAgAAAAC9AXOu6U5xYn2gd8giMCpg7pktbI5cml58tdiN6DJ6QUr2HhPmf7OIT-71cNwvO2lt5H5C2ho3p9OCSvjLI8Rh"
+            "yYtmRDs",
+            5,
+        ),  # 2 players, heuristic, seed 1: today its 86th action is out of range
+    ],
+)
 def test_a_link_of_the_player_counts_a_revision_changed_is_refused_with_a_clear_message(code, revision):
     from outremer.core.errors import ShareCodeFromOtherVersion
-    with pytest.raises(ShareCodeFromOtherVersion,
-                       match=rf"older revision of the rules engine \({revision}; this site plays"):
+
+    with pytest.raises(
+        ShareCodeFromOtherVersion, match=rf"older revision of the rules engine \({revision}; this site plays"
+    ):
         sharecode.decode(code, game_by_code)
 
 
@@ -285,13 +321,14 @@ def test_a_code_of_an_earlier_revision_without_a_way_to_replay_it_is_refused():
     """Crusader Kingdoms' revision 1 games cannot be replayed by today's rules: a clear message."""
     from outremer.core.errors import ShareCodeFromOtherVersion
     from outremer.games import get_game
+
     ck = get_game("crusader-kingdoms")
     match = Match(ck, ck.make_setup(3, ["heuristic"] * 4))
     code = sharecode.encode(match)
     raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
     assert raw[2] == ck.rules_revision  # version, game number, then the revision
     raw[2] = 1
-    payload = bytes(raw[:-sharecode.CHECK_BYTES])
+    payload = bytes(raw[: -sharecode.CHECK_BYTES])
     old = base64.urlsafe_b64encode(payload + sharecode._check(payload)).rstrip(b"=").decode()
     with pytest.raises(ShareCodeFromOtherVersion, match="older revision"):
         sharecode.decode(old, game_by_code)

@@ -86,7 +86,16 @@ def test_the_crusader_kingdoms_maps_answer_through_the_core():
 
 def test_a_private_line_is_read_by_its_seats_only():
     one = Event("Alice draws Saladin.", "3", private=0, public="Alice draws a card.")
-    assert [one.for_seat(s) for s in (0, 1, None)] == ["Alice draws Saladin.", "Alice draws a card.", "Alice draws a card."]
+    assert [one.for_seat(s) for s in (0, 1, None)] == [
+        "Alice draws Saladin.",
+        "Alice draws a card.",
+        "Alice draws a card.",
+    ]
     partners = Event("The Angevins see Acre's order.", "R1", private=(0, 2), public=None)
     assert [partners.for_seat(s) for s in (0, 1, 2, 3, None)] == [
-        "The Angevins see Acre's order.", None, "The Angevins see Acre's order.", None, None]
+        "The Angevins see Acre's order.",
+        None,
+        "The Angevins see Acre's order.",
+        None,
+        None,
+    ]

@@ -18,21 +18,31 @@ TWO_PLAYERS = {
     # a 2-player setup of each game, its options away from their defaults where it has some
     "levantine": ({"egypt": True, "quick": True}, ["Strike at Egypt: on", "Quick responses (tells who holds one): on"]),
     "crusader-kingdoms": ({"quick": True}, ["Quick responses (tells who holds one): on"]),
-    "third-crusade": ({"crusader_army": "hre", "muslim_army": "turkoman", "variable": True},
-                      ["Crusader Army (2 players; the lone Crusader in 3): Holy Roman Empire",
-                       "Muslim Army (2 players; the lone Muslim in 3): Turkoman", "Variable setup (2 and 4 players): On",
-                       "Two players together against the Bot (2 players): Off",
-                       # the optional Bot rules serve two players together against the Bot too
-                       "Bot: a new column each phase (solo): Off", "Bot: its Diplomacy roll changes its column (solo): Off"]),
-    "lords-of-heaven": ({"christians": "byzantines", "muslims": "caliphate"},
-                        ["Christian faction (2 players): Byzantines", "Muslim faction (2 players): Caliphate"]),
+    "third-crusade": (
+        {"crusader_army": "hre", "muslim_army": "turkoman", "variable": True},
+        [
+            "Crusader Army (2 players; the lone Crusader in 3): Holy Roman Empire",
+            "Muslim Army (2 players; the lone Muslim in 3): Turkoman",
+            "Variable setup (2 and 4 players): On",
+            "Two players together against the Bot (2 players): Off",
+            # the optional Bot rules serve two players together against the Bot too
+            "Bot: a new column each phase (solo): Off",
+            "Bot: its Diplomacy roll changes its column (solo): Off",
+        ],
+    ),
+    "lords-of-heaven": (
+        {"christians": "byzantines", "muslims": "caliphate"},
+        ["Christian faction (2 players): Byzantines", "Muslim faction (2 players): Caliphate"],
+    ),
 }
 STEPS = (0, 7, 25)
 
 
 def played(game_id: str, steps: int, options: dict | None = None) -> Match:
     game = get_game(game_id)
-    match = Match(game, game.make_setup(3, ["random", "random"], options if options is not None else TWO_PLAYERS[game_id][0]))
+    match = Match(
+        game, game.make_setup(3, ["random", "random"], options if options is not None else TWO_PLAYERS[game_id][0])
+    )
     for _ in range(steps):
         seat = match.to_act()
         if seat is None:

@@ -57,4 +57,5 @@ def test_the_pages_are_found_and_hold_links():
     assert len(PAGES) > 5
     assert "docs/playing.md" in links(ROOT / "README.md")
     assert {"the-engine", "strength"} <= anchors(ROOT / "docs" / "benchmarks.md") | anchors(
-        ROOT / "docs" / "computer-players.md")
+        ROOT / "docs" / "computer-players.md"
+    )

@@ -46,9 +46,17 @@ def test_shared_wins_count_for_each_winner():
     assert abs(fit(data, 1)[0]) < 1e-3
 
 
-@pytest.mark.parametrize("game_id,players", [("levantine", 2), ("crusader-kingdoms", 4), ("crusader-kingdoms", 3),
-                                             ("crusader-kingdoms", 1), ("lords-of-heaven", 4),
-                                             ("lords-of-heaven", 2)])
+@pytest.mark.parametrize(
+    "game_id,players",
+    [
+        ("levantine", 2),
+        ("crusader-kingdoms", 4),
+        ("crusader-kingdoms", 3),
+        ("crusader-kingdoms", 1),
+        ("lords-of-heaven", 4),
+        ("lords-of-heaven", 2),
+    ],
+)
 def test_each_game_estimate_is_a_share_of_the_payoff_at_every_stage(game_id, players):
     logit = importlib.import_module(f"outremer.ai.{game_id.replace('-', '_')}").LOGIT
     stages = set()

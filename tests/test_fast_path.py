@@ -11,8 +11,12 @@ from outremer.core.game import clone
 from outremer.games import all_games
 
 GAMES = sorted(all_games().values(), key=lambda g: g.id)
-MODES = [(game, players, options) for game in GAMES for players in range(game.min_seats, game.max_seats + 1)
-         for options in ({}, {opt.id: opt.choices[-1] for opt in game.options})]
+MODES = [
+    (game, players, options)
+    for game in GAMES
+    for players in range(game.min_seats, game.max_seats + 1)
+    for options in ({}, {opt.id: opt.choices[-1] for opt in game.options})
+]
 
 
 def containers(value, seen: set) -> None:
@@ -20,14 +24,15 @@ def containers(value, seen: set) -> None:
     if isinstance(value, (list, dict)):
         assert id(value) not in seen, "a list or dict appears twice in the state"
         seen.add(id(value))
-        for item in (value.values() if isinstance(value, dict) else value):
+        for item in value.values() if isinstance(value, dict) else value:
             containers(item, seen)
     else:
         assert value is None or isinstance(value, (bool, int, float, str)), f"not a JSON value: {value!r}"
 
 
-@pytest.mark.parametrize("game,players,options", MODES,
-                         ids=lambda x: getattr(x, "id", None) or (",".join(x) if isinstance(x, dict) else x))
+@pytest.mark.parametrize(
+    "game,players,options", MODES, ids=lambda x: getattr(x, "id", None) or (",".join(x) if isinstance(x, dict) else x)
+)
 def test_advance_gives_the_states_apply_gives(game, players, options):
     rand = random.Random(players)
     for seed in range(12):

@@ -39,9 +39,18 @@ def produce():
     for game_id, seed, seats, options in CASES:
         game = get_game(game_id)
         match = play_out(game, game.make_setup(seed, seats, options))
-        out.append({"game": game_id, "seed": seed, "seats": seats, "options": options,
-                    "steps": match.steps, "code": sharecode.encode(match),
-                    "final_state_sha256": digest(game, match.state), "result": match.result()["text"]})
+        out.append(
+            {
+                "game": game_id,
+                "seed": seed,
+                "seats": seats,
+                "options": options,
+                "steps": match.steps,
+                "code": sharecode.encode(match),
+                "final_state_sha256": digest(game, match.state),
+                "result": match.result()["text"],
+            }
+        )
     return out
 
 

@@ -32,16 +32,19 @@ below tries fewer of them (the every-mode test and the bench sweeps cover more).
 def setups(game):
     counts = st.integers(game.min_seats, game.max_seats)
     opts = st.fixed_dictionaries({o.id: st.sampled_from(o.choices) for o in game.options})
-    return st.builds(lambda seed, n, options: game.make_setup(seed, ["random"] * n, options),
-                     st.integers(0, 2**32 - 1), counts, opts)
+    return st.builds(
+        lambda seed, n, options: game.make_setup(seed, ["random"] * n, options), st.integers(0, 2**32 - 1), counts, opts
+    )
 
 
 def _seen(game, state, seat):
     """All a seat is shown of a state: its view, and, when it is to act, why its other cards
     cannot be played and whether its choice is a multiple one."""
     mine = game.to_act(state) == seat
-    return json.dumps([game.view(state, seat), game.unplayable(state, seat),
-                       game.multi_choice(state) if mine else None], sort_keys=True)
+    return json.dumps(
+        [game.view(state, seat), game.unplayable(state, seat), game.multi_choice(state) if mine else None],
+        sort_keys=True,
+    )
 
 
 def _told(log, seat):
@@ -61,18 +64,19 @@ def check_view_hides(game, state, rand, tells=False, tries=4):
         seen = _seen(game, state, seat)
         for _ in range(2):
             other = game.redeal(state, seat, rand)
-            assert _seen(game, other, seat) == seen, \
-                f"seat {seat}'s view changed when hidden cards were dealt anew"
-            assert game.to_act(other) == game.to_act(state), \
+            assert _seen(game, other, seat) == seen, f"seat {seat}'s view changed when hidden cards were dealt anew"
+            assert game.to_act(other) == game.to_act(state), (
                 f"who is to act changed for seat {seat} when hidden cards were dealt anew"
+            )
             if over or tells:
                 continue
             legal = game.legal_actions(state)
             legal_other = set(game.legal_actions(other))
             actor = game.to_act(state)
             if actor == seat:
-                assert game.legal_actions(other) == legal, \
+                assert game.legal_actions(other) == legal, (
                     f"seat {seat}'s own choices changed when cards it cannot see were dealt anew"
+                )
             both = [a for a in legal if a in legal_other]
             for action in rand.sample(both, min(tries, len(both))):
                 after, log = game.apply(state, action)
@@ -82,13 +86,14 @@ def check_view_hides(game, state, rand, tells=False, tries=4):
                 told = (game.to_act(after), game.to_act(after_other))
                 assert told[0] == told[1], (
                     f"after {action.text!r} by seat {actor}, seat {seat} would see seat {told[0]} "
-                    f"asked in one deal of the cards it cannot see and seat {told[1]} in another")
+                    f"asked in one deal of the cards it cannot see and seat {told[1]} in another"
+                )
                 assert _seen(game, after, seat) == _seen(game, after_other, seat), (
-                    f"after {action.text!r} by seat {actor}, seat {seat}'s table depends on "
-                    "cards it cannot see")
+                    f"after {action.text!r} by seat {actor}, seat {seat}'s table depends on cards it cannot see"
+                )
                 assert _told(log, seat) == _told(log_other, seat), (
-                    f"after {action.text!r} by seat {actor}, the log seat {seat} reads depends on "
-                    "cards it cannot see")
+                    f"after {action.text!r} by seat {actor}, the log seat {seat} reads depends on cards it cannot see"
+                )
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id not in LONG], ids=lambda g: g.id)
@@ -186,13 +191,18 @@ def option_sets(game, players):
     """Every combination of the choices of the options that concern ``players`` (the others at
     their defaults)."""
     concern = [o for o in game.options if not o.players or players in o.players]
-    return [dict(zip((o.id for o in concern), combo, strict=True))
-            for combo in itertools.product(*(o.choices for o in concern))]
+    return [
+        dict(zip((o.id for o in concern), combo, strict=True))
+        for combo in itertools.product(*(o.choices for o in concern))
+    ]
 
 
-ALL_MODES = [(game, players, options) for game in GAMES
-             for players in range(game.min_seats, game.max_seats + 1)
-             for options in (option_sets(game, players)[:1] if IN_PYODIDE else option_sets(game, players))]
+ALL_MODES = [
+    (game, players, options)
+    for game in GAMES
+    for players in range(game.min_seats, game.max_seats + 1)
+    for options in (option_sets(game, players)[:1] if IN_PYODIDE else option_sets(game, players))
+]
 NEAR_POSITIONS = 1 if IN_PYODIDE else 6
 """Positions sampled from the random game of each mode."""
 NEAR_WIDTH = (6, 3) if IN_PYODIDE else (12, 4, 2)
@@ -233,5 +243,6 @@ def test_every_state_near_a_random_game_that_is_not_over_has_a_legal_action(game
                     below.append((after, f"{where}, then {action.text!r}"))
             frontier = below
         for state, where in frontier:
-            assert game.to_act(state) is None or game.legal_actions(state), \
+            assert game.to_act(state) is None or game.legal_actions(state), (
                 f"a seat is to act but has no legal action: {where}"
+            )

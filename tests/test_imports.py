@@ -45,7 +45,7 @@ def _imported(module: str, is_package: bool, tree: ast.AST, known: set[str]) -> 
             targets = [nearest(alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = here[:len(here) - (node.level - 1)]
+                base = here[: len(here) - (node.level - 1)]
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
@@ -63,8 +63,10 @@ def import_graph() -> tuple[dict[str, dict[str, int]], dict[str, str]]:
     of the import); and each module's file."""
     sources = list(_sources(files(PACKAGE), (PACKAGE,)))
     known = {name for name, _, _ in sources}
-    graph = {name: _imported(name, path.endswith("__init__.py"), ast.parse(text, filename=path), known)
-             for name, path, text in sources}
+    graph = {
+        name: _imported(name, path.endswith("__init__.py"), ast.parse(text, filename=path), known)
+        for name, path, text in sources
+    }
     return graph, {name: path for name, path, _ in sources}
 
 
@@ -112,8 +114,12 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _describe(component: list[str], graph: dict[str, dict[str, int]], paths: dict[str, str]) -> str:
-    ties = [f"    {paths[a]}:{graph[a][b]} imports {paths[b]}" for a in component for b in sorted(graph[a])
-            if b in component]
+    ties = [
+        f"    {paths[a]}:{graph[a][b]} imports {paths[b]}"
+        for a in component
+        for b in sorted(graph[a])
+        if b in component
+    ]
     return f"  {', '.join(paths[m] for m in component)}\n" + "\n".join(ties)
 
 
@@ -129,8 +135,13 @@ def test_the_reader_sees_every_kind_of_import():
         "    from .sub import e\n"
         "    from . import sub\n"
     )
-    assert _imported("p.a", False, ast.parse(source), known) == {"p.b": 2, "p.c": 3, "p.sub.d": 5, "p.sub.e": 7,
-                                                                  "p.sub": 8}
+    assert _imported("p.a", False, ast.parse(source), known) == {
+        "p.b": 2,
+        "p.c": 3,
+        "p.sub.d": 5,
+        "p.sub.e": 7,
+        "p.sub": 8,
+    }
     inner = "from ..a import x\nfrom .e import y\nfrom .. import c\n"
     assert set(_imported("p.sub.d", False, ast.parse(inner), known)) == {"p.a", "p.sub.e", "p.c"}
     assert set(_imported("p.sub", True, ast.parse("from .d import z\n"), known)) == {"p.sub.d"}
@@ -151,6 +162,8 @@ def test_the_whole_package_is_read():
 def test_no_module_circles():
     graph, paths = import_graph()
     found = circles(graph)
-    assert not found, ("Modules that import each other in a circle (put the responsibility in the "
-                       "file where it belongs; a lower file never imports a higher one):\n"
-                       + "\n".join(_describe(c, graph, paths) for c in found))
+    assert not found, (
+        "Modules that import each other in a circle (put the responsibility in the "
+        "file where it belongs; a lower file never imports a higher one):\n"
+        + "\n".join(_describe(c, graph, paths) for c in found)
+    )

@@ -44,11 +44,13 @@ def _figures(report: dict) -> dict:
 
 def test_inline_results_and_a_failing_game_named_with_its_deal():
     assert dict(Job(square, [(n, n) for n in range(5)], backend="local", progress=False).results()) == {
-        n: n * n for n in range(5)}
+        n: n * n for n in range(5)
+    }
     seen = []
     with pytest.raises(GameFailed) as failed:
-        for key, _ in Job(square, [(n, n) for n in (1, CURSED, 2)], backend="local", progress=False,
-                          deal=_deal).results():
+        for key, _ in Job(
+            square, [(n, n) for n in (1, CURSED, 2)], backend="local", progress=False, deal=_deal
+        ).results():
             seen.append(key)
     assert seen == [1]  # what finished before was handed back
     assert failed.value.key == CURSED and failed.value.deal == f"deal {CURSED}"
@@ -75,15 +77,17 @@ def test_processes_give_the_same_results_and_report_a_failing_game():
     tasks = [(n, n) for n in range(7)]
     assert dict(Job(square, tasks, backend="local", jobs=2, progress=False).results()) == {n: n * n for n in range(7)}
     with pytest.raises(GameFailed) as failed:
-        list(Job(square, [(n, n) for n in (1, 2, CURSED, 3, 4)], backend="local", jobs=2, progress=False,
-                 deal=_deal).results())
+        list(
+            Job(
+                square, [(n, n) for n in (1, 2, CURSED, 3, 4)], backend="local", jobs=2, progress=False, deal=_deal
+            ).results()
+        )
     assert failed.value.deal == f"deal {CURSED}" and "StopIteration" in failed.value.error
 
 
 @PROCESSES
 def test_a_killed_worker_costs_its_game_alone_in_processes():
-    job = Job(square, [(n, n) for n in (1, 2, KILLER, 3, 4, 5)], backend="local", jobs=2, progress=False,
-              deal=_deal)
+    job = Job(square, [(n, n) for n in (1, 2, KILLER, 3, 4, 5)], backend="local", jobs=2, progress=False, deal=_deal)
     assert dict(job.results()) == {n: n * n for n in (1, 2, 3, 4, 5)}
     assert [(lost.key, lost.deal, lost.tries) for lost in job.lost] == [(KILLER, f"deal {KILLER}", 2)]
     assert "died" in job.lost[0].reason
@@ -99,6 +103,7 @@ def test_simulation_figures_do_not_depend_on_the_jobs():
 
 
 # ---------------------------------------------------------------- Ray, on this machine
+
 
 @pytest.fixture(scope="module")
 def ray():

@@ -107,7 +107,7 @@ def _parse(text):
     return lessons.parse(get_game("levantine"), text, "lesson.toml")
 
 
-GOOD = '''
+GOOD = """
 id = "first-turn"
 seats = ["human", "heuristic"]
 seed = 1
@@ -117,7 +117,7 @@ do = "end"
 show = [".x"]
 [end]
 say = "Bye."
-'''
+"""
 
 
 def test_a_sound_file_parses():
@@ -225,30 +225,48 @@ def test_a_run_of_the_other_sides_actions_is_counted_for_next():
     assert runs == [6, 5, 4, 3, 2, 1, 2, 1, 1]  # seats 0 0 0 0 0 0 1 1 0
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda t: t.replace('seed = 1', 'seed = "1"'), "field 'seed' must be int"),
-    (lambda t: t.replace('show = [".x"]', 'show = []'), "step 1: field 'show' must be a non-empty list"),
-    (lambda t: t.replace('show = [".x"]', 'show = ".x"'), "step 1: field 'show' must be list"),
-    (lambda t: t.replace('say = "Hello."', 'sai = "Hello."'), "step 1: unknown field 'sai'"),
-    (lambda t: t.replace('["human", "heuristic"]', '["heuristic", "human"]'), "seat 0 is the learner"),
-    (lambda t: t.replace('["human", "heuristic"]', '["human"]'), "played by 2–2 players"),
-    (lambda t: t.replace('id = "first-turn"', 'id = "second"'), "no hidden option 'lesson' with the choice 'second'"),
-    (lambda t: t.replace('do = "end"', 'by = 5'), "field 'by' is 5"),
-    (lambda t: t.replace('do = "end"', ''), "no step takes an action"),
-    (lambda t: t.replace('[end]\nsay = "Bye."', ''), "missing field 'end'"),
-    (lambda t: t + 'continue = "later"\n', "field 'continue' is 'later'"),
-    (lambda t: t.replace('seed = 1', 'seed = 1\n[options]\negypt = 3'), "option 'egypt' cannot be 3"),
-    (lambda t: t.replace('seed = 1', 'seed = 1\n[options]\nlesson = "first-turn"'), "must not set 'lesson'"),
-    (lambda t: t.replace('seed = 1', 'seed = 1 ='), "not valid TOML"),
-    (lambda t: t.replace('do = "end"', 'do = []'), "step 1: field 'do' must be an action's text or a non-empty list"),
-    (lambda t: t.replace('do = "end"', 'do = ["end", 3]'), "step 1: field 'do' (action 2) must be an action's text, not 3"),
-    (lambda t: t.replace('do = "end"', 'do = ["end", "  "]'), "step 1: field 'do' (action 2) must not be empty"),
-    (lambda t: t.replace('do = "end"', 'do = 7'), "step 1: field 'do' must be an action's text or a non-empty list"),
-    (lambda t: t.replace('do = "end"', 'do = ["end", "end"]\nby = [0]'), "step 1: field 'by' lists 1 seats for 2 actions"),
-    (lambda t: t.replace('do = "end"', 'do = ["end", "end"]\nby = [0, 4]'), "step 1: field 'by' is 4"),
-    (lambda t: t.replace('do = "end"', 'by = [0]'), "step 1: field 'by' lists seats but the step takes no action"),
-    (lambda t: t.replace('do = "end"', 'do = "end"\nby = "0"'), "step 1: field 'by' must be int"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda t: t.replace("seed = 1", 'seed = "1"'), "field 'seed' must be int"),
+        (lambda t: t.replace('show = [".x"]', "show = []"), "step 1: field 'show' must be a non-empty list"),
+        (lambda t: t.replace('show = [".x"]', 'show = ".x"'), "step 1: field 'show' must be list"),
+        (lambda t: t.replace('say = "Hello."', 'sai = "Hello."'), "step 1: unknown field 'sai'"),
+        (lambda t: t.replace('["human", "heuristic"]', '["heuristic", "human"]'), "seat 0 is the learner"),
+        (lambda t: t.replace('["human", "heuristic"]', '["human"]'), "played by 2–2 players"),
+        (
+            lambda t: t.replace('id = "first-turn"', 'id = "second"'),
+            "no hidden option 'lesson' with the choice 'second'",
+        ),
+        (lambda t: t.replace('do = "end"', "by = 5"), "field 'by' is 5"),
+        (lambda t: t.replace('do = "end"', ""), "no step takes an action"),
+        (lambda t: t.replace('[end]\nsay = "Bye."', ""), "missing field 'end'"),
+        (lambda t: t + 'continue = "later"\n', "field 'continue' is 'later'"),
+        (lambda t: t.replace("seed = 1", "seed = 1\n[options]\negypt = 3"), "option 'egypt' cannot be 3"),
+        (lambda t: t.replace("seed = 1", 'seed = 1\n[options]\nlesson = "first-turn"'), "must not set 'lesson'"),
+        (lambda t: t.replace("seed = 1", "seed = 1 ="), "not valid TOML"),
+        (
+            lambda t: t.replace('do = "end"', "do = []"),
+            "step 1: field 'do' must be an action's text or a non-empty list",
+        ),
+        (
+            lambda t: t.replace('do = "end"', 'do = ["end", 3]'),
+            "step 1: field 'do' (action 2) must be an action's text, not 3",
+        ),
+        (lambda t: t.replace('do = "end"', 'do = ["end", "  "]'), "step 1: field 'do' (action 2) must not be empty"),
+        (
+            lambda t: t.replace('do = "end"', "do = 7"),
+            "step 1: field 'do' must be an action's text or a non-empty list",
+        ),
+        (
+            lambda t: t.replace('do = "end"', 'do = ["end", "end"]\nby = [0]'),
+            "step 1: field 'by' lists 1 seats for 2 actions",
+        ),
+        (lambda t: t.replace('do = "end"', 'do = ["end", "end"]\nby = [0, 4]'), "step 1: field 'by' is 4"),
+        (lambda t: t.replace('do = "end"', "by = [0]"), "step 1: field 'by' lists seats but the step takes no action"),
+        (lambda t: t.replace('do = "end"', 'do = "end"\nby = "0"'), "step 1: field 'by' must be int"),
+    ],
+)
 def test_a_malformed_file_is_refused_with_a_clear_message(change, message):
     with pytest.raises(DataError, match=message.replace("(", r"\(").replace(")", r"\)")) as exc:
         _parse(change(GOOD))
@@ -262,14 +280,17 @@ def test_a_lessons_code_carries_its_hidden_option_and_other_codes_stay_as_they_w
 
     from outremer.core import sharecode
     from outremer.games import game_by_code
+
     game = get_game("levantine")
     lesson = lessons.lesson_for(game)
     normal = Match(game, game.make_setup(lesson.seed, list(lesson.seats)))
     taught = Match(game, lesson.setup(game))
     for match in (normal, taught):
         match.play("play 0")
-    raw = [base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-           for code in (sharecode.encode(normal), sharecode.encode(taught))]
+    raw = [
+        base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        for code in (sharecode.encode(normal), sharecode.encode(taught))
+    ]
     assert raw[0][0] == sharecode.FORMAT_VERSION and raw[1][0] == sharecode.FORMAT_HIDDEN
     assert len(raw[1]) == len(raw[0]) + 1  # one more number: the lesson option
     again = sharecode.decode(sharecode.encode(taught), game_by_code)

@@ -28,13 +28,17 @@ ROOT = Path(__file__).resolve().parent.parent
 MATCHES = 6 if IN_PYODIDE else 40
 """Random games played per game (CPython plays all four in about ten seconds)."""
 
-PLURAL_NOUNS = ("pieces|points|orders|tokens|cards|areas|crowns|units|dice|armies|cities|ships|markers|"
-                "steps|footmen|knights|fortifications|leaders|churches|spaces|icons|moves|regions|"
-                "castles|provinces|troops|bids|cubes|towers|engines|rewards|turns|rounds")
+PLURAL_NOUNS = (
+    "pieces|points|orders|tokens|cards|areas|crowns|units|dice|armies|cities|ships|markers|"
+    "steps|footmen|knights|fortifications|leaders|churches|spaces|icons|moves|regions|"
+    "castles|provinces|troops|bids|cubes|towers|engines|rewards|turns|rounds"
+)
 FORMS: dict[str, re.Pattern] = {
     "doubled possessive (s's)": re.compile(r"\w+s['’]s\b"),
     "plural of one (1 ... pieces)": re.compile(
-        rf"\b(?:1|one|a|an) (?:(?!(?:and|or|of|for|from|to|in|on|at|its|your|the)\b)[\w-]+ ){{0,2}}?(?:{PLURAL_NOUNS})\b", re.I),
+        rf"\b(?:1|one|a|an) (?:(?!(?:and|or|of|for|from|to|in|on|at|its|your|the)\b)[\w-]+ ){{0,2}}?(?:{PLURAL_NOUNS})\b",
+        re.I,
+    ),
     "wrong plural (Churchs)": re.compile(r"\b\w+(?:ch|sh|ss|x)s\b|\b\w+[^aeiou\W]ys\b"),
     "snake_case identifier": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
     "cannot be carried out": re.compile(r"cannot be carried out", re.I),
@@ -42,14 +46,16 @@ FORMS: dict[str, re.Pattern] = {
     "raw repr (None, [], {})": re.compile(r"\bNone\b|[\[\]{}]|\(\)|'\w+'"),
     "lower-case effect words": re.compile(
         r"\b(?:gain|lose) \d+ (?:faith|glory|gold|base cp|current cp|base_cp|current_cp)\b"  # a step's key: "gain 1 faith"
-        r"|\bcarry out (?!an?\b|the\b|its\b)[a-z+\d]"         # "does not carry out remove"
+        r"|\bcarry out (?!an?\b|the\b|its\b)[a-z+\d]"  # "does not carry out remove"
         r"|\b\d+ (?:advanced order|diplomacy move|remove sabotage|remove bandit|base cp|current cp)s?\b"
-        r"|\bcp\b"                                            # the code's abbreviation of command points
-        r"|\b\d+ (?:faith|glory|gold|infantry|cavalry)\b"       # the resources and Units are names: "3 Gold"
-        r"|\b(?:gold|glory|faith|crown|supply) (?:tokens?|icons?)\b"),
+        r"|\bcp\b"  # the code's abbreviation of command points
+        r"|\b\d+ (?:faith|glory|gold|infantry|cavalry)\b"  # the resources and Units are names: "3 Gold"
+        r"|\b(?:gold|glory|faith|crown|supply) (?:tokens?|icons?)\b"
+    ),
     "lower-case name": re.compile(
         r"\b(?:angevin|ayyubid|turkoman|holy roman empire|byzantines|seljuk|caliphate)\b"
-        r"|\bthe (?:crusader|muslim)s?\b|\b(?:crusader|muslim) (?:alliance|faith)\b"),
+        r"|\bthe (?:crusader|muslim)s?\b|\b(?:crusader|muslim) (?:alliance|faith)\b"
+    ),
 }
 """The forms a line must not contain, each with a name for the report."""
 
@@ -131,28 +137,56 @@ def test_every_log_line_names_a_rule_of_the_rules_page(game):
 
 def test_the_checks_see_each_form():
     """Each form is caught where it occurs, and plain sentences pass."""
-    for bad in ("Crusaders's Influence falls out.", "1 pieces from the ship are lost.", "Byzantines upgrades Churchs.",
-                "Ayyubid does not carry out gain 1 faith.", "+1 infantry cannot be carried out: ignored.",
-                "Holy Roman Empire takes reward 1: 1 advanced order.", "The cards are {'a': 1}.",
-                "It places a diplomacy marker on Leader balian.", "It takes 1 remove_sabotage.",
-                "Angevin pays 1 command points.", "The hand is None.",
-                "The muslim faith marker favours the ayyubid by 1."):
+    for bad in (
+        "Crusaders's Influence falls out.",
+        "1 pieces from the ship are lost.",
+        "Byzantines upgrades Churchs.",
+        "Ayyubid does not carry out gain 1 faith.",
+        "+1 infantry cannot be carried out: ignored.",
+        "Holy Roman Empire takes reward 1: 1 advanced order.",
+        "The cards are {'a': 1}.",
+        "It places a diplomacy marker on Leader balian.",
+        "It takes 1 remove_sabotage.",
+        "Angevin pays 1 command points.",
+        "The hand is None.",
+        "The muslim faith marker favours the ayyubid by 1.",
+    ):
         assert bad_forms(bad), bad
-    for good in ("The Crusaders' Influence falls out of the City.", "1 Infantry from the ship is lost.",
-                 "The Byzantines upgrade their Churches to level 2.", "Ayyubid does not carry out the step: gain 1 Faith.",
-                 "Angevin pays 1 command point.", "The Assassins' Knife is played.", "The hand is empty."):
+    for good in (
+        "The Crusaders' Influence falls out of the City.",
+        "1 Infantry from the ship is lost.",
+        "The Byzantines upgrade their Churches to level 2.",
+        "Ayyubid does not carry out the step: gain 1 Faith.",
+        "Angevin pays 1 command point.",
+        "The Assassins' Knife is played.",
+        "The hand is empty.",
+    ):
         assert not bad_forms(good), (good, bad_forms(good))
 
 
 def test_the_shared_helpers_count_and_own_in_english():
     from outremer.core.words import count, plural, possessive, sentence
 
-    assert [count(1, "die"), count(2, "die"), count(0, "area"), count(1, "command point")] == \
-        ["1 die", "2 dice", "0 areas", "1 command point"]
-    assert [plural(w) for w in ("Church", "Fortress", "Siege Engine", "Footman", "Infantry", "army", "day")] == \
-        ["Churches", "Fortresses", "Siege Engines", "Footmen", "Infantry", "armies", "days"]
-    assert [possessive(n) for n in ("Crusaders", "Saladin", "Emirate of Damascus")] == \
-        ["Crusaders'", "Saladin's", "Emirate of Damascus'"]
+    assert [count(1, "die"), count(2, "die"), count(0, "area"), count(1, "command point")] == [
+        "1 die",
+        "2 dice",
+        "0 areas",
+        "1 command point",
+    ]
+    assert [plural(w) for w in ("Church", "Fortress", "Siege Engine", "Footman", "Infantry", "army", "day")] == [
+        "Churches",
+        "Fortresses",
+        "Siege Engines",
+        "Footmen",
+        "Infantry",
+        "armies",
+        "days",
+    ]
+    assert [possessive(n) for n in ("Crusaders", "Saladin", "Emirate of Damascus")] == [
+        "Crusaders'",
+        "Saladin's",
+        "Emirate of Damascus'",
+    ]
     assert sentence("the Muslim Faith marker favours the Ayyubid") == "The Muslim Faith marker favours the Ayyubid"
 
 
@@ -208,8 +242,10 @@ def test_faith_in_an_alliance_of_two_says_whom_it_favours():
     s["faith"]["muslim"] = 0
     log = []
     board_moves.take(c, s, "turkoman", "r3a", log)
-    assert [e.text for e in log] == ["Turkoman places a diplomacy marker on a triangular token of 1 Faith.",
-                                     "The Muslim Faith marker favours the Turkoman by 1."]
+    assert [e.text for e in log] == [
+        "Turkoman places a diplomacy marker on a triangular token of 1 Faith.",
+        "The Muslim Faith marker favours the Turkoman by 1.",
+    ]
 
 
 def test_losses_and_retreats_name_the_army_they_hit():

@@ -97,8 +97,9 @@ def test_every_rulebook_key_has_a_section_of_our_own_text(game_id):
     sections = {s.key: s for s in rules_page.all_sections(top)}
     for key in rules.RULEBOOK:
         assert key in sections, f"{game_id}: no section {{#{key}}} in web/rules/{game_id}.md"
-        prose = " ".join(line for line in sections[key].source.splitlines()
-                         if not rules_page.DIRECTIVE.match(line.strip()))
+        prose = " ".join(
+            line for line in sections[key].source.splitlines() if not rules_page.DIRECTIVE.match(line.strip())
+        )
         assert len(re.findall(r"[A-Za-z]+", prose)) >= 12, (game_id, key, "too little text of our own")
     anchors = [s.anchor for s in sections.values()]
     assert len(anchors) == len(set(anchors)), "two sections share an anchor"
@@ -232,11 +233,13 @@ def test_the_lords_of_heaven_locations_and_starts_equal_the_data():
     s = new_state(data, factions_for(4, {}), 1)
     for seat, (f, row) in enumerate(zip(data.factions, rows[1:], strict=True)):
         assert row[0].endswith(f.name) and row[2] == f.colour.capitalize()
-        influence = [f"{data.locations[loc].name} {city.index(seat) + 1}" for loc, city in enumerate(s["city"])
-                     if seat in city]
+        influence = [
+            f"{data.locations[loc].name} {city.index(seat) + 1}" for loc, city in enumerate(s["city"]) if seat in city
+        ]
         assert row[3].replace(" (top)", "").split("; ") == influence
-        assert row[4] == "; ".join(f"{data.locations[loc].name} {n[seat]}" for loc, n in enumerate(s["support"])
-                                   if n[seat])
+        assert row[4] == "; ".join(
+            f"{data.locations[loc].name} {n[seat]}" for loc, n in enumerate(s["support"]) if n[seat]
+        )
         assert row[5] == f"{f.stock['gold']} Gold, {f.stock['faith']} Faith"
         assert int(row[7]) == s["presence"][seat]
 
@@ -257,9 +260,12 @@ def test_the_deployment_tables_equal_the_data(mode):
     data = content()
     m = data.modes[mode]
     board = data.boards[m.map]
-    found = [t for t in tables(page("crusader-kingdoms"), "deployment")
-             if [r[0].split(" ", 1)[1] for r in t[1:len(m.seats) + 1]] == [s.name for s in m.seats]
-             and len(t) - 1 == len(m.seats) + (m.automaton is not None)]
+    found = [
+        t
+        for t in tables(page("crusader-kingdoms"), "deployment")
+        if [r[0].split(" ", 1)[1] for r in t[1 : len(m.seats) + 1]] == [s.name for s in m.seats]
+        and len(t) - 1 == len(m.seats) + (m.automaton is not None)
+    ]
     assert len(found) == 1, mode
     rows = found[0][1:]
     for seat, row in zip(m.seats, rows, strict=False):
@@ -292,8 +298,12 @@ def test_the_map_tables_equal_the_data(side):
     from outremer.games.crusader_kingdoms.data import content
 
     board = content().boards[side]
-    found = [t for t in tables(page("crusader-kingdoms"), "map-areas") if len(t) - 1 == len(board.areas)
-             and {r[1] if side == "crusades" else r[0] for r in t[1:]} == {a.name for a in board.areas}]
+    found = [
+        t
+        for t in tables(page("crusader-kingdoms"), "map-areas")
+        if len(t) - 1 == len(board.areas)
+        and {r[1] if side == "crusades" else r[0] for r in t[1:]} == {a.name for a in board.areas}
+    ]
     assert len(found) == 1
     for row in found[0][1:]:
         if side == "crusades":
@@ -328,13 +338,16 @@ def _words(text: str) -> list[str]:
 
 
 def _runs(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i:i + COPY_RUN]) for i in range(len(words) - COPY_RUN + 1)}
+    return {tuple(words[i : i + COPY_RUN]) for i in range(len(words) - COPY_RUN + 1)}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_sentence_is_copied_from_the_rulebooks(game_id):
-    books = sorted(p for p in RULEBOOKS.glob("*") if p.suffix in (".txt", ".md") and p.name != "README.md") \
-        if RULEBOOKS.is_dir() else []
+    books = (
+        sorted(p for p in RULEBOOKS.glob("*") if p.suffix in (".txt", ".md") and p.name != "README.md")
+        if RULEBOOKS.is_dir()
+        else []
+    )
     if not books:
         pytest.skip(f"the rulebooks are not here ({RULEBOOKS}): nothing to compare with")
     source = set()

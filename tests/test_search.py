@@ -20,17 +20,43 @@ from outremer.core.match import Match
 from outremer.games import game_by_code, get_game
 from outremer.sim import play_out
 
-MODES = [("levantine", 2, {}), ("levantine", 2, {"egypt": True}), ("crusader-kingdoms", 4, {}),
-         ("crusader-kingdoms", 3, {}), ("crusader-kingdoms", 2, {}), ("crusader-kingdoms", 1, {}),
-         ("lords-of-heaven", 4, {}), ("lords-of-heaven", 3, {"absent": "seljuk"}),
-         ("lords-of-heaven", 2, {"christians": "byzantines", "muslims": "caliphate"}),
-         ("third-crusade", 4, {}), ("third-crusade", 3, {"lone": "crusader"}), ("third-crusade", 2, {}),
-         ("third-crusade", 4, {"variable": True}),
-         # the solo game (p.19-23): the seat must not see the Bot's face-down Orders (ruling TC123)
-         ("third-crusade", 1, {"side": "muslim"}), ("third-crusade", 1, {"side": "muslim", "command": 2, "bots": 2}),
-         ("third-crusade", 2, {"together": "muslim-2"})]
-IDS = ["levantine", "levantine-egypt", "ck-4", "ck-3", "ck-coop", "ck-solo", "loh-4", "loh-3", "loh-2",
-       "tc-4", "tc-3", "tc-2", "tc-4-variable", "tc-solo", "tc-solo-2-armies", "tc-together"]
+MODES = [
+    ("levantine", 2, {}),
+    ("levantine", 2, {"egypt": True}),
+    ("crusader-kingdoms", 4, {}),
+    ("crusader-kingdoms", 3, {}),
+    ("crusader-kingdoms", 2, {}),
+    ("crusader-kingdoms", 1, {}),
+    ("lords-of-heaven", 4, {}),
+    ("lords-of-heaven", 3, {"absent": "seljuk"}),
+    ("lords-of-heaven", 2, {"christians": "byzantines", "muslims": "caliphate"}),
+    ("third-crusade", 4, {}),
+    ("third-crusade", 3, {"lone": "crusader"}),
+    ("third-crusade", 2, {}),
+    ("third-crusade", 4, {"variable": True}),
+    # the solo game (p.19-23): the seat must not see the Bot's face-down Orders (ruling TC123)
+    ("third-crusade", 1, {"side": "muslim"}),
+    ("third-crusade", 1, {"side": "muslim", "command": 2, "bots": 2}),
+    ("third-crusade", 2, {"together": "muslim-2"}),
+]
+IDS = [
+    "levantine",
+    "levantine-egypt",
+    "ck-4",
+    "ck-3",
+    "ck-coop",
+    "ck-solo",
+    "loh-4",
+    "loh-3",
+    "loh-2",
+    "tc-4",
+    "tc-3",
+    "tc-2",
+    "tc-4-variable",
+    "tc-solo",
+    "tc-solo-2-armies",
+    "tc-together",
+]
 BUDGET = 24  # iterations: enough for the tree to branch on what the search believes
 
 
@@ -57,8 +83,20 @@ does; the root's actions compared on common random numbers, as Levantine's hard 
 
 def small_search(game, seat_sample, seat, legal, seed, variant="tree", narrow=None):
     policy, estimate, depth = heuristic_for(game)
-    search = Search(game, seat_sample, seat, legal, random.Random(seed), BUDGET, policy, estimate, depth,
-                    bias=SEARCH_BIAS, narrow=narrow, **VARIANTS[variant])
+    search = Search(
+        game,
+        seat_sample,
+        seat,
+        legal,
+        random.Random(seed),
+        BUDGET,
+        policy,
+        estimate,
+        depth,
+        bias=SEARCH_BIAS,
+        narrow=narrow,
+        **VARIANTS[variant],
+    )
     search.run()
     return search.best(), search.visits(), {a: round(n.total, 9) for a, n in search.root.children.items()}
 
@@ -95,8 +133,9 @@ def test_determinizations_depend_only_on_the_seats_view(mode):
             other = game.redeal(state, seat, rand)
             a = game.determinize(state, seat, random.Random(9))
             b = game.determinize(other, seat, random.Random(9))
-            assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True), \
+            assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True), (
                 f"seat {seat}'s determinization depends on cards it cannot see"
+            )
             assert json.dumps(game.view(a, seat), sort_keys=True) == json.dumps(game.view(state, seat), sort_keys=True)
 
 
@@ -118,11 +157,13 @@ def test_the_search_never_peeks(mode, variant):
 def test_a_search_given_the_full_state_is_caught(variant):
     """The same check against a cheating variant: it plans on the true hidden cards (chance's
     future still drawn afresh), and the check finds a deal under which it plays otherwise."""
+
     def cheating(state, seat):
         def sample(rand):
             new = clone(state)
             new["rng"] = rand.getrandbits(64)
             return new
+
         return sample
 
     caught = 0
@@ -141,8 +182,9 @@ def test_search_is_reproducible_and_budgeted_by_iterations():
     state = states_along(game, 4, {}, seed=8, limit=2)[1]
     seat, legal = game.to_act(state), game.legal_actions(state)
     first = small_search(game, sampler(game, state, seat), seat, legal, 4)
-    search = Search(game, sampler(game, state, seat), seat, legal, random.Random(4), BUDGET,
-                    *heuristic_for(game), bias=SEARCH_BIAS)
+    search = Search(
+        game, sampler(game, state, seat), seat, legal, random.Random(4), BUDGET, *heuristic_for(game), bias=SEARCH_BIAS
+    )
     while not search.finished:
         search.run(5)  # in slices, as the site runs it
     totals = {a: round(n.total, 9) for a, n in search.root.children.items()}
@@ -156,8 +198,9 @@ def test_a_game_without_hints_is_searched_by_random_rollouts():
     state = states_along(game, 2, {}, seed=2, limit=3)[2]
     seat = game.to_act(state)
     agent = SearchAgent("plain", 10)
-    action = agent.choose(game, game.view(state, seat), game.legal_actions(state), random.Random(1),
-                          sample=sampler(game, state, seat))
+    action = agent.choose(
+        game, game.view(state, seat), game.legal_actions(state), random.Random(1), sample=sampler(game, state, seat)
+    )
     assert action in game.legal_actions(state)
 
 
@@ -176,6 +219,7 @@ def test_a_game_may_calibrate_a_level_budget():
     """Budgets are iterations: the level's own, or the game's where it calibrates one (GAME_LEVELS:
     Lords of Heaven at hard, whose iterations cost more)."""
     from outremer.ai import GAME_LEVELS, SEARCH_LEVELS
+
     for game_id in ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"):
         game = get_game(game_id)
         for level in ("normal", "hard"):
@@ -192,6 +236,7 @@ def test_the_heuristics_weight_grows_with_the_budget():
     import math
 
     from outremer.ai import SEARCH_BIAS
+
     for game_id in ("levantine", "crusader-kingdoms", "lords-of-heaven", "third-crusade"):
         game = get_game(game_id)
         normal, hard = agent_for(game, "normal"), agent_for(game, "hard")
@@ -204,6 +249,7 @@ def test_the_heuristics_weight_grows_with_the_budget():
 def test_a_whole_game_with_searching_seats(monkeypatch):
     """A Crusader Kingdoms solo game played to the end by the searching player (small budget)."""
     from outremer import ai
+
     game = get_game("crusader-kingdoms")
     monkeypatch.setitem(ai.SEARCH_LEVELS, "normal", ai.Level(6))
     match = play_out(game, game.make_setup(2, ["normal"]))
@@ -237,8 +283,9 @@ def test_the_heuristic_biases_the_search_without_deciding_for_it():
         hint = policy.choose(game, game.view(state, seat), legal, random.Random(0))
         runs = {}
         for bias in (0.0, 1e6):
-            search = Search(game, sampler(game, state, seat), seat, legal, random.Random(3), 40, policy,
-                            estimate, depth, bias=bias)
+            search = Search(
+                game, sampler(game, state, seat), seat, legal, random.Random(3), 40, policy, estimate, depth, bias=bias
+            )
             search.run()
             runs[bias] = search
         visits = runs[0.0].visits()
@@ -286,8 +333,19 @@ def test_model_plays_the_other_seats_by_the_heuristic_inside_the_tree():
     game, start = _Trap(), {"moves": [], "over": False}
     choices = {}
     for model in (False, True):
-        search = Search(game, lambda rand: clone(start), 0, game.legal_for(start), random.Random(1), 400,
-                        _Yields(), None, 0, greedy=1.0, model=model)
+        search = Search(
+            game,
+            lambda rand: clone(start),
+            0,
+            game.legal_for(start),
+            random.Random(1),
+            400,
+            _Yields(),
+            None,
+            0,
+            greedy=1.0,
+            model=model,
+        )
         search.run()
         choices[model] = search.best().verb
     assert choices == {False: "safe", True: "bold"}
@@ -326,8 +384,19 @@ def test_model_copes_with_a_node_reached_with_another_seat_to_act():
     (it once divided by its zero visits: a Lords of Heaven conflict, whose next seat to commit
     hangs on what the searching seat cannot see)."""
     game = _Hidden()
-    search = Search(game, lambda rand: {"moves": [], "coin": rand.randrange(2)}, 0, game.legal_for({"moves": []}),
-                    random.Random(3), 200, _Firsts(), None, 0, greedy=1.0, model=True)
+    search = Search(
+        game,
+        lambda rand: {"moves": [], "coin": rand.randrange(2)},
+        0,
+        game.legal_for({"moves": []}),
+        random.Random(3),
+        200,
+        _Firsts(),
+        None,
+        0,
+        greedy=1.0,
+        model=True,
+    )
     search.run()
     assert search.best().verb == "b"  # seat 0's first move decides
 
@@ -353,8 +422,15 @@ class _Luck:
 
 def _luck_search(paired: bool, seed: int, iterations: int = 20) -> Search:
     game = _Luck()
-    search = Search(game, lambda rand: {"moves": [], "luck": rand.uniform(0, 0.6)}, 0,
-                    game.legal_for({"moves": []}), random.Random(seed), iterations, paired=paired)
+    search = Search(
+        game,
+        lambda rand: {"moves": [], "luck": rand.uniform(0, 0.6)},
+        0,
+        game.legal_for({"moves": []}),
+        random.Random(seed),
+        iterations,
+        paired=paired,
+    )
     search.run()
     return search
 
@@ -378,8 +454,15 @@ def test_paired_rounds_are_whole_and_the_same_run_in_slices():
     search run in slices, as the site runs it, ends where it does at once."""
     assert _luck_search(True, 1, iterations=21).iterations == 20
     game = _Luck()
-    sliced = Search(game, lambda rand: {"moves": [], "luck": rand.uniform(0, 0.6)}, 0,
-                    game.legal_for({"moves": []}), random.Random(1), 20, paired=True)
+    sliced = Search(
+        game,
+        lambda rand: {"moves": [], "luck": rand.uniform(0, 0.6)},
+        0,
+        game.legal_for({"moves": []}),
+        random.Random(1),
+        20,
+        paired=True,
+    )
     while not sliced.finished:
         sliced.run(3)
     whole = _luck_search(True, 1)
@@ -404,6 +487,7 @@ def test_a_level_may_set_its_rollouts_depth(monkeypatch):
     """A rollout stops and estimates after the game's own number of actions, unless a level sets
     its own (Level.depth); the level's other settings stay as they were."""
     from outremer import ai
+
     levantine = get_game("levantine")
     game_depth = heuristic_for(levantine)[2]
     assert agent_for(levantine, "normal").depth == agent_for(levantine, "hard").depth == game_depth
@@ -419,6 +503,7 @@ def test_third_crusade_rolls_out_shorter_against_the_bot(monkeypatch):
     ROLLOUT_DEPTH; a level's own depth is kept in both."""
     from outremer.ai import search as search_module
     from outremer.ai.third_crusade_estimate import ROLLOUT_DEPTH, SOLO_ROLLOUT_DEPTH
+
     assert SOLO_ROLLOUT_DEPTH < ROLLOUT_DEPTH
     game = get_game("third-crusade")
     seen = []
@@ -427,6 +512,7 @@ def test_third_crusade_rolls_out_shorter_against_the_bot(monkeypatch):
     def spy(self, *args, **kwargs):
         real(self, *args, **kwargs)
         seen.append(self.depth)
+
     monkeypatch.setattr(search_module.Search, "__init__", spy)
     for players, options in ((1, {"side": "muslim"}), (2, {})):
         state, _ = game.start(game.make_setup(3, ["normal"] * players, options))
@@ -468,8 +554,18 @@ def test_placing_an_order_in_two_steps_is_searched_on_the_shortlist(players):
     seat = game.to_act(state)
     legal = policy.shortlist(game, game.view(state, seat), game.legal_actions(state))
     assert {a.verb for a in legal} <= {"order", "pass"} and len(legal) < len(game.legal_actions(state))
-    search = Search(game, sampler(game, state, seat), seat, legal, random.Random(2), 60, policy,
-                    *heuristic_for(game)[1:], bias=SEARCH_BIAS, narrow=policy.shortlist)
+    search = Search(
+        game,
+        sampler(game, state, seat),
+        seat,
+        legal,
+        random.Random(2),
+        60,
+        policy,
+        *heuristic_for(game)[1:],
+        bias=SEARCH_BIAS,
+        narrow=policy.shortlist,
+    )
     search.run()
     regions = 0
     for action, node in search.root.children.items():
@@ -484,6 +580,13 @@ def test_placing_an_order_in_two_steps_is_searched_on_the_shortlist(players):
         if kind == "section":
             assert {a.verb for a in shown} == {"section"} and len(shown) <= 7
         for variant in VARIANTS:
-            other = peeks(game, state, seat, lambda s, seat=seat: sampler(game, s, seat), seed=1, variant=variant,
-                          narrow=policy.shortlist)
+            other = peeks(
+                game,
+                state,
+                seat,
+                lambda s, seat=seat: sampler(game, s, seat),
+                seed=1,
+                variant=variant,
+                narrow=policy.shortlist,
+            )
             assert other is None, (kind, variant)

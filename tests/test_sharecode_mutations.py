@@ -44,10 +44,13 @@ def refusal(text):
 
 def test_the_real_codes_cover_every_game_and_mode(bases):
     assert {(b.mode.game, len(b.mode.seats)) for b in bases} == {
-        ("levantine", 2), ("crusader-kingdoms", 1), ("crusader-kingdoms", 2),
-        ("crusader-kingdoms", 3), ("crusader-kingdoms", 4)}
-    assert {b.mode.options for b in bases if b.mode.game == "levantine"} == {
-        (("egypt", False),), (("egypt", True),)}
+        ("levantine", 2),
+        ("crusader-kingdoms", 1),
+        ("crusader-kingdoms", 2),
+        ("crusader-kingdoms", 3),
+        ("crusader-kingdoms", 4),
+    }
+    assert {b.mode.options for b in bases if b.mode.game == "levantine"} == {(("egypt", False),), (("egypt", True),)}
     assert sum(b.complete for b in bases) == len(MODES)
     assert {b.steps for b in bases} >= {0, 1, 25}
 
@@ -111,8 +114,12 @@ def test_a_sound_code_of_another_format_is_named_as_such(code):
 def test_the_bridge_says_which_refusals_are_another_version(code):
     fields = Fields.of(code)
     fields.revision += 1
-    for text, other_version in (("AB\nCD", False), (code[:10] + "%0A" + code[10:], False),
-                                ("Q" + code[1:], False), (signed(fields.payload()), True)):
+    for text, other_version in (
+        ("AB\nCD", False),
+        (code[:10] + "%0A" + code[10:], False),
+        ("Q" + code[1:], False),
+        (signed(fields.payload()), True),
+    ):
         answer = json.loads(bridge.open_code(text, 0))
         assert answer["ok"] is False and answer["error"]["kind"] == "BadShareCode"
         assert answer["error"]["message"] and answer["error"]["other_version"] is other_version
@@ -149,7 +156,7 @@ def test_every_number_is_named_in_good_english_when_it_is_cut_or_overlong(code):
     assert exc.message.startswith("The code ends in the middle of a seat's player kind:")
     exc = refusal(signed(payload[:seats_at] + b"\xff" * 12 + payload[seats_at:]))
     assert exc.message == "The code is malformed: a seat's player kind is not a valid number."
-    exc = refusal(signed(payload[:seats_at + 2]))
+    exc = refusal(signed(payload[: seats_at + 2]))
     assert exc.message.startswith("The code ends in the middle of the choice for option 'Strike at Egypt':")
 
 

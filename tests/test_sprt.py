@@ -42,9 +42,11 @@ def _brute_force_loglik(counts: dict[float, int], s: float) -> float:
     """The largest log-likelihood of a loss/draw/win sample among distributions of mean s, by a
     search over p(draw) (then p(win) = s - p(draw)/2, p(loss) = 1 - s - p(draw)/2): concave, so
     a ternary search finds it."""
+
     def loglik(d: float) -> float:
         p = {0.0: 1 - s - d / 2, 0.5: d, 1.0: s - d / 2}
         return sum(c * math.log(p[a]) for a, c in counts.items())
+
     lo, hi = 1e-12, min(2 * s, 2 * (1 - s)) - 1e-12
     for _ in range(300):
         m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3

@@ -8,8 +8,16 @@ import pytest
 
 from outremer.games import get_game
 
-MODES = [("levantine", 2), ("crusader-kingdoms", 1), ("crusader-kingdoms", 2), ("crusader-kingdoms", 3),
-         ("crusader-kingdoms", 4), ("lords-of-heaven", 2), ("lords-of-heaven", 3), ("lords-of-heaven", 4)]
+MODES = [
+    ("levantine", 2),
+    ("crusader-kingdoms", 1),
+    ("crusader-kingdoms", 2),
+    ("crusader-kingdoms", 3),
+    ("crusader-kingdoms", 4),
+    ("lords-of-heaven", 2),
+    ("lords-of-heaven", 3),
+    ("lords-of-heaven", 4),
+]
 
 
 def _played(game, seats: int, seed: int):

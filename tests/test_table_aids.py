@@ -112,8 +112,11 @@ def test_the_table_marks_what_the_others_did_since_your_last_move():
 
 
 def test_marks_name_only_what_every_seat_sees():
-    for game_id, seats in (("levantine", ["random"] * 2), ("crusader-kingdoms", ["random"] * 4),
-                           ("crusader-kingdoms", ["random"])):
+    for game_id, seats in (
+        ("levantine", ["random"] * 2),
+        ("crusader-kingdoms", ["random"] * 4),
+        ("crusader-kingdoms", ["random"]),
+    ):
         game = get_game(game_id)
         match = play_out(game, game.make_setup(3, seats))
         marked = 0
@@ -153,8 +156,15 @@ def test_every_card_in_hand_is_playable_or_says_why(game_id, players):
 
 
 def test_a_card_of_the_other_side_says_so():
-    game, match = levantine_until(lambda m: m.state["step"] == "recruit" and m.to_act() == 0 and any(
-        game_card.side == "M" for game_card in (get_game("levantine").cards[c] for c in m.state["hands"][0])))
+    game, match = levantine_until(
+        lambda m: (
+            m.state["step"] == "recruit"
+            and m.to_act() == 0
+            and any(
+                game_card.side == "M" for game_card in (get_game("levantine").cards[c] for c in m.state["hands"][0])
+            )
+        )
+    )
     reasons = game.unplayable(match.state, 0)
     muslim = [c for c in match.state["hands"][0] if game.cards[c].side == "M"]
     assert muslim and all("Muslim card" in reasons[c] for c in muslim)

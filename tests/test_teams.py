@@ -71,8 +71,9 @@ def test_the_summary_lists_the_sides_and_which_won():
     state = _finished(_seeds_with(lambda st: GAME.result(st)["team"] is not None)[0])
     summary = GAME.summary(state)
     won = GAME.result(state)["team"]
-    assert summary["teams"] == [{"name": name, "seats": list(seats), "won": i == won}
-                                for i, (name, seats) in enumerate(GAME.SIDES)]
+    assert summary["teams"] == [
+        {"name": name, "seats": list(seats), "won": i == won} for i, (name, seats) in enumerate(GAME.SIDES)
+    ]
 
 
 def test_the_simulation_reports_each_side():

@@ -11,8 +11,10 @@ import pytest
 from conftest import IN_PYODIDE
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
-pytestmark = pytest.mark.skipif(IN_PYODIDE or not (BENCH / "train.py").is_file(),
-                                reason="the training pipeline is a development tool (bench/), run under CPython")
+pytestmark = pytest.mark.skipif(
+    IN_PYODIDE or not (BENCH / "train.py").is_file(),
+    reason="the training pipeline is a development tool (bench/), run under CPython",
+)
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +22,7 @@ def train():
     sys.path.insert(0, str(BENCH))
     try:
         import train
+
         yield train
     finally:
         sys.path.remove(str(BENCH))
@@ -51,12 +54,14 @@ def test_a_round_plays_its_games_once_and_fits_a_weights_file(train, tmp_path):
     assert out["stages_learned"] >= 1
     path = tmp_path / "levantine" / "round-1.json"
     from outremer.ai.trained import read_file
+
     data = read_file(get_game("levantine"), str(path))  # checked as the shipped files are
     assert data["rules_revision"] == get_game("levantine").rules_revision
     assert data["training"]["games"] == 3 and data["training"]["seed"] == 11
     assert "--iterations 2" in data["training"]["command"]
     learned = [s for s in data["training"]["by_stage"] if not s["kept_previous"]]
     from outremer.ai.levantine import LOGIT
+
     assert all(data["weights"][s["stage"]] != list(LOGIT.weights[s["stage"]]) for s in learned)
     kept = [s for s in data["training"]["by_stage"] if s["kept_previous"]]
     assert all(data["weights"][s["stage"]] == [round(w, 4) for w in LOGIT.weights[s["stage"]]] for s in kept)
@@ -76,6 +81,7 @@ def test_a_series_records_the_weights_file_each_level_plays_with(train, tmp_path
 
     path = tmp_path / "w.json"
     from outremer.ai.trained import read_text
+
     path.write_text(read_text("levantine"))
     game = get_game("levantine")
     recorded = ai_strength._check(game, f"normal@{path}", "normal")

@@ -50,7 +50,7 @@ def circle(edges: dict[str, list[str]]) -> list[str] | None:
         path.append(node)
         for nxt in edges.get(node, []):
             if state.get(nxt) == "open":
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -68,7 +68,7 @@ def circle(edges: dict[str, list[str]]) -> list[str] | None:
 
 
 def test_the_import_reader_sees_every_form():
-    text = '''
+    text = """
     import { a, b } from "./one.js";
     import {
       c,
@@ -80,7 +80,7 @@ def test_the_import_reader_sees_every_form():
     // import { g } from "./commented.js";
     const later = await import("./six.js");
     const runtime = import("./pyodide/pyodide.mjs");
-    '''
+    """
     assert imports_of(text) == ["one.js", "two.js", "three.js", "four.js", "five.js", "six.js"]
 
 

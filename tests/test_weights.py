@@ -35,7 +35,8 @@ def test_each_weights_file_was_trained_for_the_games_current_rules(game_id):
     assert data["game"] == game_id
     assert data["rules_revision"] == get_game(game_id).rules_revision, (
         f"outremer/ai/weights/{game_id.replace('-', '_')}.json was trained for rules revision "
-        f"{data['rules_revision']}; train again: python bench/train.py --game {game_id} all")
+        f"{data['rules_revision']}; train again: python bench/train.py --game {game_id} all"
+    )
     ai = ai_of(game_id)
     assert data["features"] == list(ai.FEATURES)
     for key in ("command", "seed", "games", "level", "date"):
@@ -69,8 +70,11 @@ def _load(game_id, text):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_file_with_a_weight_too_few_is_refused_naming_the_file(game_id):
     text = _tampered(game_id, lambda d: d["weights"][3].pop())
-    with pytest.raises(DataError, match=rf"weights/{game_id.replace('-', '_')}\.json: stage 3: "
-                                        rf"{len(ai_of(game_id).FEATURES)} weights expected"):
+    with pytest.raises(
+        DataError,
+        match=rf"weights/{game_id.replace('-', '_')}\.json: stage 3: "
+        rf"{len(ai_of(game_id).FEATURES)} weights expected",
+    ):
         _load(game_id, text)
 
 
@@ -78,12 +82,14 @@ def test_a_file_with_a_weight_too_few_is_refused_naming_the_file(game_id):
 def test_a_file_of_other_features_or_stages_is_refused_with_what_to_run(game_id):
     def rename(d):
         d["features"][0] = "something else"
+
     with pytest.raises(DataError, match=rf"do not match the game's feature function.*bench/train.py --game {game_id}"):
         _load(game_id, _tampered(game_id, rename))
 
     def drop_stage(d):
         d["weights"].pop()
         d["stages"] -= 1
+
     with pytest.raises(DataError, match=r"9 stages expected"):
         _load(game_id, _tampered(game_id, drop_stage))
     with pytest.raises(DataError, match="not valid JSON"):
@@ -130,14 +136,69 @@ def test_the_features_read_only_what_each_seat_sees(game_id):
 BEFORE = {  # the first actions of two games, played before the weights moved into data files (halved
     # weights change Levantine's, negated ones Crusader Kingdoms')
     ("levantine", ("normal", "heuristic"), 7): [
-        "play 27", "play 57", "allow", "play 87", "play 26", "play 88", "play 28", "play 62", "allow", "discard 17",
-        "discard 18", "end", "play 33", "end", "play 120", "play 121", "play 130", "end", "end", "discard 107",
-        "discard 111", "discard 119", "discard 126", "discard 96", "discard 39", "discard 45", "discard 46",
-        "discard 6", "end", "play 84"],
+        "play 27",
+        "play 57",
+        "allow",
+        "play 87",
+        "play 26",
+        "play 88",
+        "play 28",
+        "play 62",
+        "allow",
+        "discard 17",
+        "discard 18",
+        "end",
+        "play 33",
+        "end",
+        "play 120",
+        "play 121",
+        "play 130",
+        "end",
+        "end",
+        "discard 107",
+        "discard 111",
+        "discard 119",
+        "discard 126",
+        "discard 96",
+        "discard 39",
+        "discard 45",
+        "discard 46",
+        "discard 6",
+        "end",
+        "play 84",
+    ],
     ("crusader-kingdoms", ("normal", "heuristic", "heuristic"), 7): [
-        "attack 6", "add 62", "add 55", "go", "done", "add 26 defence", "done", "bonus", "attack 14", "add 22",
-        "add 9", "add 12", "go", "done", "add 69 defence", "done", "attack 6", "add 15", "add 16", "add 3", "add 7",
-        "add 30", "add 28", "go", "done", "done", "attack 7", "add 61", "add 51", "add 43"],
+        "attack 6",
+        "add 62",
+        "add 55",
+        "go",
+        "done",
+        "add 26 defence",
+        "done",
+        "bonus",
+        "attack 14",
+        "add 22",
+        "add 9",
+        "add 12",
+        "go",
+        "done",
+        "add 69 defence",
+        "done",
+        "attack 6",
+        "add 15",
+        "add 16",
+        "add 3",
+        "add 7",
+        "add 30",
+        "add 28",
+        "go",
+        "done",
+        "done",
+        "attack 7",
+        "add 61",
+        "add 51",
+        "add 43",
+    ],
 }
 
 

@@ -33,8 +33,13 @@ from outremer.games import get_game
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "pictures"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
 WIDTH, HEIGHT, PICTURE_WIDTH = 1366, 900, 1000
 
 # game: (seats, options, seed, actions played before the picture)
@@ -107,10 +112,14 @@ def indexed_png(width: int, height: int, palette: list[list[int]], pixels: bytes
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-            + chunk(b"PLTE", bytes(v for rgb in palette for v in rgb))
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+    rows = b"".join(b"\0" + pixels[y * width : (y + 1) * width] for y in range(height))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+        + chunk(b"PLTE", bytes(v for rgb in palette for v in rgb))
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def settled(page, timeout: float = 120.0) -> None:
@@ -134,8 +143,11 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
-                                          device_scale_factor=PICTURE_WIDTH / WIDTH, color_scheme="light")
+            context = browser.new_context(
+                viewport={"width": WIDTH, "height": HEIGHT},
+                device_scale_factor=PICTURE_WIDTH / WIDTH,
+                color_scheme="light",
+            )
             work = browser.new_page()  # a blank page, no content policy, for the colour reduction
             for game_id in [args.only] if args.only else TABLES:
                 page = context.new_page()
@@ -152,8 +164,10 @@ def main() -> None:
                 png = indexed_png(q["width"], q["height"], q["palette"], base64.b64decode(q["pixels"]))
                 path = OUT / f"{game_id}.png"
                 path.write_bytes(png)
-                print(f"{path.relative_to(ROOT)}: {q['width']}x{q['height']}, {len(png) / 1000:.0f} KB "
-                      f"(the screenshot {len(shot) / 1000:.0f} KB)")
+                print(
+                    f"{path.relative_to(ROOT)}: {q['width']}x{q['height']}, {len(png) / 1000:.0f} KB "
+                    f"(the screenshot {len(shot) / 1000:.0f} KB)"
+                )
             browser.close()
     finally:
         httpd.shutdown()

@@ -30,10 +30,13 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 ROW, BAR, LEFT, RIGHT, TOP = 20, 13, 250, 80, 34
 COLOURS = ["#8a2f25", "#2f6b8a", "#7a8a2f", "#8a6a2f", "#5b3f8a"]
 """The bars' colours in a standalone picture, by series (the page's come from its theme)."""
-STYLE = ("<style>text{font:12px sans-serif;fill:#222}.t{font-weight:bold;font-size:13px}"
-         ".s{fill:#666;font-size:11px}.band{fill:#dfe8d8}.grid{stroke:#ccc;stroke-width:1}"
-         ".whisker{stroke:#111;stroke-width:1.2;fill:none}"
-         + "".join(f".bar-{k}{{fill:{c}}}" for k, c in enumerate(COLOURS)) + "</style>")
+STYLE = (
+    "<style>text{font:12px sans-serif;fill:#222}.t{font-weight:bold;font-size:13px}"
+    ".s{fill:#666;font-size:11px}.band{fill:#dfe8d8}.grid{stroke:#ccc;stroke-width:1}"
+    ".whisker{stroke:#111;stroke-width:1.2;fill:none}"
+    + "".join(f".bar-{k}{{fill:{c}}}" for k, c in enumerate(COLOURS))
+    + "</style>"
+)
 
 
 def _tick(v: float) -> str:
@@ -45,11 +48,22 @@ def pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: float, unit: str,
-         note: str = "", band: tuple[float, float] | None = None, width: int = 640,
-         whiskers: dict[tuple[int, int], tuple[float, float]] | None = None, legend: list[str] | None = None,
-         ticks: int = 4, percent: bool = False, standalone: bool = True, ident: str = "chart",
-         desc: str = "") -> str:
+def bars(
+    title: str,
+    rows: list[tuple[str, list[tuple[float, str]]]],
+    scale: float,
+    unit: str,
+    note: str = "",
+    band: tuple[float, float] | None = None,
+    width: int = 640,
+    whiskers: dict[tuple[int, int], tuple[float, float]] | None = None,
+    legend: list[str] | None = None,
+    ticks: int = 4,
+    percent: bool = False,
+    standalone: bool = True,
+    ident: str = "chart",
+    desc: str = "",
+) -> str:
     """Rows of one or more bars: (label, [(value, text)]); values from 0 to ``scale``, the axis in
     ``ticks`` steps (as percentages if ``percent``). ``standalone``: a picture with its own style
     and white ground (the docs); else inline SVG for a page, titled by ``<title>`` and ``<desc>``
@@ -62,18 +76,25 @@ def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: flo
     height = TOP + body + 22 + (20 if legend else 0) + (18 if note else 0)
     x = lambda v: left + inner * min(v, scale) / scale  # noqa: E731
     if standalone:
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-               f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">', STYLE,
-               f'<rect width="{width}" height="{height}" fill="#fff"/>']
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
+            STYLE,
+            f'<rect width="{width}" height="{height}" fill="#fff"/>',
+        ]
     else:
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" width="{width}" height="{height}" '
-               f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ident}-title {ident}-desc">',
-               f'<title id="{ident}-title">{escape(title)}</title>',
-               f'<desc id="{ident}-desc">{escape(desc)}</desc>']
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ident}-title {ident}-desc">',
+            f'<title id="{ident}-title">{escape(title)}</title>',
+            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
+        ]
     out.append(f'<text class="t" x="8" y="18">{escape(title)}</text>')
     if band:
-        out.append(f'<rect class="band" x="{x(band[0]):.1f}" y="{TOP - 4}" width="{x(band[1]) - x(band[0]):.1f}" '
-                   f'height="{body + 4}"/>')
+        out.append(
+            f'<rect class="band" x="{x(band[0]):.1f}" y="{TOP - 4}" width="{x(band[1]) - x(band[0]):.1f}" '
+            f'height="{body + 4}"/>'
+        )
     for i in range(ticks + 1):
         gx = x(scale * i / ticks)
         label = f"{_tick(100 * scale * i / ticks)}%" if percent else f"{_tick(scale * i / ticks)}{unit}"
@@ -87,14 +108,18 @@ def bars(title: str, rows: list[tuple[str, list[tuple[float, str]]]], scale: flo
         shapes = []
         for k, (value, text) in enumerate(values):
             by = y + k * (BAR + 2)
-            shapes.append(f'<rect class="bar bar-{k % len(COLOURS)}" x="{left}" y="{by}" '
-                          f'width="{x(value) - left:.1f}" height="{BAR}" data-value="{value:g}"/>')
+            shapes.append(
+                f'<rect class="bar bar-{k % len(COLOURS)}" x="{left}" y="{by}" '
+                f'width="{x(value) - left:.1f}" height="{BAR}" data-value="{value:g}"/>'
+            )
             end = x(value)
             if whiskers and (r, k) in whiskers:
                 lo, hi = whiskers[(r, k)]
                 wy = by + BAR / 2
-                shapes.append(f'<path class="whisker" d="M{x(lo):.1f} {wy}H{x(hi):.1f}M{x(lo):.1f} {wy - 4}v8'
-                              f'M{x(hi):.1f} {wy - 4}v8"/>')
+                shapes.append(
+                    f'<path class="whisker" d="M{x(lo):.1f} {wy}H{x(hi):.1f}M{x(lo):.1f} {wy - 4}v8'
+                    f'M{x(hi):.1f} {wy - 4}v8"/>'
+                )
                 end = max(end, x(hi))
             words.append(f'<text class="s" x="{end + 4:.1f}" y="{by + BAR - 2}">{escape(text)}</text>')
         out += ['<g class="row">', *words, *shapes, "</g>"]
@@ -142,10 +167,26 @@ class Balance:
         whiskers = {(r, 0): interval for r, (_, _, interval) in enumerate(self.rows) if interval}
         files = ", ".join(f"bench/{s}" for s in self.sources)
         note = f"{'; '.join(self.commands)} ({files})" + (f"; {self.band_words}" if self.band_words else "")
-        desc = "; ".join(f"{label}: {pct(share)}" + (f" (95% interval {pct(i[0])} to {pct(i[1])})" if i else "")
-                         for label, share, i in self.rows) + "."
-        return bars(self.title, rows, self.scale, "", note if standalone else "", band=self.band,
-                    whiskers=whiskers, percent=True, standalone=standalone, ident=ident, desc=desc)
+        desc = (
+            "; ".join(
+                f"{label}: {pct(share)}" + (f" (95% interval {pct(i[0])} to {pct(i[1])})" if i else "")
+                for label, share, i in self.rows
+            )
+            + "."
+        )
+        return bars(
+            self.title,
+            rows,
+            self.scale,
+            "",
+            note if standalone else "",
+            band=self.band,
+            whiskers=whiskers,
+            percent=True,
+            standalone=standalone,
+            ident=ident,
+            desc=desc,
+        )
 
 
 def _load(bench: Path, name: str) -> dict:
@@ -168,16 +209,22 @@ def levantine(bench: Path) -> Balance:
         rows.append((f"normal against quick, as {side}", sum(mine) / len(mine), wilson(sum(mine), len(mine))))
     return Balance(
         title="Levantine: one player's wins from either side against the same opponent",
-        rows=rows, scale=1.0,
-        about=("Levantine is the rulebook's own game, with nothing designed to balance it. The same "
-               "player against the same opponent, once as the Crusader (who goes first) and once as the "
-               "Muslim, each with its 95% interval: a side with the better chances would show as "
-               "longer bars on its rows."),
-        commands=[f"python bench/ai_strength.py heuristic --games {n} --seed 1",
-                  f"python bench/ai_strength.py series --game {first['game']} --players {first['players']} "
-                  f"--level {first['level']} --against {first['against']} --games {len(games)} "
-                  f"--seed {first['seed']}"],
-        sources=["results.json", f"series/{name}"])
+        rows=rows,
+        scale=1.0,
+        about=(
+            "Levantine is the rulebook's own game, with nothing designed to balance it. The same "
+            "player against the same opponent, once as the Crusader (who goes first) and once as the "
+            "Muslim, each with its 95% interval: a side with the better chances would show as "
+            "longer bars on its rows."
+        ),
+        commands=[
+            f"python bench/ai_strength.py heuristic --games {n} --seed 1",
+            f"python bench/ai_strength.py series --game {first['game']} --players {first['players']} "
+            f"--level {first['level']} --against {first['against']} --games {len(games)} "
+            f"--seed {first['seed']}",
+        ],
+        sources=["results.json", f"series/{name}"],
+    )
 
 
 def crusader_kingdoms(bench: Path) -> Balance:
@@ -193,12 +240,19 @@ def crusader_kingdoms(bench: Path) -> Balance:
             rows.append((f"{title}: {name}", d[key]["levels"][name], None))
     return Balance(
         title="Crusader Kingdoms: wins by kingdom, results of co-op and solo",
-        rows=rows, scale=0.6, band=(0.18, 0.32), band_words="4-player band 18–32%",
-        about=("Each kingdom's share of the wins between computer players (the quick player in every "
-               "seat, or random players), with its 95% interval; then how often the co-operative and "
-               "solo games end in a Victory, a Marginal victory or a Defeat. The shaded band, 18–32%, is "
-               "a fair share with 4 players."),
-        commands=[d["command"]], sources=["ck_balance.json"])
+        rows=rows,
+        scale=0.6,
+        band=(0.18, 0.32),
+        band_words="4-player band 18–32%",
+        about=(
+            "Each kingdom's share of the wins between computer players (the quick player in every "
+            "seat, or random players), with its 95% interval; then how often the co-operative and "
+            "solo games end in a Victory, a Marginal victory or a Defeat. The shaded band, 18–32%, is "
+            "a fair share with 4 players."
+        ),
+        commands=[d["command"]],
+        sources=["ck_balance.json"],
+    )
 
 
 def lords_of_heaven(bench: Path) -> Balance:
@@ -206,27 +260,41 @@ def lords_of_heaven(bench: Path) -> Balance:
     rows: list[Row] = []
     for s in d["series"]:
         opts = s["options"]
-        line = (f"{s['players']} players" + (", random" if s["seats"] == "random" else "")
-                + (f", no {opts['absent'].title()}" if "absent" in opts else "")
-                + (f", {opts['christians'].title()}–{opts['muslims'].title()}" if "christians" in opts else ""))
+        line = (
+            f"{s['players']} players"
+            + (", random" if s["seats"] == "random" else "")
+            + (f", no {opts['absent'].title()}" if "absent" in opts else "")
+            + (f", {opts['christians'].title()}–{opts['muslims'].title()}" if "christians" in opts else "")
+        )
         for name, rate in s["win_rate"].items():
             rows.append((f"{line}: {name}", rate, _pair(s["interval_95"][name])))
     return Balance(
         title="Lords of Heaven: wins by faction in each line-up",
-        rows=rows, scale=0.8, band_words="bands 18–32% (4), 23–43% (3), 40–60% (2)",
-        about=("Each faction's share of the wins in every line-up, between quick players (random "
-               "players too, with 4, for comparison), with its 95% interval; shared wins count as a "
-               "fraction to each winner. A fair share is 18–32% with 4 players, 23–43% with 3 and "
-               "40–60% with 2."),
-        commands=[d["command"]], sources=["loh_balance.json"])
+        rows=rows,
+        scale=0.8,
+        band_words="bands 18–32% (4), 23–43% (3), 40–60% (2)",
+        about=(
+            "Each faction's share of the wins in every line-up, between quick players (random "
+            "players too, with 4, for comparison), with its 95% interval; shared wins count as a "
+            "fraction to each winner. A fair share is 18–32% with 4 players, 23–43% with 3 and "
+            "40–60% with 2."
+        ),
+        commands=[d["command"]],
+        sources=["loh_balance.json"],
+    )
 
 
 def third_crusade(bench: Path) -> Balance:
     d = _load(bench, "tc_balance.json")
     rows: list[Row] = []
     for s in d["series"]:
-        rows.append((f"{s['line_up']} (seed {s['seed']})", s["alliance_win_rate"]["Crusader Alliance"],
-                     _pair(s["alliance_interval_95"]["Crusader Alliance"])))
+        rows.append(
+            (
+                f"{s['line_up']} (seed {s['seed']})",
+                s["alliance_win_rate"]["Crusader Alliance"],
+                _pair(s["alliance_interval_95"]["Crusader Alliance"]),
+            )
+        )
     # Each series names its own run (--only its line-up): a seed that measured every line-up is
     # named as one run, another by its line-ups.
     line_ups = {s["line_up"] for s in d["series"]}
@@ -240,16 +308,27 @@ def third_crusade(bench: Path) -> Balance:
             again.append(f"{len(mine)} line-ups again from seed {seed}")
     return Balance(
         title="Third Crusade: the Crusader Alliance's wins in each line-up",
-        rows=rows, scale=1.0, band=(0.4, 0.6), band_words="band 40–60%",
-        about=("The Crusader Alliance's share of the wins in each line-up between quick players, with "
-               "its 95% interval; the Muslim Alliance won the others, but for at most "
-               f"{pct(max(s['no_winner'] for s in d['series']))} of a line-up's games that nobody won. "
-               "The shaded band, 40–60%, is a fair share" + (f" ({', '.join(again)})" if again else "") + "."),
-        commands=commands, sources=["tc_balance.json"])
+        rows=rows,
+        scale=1.0,
+        band=(0.4, 0.6),
+        band_words="band 40–60%",
+        about=(
+            "The Crusader Alliance's share of the wins in each line-up between quick players, with "
+            "its 95% interval; the Muslim Alliance won the others, but for at most "
+            f"{pct(max(s['no_winner'] for s in d['series']))} of a line-up's games that nobody won. "
+            "The shaded band, 40–60%, is a fair share" + (f" ({', '.join(again)})" if again else "") + "."
+        ),
+        commands=commands,
+        sources=["tc_balance.json"],
+    )
 
 
-GAMES = {"levantine": levantine, "crusader-kingdoms": crusader_kingdoms,
-         "lords-of-heaven": lords_of_heaven, "third-crusade": third_crusade}
+GAMES = {
+    "levantine": levantine,
+    "crusader-kingdoms": crusader_kingdoms,
+    "lords-of-heaven": lords_of_heaven,
+    "third-crusade": third_crusade,
+}
 
 
 def balance(game_id: str, bench: Path = BENCH) -> Balance:

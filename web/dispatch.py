@@ -66,9 +66,7 @@ def functions() -> list[str]:
         names = [
             n
             for n, v in vars(_bridge).items()
-            if not n.startswith("_")
-            and callable(v)
-            and getattr(v, "__module__", None) == _bridge.__name__
+            if not n.startswith("_") and callable(v) and getattr(v, "__module__", None) == _bridge.__name__
         ]
     return [n for n in names if callable(getattr(_bridge, n, None))]
 

@@ -65,8 +65,11 @@ def length_and_weight(game_id: str, revision: int) -> dict[str, Any]:
     row = figures["games"].get(game_id)
     out = {"weight": weight, "rules_minutes": read, "rules_words": words}
     if row and row["rules_revision"] == revision:
-        out |= {"minutes": row["minutes"], "decisions": round(row["decisions_median"]),
-                "seconds_per_decision": figures["seconds_per_decision"]}
+        out |= {
+            "minutes": row["minutes"],
+            "decisions": round(row["decisions_median"]),
+            "seconds_per_decision": figures["seconds_per_decision"],
+        }
     return out
 
 
@@ -76,15 +79,20 @@ def games(bridge) -> list[dict[str, Any]]:
     for game in json.loads(bridge.catalog())["games"]:
         module = _module(game["id"])
         front = module.FRONT
-        out.append({
-            "id": game["id"], "name": game["name"], "pitch": front["pitch"],
-            "players": players_label(game["min_seats"], game["max_seats"]),
-            "quick": front["quick"], "quick_label": quick_label(bridge, game, front["quick"]),
-            "picture": Markup(render.render(*module.picture(game))),
-            "rules": render.rules_href(game["id"]),
-            "figures": length_and_weight(game["id"], get_game(game["id"]).rules_revision),
-            "lesson": game.get("lesson"),
-        })
+        out.append(
+            {
+                "id": game["id"],
+                "name": game["name"],
+                "pitch": front["pitch"],
+                "players": players_label(game["min_seats"], game["max_seats"]),
+                "quick": front["quick"],
+                "quick_label": quick_label(bridge, game, front["quick"]),
+                "picture": Markup(render.render(*module.picture(game))),
+                "rules": render.rules_href(game["id"]),
+                "figures": length_and_weight(game["id"], get_game(game["id"]).rules_revision),
+                "lesson": game.get("lesson"),
+            }
+        )
     return out
 
 

@@ -192,7 +192,7 @@ def split_parts(html: str) -> tuple[str, list[list]]:
         end = html.find(PART_END, begin)
         if end < 0:
             raise ValueError("a part of the table is not closed (<!--/part-->)")
-        body = html[begin + len(PART):end]
+        body = html[begin + len(PART) : end]
         found = _PART_KEY.search(body, 0, body.find(">"))
         if found is None:
             raise ValueError(f"a part of the table has no data-part key: {body[:80]!r}")
@@ -201,7 +201,7 @@ def split_parts(html: str) -> tuple[str, list[list]]:
         # the element alone: the white space around it belongs to the frame (replaced with
         # it, it would be added again each time)
         element = body.strip()
-        start = at + length(body[:len(body) - len(body.lstrip())])
+        start = at + length(body[: len(body) - len(body.lstrip())])
         spans.append([found.group(1), start, start + length(element)])
         at += length(body)
         pos = end + len(PART_END)
@@ -261,11 +261,17 @@ def log_lines(snapshot: dict, start: int = 0) -> list[dict]:
             continue
         rule = line.get("rule") or ""
         title = line.get("rule_title") or rule
-        lines.append({
-            "n": n, "step": line.get("step", 0), "text": line.get("text", ""), "rule": rule,
-            "rule_title": title, "rule_short": rule_short(rule, title),
-            "href": f"{rules_href(game_id)}#{rule_anchor(rule)}" if rule else None,
-        })
+        lines.append(
+            {
+                "n": n,
+                "step": line.get("step", 0),
+                "text": line.get("text", ""),
+                "rule": rule,
+                "rule_title": title,
+                "rule_short": rule_short(rule, title),
+                "href": f"{rules_href(game_id)}#{rule_anchor(rule)}" if rule else None,
+            }
+        )
     return lines
 
 

@@ -46,11 +46,13 @@ def _inline(text: str, refs: dict[str, str] | None = None) -> str:
     out = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?!\w)", r"<em>\1</em>", out)
     out = re.sub(r"\[([^\[\]]+)\]\((#[\w-]+|https?://[^\s)]+)\)", r'<a href="\2">\1</a>', out)
     if refs is not None:
+
         def ref(m: re.Match) -> str:
             key = m.group(1)
             if key not in refs:
                 raise KeyError(f"[[{key}]] names no section or ruling")
             return f'<a href="#{render.rule_anchor(key)}">{html.escape(refs[key], quote=False)}</a>'
+
         out = re.sub(r"\[\[([^\[\]]+)\]\]", ref, out)
     return out
 
@@ -59,8 +61,7 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def markdown(text: str, refs: dict[str, str] | None = None,
-             generate: Callable[[str, str], str] | None = None) -> str:
+def markdown(text: str, refs: dict[str, str] | None = None, generate: Callable[[str, str], str] | None = None) -> str:
     """Our little Markdown: paragraphs, bullet and numbered lists, pipe tables, emphasis, code,
     links, ``[[key]]`` cross references and ``::: name args`` generated blocks."""
     blocks: list[str] = []
@@ -80,8 +81,9 @@ def markdown(text: str, refs: dict[str, str] | None = None,
             items.clear()
         if rows:
             head, *body = [_cells(r) for r in rows if not re.match(r"^\|?[\s:|-]+\|?$", r.strip())]
-            blocks.append(table([Markup(_inline(c, refs)) for c in head],
-                                [[Markup(_inline(c, refs)) for c in r] for r in body]))
+            blocks.append(
+                table([Markup(_inline(c, refs)) for c in head], [[Markup(_inline(c, refs)) for c in r] for r in body])
+            )
             rows.clear()
 
     for line in text.splitlines():
@@ -190,18 +192,31 @@ def balance(game_id: str, root: Path) -> dict:
     """The section "How even is it?": the game's balance chart (inline SVG, its figures in its
     ``<desc>``), what it shows, the commands that measured it and every figure in a table."""
     chart = balance_chart.balance(game_id, root / "bench")
-    rows = [[label, balance_chart.pct(share),
-             f"{balance_chart.pct(i[0])} – {balance_chart.pct(i[1])}" if i else "—"]
-            for label, share, i in chart.rows]
+    rows = [
+        [label, balance_chart.pct(share), f"{balance_chart.pct(i[0])} – {balance_chart.pct(i[1])}" if i else "—"]
+        for label, share, i in chart.rows
+    ]
     return {
         "svg": Markup(chart.svg(standalone=False, ident="balance-chart")),
         "about": chart.about,
         # A command breaks only between its words (never at the hyphen of an option).
-        "commands": [Markup("<code>" + " ".join(f'<span class="nobr">{html.escape(w, quote=False)}</span>'
-                                                for w in c.split(" ")) + "</code>") for c in chart.commands],
+        "commands": [
+            Markup(
+                "<code>"
+                + " ".join(f'<span class="nobr">{html.escape(w, quote=False)}</span>' for w in c.split(" "))
+                + "</code>"
+            )
+            for c in chart.commands
+        ],
         "sources": [f"bench/{s}" for s in chart.sources],
-        "table": Markup(table(["", "Share of the games", "95% interval"], rows,
-                              caption="The figures of the chart", cls="balance-table")),
+        "table": Markup(
+            table(
+                ["", "Share of the games", "95% interval"],
+                rows,
+                caption="The figures of the chart",
+                cls="balance-table",
+            )
+        ),
     }
 
 
@@ -233,15 +248,24 @@ def page(game: dict, root: Path) -> str:
     rules = importlib.import_module(f"outremer.games.{render.module_name(game['id'])}.rules")
     intro, top, written = reference(game["id"], root)
     ruling_titles: dict[str, str] = dict(getattr(rules, "RULINGS", {}))
-    ruled = [{"key": k, "anchor": render.rule_anchor(k), "title": t,
-              "html": written.get(k, ("", ""))[1]} for k, t in ruling_titles.items()]
-    return render.render("site/rules.html", {
-        "game": game, "intro": Markup(intro), "sections": top, "rulings": ruled,
-        "balance": balance(game["id"], root),
-        "stylesheets": blocks_styles(game["id"]),
-        "page_class": getattr(importlib.import_module(f"rules_blocks.{render.module_name(game['id'])}"),
-                              "PAGE_CLASS", ""),
-    })
+    ruled = [
+        {"key": k, "anchor": render.rule_anchor(k), "title": t, "html": written.get(k, ("", ""))[1]}
+        for k, t in ruling_titles.items()
+    ]
+    return render.render(
+        "site/rules.html",
+        {
+            "game": game,
+            "intro": Markup(intro),
+            "sections": top,
+            "rulings": ruled,
+            "balance": balance(game["id"], root),
+            "stylesheets": blocks_styles(game["id"]),
+            "page_class": getattr(
+                importlib.import_module(f"rules_blocks.{render.module_name(game['id'])}"), "PAGE_CLASS", ""
+            ),
+        },
+    )
 
 
 def blocks_styles(game_id: str) -> list[str]:

@@ -81,8 +81,9 @@ class PrecompiledFinder:
         return spec
 
     @staticmethod
-    def _spec_for(name: str, path: Any, origin: str, digest: bytes,
-                  code: CodeType) -> importlib.machinery.ModuleSpec | None:
+    def _spec_for(
+        name: str, path: Any, origin: str, digest: bytes, code: CodeType
+    ) -> importlib.machinery.ModuleSpec | None:
         """The spec the path finder would give, with ``code`` to run; None when the module
         would not come from ``origin`` or its source has changed.  (Built here rather than
         asked of the path finder: zipimport compiles a module's source merely to find it.)"""
@@ -92,7 +93,7 @@ class PrecompiledFinder:
         entries = list(sys.path if path is None else path)
         if where not in entries:
             return None
-        earlier = entries[:entries.index(where)]
+        earlier = entries[: entries.index(where)]
         if earlier and importlib.machinery.PathFinder.find_spec(name, earlier) is not None:
             return None  # found first elsewhere
         importer = sys.path_importer_cache.get(where)
@@ -117,8 +118,11 @@ class PrecompiledFinder:
 
     def compiled(self) -> list[str]:
         """Standard modules imported since install() and compiled from their source."""
-        return sorted(name for name, module in list(sys.modules.items())
-                      if name not in self._before and name not in self.used and _from_stdlib_zip(module))
+        return sorted(
+            name
+            for name, module in list(sys.modules.items())
+            if name not in self._before and name not in self.used and _from_stdlib_zip(module)
+        )
 
 
 def install(path: str) -> dict[str, Any]:
@@ -144,11 +148,11 @@ def report() -> dict[str, Any]:
     entries, and the standard modules compiled from source all the same."""
     if _finder is None:
         return {"installed": False}
-    return {"installed": True, "used": len(_finder.used), "stale": list(_finder.stale),
-            "compiled": _finder.compiled()}
+    return {"installed": True, "used": len(_finder.used), "stale": list(_finder.stale), "compiled": _finder.compiled()}
 
 
 # ---------------------------------------------------------------- build time
+
 
 def _workload() -> None:
     """Import what the site imports: the worker's modules and its warm-up (every template,
@@ -173,8 +177,11 @@ def _workload() -> None:
 def _from_stdlib_zip(module: ModuleType) -> bool:
     """Imported from source out of a zip (Pyodide's standard library)."""
     spec = getattr(module, "__spec__", None)
-    return (spec is not None and isinstance(getattr(spec, "loader", None), zipimport.zipimporter)
-            and (spec.origin or "").endswith(".py"))
+    return (
+        spec is not None
+        and isinstance(getattr(spec, "loader", None), zipimport.zipimporter)
+        and (spec.origin or "").endswith(".py")
+    )
 
 
 def collect() -> dict[str, tuple[str, bytes, CodeType]]:
@@ -200,9 +207,12 @@ def main(argv: list[str]) -> int:
         return 2
     modules = collect()
     with open(argv[0], "wb") as f:
-        marshal.dump({"format": FORMAT, "magic": importlib.util.MAGIC_NUMBER, "python": sys.version,
-                      "modules": modules}, f)
-    print(f"stdlib_bytecode: {len(modules)} modules, {sum(len(marshal.dumps(c)) for _, _, c in modules.values())} bytes")
+        marshal.dump(
+            {"format": FORMAT, "magic": importlib.util.MAGIC_NUMBER, "python": sys.version, "modules": modules}, f
+        )
+    print(
+        f"stdlib_bytecode: {len(modules)} modules, {sum(len(marshal.dumps(c)) for _, _, c in modules.values())} bytes"
+    )
     return 0
 
 

@@ -41,8 +41,22 @@ from .games import all_games, game_by_code, get_game
 if TYPE_CHECKING:
     from .ai.search import SearchAgent
 
-__all__ = ["catalog", "new_game", "new_lesson", "lesson_next", "lesson_continue", "open_code", "act", "act_many",
-           "act_text", "ai_step", "ai_think", "undo", "at_step", "rewind"]
+__all__ = [
+    "catalog",
+    "new_game",
+    "new_lesson",
+    "lesson_next",
+    "lesson_continue",
+    "open_code",
+    "act",
+    "act_many",
+    "act_text",
+    "ai_step",
+    "ai_think",
+    "undo",
+    "at_step",
+    "rewind",
+]
 
 MENU = ("human", "easy", "heuristic", "normal", "hard", "random")
 """The seat controllers a person chooses from, in the order of the menu."""
@@ -83,8 +97,11 @@ def _answer(fn: Callable[..., dict]) -> Callable[..., str]:
                 data = fn(*args)
                 total = time.perf_counter() - start
                 legal, view = _TIMES.get("legal", 0.0), _TIMES.get("view", 0.0)
-                data["timing"] = {"engine_ms": round(1000 * (total - legal - view), 3),
-                                  "legal_ms": round(1000 * legal, 3), "view_ms": round(1000 * view, 3)}
+                data["timing"] = {
+                    "engine_ms": round(1000 * (total - legal - view), 3),
+                    "legal_ms": round(1000 * legal, 3),
+                    "view_ms": round(1000 * view, 3),
+                }
             else:
                 data = fn(*args)
             return json.dumps({"ok": True, **data}, separators=(",", ":"))
@@ -94,8 +111,13 @@ def _answer(fn: Callable[..., dict]) -> Callable[..., str]:
                 error["other_version"] = isinstance(exc, ShareCodeFromOtherVersion)
             return json.dumps({"ok": False, "error": error})
         except Exception as exc:  # a bug: still a readable answer, never a crash
-            return json.dumps({"ok": False, "error": {"kind": "InternalError",
-                                                      "message": f"The engine failed: {type(exc).__name__}: {exc}"}})
+            return json.dumps(
+                {
+                    "ok": False,
+                    "error": {"kind": "InternalError", "message": f"The engine failed: {type(exc).__name__}: {exc}"},
+                }
+            )
+
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     return wrapper
@@ -119,8 +141,7 @@ def forget() -> None:
 def _on_site(game):
     """``game``, if the site plays it (a game still being built is refused with a message)."""
     if not game.on_site:
-        raise BadSetup(f"{game.name} is not on the site yet: play it in the terminal "
-                       f"(outremer play {game.id}).")
+        raise BadSetup(f"{game.name} is not on the site yet: play it in the terminal (outremer play {game.id}).")
     return game
 
 
@@ -169,27 +190,43 @@ def snapshot(match: Match, viewer: int | None, step: int | None = None, code: st
     to_act = game.to_act(state)
     legal = []
     if now and to_act is not None and viewer == to_act:
-        legal = [{"index": i, "text": a.text, "label": game.describe(state, a)}
-                 for i, a in enumerate(game.legal_actions(state))]
+        legal = [
+            {"index": i, "text": a.text, "label": game.describe(state, a)}
+            for i, a in enumerate(game.legal_actions(state))
+        ]
     _timed("legal", begun)
     begun = time.perf_counter()
-    log = [dict(line, rule_title=game.rule_title(line["rule"]), rule_anchor=game.rule_anchor(line["rule"]))
-           for line in match.log_for(viewer, step)]
+    log = [
+        dict(line, rule_title=game.rule_title(line["rule"]), rule_anchor=game.rule_anchor(line["rule"]))
+        for line in match.log_for(viewer, step)
+    ]
     since = match.last_moves(viewer, step) if viewer is not None else step
     marks = sorted({m for line in log if line["step"] > since for m in line.get("marks", ())})
     mine = bool(legal)
     seen = {
-        "game": game.id, "code": code if code is not None else sharecode.encode(match),
-        "viewer": viewer, "seats": list(match.setup.seats), "seat_names": game.seat_labels(match.setup),
-        "options": _shown_options(match), "seed": match.setup.seed,
-        "step": step, "steps": match.steps, "to_act": to_act,
+        "game": game.id,
+        "code": code if code is not None else sharecode.encode(match),
+        "viewer": viewer,
+        "seats": list(match.setup.seats),
+        "seat_names": game.seat_labels(match.setup),
+        "options": _shown_options(match),
+        "seed": match.setup.seed,
+        "step": step,
+        "steps": match.steps,
+        "to_act": to_act,
         "to_act_kind": None if to_act is None else match.setup.seats[to_act],
-        "view": game.view(state, viewer), "legal": legal, "log": log,
-        "since": since, "marks": marks,
+        "view": game.view(state, viewer),
+        "legal": legal,
+        "log": log,
+        "since": since,
+        "marks": marks,
         "choose": game.multi_choice(state) if mine else None,
-        "unplayable": {str(k): v for k, v in game.unplayable(state, viewer).items()} if mine and viewer is not None else {},
+        "unplayable": {str(k): v for k, v in game.unplayable(state, viewer).items()}
+        if mine and viewer is not None
+        else {},
         "window": bool(legal) and game.in_window(state),
-        "over": to_act is None, "result": game.result(state),
+        "over": to_act is None,
+        "result": game.result(state),
         "summary": game.summary(state) if to_act is None else None,
         "undo_to": match.undo_point(viewer) if (now and viewer is not None) else None,
         "lesson": lessons.for_page(match, viewer) if now else None,
@@ -206,8 +243,11 @@ def _card_list(game) -> list:
 
 def _lesson_entry(game) -> dict | None:
     lesson = lessons.lesson_for(game)
-    return None if lesson is None else {"id": lesson.id, "title": lesson.title, "blurb": lesson.blurb,
-                                        "steps": len(lesson.steps)}
+    return (
+        None
+        if lesson is None
+        else {"id": lesson.id, "title": lesson.title, "blurb": lesson.blurb, "steps": len(lesson.steps)}
+    )
 
 
 @_answer
@@ -217,17 +257,32 @@ def catalog() -> dict:
     for game in all_games().values():
         if not game.on_site:
             continue
-        games.append({
-            "id": game.id, "name": game.name, "seat_names": list(game.seat_names),
-            "min_seats": game.min_seats, "max_seats": game.max_seats,
-            "options": [{"id": o.id, "label": o.label, "choices": list(o.choices), "default": o.default,
-                         "help": o.help, "names": o.choice_names(), "players": list(o.players)}
-                        for o in game.options if not o.hidden],
-            "controllers": list(CONTROLLERS),
-            "menu": [c for c in MENU if c in CONTROLLERS],
-            "cards": [c.to_json() for c in _card_list(game)],
-            "lesson": _lesson_entry(game),
-        })
+        games.append(
+            {
+                "id": game.id,
+                "name": game.name,
+                "seat_names": list(game.seat_names),
+                "min_seats": game.min_seats,
+                "max_seats": game.max_seats,
+                "options": [
+                    {
+                        "id": o.id,
+                        "label": o.label,
+                        "choices": list(o.choices),
+                        "default": o.default,
+                        "help": o.help,
+                        "names": o.choice_names(),
+                        "players": list(o.players),
+                    }
+                    for o in game.options
+                    if not o.hidden
+                ],
+                "controllers": list(CONTROLLERS),
+                "menu": [c for c in MENU if c in CONTROLLERS],
+                "cards": [c.to_json() for c in _card_list(game)],
+                "lesson": _lesson_entry(game),
+            }
+        )
     return {"version": __version__, "code_format": sharecode.FORMAT_VERSION, "games": games}
 
 
@@ -298,7 +353,7 @@ def lesson_continue(code: str, how: Any = "computer", viewer: Any = 0) -> dict:
     if how == "computer":
         return snapshot(match, seat, code=_remember(match))
     if how != "hotseat":
-        raise IllegalAction("Continue the game with \"computer\" or \"hotseat\".")
+        raise IllegalAction('Continue the game with "computer" or "hotseat".')
     setup = match.setup
     game = match.game
     new = Match(game, game.make_setup(setup.seed, ["human"] * len(setup.seats), dict(setup.options)))
@@ -339,7 +394,7 @@ def act_many(code: str, texts: Any, viewer: Any) -> dict:
     match = _match(code)
     seat = _viewer(match, viewer)
     if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
-        raise IllegalAction("Send the actions as a list of their texts, such as [\"discard 3\", \"discard 7\"].")
+        raise IllegalAction('Send the actions as a list of their texts, such as ["discard 3", "discard 7"].')
     actor = match.to_act()
     if actor is None:
         raise IllegalAction("The game is over: no more actions can be taken.")
@@ -408,8 +463,9 @@ def ai_think(code: str, viewer: Any = None, iterations: Any = 50) -> dict:
     if search is None and getattr(agent, "needs_sample", False):
         _THINKING.clear()
         game, state = match.game, match.state
-        search = _THINKING[code] = cast("SearchAgent", agent).search(game, sampler(game, state, seat), seat, game.legal_for(state),
-                                                agent_random(match.setup.seed, match.steps))
+        search = _THINKING[code] = cast("SearchAgent", agent).search(
+            game, sampler(game, state, seat), seat, game.legal_for(state), agent_random(match.setup.seed, match.steps)
+        )
     if search is not None:
         search.run(iterations)
         if not search.finished:
@@ -428,8 +484,10 @@ def undo(code: str, viewer: Any) -> dict:
     match = _match(code)
     seat = _viewer(match, viewer)
     if seat is None or not match.undo(seat):  # a spectator has nothing to take back
-        raise IllegalAction("Nothing to take back: new cards or dice have been seen since your last "
-                            "decision, or another player has acted.")
+        raise IllegalAction(
+            "Nothing to take back: new cards or dice have been seen since your last "
+            "decision, or another player has acted."
+        )
     return snapshot(match, seat, code=_remember(match))
 
 

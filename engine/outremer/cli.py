@@ -64,8 +64,12 @@ def cmd_play(args) -> int:
             out.write(f"  · {line['text']}  [{game.rule_title(line['rule'])}]\n")
         shown = len(lines)
 
-    print(f"Outremer — {game.name}. Seats: " + ", ".join(
-        f"{name}: {who}" for name, who in zip(game.seat_labels(match.setup), match.setup.seats, strict=False)))
+    print(
+        f"Outremer — {game.name}. Seats: "
+        + ", ".join(
+            f"{name}: {who}" for name, who in zip(game.seat_labels(match.setup), match.setup.seats, strict=False)
+        )
+    )
     print("Type the number of an action (or its text), 'undo', 'code', 'help' or 'quit'.")
     while (seat := match.to_act()) is not None:
         kind = match.setup.seats[seat]
@@ -121,8 +125,15 @@ def cmd_play(args) -> int:
 def cmd_simulate(args) -> int:
     game = get_game(args.game)
     try:
-        report = simulate(game, _seats(args.seats), args.games, args.seed, _options(args, game), **runner(args),
-                          progress=not args.quiet)
+        report = simulate(
+            game,
+            _seats(args.seats),
+            args.games,
+            args.seed,
+            _options(args, game),
+            **runner(args),
+            progress=not args.quiet,
+        )
     except (OutremerError, ValueError) as exc:
         print(getattr(exc, "message", str(exc)), file=sys.stderr)
         return 2
@@ -135,8 +146,10 @@ def cmd_simulate(args) -> int:
     print(f"{game.name}: {report['games']} games, seats {', '.join(report['seats'])}, seeds from {report['seed']}")
     for name, wins in report["wins"].items():
         lo, hi = report["win_interval_95"][name]
-        print(f"  {name:10s} wins {wins:6.1f}  ({100 * wins / report['games']:.1f}%, 95% interval "
-              f"{100 * lo:.1f}–{100 * hi:.1f}%)")
+        print(
+            f"  {name:10s} wins {wins:6.1f}  ({100 * wins / report['games']:.1f}%, 95% interval "
+            f"{100 * lo:.1f}–{100 * hi:.1f}%)"
+        )
     for name, share in report.get("team_win_rate", {}).items():
         lo, hi = report["team_interval_95"][name]
         print(f"  side {name}: wins {100 * share:.1f}% (95% interval {100 * lo:.1f}–{100 * hi:.1f}%)")
@@ -157,8 +170,10 @@ def code_from(text: str) -> str:
     if "#" in text:
         return text.rsplit("#", 1)[1]
     if "://" in text:
-        raise BadShareCode("This address holds no game: a game's address ends with # and its code. "
-                                     "Paste the whole address of the game, or the code after # alone.")
+        raise BadShareCode(
+            "This address holds no game: a game's address ends with # and its code. "
+            "Paste the whole address of the game, or the code after # alone."
+        )
     return text
 
 
@@ -178,11 +193,15 @@ def cmd_decode(args) -> int:
     if seat is not None:
         view = game.view(match.state, None)
         if view.get("phase"):
-            print(f"Phase: {view['phase'][:1].upper() + view['phase'][1:]}"
-                  + (f" — hand {view['hand']} of {view['hands']}" if "hand" in view else ""))
+            print(
+                f"Phase: {view['phase'][:1].upper() + view['phase'][1:]}"
+                + (f" — hand {view['hand']} of {view['hands']}" if "hand" in view else "")
+            )
         n = len(match.legal_actions())
-        print(f"To act: {game.seat_label(match.state, seat)} ({setup.seats[seat]}), "
-              f"{n} possible action{'s' if n != 1 else ''}")
+        print(
+            f"To act: {game.seat_label(match.state, seat)} ({setup.seats[seat]}), "
+            f"{n} possible action{'s' if n != 1 else ''}"
+        )
         print(f"Now: {game.prompt(match.state)}")
     result = match.result()
     print("Result: " + (result["text"] if result else "the game goes on"))
@@ -215,8 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("game")
-    p.add_argument("--seats", default="human,heuristic",
-                   help="comma-separated, one per seat: human, random, heuristic, easy, normal, hard")
+    p.add_argument(
+        "--seats",
+        default="human,heuristic",
+        help="comma-separated, one per seat: human, random, heuristic, easy, normal, hard",
+    )
     p.add_argument("--seed", type=int)
     p.add_argument("--egypt", action="store_true", help="optional rule: Strike at Egypt")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help=OPTION_HELP)
@@ -225,8 +247,11 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("simulate", help="play many games between computer players")
     s.add_argument("game")
     s.add_argument("--games", type=int, default=100)
-    s.add_argument("--seats", default="heuristic,heuristic",
-                   help="comma-separated, one per seat: random, heuristic, easy, normal, hard")
+    s.add_argument(
+        "--seats",
+        default="heuristic,heuristic",
+        help="comma-separated, one per seat: random, heuristic, easy, normal, hard",
+    )
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--egypt", action="store_true")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help=OPTION_HELP)

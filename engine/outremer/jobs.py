@@ -120,8 +120,9 @@ class Progress:
         self.lines += 1
         rate = self.done / (now - self.started) if now > self.started else 0.0
         lost_text = f", {self.lost} lost" if self.lost else ""
-        print(f"{self.label}: {self.done}/{self.total} games{lost_text}, {rate:.2f} games/s",
-              file=sys.stderr, flush=True)
+        print(
+            f"{self.label}: {self.done}/{self.total} games{lost_text}, {rate:.2f} games/s", file=sys.stderr, flush=True
+        )
 
 
 class Job:
@@ -132,9 +133,19 @@ class Job:
     (default its ``repr``). ``retries``: how many more times a game whose worker died is tried.
     """
 
-    def __init__(self, fn: Callable[[Any], Any], tasks: Iterable[tuple[Any, Any]], *, backend: str = "auto",
-                 address: str | None = None, jobs: int | None = None, retries: int = 1, label: str = "games",
-                 progress: bool = True, deal: Callable[[Any], str] = repr):
+    def __init__(
+        self,
+        fn: Callable[[Any], Any],
+        tasks: Iterable[tuple[Any, Any]],
+        *,
+        backend: str = "auto",
+        address: str | None = None,
+        jobs: int | None = None,
+        retries: int = 1,
+        label: str = "games",
+        progress: bool = True,
+        deal: Callable[[Any], str] = repr,
+    ):
         self.fn, self.tasks = fn, list(tasks)
         self.address = address or os.environ.get("RAY_ADDRESS") or None
         self.backend = choose_backend(backend, self.address, len(self.tasks))
@@ -167,8 +178,11 @@ class Job:
     def lose(self, key: Any, arg: Any, reason: str, tries: int) -> None:
         self.lost.append(Lost(key, self.deal(arg), reason, tries))
         self.progress.tick(0, lost=1)
-        print(f"{self.progress.label}: game {key!r} ({self.deal(arg)}) lost after {tries} tries: {reason}",
-              file=sys.stderr, flush=True)
+        print(
+            f"{self.progress.label}: game {key!r} ({self.deal(arg)}) lost after {tries} tries: {reason}",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def _inline(self) -> Iterator[tuple[Any, Any]]:
         for key, arg in self.tasks:
@@ -278,16 +292,26 @@ def start_ray(ray: Any, address: str | None, cpus: int | None = None) -> None:
 
 def add_arguments(parser: Any) -> None:
     """``--backend``, ``--address`` and ``--jobs`` for a command that runs many games."""
-    parser.add_argument("--backend", choices=BACKENDS, default="auto",
-                        help="where the games run: Ray tasks (pip install 'outremer[cluster]'), local processes, "
-                             f"or auto: Ray when given an address, or when installed and the job has "
-                             f"{AUTO_RAY_GAMES} games or more (default)")
-    parser.add_argument("--address", default=None,
-                        help="a Ray cluster's address, e.g. ray://host:10001 (default: $RAY_ADDRESS, else a local "
-                             "instance)")
-    parser.add_argument("--jobs", type=int, default=None,
-                        help="local processes to share the games (default: this process alone), or the cores of "
-                             "a local Ray instance (default: all); the figures do not depend on it")
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="auto",
+        help="where the games run: Ray tasks (pip install 'outremer[cluster]'), local processes, "
+        f"or auto: Ray when given an address, or when installed and the job has "
+        f"{AUTO_RAY_GAMES} games or more (default)",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="a Ray cluster's address, e.g. ray://host:10001 (default: $RAY_ADDRESS, else a local instance)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="local processes to share the games (default: this process alone), or the cores of "
+        "a local Ray instance (default: all); the figures do not depend on it",
+    )
 
 
 def runner(args: Any) -> dict[str, Any]:

@@ -48,14 +48,28 @@ def play_game(task: tuple[str | Game, list[str], int, dict | None]) -> dict:
     assert result is not None  # the game is played out
     teams = game.teams(match.state)
     side = result.get("team")
-    return {"winners": list(result["winners"]), "teams": [name for name, _ in teams],
-            "team": teams[side][0] if teams and side is not None else None, "level": result.get("level"),
-            "actions": match.steps, "code_chars": len(sharecode.encode(match))}
+    return {
+        "winners": list(result["winners"]),
+        "teams": [name for name, _ in teams],
+        "team": teams[side][0] if teams and side is not None else None,
+        "level": result.get("level"),
+        "actions": match.steps,
+        "code_chars": len(sharecode.encode(match)),
+    }
 
 
-def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict | None = None, *,
-             backend: str = "local", address: str | None = None, jobs: int | None = None,
-             progress: bool = False) -> dict:
+def simulate(
+    game: Game,
+    seats: list[str],
+    games: int,
+    seed: int,
+    options: dict | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    jobs: int | None = None,
+    progress: bool = False,
+) -> dict:
     """Play ``games`` matches from consecutive seeds and report wins, lengths and code sizes; in
     a game played in sides (Game.teams), each side's wins besides each seat's (its Final Winner's).
     The games run as a ``jobs.Job`` (``backend``, ``address``, ``jobs``: see there); the figures
@@ -64,9 +78,16 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
     names = game.seat_labels(game.make_setup(seed, seats, options))  # a bad setup is refused before any game
     started = time.perf_counter()
     ref = game.id if all_games().get(game.id) is game else game  # an id travels lighter
-    job = Job(play_game, [(seed + i, (ref, seats, seed + i, options)) for i in range(games)],
-              backend=backend, address=address, jobs=jobs, progress=progress, label=f"{game.id} simulate",
-              deal=lambda task: f"{game.id}, seed {task[2]}, seats {','.join(task[1])}")
+    job = Job(
+        play_game,
+        [(seed + i, (ref, seats, seed + i, options)) for i in range(games)],
+        backend=backend,
+        address=address,
+        jobs=jobs,
+        progress=progress,
+        label=f"{game.id} simulate",
+        deal=lambda task: f"{game.id}, seed {task[2]}, seats {','.join(task[1])}",
+    )
     rows = dict(job.results())
     elapsed = time.perf_counter() - started
     played = [rows[k] for k in sorted(rows)]
@@ -94,7 +115,10 @@ def simulate(game: Game, seats: list[str], games: int, seed: int, options: dict 
     if job.lost:
         extra["lost"] = sorted(lost.key for lost in job.lost)
     return {
-        "game": game.id, "games": n, "seats": seats, "seed": seed,
+        "game": game.id,
+        "games": n,
+        "seats": seats,
+        "seed": seed,
         "wins": {name: wins[i] for i, name in enumerate(names)},
         "win_rate": {name: wins[i] / n for i, name in enumerate(names)},
         "win_interval_95": {name: list(wilson(wins[i], n)) for i, name in enumerate(names)},

@@ -117,15 +117,25 @@ class SequentialTest:
         low, high = self.bounds
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision"}[self.result]
         where = " within" if self.result is None else ", bounds"
-        return (f"{verdict} at {self.pairs} pairs, LLR {self.llr:.2f}{where} [{low:.2f}, {high:.2f}] "
-                f"(SPRT elo0={self.elo0:g}, elo1={self.elo1:g}, alpha={self.alpha:g}, beta={self.beta:g})")
+        return (
+            f"{verdict} at {self.pairs} pairs, LLR {self.llr:.2f}{where} [{low:.2f}, {high:.2f}] "
+            f"(SPRT elo0={self.elo0:g}, elo1={self.elo1:g}, alpha={self.alpha:g}, beta={self.beta:g})"
+        )
 
     def summary(self) -> dict:
         low, high = self.bounds
-        return {"result": self.result, "pairs": self.pairs, "llr": round(self.llr, 3),
-                "bounds": [round(low, 3), round(high, 3)], "elo0": self.elo0, "elo1": self.elo1,
-                "alpha": self.alpha, "beta": self.beta,
-                "pentanomial": [self.counts.get(a, 0) for a in PENTANOMIAL], "text": self.text()}
+        return {
+            "result": self.result,
+            "pairs": self.pairs,
+            "llr": round(self.llr, 3),
+            "bounds": [round(low, 3), round(high, 3)],
+            "elo0": self.elo0,
+            "elo1": self.elo1,
+            "alpha": self.alpha,
+            "beta": self.beta,
+            "pentanomial": [self.counts.get(a, 0) for a in PENTANOMIAL],
+            "text": self.text(),
+        }
 
 
 def feed_pairs(test: SequentialTest, payoffs: Mapping[int, float], checked: int = 0) -> int:
@@ -153,5 +163,9 @@ def paired_elo(scores: list[float], z: float = 1.96) -> dict:
         return round(elo(s), 1) + 0.0 if 0 < s < 1 else None  # + 0.0: no -0.0
 
     half = z * sd / math.sqrt(n)
-    return {"pairs": n, "score": round(mean, 4), "elo": to_elo(mean),
-            "elo_interval_95": [to_elo(mean - half), to_elo(mean + half)]}
+    return {
+        "pairs": n,
+        "score": round(mean, 4),
+        "elo": to_elo(mean),
+        "elo_interval_95": [to_elo(mean - half), to_elo(mean + half)],
+    }

@@ -24,10 +24,10 @@ MUSLIMS = NOBODY
 """The owner of the Muslim areas (1–2 players) and of the independent kingdoms (3–4 players)."""
 
 # seats by mode, in deployment table order (rules 7.1 and 8.1)
-DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3          # 4 players
-SALADIN = 0                                                # 3 players: Saladin, Jerusalem, Antioch
-RICHARD, LEOPOLD = 0, 1                                    # 2 players (co-operative)
-CRUSADE = 0                                                # 1 player
+DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3  # 4 players
+SALADIN = 0  # 3 players: Saladin, Jerusalem, Antioch
+RICHARD, LEOPOLD = 0, 1  # 2 players (co-operative)
+CRUSADE = 0  # 1 player
 
 
 # ------------------------------------------------------------------ cards
@@ -101,8 +101,13 @@ def areas(s: State, *keys: str) -> list[int]:
 
 def take(s: State, cid: int) -> None:
     """Remove a card from wherever it lies."""
-    piles = [s["deck"]["christian"], s["deck"]["muslim"], s["discard"]["christian"], s["discard"]["muslim"],
-             *s["hands"]]
+    piles = [
+        s["deck"]["christian"],
+        s["deck"]["muslim"],
+        s["discard"]["christian"],
+        s["discard"]["muslim"],
+        *s["hands"],
+    ]
     if s["auto"] is not None:
         piles += [s["auto"]["queue"], s["auto"]["army"], s["auto"]["responses"]]
     for pile in piles:
@@ -252,8 +257,15 @@ def attack_of(s: State) -> dict:
     return s["attack"] if s["attack"] is not None else s["last_attack"]
 
 
-def fight(s: State, seat_area: str, cards: list[int], attack_dice: list[int], defence_dice: list[int],
-          *, then: tuple[str, ...] = ()) -> tuple[State, list[Event]]:
+def fight(
+    s: State,
+    seat_area: str,
+    cards: list[int],
+    attack_dice: list[int],
+    defence_dice: list[int],
+    *,
+    then: tuple[str, ...] = (),
+) -> tuple[State, list[Event]]:
     """The seat to act attacks ``seat_area`` with ``cards`` (all added), the dice scripted;
     every other seat places nothing and flips nothing, then ``then`` is applied."""
     s = clone(s)

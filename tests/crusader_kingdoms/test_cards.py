@@ -62,8 +62,11 @@ def each(cards: list[int], why: str):
 
 
 def of(effect: str, deck: str | None = None, *, solo: bool | None = None) -> list[int]:
-    return [c.id for c in CARDS if c.effect == effect and (deck is None or c.deck == deck)
-            and (solo is None or c.solo == solo)]
+    return [
+        c.id
+        for c in CARDS
+        if c.effect == effect and (deck is None or c.deck == deck) and (solo is None or c.solo == solo)
+    ]
 
 
 def player_for(cid: int, players: int = 4) -> int:
@@ -251,8 +254,11 @@ def test_independent_attack(cid):
     s["plus"][area(s, "antioch")] = True
     s, _ = play(s, DAMASCUS, cid)
     options = sorted(int(a.split()[1]) for a in legal(s))
-    expected = sorted(i for i, o in enumerate(s["owner"]) if o not in (NOBODY, DAMASCUS)
-                      and any(s["owner"][b] == NOBODY for b in board(s).areas[i].borders))
+    expected = sorted(
+        i
+        for i, o in enumerate(s["owner"])
+        if o not in (NOBODY, DAMASCUS) and any(s["owner"][b] == NOBODY for b in board(s).areas[i].borders)
+    )
     assert options == expected and area(s, "latakia") in options
     s, log = act(s, f"target {area(s, 'latakia')}")
     a = s["attack"]
@@ -633,8 +639,9 @@ def test_automaton_seduction_response_waits_face_up(cid):
     assert s["auto"]["army"] == [t, leader] and s["auto"]["responses"] == []
 
 
-@pytest.mark.parametrize("event, effect", [("Italian Merchants", "bonus"), ("Castle Building", "walls"),
-                                           ("Pilgrim Fleet", "discarded")])
+@pytest.mark.parametrize(
+    "event, effect", [("Italian Merchants", "bonus"), ("Castle Building", "walls"), ("Pilgrim Fleet", "discarded")]
+)
 @each(of("seduction", "muslim"), "automaton seduction")
 def test_automaton_seduction_event_is_played_for_the_muslims_or_discarded(cid, event, effect):
     """Rulebook 8.4 and ruling R6: a Christian Event taken by Seduction is played at once if it can serve
@@ -712,8 +719,10 @@ def test_automaton_seduction_with_an_empty_christian_deck():
     assert cid in s["discard"]["muslim"]
 
 
-@each([c.id for c in CARDS if c.deck == "muslim" and c.type == "response" and c.effect != "regrouping"],
-      "automaton response")
+@each(
+    [c.id for c in CARDS if c.deck == "muslim" and c.type == "response" and c.effect != "regrouping"],
+    "automaton response",
+)
 def test_automaton_responses_answer_a_crusader_attack_with_their_effect(cid):
     """Rulebook 8.3: a Response the Muslims keep face up is played, first in line, when the Crusaders
     attack with 3 or more dice, with the card's own effect (R11 for Leader), then discarded."""
@@ -725,8 +734,12 @@ def test_automaton_responses_answer_a_crusader_attack_with_their_effect(cid):
     s, _ = fight(s, "homs", ts, [4, 4, 1], defence[effect])
     a = attack_of(s)
     assert a["auto_response"] == cid and not s["rigged"] and cid in s["discard"]["muslim"]
-    expected = {"leader": ([2, 3], [4, 4], [2, 2]), "extra_dice": ([1, 1, 1, 1], [1, 1, 1, 1], [2, 0]),
-                "reroll_misses": ([1, 1], [4, 4], [2, 2]), "cancel_hits": ([1, 1], [1, 1], [1, 0])}[effect]
+    expected = {
+        "leader": ([2, 3], [4, 4], [2, 2]),
+        "extra_dice": ([1, 1, 1, 1], [1, 1, 1, 1], [2, 0]),
+        "reroll_misses": ([1, 1], [4, 4], [2, 2]),
+        "cancel_hits": ([1, 1], [1, 1], [1, 0]),
+    }[effect]
     assert a["dice"]["defence"] == [expected[0], expected[1]] and a["hits"] == expected[2]
 
 
@@ -735,6 +748,7 @@ def test_automaton_random_discard_targets_the_player_whose_round_it_is():
     ruling R6: a random-discard event the Muslims take by Seduction is played against that player.
     (No such event remains in the 1–2 player decks; the automaton's handling is checked directly.)"""
     from outremer.games.crusader_kingdoms import automaton
+
     s = new(2)
     assassins = of("random_discard", "christian")[0]
     hand = give(s, LEOPOLD, *troops("christian", 1, 2, 3))

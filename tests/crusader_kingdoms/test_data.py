@@ -25,16 +25,31 @@ def test_packaged_content_loads_and_is_consistent():
         for a in b.areas:
             for n in a.borders:
                 assert a.index in b.areas[n].borders
-    for name in ("Leader", "Regrouping", "Walls", "Commerce", "Seduction", "Mercenaries", "Independent attack",
-                 "Jews", "Succession", "Watchtowers", "Truce"):
+    for name in (
+        "Leader",
+        "Regrouping",
+        "Walls",
+        "Commerce",
+        "Seduction",
+        "Mercenaries",
+        "Independent attack",
+        "Jews",
+        "Succession",
+        "Watchtowers",
+        "Truce",
+    ):
         assert any(card.deck == "muslim" and card.name == name for card in c.cards), name
     for name in ("Concerted Attack", "Assassins", "Troubadours", "Spies"):
         assert any(card.deck == "christian" and card.name == name for card in c.cards), name
 
 
 def test_asymmetric_border_names_file_area_and_field():
-    data = board([{"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": ["b"]},
-                  {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": []}])
+    data = board(
+        [
+            {"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": ["b"]},
+            {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": []},
+        ]
+    )
     with pytest.raises(DataError, match=r"map_x.toml: area 1 \('a'\): field 'borders' lists 'b', but 'b' does not"):
         parse_board("x", data, "map_x.toml")
 
@@ -49,8 +64,12 @@ def test_unknown_border_and_bad_defence_are_named():
 
 
 def test_disconnected_map_is_refused():
-    data = board([{"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": []},
-                  {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": []}])
+    data = board(
+        [
+            {"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": []},
+            {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": []},
+        ]
+    )
     with pytest.raises(DataError, match="not connected"):
         parse_board("x", data, "map_x.toml")
 
@@ -59,9 +78,11 @@ def test_a_sea_lane_is_a_border_between_two_coastal_areas():
     """A sea lane joins two coastal areas across the sea: for the rules they border each other
     (4.1, 4.3, 4.4 speak of bordering and adjacent areas), and the lane is named apart from the
     land borders so that the table can draw it."""
-    areas = [{"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": ["b"], "coastal": True},
-             {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": ["a"]},
-             {"key": "c", "name": "C", "defence": 2, "x": 3, "y": 3, "borders": [], "sea": ["a"], "coastal": True}]
+    areas = [
+        {"key": "a", "name": "A", "defence": 2, "x": 1, "y": 1, "borders": ["b"], "coastal": True},
+        {"key": "b", "name": "B", "defence": 2, "x": 2, "y": 2, "borders": ["a"]},
+        {"key": "c", "name": "C", "defence": 2, "x": 3, "y": 3, "borders": [], "sea": ["a"], "coastal": True},
+    ]
     areas[0]["sea"] = ["c"]
     b = parse_board("x", board(areas), "map_x.toml")
     assert b.areas[0].borders == (1, 2) and b.areas[0].sea == (2,)
@@ -87,14 +108,27 @@ def test_deck_errors_name_the_card_and_field():
     with pytest.raises(DataError, match=r"card 1 \('Spear'\): field 'value' must be int"):
         parse_deck("muslim", {"card": [{"name": "Spear", "type": "troop", "value": "3"}]}, "deck_x.toml", 0)
     with pytest.raises(DataError, match=r"card 1 \('Odd'\): unknown field 'colour'"):
-        parse_deck("muslim", {"card": [{"name": "Odd", "type": "troop", "value": 1, "colour": "red"}]},
-                   "deck_x.toml", 0)
+        parse_deck(
+            "muslim", {"card": [{"name": "Odd", "type": "troop", "value": 1, "colour": "red"}]}, "deck_x.toml", 0
+        )
 
 
 def test_deployment_errors_name_the_mode_and_seat():
     with pytest.raises(DataError, match=r"deployment.toml: mode 'four', seat 1: field 'faith' is 'pagan'"):
-        parse_modes({"modes": {"four": {"players": 4, "map": "saladin", "title": "T", "seats": [
-            {"key": "k", "name": "K", "faith": "pagan", "colour": "red", "castles": 7, "cards": 8}]}}})
+        parse_modes(
+            {
+                "modes": {
+                    "four": {
+                        "players": 4,
+                        "map": "saladin",
+                        "title": "T",
+                        "seats": [
+                            {"key": "k", "name": "K", "faith": "pagan", "colour": "red", "castles": 7, "cards": 8}
+                        ],
+                    }
+                }
+            }
+        )
 
 
 # ---------------------------------------------------------------- the README's counts come from the data
@@ -140,15 +174,22 @@ def _readme_file_counts(text: str) -> dict[str, int]:
     """The counts written in the table of files."""
     found = {}
     patterns = {
-        "map_saladin.toml": (r"(\d+) areas, (\d+) of them independent",
-                             ("Saladin side: areas",
-                              "Saladin side: independent areas at the start (3 and 4 players)")),
-        "map_crusades.toml": (r"(\d+) areas with ids .*\((\d+) in all\)",
-                              ("Crusades side: areas", "Crusades side: victory points")),
-        "deck_christian.toml": (r"(\d+) cards, (\d+) in the 1–2 player games",
-                                ("Christian deck: cards", "Christian deck: cards in the 1–2 player games")),
-        "deck_muslim.toml": (r"(\d+) cards, (\d+) in the 1–2 player games",
-                             ("Muslim deck: cards", "Muslim deck: cards in the 1–2 player games")),
+        "map_saladin.toml": (
+            r"(\d+) areas, (\d+) of them independent",
+            ("Saladin side: areas", "Saladin side: independent areas at the start (3 and 4 players)"),
+        ),
+        "map_crusades.toml": (
+            r"(\d+) areas with ids .*\((\d+) in all\)",
+            ("Crusades side: areas", "Crusades side: victory points"),
+        ),
+        "deck_christian.toml": (
+            r"(\d+) cards, (\d+) in the 1–2 player games",
+            ("Christian deck: cards", "Christian deck: cards in the 1–2 player games"),
+        ),
+        "deck_muslim.toml": (
+            r"(\d+) cards, (\d+) in the 1–2 player games",
+            ("Muslim deck: cards", "Muslim deck: cards in the 1–2 player games"),
+        ),
     }
     for line in text.splitlines():
         for name, (pattern, keys) in patterns.items():

@@ -8,8 +8,7 @@ CARDS = GAME.cards
 
 
 def troop(deck, value, taken=()):
-    return next(c.id for c in CARDS if c.deck == deck and c.type == "troop" and c.value == value
-                and c.id not in taken)
+    return next(c.id for c in CARDS if c.deck == deck and c.type == "troop" and c.value == value and c.id not in taken)
 
 
 def named(deck, name):

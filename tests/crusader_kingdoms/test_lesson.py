@@ -37,8 +37,7 @@ def checkpoint(match: Match) -> dict:
     s = match.state
     attack = s["attack"]
     flow = CK.flow(s)
-    out = {"bonus": list(s["bonus"]), "hands": [len(h) for h in s["hands"]],
-           "owner_baalbek": s["owner"][BAALBEK]}
+    out = {"bonus": list(s["bonus"]), "hands": [len(h) for h in s["hands"]], "owner_baalbek": s["owner"][BAALBEK]}
     if attack is not None:
         out["attack_dice"] = fight.attack_dice(s, CK.cards)
         out["defence_dice"] = fight.defence_dice(s, flow.board, CK.cards)
@@ -64,8 +63,11 @@ def test_the_lesson_is_a_four_player_first_round_of_ten_to_twenty_steps():
     # answers are played for them, each kingdom once in its round
     doers = [step.by for step in LESSON.steps if step.do is not None]
     assert doers.count(0) == 5 and set(doers) == {0, 1, 2, 3}
-    rounds = [step.by for step in LESSON.steps if step.do and step.do.split()[0] in
-              ("attack", "incursion", "event", "discard", "pass")]
+    rounds = [
+        step.by
+        for step in LESSON.steps
+        if step.do and step.do.split()[0] in ("attack", "incursion", "event", "discard", "pass")
+    ]
     assert rounds == [0, 1, 2, 3]
 
 
@@ -129,16 +131,31 @@ def test_after_the_lesson_the_game_goes_on_as_any_other():
 # Links written before the lesson option: the golden games of tests/golden/games.json as they
 # were then (code, steps, SHA-256 of the saved final state).
 REVISION_3_CODES = [
-    ("AQID-wgEAgICAgCfAnfb2UFM6eIQuTvojGqAgN_PNMxcxUYU57zgHE3fg-vKCMcvtlpPBcR46BL5_8M-sm7pW75IGX8FAcnkA_s",
-     287, "bf1569c9afdc75e2262a459ce840120257b8084812718a568b3274a762523475"),
-    ("AQIDowkDAgECAK4Bp2lbScb7u2D_zPt87fzD0V1NPnJPNBBOy75XwPdgbwmp1spkH78spP9g",
-     174, "8e23ab87ca9a5878f5d413e53e4eb960a0dd02fd38c3ede167a5d38c76fe4d26"),
-    ("AQIDpwkCAgIATqY_e56cqPotNtktg_W67FtdfG-Q9A",
-     78, "ad7a7f052e029e92cc6abb5463b8d1181dc23417fe9413eea8ae332d0647516c"),
-    ("AQIDyQgBAgBKRkbxTuT4i-7zGfBGuuYn4Y8AVA1dDzupjkw",
-     74, "6e373edcba4d187c04c947b786e3366ca0d9492acf5dd75704269a7a2de6a2db"),
-    ("AQID_AgEAgICAgH4AQA4rpuR-_C8yHptzDQG-3szIedJCRZX4one9h_NIsqTrz8LwZ3CD6tJPW_Ae8f__-chwuhoHsbJ4bzNYbAYYNw",
-     248, "659c6eb31553826c4a079a671b3ad260ab76464cbefec5f363564ee41fea236c"),
+    (
+        "AQID-wgEAgICAgCfAnfb2UFM6eIQuTvojGqAgN_PNMxcxUYU57zgHE3fg-vKCMcvtlpPBcR46BL5_8M-sm7pW75IGX8FAcnkA_s",
+        287,
+        "bf1569c9afdc75e2262a459ce840120257b8084812718a568b3274a762523475",
+    ),
+    (
+        "AQIDowkDAgECAK4Bp2lbScb7u2D_zPt87fzD0V1NPnJPNBBOy75XwPdgbwmp1spkH78spP9g",
+        174,
+        "8e23ab87ca9a5878f5d413e53e4eb960a0dd02fd38c3ede167a5d38c76fe4d26",
+    ),
+    (
+        "AQIDpwkCAgIATqY_e56cqPotNtktg_W67FtdfG-Q9A",
+        78,
+        "ad7a7f052e029e92cc6abb5463b8d1181dc23417fe9413eea8ae332d0647516c",
+    ),
+    (
+        "AQIDyQgBAgBKRkbxTuT4i-7zGfBGuuYn4Y8AVA1dDzupjkw",
+        74,
+        "6e373edcba4d187c04c947b786e3366ca0d9492acf5dd75704269a7a2de6a2db",
+    ),
+    (
+        "AQID_AgEAgICAgH4AQA4rpuR-_C8yHptzDQG-3szIedJCRZX4one9h_NIsqTrz8LwZ3CD6tJPW_Ae8f__-chwuhoHsbJ4bzNYbAYYNw",
+        248,
+        "659c6eb31553826c4a079a671b3ad260ab76464cbefec5f363564ee41fea236c",
+    ),
 ]
 
 

@@ -27,16 +27,25 @@ from .scenario import CARDS, GAME
 KNOWN = set(RULEBOOK) | set(RULINGS)
 CARD_NAMES = {c.name for c in CARDS}
 
-INCURSION = re.compile(r"^(?P<who>.+) makes an incursion against (?P<victim>.+), discarding (?P<card>.+), "
-                       r"and rolls (?P<die>\d): (?P<result>.+)\.$")
+INCURSION = re.compile(
+    r"^(?P<who>.+) makes an incursion against (?P<victim>.+), discarding (?P<card>.+), "
+    r"and rolls (?P<die>\d): (?P<result>.+)\.$"
+)
 BY_A_CARD = re.compile(r"^(?P<card>[^:]+): (?P<rest>.+)$")
 CONQUEST = re.compile(r"^(?P<who>.+) takes? (?P<area>[^.]+)\.$")
 BONUS_BACK = re.compile(r"^(?P<who>.+) loses an area: Card Bonus [+-]\d\.$")
 FACE_DOWN = re.compile(r"^(?P<who>.+) discards (a card|.+) face down\.$")
 LOSS_WORDS = re.compile(r"\b(discard|discards|discarded|lose|loses|lost|take|takes)\b")
 
-SEATINGS = [["heuristic"] * 4, ["random", "heuristic", "random", "heuristic"], ["heuristic", "random", "heuristic"],
-            ["random", "heuristic"], ["heuristic", "heuristic"], ["heuristic"], ["random"]]
+SEATINGS = [
+    ["heuristic"] * 4,
+    ["random", "heuristic", "random", "heuristic"],
+    ["heuristic", "random", "heuristic"],
+    ["random", "heuristic"],
+    ["heuristic", "heuristic"],
+    ["heuristic"],
+    ["random"],
+]
 
 
 def expected_rule(text: str, action, before, after, last_event) -> tuple[str, str] | None:
@@ -88,8 +97,13 @@ def expected_rule(text: str, action, before, after, last_event) -> tuple[str, st
 
 
 def not_a_loss(text: str) -> bool:
-    return (" plays " in text or "the top card of the" in text or "from the Christian deck" in text
-            or "from the Muslim deck" in text or "cards are shuffled back" in text)
+    return (
+        " plays " in text
+        or "the top card of the" in text
+        or "from the Christian deck" in text
+        or "from the Muslim deck" in text
+        or "cards are shuffled back" in text
+    )
 
 
 def play_and_check(seed: int, seats: list[str], seen: Counter) -> None:

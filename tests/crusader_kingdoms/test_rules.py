@@ -69,13 +69,17 @@ def pass_all(s, n=None):
 
 # ====================================================================== deployment (7.1, 8.1)
 DEPLOYMENT = {
-    4: [("Emirate of Damascus", "muslim", 7, 8, ["damascus", "homs"]),
+    4: [
+        ("Emirate of Damascus", "muslim", 7, 8, ["damascus", "homs"]),
         ("Kingdom of Jerusalem", "christian", 7, 8, ["acre", "jerusalem"]),
         ("Principality of Antioch", "christian", 7, 8, ["antioch", "latakia"]),
-        ("Emirate of Aleppo", "muslim", 7, 8, ["aleppo", "edessa"])],
-    3: [("Saladin", "muslim", 9, 12, ["aleppo", "damascus", "edessa", "homs"]),
+        ("Emirate of Aleppo", "muslim", 7, 8, ["aleppo", "edessa"]),
+    ],
+    3: [
+        ("Saladin", "muslim", 9, 12, ["aleppo", "damascus", "edessa", "homs"]),
         ("Kingdom of Jerusalem", "christian", 7, 8, ["acre", "jerusalem"]),
-        ("Principality of Antioch", "christian", 7, 8, ["antioch", "latakia"])],
+        ("Principality of Antioch", "christian", 7, 8, ["antioch", "latakia"]),
+    ],
 }
 
 
@@ -97,8 +101,9 @@ def test_three_and_four_player_deployment(players):
         assert all(CARDS[c].deck == faith for c in s["hands"][seat])
     assert not any(s["plus"])  # castles on their regular side
     starting = {k for row in table for k in row[4]}
-    assert {a.key for a in board(s).areas if s["owner"][a.index] == NOBODY} == \
-        {a.key for a in board(s).areas} - starting
+    assert {a.key for a in board(s).areas if s["owner"][a.index] == NOBODY} == {
+        a.key for a in board(s).areas
+    } - starting
     assert s["turn"] == 1 and to_act(s) == 0 and s["step"] == "action"
     assert all(b == 0 for b in s["bonus"])
     drawn = {"christian": 0, "muslim": 0}
@@ -108,10 +113,13 @@ def test_three_and_four_player_deployment(players):
     assert "7.1" in rules(log)
 
 
-@pytest.mark.parametrize("players, seats, muslim_cards", [
-    (2, [("Richard the Lion-heart", 8, ["tripoli"]), ("Leopold V", 8, ["antioch"])], 12),
-    (1, [("The 1st Crusade", 12, ["marath"])], 8),
-])
+@pytest.mark.parametrize(
+    "players, seats, muslim_cards",
+    [
+        (2, [("Richard the Lion-heart", 8, ["tripoli"]), ("Leopold V", 8, ["antioch"])], 12),
+        (1, [("The 1st Crusade", 12, ["marath"])], 8),
+    ],
+)
 def test_one_and_two_player_deployment(players, seats, muslim_cards):
     """Rulebook 8.1: the "1st and 3rd Crusades" side; a castle (regular side) in each starting area,
     the table's cards for each player and for the Muslims (not a player); every other area is
@@ -155,8 +163,9 @@ def test_cards_removed_in_one_and_two_player_games(players):
     assert len([c for c in muslim if c.type == "troop" and c.value == 4]) == len(fours) - 1
     assert len(muslim) == len(full_muslim) - len(REMOVED_MUSLIM) - 1
     assert len(christian) == 40 - len(REMOVED_CHRISTIAN)
-    assert sorted(c.name for c in christian) == sorted(c.name for c in CARDS
-                                                       if c.deck == "christian" and c.name not in REMOVED_CHRISTIAN)
+    assert sorted(c.name for c in christian) == sorted(
+        c.name for c in CARDS if c.deck == "christian" and c.name not in REMOVED_CHRISTIAN
+    )
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -207,8 +216,10 @@ def test_rounds_follow_the_deployment_table_order():
     """Rulebook 3 step 3–4: starting with the first player of the deployment table, each player in
     turn makes one (and only one) action."""
     s = new(4)
-    cards = {seat: give(s, seat, *troops(mode(s).seats[seat].faith, 1, exclude=[c for h in s["hands"] for c in h]))
-             for seat in range(4)}
+    cards = {
+        seat: give(s, seat, *troops(mode(s).seats[seat].faith, 1, exclude=[c for h in s["hands"] for c in h]))
+        for seat in range(4)
+    }
     seen = []
     for _ in range(5):
         seat = to_act(s)
@@ -407,10 +418,14 @@ def test_face_down_cards_are_hidden_from_the_other_seats_until_revealed():
     # before the reveal, the garrison was hidden from the others
     s3 = dict(s)
     s3["attack"] = {**s["attack"], "cards": [[garrison, DAMASCUS, "defence"]], "responders": [ALEPPO]}
-    assert GAME.view(s3, ANTIOCH)["attack"]["placed"] == [{"seat": DAMASCUS, "side": "defence", "card": None},
-                                                          {"seat": ANTIOCH, "side": "attack", "card": t}]
-    assert GAME.view(s3, DAMASCUS)["attack"]["placed"] == [{"seat": DAMASCUS, "side": "defence", "card": garrison},
-                                                           {"seat": ANTIOCH, "side": "attack", "card": None}]
+    assert GAME.view(s3, ANTIOCH)["attack"]["placed"] == [
+        {"seat": DAMASCUS, "side": "defence", "card": None},
+        {"seat": ANTIOCH, "side": "attack", "card": t},
+    ]
+    assert GAME.view(s3, DAMASCUS)["attack"]["placed"] == [
+        {"seat": DAMASCUS, "side": "defence", "card": garrison},
+        {"seat": ANTIOCH, "side": "attack", "card": None},
+    ]
 
 
 def test_views_hide_the_other_hands_and_the_muslims_unrevealed_cards():
@@ -1071,13 +1086,16 @@ def test_the_cooperative_muslims_draw_twelve_plus_their_bonus():
 
 
 # ====================================================================== victory points (8.5, R12)
-@pytest.mark.parametrize("keys, bonus, muslim, vp, level", [
-    (["jerusalem", "acre", "jaffa", "ascalon", "damascus"], [0, 0], 0, 17, "Victory"),
-    (["jerusalem", "acre", "jaffa", "ascalon"], [1, 1], 0, 15, "Victory"),
-    (["jerusalem", "acre", "jaffa", "ascalon"], [1, 0], 0, 14, "Marginal victory"),
-    (["jerusalem", "acre", "jaffa", "ascalon"], [0, 0], 2, 11, "Marginal victory"),
-    (["jerusalem", "acre", "jaffa", "ascalon"], [-1, 0], 2, 10, "Defeat"),
-])
+@pytest.mark.parametrize(
+    "keys, bonus, muslim, vp, level",
+    [
+        (["jerusalem", "acre", "jaffa", "ascalon", "damascus"], [0, 0], 0, 17, "Victory"),
+        (["jerusalem", "acre", "jaffa", "ascalon"], [1, 1], 0, 15, "Victory"),
+        (["jerusalem", "acre", "jaffa", "ascalon"], [1, 0], 0, 14, "Marginal victory"),
+        (["jerusalem", "acre", "jaffa", "ascalon"], [0, 0], 2, 11, "Marginal victory"),
+        (["jerusalem", "acre", "jaffa", "ascalon"], [-1, 0], 2, 10, "Defeat"),
+    ],
+)
 def test_cooperative_victory_points_and_levels(keys, bonus, muslim, vp, level):
     """Rulebook 8.5 and ruling R12: at the end the Crusaders score the VP of their areas plus the
     difference between their Card Bonus (both markers in the co-operative game) and the Muslims';

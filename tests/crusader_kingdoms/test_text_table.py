@@ -164,8 +164,16 @@ def test_every_area_is_listed_under_its_holder_with_defence_castle_id_and_vp(mod
             castle = " castle +1" if view["plus"][a.index] else (" castle" if owner != NOBODY else None)
             attacked = " (under attack)" if view["attack"] and view["attack"]["area"] == a.index else None
             target = "*" if a.index in view["attack_targets"] else None
-            expected = (head, str(a.id) if a.id else None, a.name, str(a.defence), str(a.vp) if a.vp else None,
-                        castle, attacked, target)
+            expected = (
+                head,
+                str(a.id) if a.id else None,
+                a.name,
+                str(a.defence),
+                str(a.vp) if a.vp else None,
+                castle,
+                attacked,
+                target,
+            )
             assert found[a.name] == expected, (what, seat, a.name)
             plus_seen |= bool(view["plus"][a.index])
     assert plus_seen, "no +1 castle in these positions: the check of the +1 side did not run"
@@ -192,8 +200,16 @@ def test_header_tracks_seats_and_the_viewers_hand(mode):
         for sd in view["seats"]:
             n, c = sd["hand_count"], sd["castles"]
             line = section(table, f"  {sd['name']}", after="Kingdoms:")
-            tags = [t for t, on in (("you", sd["seat"] == seat), ("to act", sd["seat"] == view["to_act"]),
-                                    ("passed", sd["out"]), ("loses next round", sd["loses_round"])) if on]
+            tags = [
+                t
+                for t, on in (
+                    ("you", sd["seat"] == seat),
+                    ("to act", sd["seat"] == view["to_act"]),
+                    ("passed", sd["out"]),
+                    ("loses next round", sd["loses_round"]),
+                )
+                if on
+            ]
             assert line.startswith(f"{sd['name']} [{', '.join(tags)}]:" if tags else f"{sd['name']}:"), line
             assert f"{n} card{'s' if n != 1 else ''} in hand, {c} castle{'s' if c != 1 else ''} on the map" in line
             if sd["supply"] >= 0:
@@ -202,8 +218,11 @@ def test_header_tracks_seats_and_the_viewers_hand(mode):
         mine = view["seats"][seat]["hand"]
         assert hand.startswith(f"Your hand ({len(mine)}):")
         for c in set(mine):
-            assert hand.count(f"{CARDS[c].name} (") == sum(CARDS[x].name == CARDS[c].name for x in mine), \
-                (what, seat, CARDS[c].name)
+            assert hand.count(f"{CARDS[c].name} (") == sum(CARDS[x].name == CARDS[c].name for x in mine), (
+                what,
+                seat,
+                CARDS[c].name,
+            )
         assert flat(view["prompt"]) in flat(table)
         assert max(len(line) for line in lines) <= 100
 
@@ -222,8 +241,9 @@ def test_the_attack_in_progress_shows_face_down_cards_only_as_counts(mode):
         area = GAME.content.boards[view["map"]].areas[a["area"]].name
         assert f"Attack on {area} (defence" in table
         assert "Last battle:" not in table
-        for label, entries in ((f"On the {side}", [e for e in a["placed"] if e["side"] == side])
-                               for side in ("attack", "defence")):
+        for label, entries in (
+            (f"On the {side}", [e for e in a["placed"] if e["side"] == side]) for side in ("attack", "defence")
+        ):
             for p in {e["seat"] for e in entries}:
                 mine = [e["card"] for e in entries if e["seat"] == p]
                 line = section(table, f"  {label}, {short(view['seats'][p]['name'])} ({len(mine)}):")

@@ -35,8 +35,7 @@ def card(name: str | int):
 
 
 # ------------------------------------------------------------------ building positions
-def new(hand: int = 1, step: str = "recruit", *, seed: int = 7, egypt: bool = False,
-        quick: bool = True) -> State:
+def new(hand: int = 1, step: str = "recruit", *, seed: int = 7, egypt: bool = False, quick: bool = True) -> State:
     """A state in ``hand`` (1 = Crusader attacks, 2 = Muslim attacks, ...) at ``step``.
 
     Every card starts in the (shuffled) deck; hands and play areas are empty; the Muslims
@@ -95,8 +94,9 @@ def fill_hand(s: State, seat: int, count: int, avoid: Iterable[str | int] = ()) 
     so plain Armies of the other side are used: dead weight in this hand)."""
     avoid_ids = {cid(a) for a in avoid}
     other_side = "CM"[1 - seat]
-    pool = [c.id for c in CARDS if c.type == "army" and c.side == other_side and c.id not in avoid_ids
-            and c.id in s["deck"]]
+    pool = [
+        c.id for c in CARDS if c.type == "army" and c.side == other_side and c.id not in avoid_ids and c.id in s["deck"]
+    ]
     assert len(pool) >= count
     return give(s, seat, *pool[:count])
 
@@ -217,8 +217,9 @@ def refusal(s: State, a: Action | str, seat: int | None = None) -> str:
     raise AssertionError(f"{a} was accepted")
 
 
-def fight(s: State, crusader: Iterable[int] = (), muslim: Iterable[int] = (),
-          then: Iterable[int] = ()) -> tuple[State, list[Event]]:
+def fight(
+    s: State, crusader: Iterable[int] = (), muslim: Iterable[int] = (), then: Iterable[int] = ()
+) -> tuple[State, list[Event]]:
     """From a commit step where nobody wants to play a card: both pass, with the dice scripted
     (``then``: the dice rolled after the combat, e.g. the Age Roll)."""
     assert s["step"] == "commit", s["step"]

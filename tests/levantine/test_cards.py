@@ -50,53 +50,55 @@ C, M = CRUSADER, MUSLIM
 
 # The rulebook's "COMMON DECK CARD LIST" (crusades-card-game.txt), word for word:
 # "Card Name: Type Use Notes:" — name, type letters, side letter, then the note.
-RULEBOOK_CARD_LIST = " ".join([
-    'Richard the Lionhearted AL C Rolls an extra 1D6 for Battles Baldwin IV DL C Draw 2 cards when',
-    'played King Guy DL C St Louis IX AL C Recruit Phase: Transport 1 extra Army Fredrick II AL C',
-    'When Played Opponent discards 2 cards Theobald of Champagne AL C King Philip AL C King Edward AL',
-    'C Amalric L C Land Hungry Barons AL C Rolls an extra 1D6 for Sieges if Attacker Nobility X C',
-    'Counts as Leader or Army Knights Templar A C +2 to Age & Battle Rolls Knights Hospitaller A C +2',
-    'to Age & Battle Rolls Men-at-Arms A C English Knights A C Latin Crusaders A C French Knights A C',
-    'German Knights A C Teutonic Knights A C Heavy Infantry A C Turcopoles A C (Light Cavalry)',
-    'Crossbowmen A C Footsoldiers A C Fortifications F Z Crusader Fortress F C Siege Engines S Z',
-    'Pilgrims E C Draw 2 cards Children’s Crusade E M Draw 2 cards Templar Financing X C Use as',
-    'Transport card or Draw 2 cards Massacre E Z Loser in B/S must discard all Armies Slaughter E Z',
-    'Loser in B/S must discard all Armies Pillage E Z Winner of Siege draws 2 cards Sell into Slavery',
-    'E Z Winner of Siege draws 2 cards Alliances E Z Draw 2 cards opponent discards 1 card Raiding E',
-    'Z Draw 1 card opponent discards 2 cards Indulgences E C Draw 2 cards Papal Support T C Armenian',
-    'Allies A Z Byzantine Allies A Z Sea Power T C Leaders Quarrel E M Enemy Leaders get –2 to Battle',
-    'Rolls Cross Asia Minor T C Holy War X C Use as Transport or Battle card The True Cross B C',
-    'Religious Fervor X C Use as Transport or Battle card Martial Glory X C Use as Battle card or',
-    'Draw 2 cards True Believers T C Promise of Eternal Salvation X C Use as Transport card or Draw 2',
-    'cards Hope of Material Gain X C Use as Transport card or Draw 2 cards Earthly Plunder X C Use as',
-    'Transport card or Draw 2 cards The Will of God E Z Negate Event card or reroll Die Roll The Holy',
-    'Lance B C Fight the Infidel X Z Use as Transport card or Draw 2 cards Saladin L M Rolls an extra',
-    '1D6 for Battles & Sieges Kilij Arslan L M Yagi Siyan L M Nur al-Din L M Emir Kerboga L M Baibars',
-    'L M Rolls an extra 1D6 for Sieges if Attacker Zengi of Mosul L M Al-Ashraf Khalil L M Poisoned',
-    'Wells S Z Defender Only Heat & Thirst E M Opposing Armies get –2 to Battle Roll Starvation S Z',
-    'Disease E M Opponent must discard an Army Counter Attacks X M Use as Battle card or Draw 2 cards',
-    'Hit & Run Attacks B M Negotiations E Z Opponent may not attack this Phase Ambush B M Foolish',
-    'Attack E M Opposing Armies get –2 to Battle Roll Factionalism E Z Opponent must discard 2 random',
-    'cards Treaty E Z Opponent may not attack this Phase Diverted to Constantinople E M Crusaders may',
-    'not attack this Turn Unification E M Draw 3 cards Expel the Invaders X M Use as Battle card or',
-    'Draw 2 cards Avenge Atrocities X M Use as Battle card or Draw 2 cards Jihad X M Use as Battle',
-    'card or Draw 2 cards Consolidate Power E M Draw 3 cards Seljuk Turks A M Horse Archers A M Light',
-    'Cavalry A M Heavy Cavalry A Z Muslim Archers A M Turkish Cavalry A M Fatimids A M Ayyubids A M',
-    'Mamelukes A M Saracens A M Bedouins A M Arabs A M Khwarizamian Horsemen A M Egyptian Armies A M',
-    'Scythians A M Relief Force S Z Defender Only Greek Fire S Z Sappers S Z Siege Towers S Z',
-    'Attacker Only Boiling Oil S Z Defender Only Battering Rams S Z Attacker Only Force a Breach S Z',
-    'Attacker Only Sorties B/S Z Frankish Charge B C Discipline B C Bastion F Z Garrison S Z Defender',
-    'Only Royal Fleet T C Kingdom of Cyprus T C Catapults S Z Political Strife E Z Opponent must',
-    'discard 2 cards Petty Warfare E Z Opponent must discard 2 cards Supply by Sea T C Surrender',
-    'Terms S Z Attacker Only Dungeon E Z Loser in B/S must discard a Leader Ransom Prisoners E Z Draw',
-    '1 card opponent discards 2 cards Combined Forces A C Walled City F Z Illness E Z Opponent must',
-    'discard a Leader Logistics X Z Use as Transport card or Draw 2 cards Pay Tribute E Z Draw 1 card',
-    'opponent discards 2 cards Assassin Sect E M Opponent must discard a Leader Fanaticism X Z Use as',
-    'Battle card or Draw 2 cards Grand Masters L C Venetian Fleet T C Genoese Shipping T C Great',
-    'Fleet T C Italian Fleets T C Revolt E Z Opponent discards 2 Random cards Weak Crusader States E',
-    'M Opponent discards 2 Random cards Antioch Mercenaries A Z Pikemen A C Islamic Spirit E M Draw 2',
-    'Cards Mongol Invasions E C Opponent discards 2 Random cards Fabian Tactics S C Defender Only',
-])
+RULEBOOK_CARD_LIST = " ".join(
+    [
+        "Richard the Lionhearted AL C Rolls an extra 1D6 for Battles Baldwin IV DL C Draw 2 cards when",
+        "played King Guy DL C St Louis IX AL C Recruit Phase: Transport 1 extra Army Fredrick II AL C",
+        "When Played Opponent discards 2 cards Theobald of Champagne AL C King Philip AL C King Edward AL",
+        "C Amalric L C Land Hungry Barons AL C Rolls an extra 1D6 for Sieges if Attacker Nobility X C",
+        "Counts as Leader or Army Knights Templar A C +2 to Age & Battle Rolls Knights Hospitaller A C +2",
+        "to Age & Battle Rolls Men-at-Arms A C English Knights A C Latin Crusaders A C French Knights A C",
+        "German Knights A C Teutonic Knights A C Heavy Infantry A C Turcopoles A C (Light Cavalry)",
+        "Crossbowmen A C Footsoldiers A C Fortifications F Z Crusader Fortress F C Siege Engines S Z",
+        "Pilgrims E C Draw 2 cards Children’s Crusade E M Draw 2 cards Templar Financing X C Use as",
+        "Transport card or Draw 2 cards Massacre E Z Loser in B/S must discard all Armies Slaughter E Z",
+        "Loser in B/S must discard all Armies Pillage E Z Winner of Siege draws 2 cards Sell into Slavery",
+        "E Z Winner of Siege draws 2 cards Alliances E Z Draw 2 cards opponent discards 1 card Raiding E",
+        "Z Draw 1 card opponent discards 2 cards Indulgences E C Draw 2 cards Papal Support T C Armenian",
+        "Allies A Z Byzantine Allies A Z Sea Power T C Leaders Quarrel E M Enemy Leaders get –2 to Battle",
+        "Rolls Cross Asia Minor T C Holy War X C Use as Transport or Battle card The True Cross B C",
+        "Religious Fervor X C Use as Transport or Battle card Martial Glory X C Use as Battle card or",
+        "Draw 2 cards True Believers T C Promise of Eternal Salvation X C Use as Transport card or Draw 2",
+        "cards Hope of Material Gain X C Use as Transport card or Draw 2 cards Earthly Plunder X C Use as",
+        "Transport card or Draw 2 cards The Will of God E Z Negate Event card or reroll Die Roll The Holy",
+        "Lance B C Fight the Infidel X Z Use as Transport card or Draw 2 cards Saladin L M Rolls an extra",
+        "1D6 for Battles & Sieges Kilij Arslan L M Yagi Siyan L M Nur al-Din L M Emir Kerboga L M Baibars",
+        "L M Rolls an extra 1D6 for Sieges if Attacker Zengi of Mosul L M Al-Ashraf Khalil L M Poisoned",
+        "Wells S Z Defender Only Heat & Thirst E M Opposing Armies get –2 to Battle Roll Starvation S Z",
+        "Disease E M Opponent must discard an Army Counter Attacks X M Use as Battle card or Draw 2 cards",
+        "Hit & Run Attacks B M Negotiations E Z Opponent may not attack this Phase Ambush B M Foolish",
+        "Attack E M Opposing Armies get –2 to Battle Roll Factionalism E Z Opponent must discard 2 random",
+        "cards Treaty E Z Opponent may not attack this Phase Diverted to Constantinople E M Crusaders may",
+        "not attack this Turn Unification E M Draw 3 cards Expel the Invaders X M Use as Battle card or",
+        "Draw 2 cards Avenge Atrocities X M Use as Battle card or Draw 2 cards Jihad X M Use as Battle",
+        "card or Draw 2 cards Consolidate Power E M Draw 3 cards Seljuk Turks A M Horse Archers A M Light",
+        "Cavalry A M Heavy Cavalry A Z Muslim Archers A M Turkish Cavalry A M Fatimids A M Ayyubids A M",
+        "Mamelukes A M Saracens A M Bedouins A M Arabs A M Khwarizamian Horsemen A M Egyptian Armies A M",
+        "Scythians A M Relief Force S Z Defender Only Greek Fire S Z Sappers S Z Siege Towers S Z",
+        "Attacker Only Boiling Oil S Z Defender Only Battering Rams S Z Attacker Only Force a Breach S Z",
+        "Attacker Only Sorties B/S Z Frankish Charge B C Discipline B C Bastion F Z Garrison S Z Defender",
+        "Only Royal Fleet T C Kingdom of Cyprus T C Catapults S Z Political Strife E Z Opponent must",
+        "discard 2 cards Petty Warfare E Z Opponent must discard 2 cards Supply by Sea T C Surrender",
+        "Terms S Z Attacker Only Dungeon E Z Loser in B/S must discard a Leader Ransom Prisoners E Z Draw",
+        "1 card opponent discards 2 cards Combined Forces A C Walled City F Z Illness E Z Opponent must",
+        "discard a Leader Logistics X Z Use as Transport card or Draw 2 cards Pay Tribute E Z Draw 1 card",
+        "opponent discards 2 cards Assassin Sect E M Opponent must discard a Leader Fanaticism X Z Use as",
+        "Battle card or Draw 2 cards Grand Masters L C Venetian Fleet T C Genoese Shipping T C Great",
+        "Fleet T C Italian Fleets T C Revolt E Z Opponent discards 2 Random cards Weak Crusader States E",
+        "M Opponent discards 2 Random cards Antioch Mercenaries A Z Pikemen A C Islamic Spirit E M Draw 2",
+        "Cards Mongol Invasions E C Opponent discards 2 Random cards Fabian Tactics S C Defender Only",
+    ]
+)
 
 ENTRY = r" (AL|DL|L|A|E|T|F|S|B/S|B|X) ([CMZ])(?= |$)"
 
@@ -141,8 +143,7 @@ def test_card_notes_match_the_card_records():
             assert ("Defender Only" in note) == (c.only == "defender"), c.name
             assert ("Attacker Only" in note) == (c.only == "attacker"), c.name
         if c.type == "special":
-            words = {"Transport": "transport", "Draw": "draw", "Battle": "battle", "Leader": "leader",
-                     "Army": "army"}
+            words = {"Transport": "transport", "Draw": "draw", "Battle": "battle", "Leader": "leader", "Army": "army"}
             assert set(c.uses) == {use for word, use in words.items() if word in note}, c.name
         m = re.search(r"[Dd]raw (\d)", note)
         if m and c.type != "leader":
@@ -160,8 +161,10 @@ def test_one_copy_of_each_card_in_the_deck():
 
 # ====================================================================== helpers
 FILLER = ["Bastion", "Walled City", "Garrison", "Catapults"]
-HELPERS = {C: (["King Philip", "King Edward"], ["Men-at-Arms", "English Knights", "Pikemen"]),
-           M: (["Kilij Arslan", "Yagi Siyan"], ["Seljuk Turks", "Horse Archers", "Fatimids"])}
+HELPERS = {
+    C: (["King Philip", "King Edward"], ["Men-at-Arms", "English Knights", "Pikemen"]),
+    M: (["Kilij Arslan", "Yagi Siyan"], ["Seljuk Turks", "Horse Archers", "Fatimids"]),
+}
 
 
 def attack_hand(seat: int) -> int:
@@ -228,8 +231,8 @@ def ex_leader(c, seat):
         assert s["hands"][seat] == []
     if c.on_play_discard:  # Fredrick II
         assert GAME.to_act(s) == opp and s["pending"][0]["count"] == c.on_play_discard
-        s, _ = run(s, *[f"discard {x}" for x in opp_cards[:c.on_play_discard]])
-        assert s["hands"][opp] == opp_cards[c.on_play_discard:]
+        s, _ = run(s, *[f"discard {x}" for x in opp_cards[: c.on_play_discard]])
+        assert s["hands"][opp] == opp_cards[c.on_play_discard :]
     else:
         assert s["pending"] == [] and s["hands"][opp] == opp_cards
     if c.extra_armies:  # St Louis IX
@@ -365,7 +368,7 @@ def ex_special(c, seat):
             for hand, phase in ((attack_hand(seat), "recruit"), (defend_hand(seat), "defender")):
                 s = table(hand, phase)
                 give(s, seat, c.id)
-                drawn = stack(s, *FILLER[:c.draw])
+                drawn = stack(s, *FILLER[: c.draw])
                 s, _ = act(s, play(c.id, "draw"))
                 assert s["hands"][seat] == drawn and c.id in s["discard"]
         elif use == "battle":
@@ -405,14 +408,14 @@ def ev_draw(c, seat):
         s = table(hand, phase)
         give(s, seat, c.id)
         opp_cards = fill_hand(s, opp, 4)
-        drawn = stack(s, *FILLER[:c.draw])
+        drawn = stack(s, *FILLER[: c.draw])
         s, log = act(s, play(c.id))
         assert s["hands"][seat] == drawn and c.id in s["discard"]
         if c.discard:
             assert GAME.to_act(s) == opp and s["pending"][0]["count"] == c.discard
             assert legal(s) == [f"discard {x}" for x in opp_cards]  # of his choice (ruling L15)
-            s, _ = run(s, *[f"discard {x}" for x in opp_cards[-c.discard:]])
-            assert s["hands"][opp] == opp_cards[:-c.discard]
+            s, _ = run(s, *[f"discard {x}" for x in opp_cards[-c.discard :]])
+            assert s["hands"][opp] == opp_cards[: -c.discard]
         else:
             assert s["hands"][opp] == opp_cards and not s["pending"]
 
@@ -503,7 +506,7 @@ def ev_loser_discards_leader(c, seat):
 def ev_siege_winner_draws(c, seat):
     b = armed(table(attack_hand(seat), "siege"))
     give(b, seat, c.id)
-    drawn = stack(b, *FILLER[:c.draw])
+    drawn = stack(b, *FILLER[: c.draw])
     b, _ = run(b, play(c.id), "pass")
     rig_for(b, seat, [5, 5], [1, 1])
     b, _ = act(b, "pass")
@@ -580,15 +583,32 @@ def ev_will_of_god(c, seat):
     assert GAME.to_act(b) == seat and b["pending"][0]["kind"] == "reroll"
 
 
-EVENTS = {"draw": ev_draw, "discard": ev_discard, "random_discard": ev_random_discard,
-          "lose_army": ev_lose_army, "lose_leader": ev_lose_leader,
-          "loser_discards_armies": ev_loser_discards_armies, "loser_discards_leader": ev_loser_discards_leader,
-          "siege_winner_draws": ev_siege_winner_draws, "enemy_leaders_battle": ev_enemy_battle,
-          "enemy_armies_battle": ev_enemy_battle, "no_attack_phase": ev_no_attack_phase,
-          "no_attack_turn": ev_no_attack_turn, "will_of_god": ev_will_of_god}
-EXERCISE = {"leader": ex_leader, "army": ex_army, "fortification": ex_fortification, "siege": ex_siege,
-            "battle": ex_battle, "battle_siege": ex_battle, "transport": ex_transport, "special": ex_special,
-            "event": ex_event}
+EVENTS = {
+    "draw": ev_draw,
+    "discard": ev_discard,
+    "random_discard": ev_random_discard,
+    "lose_army": ev_lose_army,
+    "lose_leader": ev_lose_leader,
+    "loser_discards_armies": ev_loser_discards_armies,
+    "loser_discards_leader": ev_loser_discards_leader,
+    "siege_winner_draws": ev_siege_winner_draws,
+    "enemy_leaders_battle": ev_enemy_battle,
+    "enemy_armies_battle": ev_enemy_battle,
+    "no_attack_phase": ev_no_attack_phase,
+    "no_attack_turn": ev_no_attack_turn,
+    "will_of_god": ev_will_of_god,
+}
+EXERCISE = {
+    "leader": ex_leader,
+    "army": ex_army,
+    "fortification": ex_fortification,
+    "siege": ex_siege,
+    "battle": ex_battle,
+    "battle_siege": ex_battle,
+    "transport": ex_transport,
+    "special": ex_special,
+    "event": ex_event,
+}
 
 
 def test_every_card_type_and_effect_is_exercised():
@@ -633,8 +653,9 @@ def test_siege_die_only_when_attacking(name):
     """Rulebook: Common Deck Card List — Land Hungry Barons / Baibars: an extra 1D6 for Sieges if Attacker."""
     seat = C if card(name).side == "C" else M
     for kind, attacking, count in (("siege", True, 2), ("siege", False, 1), ("battle", True, 1)):
-        b = armed(table(attack_hand(seat) if attacking else defend_hand(seat), kind),
-                  leaders=(0, 1) if seat == C else (1, 0))
+        b = armed(
+            table(attack_hand(seat) if attacking else defend_hand(seat), kind), leaders=(0, 1) if seat == C else (1, 0)
+        )
         lead(b, seat, name)
         b, _ = run(b, "pass", "pass")
         assert len(dice_of(b, seat, name)) == count, (kind, attacking)
@@ -902,9 +923,15 @@ def test_illness_and_assassin_sect_remove_an_enemy_leader(name):
     assert leader_ids(s, C) == [cid("Amalric")]
 
 
-@pytest.mark.parametrize("name", [c.name for c in CARDS if c.type == "event" and c.effect in
-                                  ("loser_discards_armies", "siege_winner_draws", "enemy_leaders_battle",
-                                   "no_attack_phase")])
+@pytest.mark.parametrize(
+    "name",
+    [
+        c.name
+        for c in CARDS
+        if c.type == "event"
+        and c.effect in ("loser_discards_armies", "siege_winner_draws", "enemy_leaders_battle", "no_attack_phase")
+    ],
+)
 def test_combat_events_not_outside_combat(name):
     """Ruling L3 — combat events are played in the Battle or Siege they affect, not in the Recruit Phase."""
     seat = M if card(name).side == "M" else C

@@ -30,18 +30,28 @@ FROM_PLAY = re.compile(r"^(?P<why>.+): the (?P<side>Crusader|Muslim) discards (?
 EVERY_ARMY = re.compile(r"^(?P<card>.+): the (?P<side>Crusader|Muslim) loses every Army \((?P<cards>.+)\)\.$")
 AT_RANDOM = re.compile(r"^(?P<card>.+): the (?P<side>Crusader|Muslim) discards at random (?P<cards>.+)\.$")
 FROM_HAND = re.compile(r"^The (?P<side>Crusader|Muslim) discards (?P<cards>.+) \((?P<why>[^()]+)\)\.$")
-FORTS = re.compile(r"^The (?P<side>Crusader|Muslim) discards (?P<cards>.+?)"
-                   r"(?: and gives (?P<given>.+) to the (?:Crusader|Muslim))?\.$")
-SIXES = re.compile(r"^(?P<side>Crusader|Muslim) rolled (?P<n>\d+) natural 6s?: the (?P<victim>Crusader|Muslim) "
-                   r"must discard (?P=n) Arm(?:y|ies)\.$")
+FORTS = re.compile(
+    r"^The (?P<side>Crusader|Muslim) discards (?P<cards>.+?)"
+    r"(?: and gives (?P<given>.+) to the (?:Crusader|Muslim))?\.$"
+)
+SIXES = re.compile(
+    r"^(?P<side>Crusader|Muslim) rolled (?P<n>\d+) natural 6s?: the (?P<victim>Crusader|Muslim) "
+    r"must discard (?P=n) Arm(?:y|ies)\.$"
+)
 AGE_ROLL = re.compile(r"^Age Roll, (?P<side>Crusader|Muslim): ")
-OLD_AGE = re.compile(r"^Old age: the (?P<side>Crusader|Muslim)'s Leader (?P<card>.+) has served two Crusades "
-                     r"and is discarded\.$")
+OLD_AGE = re.compile(
+    r"^Old age: the (?P<side>Crusader|Muslim)'s Leader (?P<card>.+) has served two Crusades "
+    r"and is discarded\.$"
+)
 LOSS_WORDS = re.compile(r"\b(discard|discards|discarded|lose|loses|lost|takes)\b")
 NOT_A_LOSS = re.compile(r"^The (Crusader|Muslim) plays |discard pile")
 
-SEATINGS = [(["heuristic", "random"], {}), (["random", "heuristic"], {"egypt": True}),
-            (["random", "random"], {}), (["heuristic", "heuristic"], {"egypt": True})]
+SEATINGS = [
+    (["heuristic", "random"], {}),
+    (["random", "heuristic"], {"egypt": True}),
+    (["random", "random"], {}),
+    (["heuristic", "heuristic"], {"egypt": True}),
+]
 
 
 def names(text: str) -> list[str]:
@@ -61,8 +71,9 @@ class Causes:
         self.played: list[dict] = []  # what the last card played is expected to cost
         self.seen: Counter = Counter()
 
-    def expect(self, seat: int, zone: str, rule: str, card: str | None = None, count: int = 1,
-               what: str | None = None) -> dict:
+    def expect(
+        self, seat: int, zone: str, rule: str, card: str | None = None, count: int = 1, what: str | None = None
+    ) -> dict:
         entry = {"seat": seat, "zone": zone, "rule": rule, "card": card, "count": count, "what": what}
         self.expected.append(entry)
         return entry
@@ -126,8 +137,11 @@ def before_the_log(causes: Causes, before, action, after) -> None:
 
 
 def end_phase_in(before, after) -> bool:
-    return (after["hand"] != before["hand"] or (after["step"] == "next" and before["step"] != "next")
-            or (after["result"] is not None and before["result"] is None))
+    return (
+        after["hand"] != before["hand"]
+        or (after["step"] == "next" and before["step"] != "next")
+        or (after["result"] is not None and before["result"] is None)
+    )
 
 
 def check_line(causes: Causes, text: str, rule: str, before, after) -> None:
@@ -145,8 +159,9 @@ def check_line(causes: Causes, text: str, rule: str, before, after) -> None:
     elif m := FROM_HAND.match(text):
         entry = causes.take(SIDES[m["side"]], "hand", len(names(m["cards"])))
         kind = "card" if entry["card"] else entry["rule"]
-    elif (m := FORTS.match(text)) and all(n in BY_NAME and BY_NAME[n].type == "fortification"
-                                            for n in names(m["cards"])):
+    elif (m := FORTS.match(text)) and all(
+        n in BY_NAME and BY_NAME[n].type == "fortification" for n in names(m["cards"])
+    ):
         entry = causes.take(SIDES[m["side"]], "forts")
         kind = "L9"
     elif m := SIXES.match(text):

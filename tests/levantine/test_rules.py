@@ -219,8 +219,7 @@ def test_recruit_crusader_at_most_three_leaders_in_play():
 def test_recruit_muslim_one_leader_and_any_number_of_armies():
     """Rulebook: Recruit Phase — the Muslim as Attacker: only 1 Leader, but any number of Armies."""
     s = new(2, "recruit")
-    armies = ["Seljuk Turks", "Horse Archers", "Light Cavalry", "Muslim Archers", "Turkish Cavalry",
-              "Heavy Cavalry"]
+    armies = ["Seljuk Turks", "Horse Archers", "Light Cavalry", "Muslim Archers", "Turkish Cavalry", "Heavy Cavalry"]
     give(s, M, "Saladin", "Baibars", *armies)
     s, _ = act(s, play("Saladin"))
     assert not is_legal(s, play("Baibars"))
@@ -255,8 +254,9 @@ def test_attacking_leader_only_in_recruit_phase():
     d = new(2, "defender")
     give(d, C, "Richard the Lionhearted")
     assert not is_legal(d, play("Richard the Lionhearted"))
-    assert refusal(d, play("Richard the Lionhearted")) == \
-        "Richard the Lionhearted cannot be played in the Defender Phase."
+    assert (
+        refusal(d, play("Richard the Lionhearted")) == "Richard the Lionhearted cannot be played in the Defender Phase."
+    )
 
 
 def test_defending_leader_only_in_defender_phase():
@@ -446,8 +446,11 @@ def test_battle_natural_six_opponent_discards_army_of_owner_choice():
 
 def test_battle_natural_sixes_count_for_each_die_and_either_side():
     """Rulebook: Battle Phase — every natural 6 costs the opponent an Army (the loser's sixes count too)."""
-    s = forces(new(1, "battle"), crusader=(("King Philip",), ("Men-at-Arms", "Pikemen")),
-               muslim=(("Kilij Arslan",), ("Seljuk Turks", "Horse Archers")))
+    s = forces(
+        new(1, "battle"),
+        crusader=(("King Philip",), ("Men-at-Arms", "Pikemen")),
+        muslim=(("Kilij Arslan",), ("Seljuk Turks", "Horse Archers")),
+    )
     s, log = fight(s, [6, 6, 5], [6, 1, 1])
     # Crusader: 17 beats 8; two sixes take both Muslim Armies, the Muslim six takes one Crusader Army.
     assert s["armies"][M] == []
@@ -487,8 +490,7 @@ def test_battle_cards_only_for_their_side_and_only_in_battle():
     assert play("The Holy Lance").text in acts and play("Sorties").text in acts
     assert play("Holy War", "battle").text in acts
     assert play("Siege Engines").text not in acts
-    assert refusal(s, play("Hit & Run Attacks")) == \
-        "Hit & Run Attacks is a Muslim card: the Crusader cannot use it."
+    assert refusal(s, play("Hit & Run Attacks")) == "Hit & Run Attacks is a Muslim card: the Crusader cannot use it."
     assert refusal(s, play("Siege Engines")) == "Siege Engines cannot be played in this Battle Phase by the Crusader."
 
 
@@ -546,8 +548,7 @@ def test_fabian_tactics_crusader_defender_only():
     muslim = forces(new(1, "siege"))
     give(muslim, M, "Fabian Tactics")
     muslim, _ = act(muslim, "pass")
-    assert refusal(muslim, play("Fabian Tactics")) == \
-        "Fabian Tactics is a Crusader card: the Muslim cannot use it."
+    assert refusal(muslim, play("Fabian Tactics")) == "Fabian Tactics is a Crusader card: the Muslim cannot use it."
 
 
 def test_siege_natural_six_opponent_discards_army_of_his_choice():
@@ -1072,8 +1073,7 @@ def test_transports_are_the_crusaders():
     assert "ruling L16" in refusal(s, play("Logistics", "transport"))
     c = new(1, "recruit")
     give(c, C, "Fight the Infidel")
-    assert legal(c) == [play("Fight the Infidel", "transport").text, play("Fight the Infidel", "draw").text,
-                        "end"]
+    assert legal(c) == [play("Fight the Infidel", "transport").text, play("Fight the Infidel", "draw").text, "end"]
 
 
 def test_view_hides_the_other_hand():
@@ -1154,8 +1154,7 @@ def test_discard_events_against_a_short_hand():
     assert s["hands"][M] == [] and not s["pending"] and cid("Saladin") in s["discard"]
 
 
-@pytest.mark.parametrize("name", ["Political Strife", "Petty Warfare", "Factionalism", "Revolt",
-                                  "Mongol Invasions"])
+@pytest.mark.parametrize("name", ["Political Strife", "Petty Warfare", "Factionalism", "Revolt", "Mongol Invasions"])
 def test_discard_event_that_could_do_nothing_cannot_be_played(name):
     """Ruling L3 — an event that could do nothing cannot be played (an opponent's empty hand has nothing
     to discard, as Disease has no target without an enemy Army)."""

@@ -41,6 +41,7 @@ def started(players: int = 4, options: dict | None = None, seed: int = 1) -> Sta
 def turn_of(state: State, seat: int, hand: list[str]) -> State:
     """``seat`` to act at the start of its turn, holding ``hand`` (card names)."""
     from outremer.games.lords_of_heaven.turn import start_turn
+
     ids = [card(name) for name in hand]
     for c in ids:
         for place in [state["deck"], state["discard"]] + state["hands"]:
@@ -71,11 +72,14 @@ def with_card(state: State, seat: int, card_id: int) -> State:
     first card of the seat's hand (wherever it was: the deck, the discard pile, a column, another
     hand), so every card stays in play exactly once."""
     from outremer.core.game import clone
+
     state = clone(state)
     hand = state["hands"][seat]
     if card_id in hand:
         return state
-    places = [state["deck"], state["discard"]] + state["columns"] + [h for i, h in enumerate(state["hands"]) if i != seat]
+    places = (
+        [state["deck"], state["discard"]] + state["columns"] + [h for i, h in enumerate(state["hands"]) if i != seat]
+    )
     where = next(place for place in places if card_id in place)
     i = where.index(card_id)
     if hand:

@@ -84,7 +84,11 @@ def test_income_the_barons_dispute():
     barons = card("The Barons' Dispute")
     s, _ = play(s, f"play {barons} 3", "provision 0")
     after = s["stock"][CAL]
-    assert (after["gold"] - before["gold"], after["footman"] - before["footman"], after["faith"] - before["faith"]) == (4, 1, 1)
+    assert (after["gold"] - before["gold"], after["footman"] - before["footman"], after["faith"] - before["faith"]) == (
+        4,
+        1,
+        1,
+    )
 
 
 def test_battle_in_antiocheia():
@@ -101,8 +105,13 @@ def test_battle_in_antiocheia():
     s, log = play(s, f"ask {CRU}", "accept", f"bring {iconium}")
     assert s["stock"][CRU]["gold"] == 1 and s["stock"][CRU]["footman"] == 2 and s["support"][antiocheia][CRU] == 1
     rig(s, "both", "wound", "both", "wound")
-    s, _ = play(s, f"commit {card('Ilghazi' + chr(39) + 's Turkmen')} 4 0 2", f"commit {card('Varangian Guard')} 2 0 0",
-                "commit -1 2 0 2", f"second {card('Armenian Soldiery')}")
+    s, _ = play(
+        s,
+        f"commit {card('Ilghazi' + chr(39) + 's Turkmen')} 4 0 2",
+        f"commit {card('Varangian Guard')} 2 0 0",
+        "commit -1 2 0 2",
+        f"second {card('Armenian Soldiery')}",
+    )
     c = s["conflict"]
     assert c["strength"] == [11, 10]
     assert [s["vp"][p] - vp[p] for p in (SEL, BYZ, CRU)] == [3, 1, 1]

@@ -49,8 +49,10 @@ def wrong_forms(text: str) -> list[str]:
             found.append(f"'its' of a plural name: {clause!r}")
         if subjects and subjects <= set(SINGULAR) and re.search(r"\btheir\b|\bthey\b", clause):
             found.append(f"'their' of a singular name: {clause!r}")
-    found += [f"bare name in running text: {m.group(0)!r}"
-              for m in re.finditer(rf"(?<!\bthe )(?<!\bThe )\b(?:{every})\b", text)]
+    found += [
+        f"bare name in running text: {m.group(0)!r}"
+        for m in re.finditer(rf"(?<!\bthe )(?<!\bThe )\b(?:{every})\b", text)
+    ]
     return found
 
 
@@ -77,31 +79,47 @@ def test_every_faction_agrees_with_its_verbs_and_pronouns():
 
 def test_the_check_sees_each_wrong_form():
     assert PLURAL == ["Byzantines", "Crusaders"] and SINGULAR == ["Seljuk", "Caliphate"]
-    for bad in ("Byzantines pays 1 Gold.", "The Crusaders upgrades their Churches to level 2.",
-                "The Crusaders upgrade its Churches to level 2.", "The Seljuk pay 1 Gold.",
-                "The Caliphate raises their Influence in Jerusalem.",
-                "The Byzantines play Pilgrims for Movement and gains 2 Gold.",
-                "The Byzantines hold the City it controls.",
-                "Every player in the Battle scores 1 VP; the Byzantines 2 more, the Crusaders as its Ally 1 more.",
-                "The Caliphate starts a Battle in Edessa against Seljuk."):
+    for bad in (
+        "Byzantines pays 1 Gold.",
+        "The Crusaders upgrades their Churches to level 2.",
+        "The Crusaders upgrade its Churches to level 2.",
+        "The Seljuk pay 1 Gold.",
+        "The Caliphate raises their Influence in Jerusalem.",
+        "The Byzantines play Pilgrims for Movement and gains 2 Gold.",
+        "The Byzantines hold the City it controls.",
+        "Every player in the Battle scores 1 VP; the Byzantines 2 more, the Crusaders as its Ally 1 more.",
+        "The Caliphate starts a Battle in Edessa against Seljuk.",
+    ):
         assert wrong_forms(bad), bad
-    for good in ("The Byzantines pay 1 Gold.", "The Crusaders upgrade their Churches to level 2.",
-                 "The Seljuk pays 1 Gold.", "The Caliphate raises its Influence in Jerusalem to level 2.",
-                 "The Byzantines' Influence leaves Edessa; the Seljuk takes the top level.",
-                 "The Byzantines play Pilgrims for Movement and gain 2 Gold.",
-                 "The Crusaders ask the Byzantines to be their Ally.",
-                 "The Byzantines hold the City they control.",
-                 "Every player in the Battle scores 1 VP; the Byzantines 2 more, the Seljuk as its Ally 1 more."):
+    for good in (
+        "The Byzantines pay 1 Gold.",
+        "The Crusaders upgrade their Churches to level 2.",
+        "The Seljuk pays 1 Gold.",
+        "The Caliphate raises its Influence in Jerusalem to level 2.",
+        "The Byzantines' Influence leaves Edessa; the Seljuk takes the top level.",
+        "The Byzantines play Pilgrims for Movement and gain 2 Gold.",
+        "The Crusaders ask the Byzantines to be their Ally.",
+        "The Byzantines hold the City they control.",
+        "Every player in the Battle scores 1 VP; the Byzantines 2 more, the Seljuk as its Ally 1 more.",
+    ):
         assert not wrong_forms(good), (good, wrong_forms(good))
 
 
 def test_the_names_say_each_faction_as_the_rulebook_does():
     names = Names(CONTENT, {"factions": ["byzantines", "seljuk", "crusaders", "caliphate"]})
-    assert [names.says(p, "pays") for p in range(4)] == \
-        ["The Byzantines pay", "The Seljuk pays", "The Crusaders pay", "The Caliphate pays"]
+    assert [names.says(p, "pays") for p in range(4)] == [
+        "The Byzantines pay",
+        "The Seljuk pays",
+        "The Crusaders pay",
+        "The Caliphate pays",
+    ]
     assert [names.its(p) for p in range(4)] == ["their", "its", "their", "its"]
-    assert [names.owner(p) for p in range(4)] == \
-        ["the Byzantines'", "the Seljuk's", "the Crusaders'", "the Caliphate's"]
+    assert [names.owner(p) for p in range(4)] == [
+        "the Byzantines'",
+        "the Seljuk's",
+        "the Crusaders'",
+        "the Caliphate's",
+    ]
     assert [names[p] for p in range(4)] == ["Byzantines", "Seljuk", "Crusaders", "Caliphate"]  # the tables' labels
     assert agree("has", True) == "have" and agree("is", True) == "are" and agree("was", False) == "was"
 
@@ -123,8 +141,10 @@ def test_the_table_finds_a_conflict_in_the_log_in_either_number():
 
     names = Names(CONTENT, {"factions": ["byzantines", "seljuk", "crusaders", "caliphate"]})
     for a, d in ((2, 1), (1, 0)):  # the Crusaders attack the Seljuk; the Seljuk, the Byzantines
-        log = [{"text": f"{names.says(a, 'starts')} a Battle in Edessa against {names.the(d)}.", "rule": "7.battle"},
-               {"text": f"{names.says(a, 'commits')} in secret.", "rule": "7.battle"},
-               {"text": f"{names.says(d, 'commits')} in secret.", "rule": "7.battle"},
-               {"text": "Everything is revealed: …", "rule": "7.battle"}]
+        log = [
+            {"text": f"{names.says(a, 'starts')} a Battle in Edessa against {names.the(d)}.", "rule": "7.battle"},
+            {"text": f"{names.says(a, 'commits')} in secret.", "rule": "7.battle"},
+            {"text": f"{names.says(d, 'commits')} in secret.", "rule": "7.battle"},
+            {"text": "Everything is revealed: …", "rule": "7.battle"},
+        ]
         assert conflict_lines(log) == ["Everything is revealed: …"], log

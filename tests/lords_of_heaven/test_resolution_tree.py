@@ -62,8 +62,10 @@ def resolve_every_way(s, seat):
         if turn is None or turn["seat"] != seat or state["step"] in ("turn", "conflicts", "conflict"):
             continue  # the action is over
         legal = GAME.legal_actions(state)
-        assert legal, (f"{GAME.seat_label(state, seat)} has no legal action at step {state['step']!r} "
-                       f"while resolving {CONTENT.cards[turn['card']].name}")
+        assert legal, (
+            f"{GAME.seat_label(state, seat)} has no legal action at step {state['step']!r} "
+            f"while resolving {CONTENT.cards[turn['card']].name}"
+        )
         for action in legal:
             if state["step"] == "presence" and placed and action.verb != "done":
                 continue  # the rest of a Presence action: end it here
@@ -89,8 +91,9 @@ def variants(position, seat, card_id):
     for loc in range(len(churches["church"])):
         churches["church"][loc][seat] = 0
     held = [loc for loc in churches["on_board"] if churches["support"][loc][seat]]
-    near = sorted({b for loc in held for b in CONTENT.locations[loc].borders
-                   if b in churches["on_board"] and b not in held})
+    near = sorted(
+        {b for loc in held for b in CONTENT.locations[loc].borders if b in churches["on_board"] and b not in held}
+    )
     for loc in near[:2]:
         churches["church"][loc][seat] = 1
     churches["buildings"][seat] = [3 - len(near[:2]), 0, 0]

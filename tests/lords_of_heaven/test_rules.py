@@ -139,6 +139,7 @@ def test_a_tie_in_vp_goes_to_jerusalem_else_it_is_shared():
 def test_after_the_first_crusade_each_player_puts_back_two_cards():
     """p.7 and ruling LH21: draw 2, put 2 on the bottom of the deck; Damascus and Aleppo enter."""
     from outremer.games.lords_of_heaven.turn import end_crusade
+
     s = started()
     for seat in range(4):
         s["hands"][seat] = [s["deck"].pop(0) for _ in range(3)]

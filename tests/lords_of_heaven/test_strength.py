@@ -13,18 +13,28 @@ def test_the_battle_in_antiocheia_by_source():
     the Varangian Guard, one Strength die and Robert's Fortress at level 2 (4.fortress)."""
     s = antiocheia_battle()
     antiocheia, iconium = loc("antiocheia"), loc("iconium")
-    s, _ = play(s, f"battle {antiocheia} {BYZ}", "done", f"ask {CRU}", "decline", f"ask {CRU}", "accept",
-                f"bring {iconium}")
+    s, _ = play(
+        s, f"battle {antiocheia} {BYZ}", "done", f"ask {CRU}", "decline", f"ask {CRU}", "accept", f"bring {iconium}"
+    )
     rig(s, "both", "wound", "both", "wound")
-    s, log = play(s, f"commit {card('Ilghazi' + chr(39) + 's Turkmen')} 4 0 2", f"commit {card('Varangian Guard')} 2 0 0",
-                  "commit -1 2 0 2", f"second {card('Armenian Soldiery')}")
+    s, log = play(
+        s,
+        f"commit {card('Ilghazi' + chr(39) + 's Turkmen')} 4 0 2",
+        f"commit {card('Varangian Guard')} 2 0 0",
+        "commit -1 2 0 2",
+        f"second {card('Armenian Soldiery')}",
+    )
     c = s["conflict"]
     assert c["strength"] == [11, 10]
-    assert c["parts"] == [[["Units", 4], ["Faith", 2], ["cards", 4], ["dice", 1]],
-                          [["Units", 4], ["Faith", 2], ["cards", 1], ["dice", 1], ["Fortress", 2]]]
+    assert c["parts"] == [
+        [["Units", 4], ["Faith", 2], ["cards", 4], ["dice", 1]],
+        [["Units", 4], ["Faith", 2], ["cards", 1], ["dice", 1], ["Fortress", 2]],
+    ]
     line = next(e for e in log if e.text.startswith("Strength: "))
-    assert line.text == ("Strength: the Seljuk's side 11 (Units 4, Faith 2, cards 4, dice 1), the Byzantines' side 10 "
-                         "(Units 4, Faith 2, cards 1, dice 1, Fortress 2). The Seljuk wins.")
+    assert line.text == (
+        "Strength: the Seljuk's side 11 (Units 4, Faith 2, cards 4, dice 1), the Byzantines' side 10 "
+        "(Units 4, Faith 2, cards 1, dice 1, Fortress 2). The Seljuk wins."
+    )
     assert line.rule == "7.battle"
     s, _ = play(s, f"wound {BYZ} 0", f"wound {CRU} 0", "home 0", "home 0")
     assert s["conflict"] is None and s["last_conflict"]["parts"] == c["parts"]
@@ -51,6 +61,9 @@ def test_a_siege_counts_the_defenders_citadel():
     assert s["last_conflict"]["parts"] == [[["Units", 1]], [["Units", 1], ["Faith", 1], ["Citadel", 2]]]
     assert s["last_conflict"]["strength"] == [1, 4]
     line = next(e for e in log if e.text.startswith("Strength: "))
-    assert re.fullmatch(r"Strength: the Seljuk's side 1 \(Units 1\), the Crusaders' side 4 \(Units 1, Faith 1, Citadel 2\)\. "
-                        r"The Crusaders win\.", line.text), line.text
+    assert re.fullmatch(
+        r"Strength: the Seljuk's side 1 \(Units 1\), the Crusaders' side 4 \(Units 1, Faith 1, Citadel 2\)\. "
+        r"The Crusaders win\.",
+        line.text,
+    ), line.text
     assert line.rule == "7.siege"

@@ -79,17 +79,29 @@ def test_the_table_is_text_with_every_part(players):
     Location on the board with its City ladder (ruling LH9: the top level controls) and its
     Support, every player board, the viewer's hand with its Bluff card; no JSON."""
     for what, state, seat, view, table in readings(players):
-        assert not re.search(r'[{}]|"\w+":|\b(?:None|True|False)\b(?! [A-Z])', table), f"{what}: not plain text:\n{table}"
+        assert not re.search(r'[{}]|"\w+":|\b(?:None|True|False)\b(?! [A-Z])', table), (
+            f"{what}: not plain text:\n{table}"
+        )
         assert table.startswith("== Lords of Heaven — ")
-        for head in ("VP: ", "Columns:", "  Development (cost ", "  Presence (cost ", "  Movement (Benefits ",
-                     "  Income (Benefits ", "Locations (", "Players:"):
+        for head in (
+            "VP: ",
+            "Columns:",
+            "  Development (cost ",
+            "  Presence (cost ",
+            "  Movement (Benefits ",
+            "  Income (Benefits ",
+            "Locations (",
+            "Players:",
+        ):
             assert head in table, f"{what}: no {head.strip()!r}"
         for p in view["players"]:
             assert f"{p['name']} {p['vp']}" in table.split("\n")[1 if view["to_act"] is None else 2]
         for loc in state["on_board"]:
             line = next(x for x in table.split("\n") if x.startswith(f"  {CONTENT.locations[loc].name}: City ["))
             top = state["city"][loc][-1]
-            assert (f"controlled by {GAME.seat_label(state, top)}" if top is not None else "controlled by nobody") in line
+            assert (
+                f"controlled by {GAME.seat_label(state, top)}" if top is not None else "controlled by nobody"
+            ) in line
             for p, n in enumerate(state["support"][loc]):
                 if n:
                     assert f"{GAME.seat_label(state, p)} {n}" in line.split("Support: ")[1]

@@ -79,8 +79,9 @@ def test_a_forced_march_pays_each_road_it_takes_once():
 
 def test_a_coordinated_march_loses_neutral_then_partner_pieces_before_its_own():
     """Ruling TC39: the toll takes Neutral Units first, then the partner's, then the mover's."""
-    s = _game(["angevin", "hre", "ayyubid"], "angevin", {"tyre": ("angevin", "coordinated_march")},
-              empty=("tyre", "sidon"))
+    s = _game(
+        ["angevin", "hre", "ayyubid"], "angevin", {"tyre": ("angevin", "coordinated_march")}, empty=("tyre", "sidon")
+    )
     _put(s, "tyre", "angevin:infantry", "angevin:infantry", "hre:infantry", "neutral:infantry")
     s["bandits"] = [road("tyre", "sidon")]
     hre = _reserve(s, "hre")
@@ -112,8 +113,7 @@ def test_a_sea_move_passes_no_bandits():
 
 def test_an_event_forced_march_pays_like_an_order():
     """The March Down the Coast: an event's Forced March meets the Bandit as an Order's does."""
-    s = _game(["angevin", "ayyubid"], "angevin", hands={"angevin": ["march_down_the_coast"]},
-              empty=("tyre", "acre"))
+    s = _game(["angevin", "ayyubid"], "angevin", hands={"angevin": ["march_down_the_coast"]}, empty=("tyre", "acre"))
     _put(s, "tyre", *["angevin:infantry"] * 3)
     s["bandits"] = [road("tyre", "acre")]
     _do(s, act("event", "march_down_the_coast"))
@@ -188,8 +188,12 @@ def test_a_march_that_ignores_bandits_still_pays_when_it_is_beaten_back():
 
 # -- Reinforce -------------------------------------------------------------------------------------
 def _sidon_attacked(defender_order, region="sidon", attackers=3, defenders=("angevin:infantry",)):
-    s = _game(["angevin", "ayyubid"], "ayyubid",
-              {DESERT: ("ayyubid", "march_1"), region: ("angevin", defender_order)}, empty=("tyre", "sidon", DESERT))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "ayyubid",
+        {DESERT: ("ayyubid", "march_1"), region: ("angevin", defender_order)},
+        empty=("tyre", "sidon", DESERT),
+    )
     _put(s, DESERT, *["ayyubid:infantry"] * attackers)
     _put(s, "sidon", *defenders)
     return s
@@ -217,8 +221,9 @@ def test_a_tactical_retreat_loses_one_unit_and_the_road_takes_the_rest():
     Infantry and retreats as a beaten defence, never to the Desert the attack came from; the
     Bandit on the Road to Tyre takes the Infantry and then the Cavalry. The Ayyubid loses
     nothing, wins no Battle and gains no Glory."""
-    s = _sidon_attacked("tactical_retreat", attackers=4,
-                        defenders=("angevin:infantry", "angevin:infantry", "angevin:cavalry"))
+    s = _sidon_attacked(
+        "tactical_retreat", attackers=4, defenders=("angevin:infantry", "angevin:infantry", "angevin:cavalry")
+    )
     s["bandits"] = [road("tyre", "sidon")]
     glory = s["glory"]
     _do(s, act("execute", DESERT))
@@ -256,8 +261,12 @@ def test_only_a_defence_that_can_fight_may_retreat():
     _do(s, act("execute", DESERT))
     _do(s, act("march", "sidon", _group(s, DESERT, "ayyubid", infantry=3)))
     assert s["battle"] is None and pieces(s, "sidon") == ["ayyubid:infantry"] * 3
-    s = _game(["angevin", "ayyubid"], "angevin", {"tyre": ("angevin", "march_1"), DESERT: ("angevin", "retreat")},
-              empty=("tyre", "sidon", DESERT))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "angevin",
+        {"tyre": ("angevin", "march_1"), DESERT: ("angevin", "retreat")},
+        empty=("tyre", "sidon", DESERT),
+    )
     _put(s, "tyre", "angevin:infantry", "angevin:infantry")
     _put(s, DESERT, "angevin:infantry")
     _put(s, "sidon", *["ayyubid:infantry"] * 3)

@@ -6,8 +6,13 @@ from outremer.games.third_crusade import battle
 from outremer.games.third_crusade.data import content
 
 C = content()
-TURKOMAN_ATTACK = ["turkoman:badr_al_din", "turkoman:cavalry", "turkoman:siege", "turkoman:infantry",
-                   "turkoman:infantry"]
+TURKOMAN_ATTACK = [
+    "turkoman:badr_al_din",
+    "turkoman:cavalry",
+    "turkoman:siege",
+    "turkoman:infantry",
+    "turkoman:infantry",
+]
 TRIPOLI_DEFENCE = ["neutral:conrad", "hre:infantry", "angevin:cavalry", "neutral:infantry"]
 
 
@@ -23,8 +28,12 @@ def test_the_battle_example_in_tripoli():
     assert battle.strength(C, TRIPOLI_DEFENCE, "city", bonus=2 + 2) == 8  # Defence +2, Reinforce 2 Units
     assert battle.outcome(8, 8)[0] == "defender"  # a tie: the attacker is the lower
     assert battle.outcome(attack, defence + 2) == ("attacker", 1, 2)
-    assert battle.glory(city=True, attacker_won=True, leader_attacking=True, leader_defending=True,
-                        loser_leader_killed=False) == 3
+    assert (
+        battle.glory(
+            city=True, attacker_won=True, leader_attacking=True, leader_defending=True, loser_leader_killed=False
+        )
+        == 3
+    )
 
 
 def test_losses_keep_the_partner_and_neutral_limits():
@@ -76,6 +85,7 @@ def _three_player_battle(attacker, crusader_marker):
     from outremer.games.third_crusade import battle_phase, planning
     from outremer.games.third_crusade.moves import add
     from outremer.games.third_crusade.state import new_state
+
     s = new_state(C, ["angevin", "hre", "ayyubid"], 1)
     planning.setup_orders(C, s)
     s["faith"] = {"crusader": crusader_marker, "muslim": 2}
@@ -94,6 +104,7 @@ def test_three_players_the_lone_player_compares_faith_with_the_army_it_fights():
     higher than the Holy Roman Empire's 3 (no bonus: 2 against 2), but is higher than the
     Angevin's 0 (+1: 2 against 3). The pair never gets the bonus."""
     from outremer.games.third_crusade.state import faith_of, new_state
+
     assert _three_player_battle("hre", -3) == (2, 2)
     assert _three_player_battle("angevin", -3) == (2, 3)
     assert _three_player_battle("angevin", 1) == (2, 3) and _three_player_battle("angevin", 2) == (2, 2)

@@ -66,8 +66,12 @@ def test_a_defence_of_bare_leaders_is_lost_before_any_reaction():
     """p.14: "If one Alliance only has Leaders without a Unit symbols and no other Units or
     Leaders, then those Leaders are lost and the opposing Alliance automatically wins": William
     alone in Sidon is lost at once; the Angevin is not asked for the Reinforce it has in Tyre."""
-    s = _game(["angevin", "ayyubid"], "ayyubid", {DESERT: ("ayyubid", "march_1"), "tyre": ("angevin", "reinforce")},
-              empty=("tyre", "sidon", DESERT))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "ayyubid",
+        {DESERT: ("ayyubid", "march_1"), "tyre": ("angevin", "reinforce")},
+        empty=("tyre", "sidon", DESERT),
+    )
     _put(s, DESERT, *["ayyubid:infantry"] * 2)
     _put(s, "tyre", *["angevin:infantry"] * 3)
     _put(s, "sidon", "angevin:william")
@@ -89,8 +93,12 @@ def test_ports_are_adjacent_only_for_a_sea_move():
     assert "sidon" not in board.adjacent_to("acre") and "tyre" in board.adjacent_to("acre")
     assert set(board.adjacent_to("acre", sea=True)) >= {"sidon", "tripoli", "famagusta", "tyre"}
     assert not board.adjacent("tripoli", "sidon") and board.adjacent("tripoli", "sidon", sea=True)
-    s = _game(["angevin", "ayyubid"], "angevin",
-              {"tyre": ("angevin", "march_1"), "sidon": ("angevin", "reinforce")}, empty=("tyre", "sidon", "acre"))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "angevin",
+        {"tyre": ("angevin", "march_1"), "sidon": ("angevin", "reinforce")},
+        empty=("tyre", "sidon", "acre"),
+    )
     _put(s, "tyre", *["angevin:infantry"] * 2)
     _put(s, "sidon", *["angevin:infantry"] * 3)
     _put(s, "acre", *["ayyubid:infantry"] * 3)
@@ -102,6 +110,7 @@ def test_ports_are_adjacent_only_for_a_sea_move():
 
 def _rules_page() -> str | None:
     from pathlib import Path
+
     for parent in Path(__file__).resolve().parents:
         page = parent / "web" / "rules" / "third-crusade.md"
         if page.is_file():
@@ -113,6 +122,7 @@ def test_the_rules_page_says_what_the_engine_does_of_ports():
     """Ruling TC75 on the rules page: Adjacent by Road for every rule, Ports by sea only for a
     Sea Move."""
     import pytest
+
     page = _rules_page()
     if page is None:
         pytest.skip("web/rules is not available here")

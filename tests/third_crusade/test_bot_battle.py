@@ -32,8 +32,12 @@ def _attack_desert(extra=None):
     Infantry, al-Afdal): the defence loses 4."""
     orders = {"acre": ("angevin", "march_1")}
     orders.update(extra or {})
-    s = _game(["angevin", "ayyubid"], "angevin", orders,
-              empty=("acre", DESERT, "jerusalem", "ahamant", "damascus", "desert_west_of_damascus", "tyre", "jaffa"))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "angevin",
+        orders,
+        empty=("acre", DESERT, "jerusalem", "ahamant", "damascus", "desert_west_of_damascus", "tyre", "jaffa"),
+    )
     _put(s, "acre", *["angevin:infantry"] * 6, "angevin:cavalry", "angevin:cavalry")
     _put(s, DESERT, "ayyubid:infantry", "ayyubid:cavalry", "ayyubid:siege", "neutral:infantry", "ayyubid:al_afdal")
     _put(s, "jerusalem", "ayyubid:infantry")
@@ -62,7 +66,7 @@ def test_retreat_to_the_weakest_region_then_closest_to_jerusalem():
     s = _attack_desert()
     log = []
     _finish_losses(s, "ayyubid", log)
-    while s["battle"] and s["battle"]["stage"] == "losses":   # the Angevin's 1 loss, its own choice
+    while s["battle"] and s["battle"]["stage"] == "losses":  # the Angevin's 1 loss, its own choice
         _do(s, command.legal(C, s, command.to_act(s))[0])
     assert s["battle"]["stage"] == "retreat"
     legal = command.legal(C, s, command.to_act(s))
@@ -123,15 +127,19 @@ def test_reaction_placement_as_defender_and_reinforce_to_the_strongest_adjacent_
 def test_reaction_placement_as_attacker():
     """p.21: as the attacker, in the Region it attacked from; a Defence cannot serve the attack and
     is not used (ruling TC102); Reinforce with no Adjacent Region holding its Units is not used."""
-    s = _game(["angevin", "ayyubid"], "ayyubid", {DESERT: ("ayyubid", "march_1"), "acre": ("angevin", "defence")},
-              empty=("acre", DESERT, "tyre", "jaffa", "jerusalem", "ahamant", "damascus", "desert_west_of_damascus"))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "ayyubid",
+        {DESERT: ("ayyubid", "march_1"), "acre": ("angevin", "defence")},
+        empty=("acre", DESERT, "tyre", "jaffa", "jerusalem", "ahamant", "damascus", "desert_west_of_damascus"),
+    )
     _put(s, DESERT, "ayyubid:infantry", "ayyubid:infantry", "ayyubid:infantry")
     _put(s, "acre", *["angevin:infantry"] * 4)
     _do(s, act("execute", DESERT))
     _do(s, act("march", "acre", _group(s, DESERT, "ayyubid", infantry=2)))
     log = []
     assert bot.reaction_region(s, "ayyubid", "defence", log) is None and log[-1].rule == "TC102"
-    assert bot.reaction_region(s, "ayyubid", "reinforce", log) == DESERT   # 1 Infantry left there
+    assert bot.reaction_region(s, "ayyubid", "reinforce", log) == DESERT  # 1 Infantry left there
     s["map"][DESERT] = [None] * 9
     assert bot.reaction_region(s, "ayyubid", "reinforce", log) is None
     assert bot.choose_reaction(s, "ayyubid", [act("no_react")], lambda n: 0, log) == act("no_react")
@@ -146,18 +154,21 @@ def test_solo_example_the_bot_draws_reinforce_into_the_stronger_desert():
     (3 against 2); the Turkoman's Defence makes it 3 against 4; the Bot is lowest, draws Reinforce
     from its Reaction group and places it in the Desert south of Damascus (3 Infantry), stronger
     than Jaffa (1) and Tyre (1 left); executed, it brings 3 Infantry: 6 against 4."""
-    s = _game(["hre", "turkoman"], "hre", {"tyre": ("hre", "march_1"), "acre": ("turkoman", "defence"),
-                                           "jaffa": ("hre", "muster_cavalry")},
-              empty=("tyre", "acre", "jaffa", DESERT))
+    s = _game(
+        ["hre", "turkoman"],
+        "hre",
+        {"tyre": ("hre", "march_1"), "acre": ("turkoman", "defence"), "jaffa": ("hre", "muster_cavalry")},
+        empty=("tyre", "acre", "jaffa", DESERT),
+    )
     _put(s, "tyre", *["hre:infantry"] * 4)
     _put(s, "acre", "turkoman:infantry", "turkoman:infantry")
     _put(s, DESERT, *["hre:infantry"] * 3)
     _put(s, "jaffa", "hre:infantry")
     _do(s, act("execute", "tyre"))
     _do(s, act("march", "acre", _group(s, "tyre", "hre", infantry=3)))
-    _do(s, act("react", "acre"))                                       # the Turkoman's Defence +2
+    _do(s, act("react", "acre"))  # the Turkoman's Defence +2
     assert command.strengths(C, s) == (3, 4) and bot.bot_is_lowest(s, "hre")
-    assert s["battle"]["stage"] == "react" and command.to_act(s) == 0   # asked: an Order of its stands in Jaffa
+    assert s["battle"]["stage"] == "react" and command.to_act(s) == 0  # asked: an Order of its stands in Jaffa
     log = []
     group = ["blank_1", "reinforce", "defence"]
     drawn = bot.draw_reaction(s, "hre", group, lambda n: 1, log)
@@ -180,8 +191,12 @@ def test_with_reinforce_losses_come_from_the_stronger_region():
     Reinforced from Damascus (4): 10 against 6, 4 losses: Damascus (4 > 2), Damascus (3 > 2), then
     2 against 2, the Desert by Proximity (a Road from the Crusader side, Damascus two), then
     Damascus (2 > 1)."""
-    s = _game(["angevin", "ayyubid"], "angevin", {"acre": ("angevin", "march_1"), "damascus": ("ayyubid", "reinforce")},
-              empty=("acre", DESERT, "damascus"))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "angevin",
+        {"acre": ("angevin", "march_1"), "damascus": ("ayyubid", "reinforce")},
+        empty=("acre", DESERT, "damascus"),
+    )
     _put(s, "acre", *["angevin:infantry"] * 6, "angevin:cavalry", "angevin:cavalry")
     _put(s, DESERT, "ayyubid:infantry", "ayyubid:infantry")
     _put(s, "damascus", *["ayyubid:infantry"] * 4)

@@ -57,17 +57,19 @@ def test_diplomacy_board_priority():
     """p.23: Glory, hexagon Leader, square Leader, crown, Faith, command point, Neutral Units,
     Gold, supply."""
     s = _state("bedouin_tribes")
+
     def choose(*keys):
         return bot.choose_move(s, "ayyubid", _moves(*keys), lambda n: 0, [])
-    assert choose("r1a", "r1b") == act("move", "r1b")                 # a Glory token over a crown
-    assert choose("r5b", "r5a") == act("move", "r5a")                 # Balian (hexagon) over Humphrey
-    assert choose("r4c", "r5b") == act("move", "r5b")                 # a square Leader over a crown
-    assert choose("r3a", "r4c") == act("move", "r4c")                 # a crown over Faith
-    assert choose("r2a", "r3a") == act("move", "r3a")                 # Faith over a command point
-    assert choose("r2a", "r2b", "r2c", "r2d") == act("move", "r2a")   # a command point over Units
-    assert choose("r2b", "r2c", "r2d") == act("move", "r2b")          # Neutral Units over Gold
-    assert choose("r2c", "r2d") == act("move", "r2d")                 # Gold over supply
-    assert choose("r9b", "r10a") == act("move", "r10a")               # 2 Glory over 1
+
+    assert choose("r1a", "r1b") == act("move", "r1b")  # a Glory token over a crown
+    assert choose("r5b", "r5a") == act("move", "r5a")  # Balian (hexagon) over Humphrey
+    assert choose("r4c", "r5b") == act("move", "r5b")  # a square Leader over a crown
+    assert choose("r3a", "r4c") == act("move", "r4c")  # a crown over Faith
+    assert choose("r2a", "r3a") == act("move", "r3a")  # Faith over a command point
+    assert choose("r2a", "r2b", "r2c", "r2d") == act("move", "r2a")  # a command point over Units
+    assert choose("r2b", "r2c", "r2d") == act("move", "r2b")  # Neutral Units over Gold
+    assert choose("r2c", "r2d") == act("move", "r2d")  # Gold over supply
+    assert choose("r9b", "r10a") == act("move", "r10a")  # 2 Glory over 1
 
 
 def test_neutral_units_the_strongest_option():
@@ -103,8 +105,8 @@ def test_reward_gains_a_sabotage_removed_and_an_advanced_order_drawn():
     command point); an Advanced Order drawn at random (TC108)."""
     s = _state("old_man_of_the_mountain")
     put(s, "damascus", "ayyubid:infantry")
-    s["map"]["damascus"][2] = "sabotage"      # its command point icon
-    s["map"]["damascus"][8] = "sabotage"      # its crown icon
+    s["map"]["damascus"][2] = "sabotage"  # its command point icon
+    s["map"]["damascus"][8] = "sabotage"  # its crown icon
     legal = [act("clear", "damascus", 2), act("clear", "damascus", 8)]
     item = {"army": "ayyubid", "unsabotage": True, "text": "a Sabotage token"}
     assert bot.choose_gain(s, "ayyubid", legal, item, lambda n: 0, []) == act("clear", "damascus", 8)

@@ -21,7 +21,7 @@ def _play(s, army, key, jerusalem_max=None):
     while s.get("pending"):
         legal = command.legal(C, s, seat)
         choice = choose_step(s, army, legal, lambda n: 0, log, jerusalem_max)
-        if choice is None:   # a March: the flow composes it (p.22); here it is left out
+        if choice is None:  # a March: the flow composes it (p.22); here it is left out
             choice = act("skip") if act("skip") in legal else act("stay")
         assert choice in legal, (choice, legal)
         _do(s, choice)
@@ -33,8 +33,9 @@ def test_crusader_fleet_destroyed_port_sabotage_and_the_crown_bought():
     (Tripoli, 3 Infantry), the Sabotage on the Glory icon of Tyre (p.21: Glory first, where the
     player has Presence); the crown event (remove 2 Crusader Infantry) is useful, so the Bot buys
     its 3 crowns with 6 Gold (p.20) and removes them from the Region with the fewest player Units."""
-    s = _game(["angevin", "ayyubid"], "ayyubid", hands={"ayyubid": ["crusader_fleet_defeats"]},
-              empty=PORTS + ("damascus",))
+    s = _game(
+        ["angevin", "ayyubid"], "ayyubid", hands={"ayyubid": ["crusader_fleet_defeats"]}, empty=PORTS + ("damascus",)
+    )
     _put(s, "tripoli", *["angevin:infantry"] * 3)
     _put(s, "tyre", "angevin:infantry", "angevin:infantry")
     _put(s, "sidon", "angevin:infantry", "angevin:cavalry", "angevin:cavalry")
@@ -42,10 +43,10 @@ def test_crusader_fleet_destroyed_port_sabotage_and_the_crown_bought():
     crowns = s["tracks"]["ayyubid"][1]
     log = _play(s, "ayyubid", "crusader_fleet_defeats")
     assert "tripoli" in s.get("destroyed", [])
-    assert s["map"]["tyre"][8] == "sabotage"                          # Tyre's Glory icon
+    assert s["map"]["tyre"][8] == "sabotage"  # Tyre's Glory icon
     assert s["gold"][1] == 10 - 2 * (3 - crowns)
     assert any("crown event" in e.text and "p.20" in e.text for e in log)
-    assert s["map"]["tyre"].count("angevin:infantry") == 0            # 2 Infantry, the fewest Units
+    assert s["map"]["tyre"].count("angevin:infantry") == 0  # 2 Infantry, the fewest Units
     assert s["map"]["tripoli"].count("angevin:infantry") == 3
 
 
@@ -57,7 +58,7 @@ def test_a_crown_event_that_does_it_no_good_is_not_bought():
     s["gold"][1] = 20
     log = _play(s, "ayyubid", "scorched_earth")
     assert s["gold"][1] == 20 and not s.get("bandits")
-    assert s["map"]["acre"][0] == "sabotage"                          # Acre's Glory icon
+    assert s["map"]["acre"][0] == "sabotage"  # Acre's Glory icon
     assert any("does not execute the crown event" in e.text for e in log)
 
 
@@ -67,15 +68,19 @@ def test_units_added_to_the_weakest_desert_without_covering_icons():
     Cavalry would cover the supply icon of the last hexagonal Slot, so it is not added there
     (p.21: the Bot never covers a Resource icon)."""
     south, west = "desert_south_of_damascus", "desert_west_of_damascus"
-    s = _game(["angevin", "ayyubid"], "ayyubid", hands={"ayyubid": ["camp_at_kharruba"]},
-              empty=(south, west, "desert_north_of_damascus", "desert_east_of_tripoli"))
+    s = _game(
+        ["angevin", "ayyubid"],
+        "ayyubid",
+        hands={"ayyubid": ["camp_at_kharruba"]},
+        empty=(south, west, "desert_north_of_damascus", "desert_east_of_tripoli"),
+    )
     _put(s, south, "ayyubid:infantry", "ayyubid:cavalry")
     _put(s, west, *["ayyubid:infantry"] * 4)
     assert C.south.region(south).icons[6:8] == ("", "supply")
     log = _play(s, "ayyubid", "camp_at_kharruba")
     after = s["map"][south]
     assert after.count("ayyubid:infantry") == 3 and after.count("ayyubid:cavalry") == 1
-    assert after[7] is None and after[0] is None                      # supply and gold icons uncovered
+    assert after[7] is None and after[0] is None  # supply and gold icons uncovered
     assert s["map"][west].count("ayyubid:infantry") == 4
     assert any("covering no Resource icon" in e.text for e in log)
 
@@ -108,8 +113,8 @@ def test_column_perks():
     assert bot.perk_units("scorched_earth", 4) == []
     assert bot.perk_units("al_adils_victory", 5) == ["infantry"]
     assert bot.perk_units("camp_at_kharruba", 5) == []
-    assert bot.perk_units("call_to_jihad", 6) == ["infantry"]       # its crown event musters
-    assert bot.perk_units("call_to_jihad", 4) == []                 # its main event does not
+    assert bot.perk_units("call_to_jihad", 6) == ["infantry"]  # its crown event musters
+    assert bot.perk_units("call_to_jihad", 4) == []  # its main event does not
     assert bot.perk_units("camp_at_kharruba", 1) == []
 
 
@@ -133,11 +138,14 @@ def _bot_column(s, army, column):
 def _kharruba(column=None):
     """The Camp at Kharruba (a Desert with Ayyubid Presence) in the Ayyubid's hand, its only
     Presence in Damascus (a City); ``column`` the Bot's, None for a person."""
-    deserts = ("desert_south_of_damascus", "desert_west_of_damascus", "desert_north_of_damascus",
-               "desert_east_of_tripoli")
-    s = _game(["angevin", "ayyubid"], "ayyubid", hands={"ayyubid": ["camp_at_kharruba"]},
-              empty=("damascus",) + deserts)
-    for key in list(s["map"]):   # no Ayyubid Presence in any Desert
+    deserts = (
+        "desert_south_of_damascus",
+        "desert_west_of_damascus",
+        "desert_north_of_damascus",
+        "desert_east_of_tripoli",
+    )
+    s = _game(["angevin", "ayyubid"], "ayyubid", hands={"ayyubid": ["camp_at_kharruba"]}, empty=("damascus",) + deserts)
+    for key in list(s["map"]):  # no Ayyubid Presence in any Desert
         if not C.south.region(key).city and any(p and p.startswith("ayyubid:") for p in s["map"][key]):
             s["map"][key] = [None] * len(s["map"][key])
     _put(s, "damascus", "ayyubid:infantry")
@@ -158,9 +166,8 @@ def test_column_2_executes_the_main_event_regardless_of_region():
     before = sum(p == "ayyubid:infantry" for k in s["map"] for p in s["map"][k])
     log = _play(s, "ayyubid", "camp_at_kharruba")
     assert sum(p == "ayyubid:infantry" for k in s["map"] for p in s["map"][k]) == before + 2
-    assert any("adds 2 Infantry in Jerusalem" in e.text for e in log)   # a City: its weakest, Jerusalem first
-    assert any("column 2, EVENT CARDS: the main event regardless of Region" in e.text and e.rule == "p.23"
-               for e in log)
+    assert any("adds 2 Infantry in Jerusalem" in e.text for e in log)  # a City: its weakest, Jerusalem first
+    assert any("column 2, EVENT CARDS: the main event regardless of Region" in e.text and e.rule == "p.23" for e in log)
 
 
 def test_column_3_executes_the_main_event_regardless_of_presence():
@@ -171,8 +178,9 @@ def test_column_3_executes_the_main_event_regardless_of_presence():
     assert act("event", "camp_at_kharruba") in command.legal(C, s, 1)
     log = _play(s, "ayyubid", "camp_at_kharruba")
     assert s["map"]["damascus"].count("ayyubid:infantry") == 1
-    deserts = [k for k in s["map"] if not C.south.region(k).city and any(
-        p and p.startswith("ayyubid:") for p in s["map"][k])]
+    deserts = [
+        k for k in s["map"] if not C.south.region(k).city and any(p and p.startswith("ayyubid:") for p in s["map"][k])
+    ]
     assert deserts, "the Units went to a Desert"
     assert any("column 3, EVENT CARDS: the main event regardless of Presence" in e.text for e in log)
 
@@ -183,5 +191,6 @@ def test_the_perks_relax_the_main_event_only_for_the_bot():
     s = _kharruba(2)
     s["hand"]["angevin"] = ["camp_at_kharruba"]
     from outremer.games.third_crusade.event_choices import playable
+
     assert "camp_at_kharruba" not in playable(C, s, 0)
     assert "camp_at_kharruba" in playable(C, s, 1)

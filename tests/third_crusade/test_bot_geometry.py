@@ -35,7 +35,7 @@ def test_a_leader_without_units_counts_stronger_on_equal_strength():
     assert g.strength(s, "hre", "acre") == g.strength(s, "hre", desert) == 4
     assert g.by_strength(s, "hre", ["acre", desert]) == [desert, "acre"]
     assert g.strongest(s, "hre", [desert, "acre"]) == "acre"
-    put(s, "tyre", "hre:guido", "hre:infantry")                     # 1 + 1, a Leader with a Cavalry icon
+    put(s, "tyre", "hre:guido", "hre:infantry")  # 1 + 1, a Leader with a Cavalry icon
     put(s, "jaffa", "hre:infantry", "hre:infantry")
     assert not g.bare_leader(s, "hre", "tyre")
     assert g.by_strength(s, "hre", ["tyre", "jaffa"]) == g.by_proximity(s, "hre", ["tyre", "jaffa"])
@@ -82,8 +82,8 @@ def test_side_steps_follow_the_roads_of_the_map():
             seen |= frontier
             n += 1
         assert g.side_steps(s, "ayyubid", r.key) == n, r.key
-    assert g.side_steps(s, "ayyubid", "damascus") == 2   # Damascus - Desert west of it - Sidon
-    assert g.side_steps(s, "angevin", "damascus") == 2   # Damascus - Desert north of it - Homs
+    assert g.side_steps(s, "ayyubid", "damascus") == 2  # Damascus - Desert west of it - Sidon
+    assert g.side_steps(s, "angevin", "damascus") == 2  # Damascus - Desert north of it - Homs
 
 
 def test_about_equal_goes_to_the_glory_track():

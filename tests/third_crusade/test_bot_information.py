@@ -33,7 +33,7 @@ def _hide_otherwise(s):
     t["hand"]["angevin"] = []
     t["objectives"]["angevin"] = ["jerusalem"]
     box = t["box"]["angevin"]
-    t["sections"]["homs"]["crusader"] = ["angevin", box.pop()]   # a face-down Order of the player's
+    t["sections"]["homs"]["crusader"] = ["angevin", box.pop()]  # a face-down Order of the player's
     return t
 
 

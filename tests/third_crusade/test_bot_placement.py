@@ -37,14 +37,14 @@ def test_add_units_without_presence_next_to_the_weakest_region_with_neutral_unit
     """p.21: a card adding Units to a Region without the Alliance's Presence: an empty Region
     Adjacent to its weakest Region, with Neutral Units if possible."""
     s = empty()
-    put(s, "homs", "ayyubid:infantry")                     # its weakest
+    put(s, "homs", "ayyubid:infantry")  # its weakest
     put(s, "damascus", *["ayyubid:infantry"] * 4)
     put(s, "desert_north_of_damascus", "neutral:infantry")
     keys = ["desert_east_of_tripoli", "desert_north_of_damascus", DESERT_W, "hama"]
     ranked = bot.add_priority(s, "ayyubid", keys)
-    assert ranked[0] == "desert_north_of_damascus"         # next to Homs, with a Neutral Infantry
-    assert set(ranked[1:3]) == {"desert_east_of_tripoli", "hama"}   # next to Homs, empty
-    assert ranked[3] == DESERT_W                           # next to Damascus only
+    assert ranked[0] == "desert_north_of_damascus"  # next to Homs, with a Neutral Infantry
+    assert set(ranked[1:3]) == {"desert_east_of_tripoli", "hama"}  # next to Homs, empty
+    assert ranked[3] == DESERT_W  # next to Damascus only
 
 
 def test_never_cover_a_resource_icon_and_overflow_to_the_weakest_adjacent_region():
@@ -78,8 +78,10 @@ def test_remove_units_from_the_region_with_the_fewest_player_units_never_neutral
 
 def test_remove_a_leader_cavalry_over_infantry():
     s = empty()
-    assert bot.leader_to_remove(s, "ayyubid", ["angevin:philip_ii", "angevin:richard_i", "neutral:conrad"]) \
+    assert (
+        bot.leader_to_remove(s, "ayyubid", ["angevin:philip_ii", "angevin:richard_i", "neutral:conrad"])
         == "angevin:richard_i"
+    )
     assert bot.leader_to_remove(s, "ayyubid", ["angevin:william", "angevin:philip_ii"]) == "angevin:philip_ii"
 
 
@@ -106,8 +108,10 @@ def test_sabotage_on_equal_icons_the_slot_of_the_stronger_unit():
     s = empty()
     put(s, "acre", "angevin:infantry")
     put(s, DESERT_S, "angevin:infantry")
+
     def bare(k):
         return [(k, i) for i in range(9) if s["map"][k][i] is None and not bot._icon(s, k, i)]
+
     assert bot.SLOT_SHAPES[bot.sabotage_slot(s, "ayyubid", bare("acre"))[1]] == "trapezoid"
     assert bot.SLOT_SHAPES[bot.sabotage_slot(s, "ayyubid", bare(DESERT_S))[1]] == "hex"
 
@@ -124,9 +128,9 @@ def test_unsabotage_skips_command_points_and_takes_the_stronger_region():
             if icon and s["map"][k][i] is None:
                 s["map"][k][i] = "sabotage"
     options = [(k, i) for k in ("damascus", "homs") for i in range(9) if s["map"][k][i] == "sabotage"]
-    assert bot.unsabotage_slot(s, "ayyubid", options) == ("damascus", 8)    # the crown, over supply and gold
+    assert bot.unsabotage_slot(s, "ayyubid", options) == ("damascus", 8)  # the crown, over supply and gold
     no_crown = [o for o in options if o != ("damascus", 8)]
-    assert bot.unsabotage_slot(s, "ayyubid", no_crown) == ("homs", 0)     # supply in both: the stronger Homs
+    assert bot.unsabotage_slot(s, "ayyubid", no_crown) == ("homs", 0)  # supply in both: the stronger Homs
     cp_only = [o for o in options if b.region(o[0]).icons[o[1]] == "cp"]
     assert cp_only and bot.unsabotage_slot(s, "ayyubid", cp_only) is None
 
@@ -136,7 +140,7 @@ def test_bandits_never_placed_removed_only_into_a_jerusalem_the_player_holds():
     assert bot.places_bandits is False
     s["bandits"] = [sorted(("jerusalem", "jaffa")), sorted(("acre", "tyre"))]
     roads = [("jaffa", "jerusalem"), ("acre", "tyre")]
-    assert bot.bandit_to_remove(s, "ayyubid", roads) is None          # nobody holds Jerusalem
+    assert bot.bandit_to_remove(s, "ayyubid", roads) is None  # nobody holds Jerusalem
     put(s, "jerusalem", "angevin:infantry")
     assert bot.bandit_to_remove(s, "ayyubid", roads) == ("jaffa", "jerusalem")
     assert bot.bandit_to_remove(s, "ayyubid", [("acre", "tyre")]) is None

@@ -29,21 +29,28 @@ def test_genoa_equal_ports_by_proximity():
     s = empty()
     put(s, "acre", "angevin:infantry")
     put(s, "tyre", "angevin:infantry")
-    assert bot.choose_landing(s, "angevin", [act("land", "tyre"), act("land", "acre")], lambda n: 0, []) \
-        == act("land", "acre")
+    assert bot.choose_landing(s, "angevin", [act("land", "tyre"), act("land", "acre")], lambda n: 0, []) == act(
+        "land", "acre"
+    )
 
 
 def test_what_the_columns_keep():
     assert bot.is_march("ayyubid", "disperse") and bot.is_march("ayyubid", "forced_march")
     assert not bot.is_march("ayyubid", "siege_engine") and bot.is_reaction("ayyubid", "retreat")
-    for column, first, kept in [(2, "siege_engine", ["siege_engine"]), (3, "retreat", []), (3, "disperse", ["disperse"]),
-                                (4, "forced_march", ["forced_march"]), (4, "diversion", []),
-                                (5, "diversion", ["diversion"]), (5, "advanced_march", [])]:
+    for column, first, kept in [
+        (2, "siege_engine", ["siege_engine"]),
+        (3, "retreat", []),
+        (3, "disperse", ["disperse"]),
+        (4, "forced_march", ["forced_march"]),
+        (4, "diversion", []),
+        (5, "diversion", ["diversion"]),
+        (5, "advanced_march", []),
+    ]:
         group = list(ADVANCED)
         got = bot.select_advanced(None, "ayyubid", group, column, lambda n, g=group, f=first: g.index(f), [])
         assert got == kept, (column, first)
         assert len(group) == len(ADVANCED) - len(kept)
-        assert (first in kept) != (first in group)   # kept, or put back in the group
+        assert (first in kept) != (first in group)  # kept, or put back in the group
 
 
 def test_column_1_keeps_two_and_column_6_none():
@@ -60,6 +67,7 @@ def test_column_1_keeps_two_and_column_6_none():
 def test_the_objective_worth_the_most_glory():
     """p.19: the Bot scores "the card with the highest score for a Region they Control"."""
     from outremer.games.third_crusade.cards import cards
+
     s = empty()
     south = [o for o in cards().objectives if o.section == "south"][:3]
     best = south[1]

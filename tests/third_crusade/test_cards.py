@@ -40,6 +40,7 @@ def steps(order):
 
 # --- counts (components, p.35; setup, p.4) -------------------------------------------------------
 
+
 @pytest.mark.parametrize("army", ARMIES)
 def test_each_army_has_22_orders_12_basic_and_10_advanced(army):
     """Components, p.35: "22 Orders"; setup F and G, p.4: basic Orders in the box, Advanced
@@ -53,8 +54,13 @@ def test_each_army_has_22_orders_12_basic_and_10_advanced(army):
 
 
 def test_the_four_sets_differ_only_in_the_army():
-    shapes = {tuple((o.key, o.name, o.presence, o.region, o.cost, o.reaction, o.tithe, o.advanced, o.blank,
-                     o.effects) for o in orders(a)) for a in ARMIES}
+    shapes = {
+        tuple(
+            (o.key, o.name, o.presence, o.region, o.cost, o.reaction, o.tithe, o.advanced, o.blank, o.effects)
+            for o in orders(a)
+        )
+        for a in ARMIES
+    }
     assert len(shapes) == 1
     assert len({o.id for a in ARMIES for o in orders(a)}) == 88
 
@@ -71,6 +77,7 @@ def test_seven_missions_seven_diplomacy_cards_eighteen_objectives():
 
 
 # --- the Orders' numbers ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("army", ARMIES)
 def test_at_least_two_blank_orders_that_do_nothing(army):
@@ -127,8 +134,9 @@ def test_two_infantry_in_a_city_with_alliance_presence_costs_three():
 
 def test_an_angevin_order_needs_its_own_presence_in_a_desert():
     """Order example 1, p.13: an Angevin Order with the Angevin's Presence in a Desert."""
-    assert any(o.presence == "own" and o.region == "desert" and o.presence_armies() == ("angevin",)
-               for o in orders("angevin"))
+    assert any(
+        o.presence == "own" and o.region == "desert" and o.presence_armies() == ("angevin",) for o in orders("angevin")
+    )
 
 
 def test_the_plutorial_orders_exist_and_cost_what_the_players_could_pay():
@@ -137,14 +145,20 @@ def test_the_plutorial_orders_exist_and_cost_what_the_players_could_pay():
     plutorial 10: a Sea Move in a Port (Tripoli). The Angevin's four placed Orders (Defence,
     Tyre, Sidon, Tripoli) cost its 9 command points; the Ayyubid's five (its Desert, Damascus,
     Jerusalem, Ahamant, the Reaction in Acre) its 10."""
-    march, cavalry, levy = by_key("ayyubid", "march_1"), by_key("ayyubid", "muster_cavalry"), by_key("ayyubid", "alliance_levy")
+    march, cavalry, levy = (
+        by_key("ayyubid", "march_1"),
+        by_key("ayyubid", "muster_cavalry"),
+        by_key("ayyubid", "alliance_levy"),
+    )
     assert steps(march) == [("march", "", 0, 0)] and march.region == "any"
     assert steps(cavalry) == [("muster", "cavalry", 1, 0)] and cavalry.region == "city"
     assert march.cost + cavalry.cost + levy.cost == 6
     sea = by_key("angevin", "sea_move")
     assert steps(sea) == [("sea_move", "", 0, 0)] and sea.region == "port"
     angevin = sum(by_key("angevin", k).cost for k in ("defence", "muster_infantry", "muster_march", "sea_move"))
-    ayyubid = sum(by_key("ayyubid", k).cost for k in ("muster_march", "march_1", "muster_cavalry", "alliance_levy", "defence"))
+    ayyubid = sum(
+        by_key("ayyubid", k).cost for k in ("muster_march", "march_1", "muster_cavalry", "alliance_levy", "defence")
+    )
     assert (angevin, ayyubid) == (9, 10)
 
 
@@ -156,7 +170,9 @@ def test_reinforce_is_basic_and_the_advanced_march_costs_one():
     assert "reinforce" in basic_reactions and "defence" in basic_reactions
     o = by_key("hre", "advanced_march")
     assert o.advanced and o.cost == 1 and steps(o) == [("march", "", 0, 0)]
-    assert [o.key for o in orders("hre") if o.advanced and o.cost == 1 and o.effects[0].do == "march"] == ["advanced_march"]
+    assert [o.key for o in orders("hre") if o.advanced and o.cost == 1 and o.effects[0].do == "march"] == [
+        "advanced_march"
+    ]
 
 
 def test_advanced_orders_hold_marches_and_reactions():
@@ -164,8 +180,15 @@ def test_advanced_orders_hold_marches_and_reactions():
     Forced March, Coordinated March, Disperse, Diversion, Retreat and Tactical Retreat."""
     advanced = [o for o in orders("turkoman") if o.advanced]
     words = {s.do for o in advanced for s in o.effects}
-    assert {"forced_march", "coordinated_march", "disperse", "diversion", "retreat", "tactical_retreat",
-            "march"} <= words
+    assert {
+        "forced_march",
+        "coordinated_march",
+        "disperse",
+        "diversion",
+        "retreat",
+        "tactical_retreat",
+        "march",
+    } <= words
     assert any(o.reaction for o in advanced) and any(not o.reaction for o in advanced)
 
 
@@ -190,6 +213,7 @@ def test_an_order_describes_itself():
 
 # --- Missions -----------------------------------------------------------------------------------
 
+
 def _shown(key):
     return uncovered(SOUTH.region(key), (None,) * len(SLOT_SHAPES))
 
@@ -204,7 +228,7 @@ def test_ensure_our_supply_counts_regions_with_a_supply_icon():
     assert all(_shown(k).count("supply") == 2 for k in two_icons)
     ayyubid = sum(matches(m.glory, SOUTH, k, _shown(k)) for k in two_icons)
     angevin = sum(matches(m.glory, SOUTH, k, _shown(k)) for k in ("tripoli", "desert_east_of_tripoli", "hama", "jaffa"))
-    assert ayyubid == 2 and angevin == 3        # Tripoli shows no supply icon
+    assert ayyubid == 2 and angevin == 3  # Tripoli shows no supply icon
     covered = list(SOUTH.region("sidon").icons)
     slots = tuple("angevin:infantry" if icon == "supply" else None for icon in covered)
     assert not matches(m.glory, SOUTH, "sidon", uncovered(SOUTH.region("sidon"), slots))
@@ -224,11 +248,13 @@ def test_mission_predicates():
     assert near == {"jerusalem", "desert_south_of_damascus", "jaffa", "ascalon", "kerak"}
     desert = next(m for m in C.missions if m.key == "masters_of_the_desert").glory
     assert {r.key for r in SOUTH.regions if matches(desert, SOUTH, r.key, ())} == {
-        r.key for r in SOUTH.regions if r.kind == "desert"}
+        r.key for r in SOUTH.regions if r.kind == "desert"
+    }
     assert len({m.title for m in C.missions}) == 7 and len({(m.glory, m.faith) for m in C.missions}) == 7
 
 
 # --- Diplomacy Cards ----------------------------------------------------------------------------
+
 
 def test_bedouin_tribes_gives_faith_glory_gold_and_moves_in_reward_order():
     """Plutorial (the first card, "Bedouin Tribes"): reward 2 is +1 Glory, reward 3 +1 gold, and
@@ -247,6 +273,7 @@ def test_every_diplomacy_card_orders_its_three_rewards():
 
 
 # --- Objective Cards ----------------------------------------------------------------------------
+
 
 def test_two_cities_give_three_glory():
     """p.18: the Ayyubid Controls Kerak and Damascus of its card: 3 Glory."""
@@ -285,6 +312,7 @@ def test_objective_cities_are_cities():
 
 # --- mistakes in the files ------------------------------------------------------------------------
 
+
 def _text(name, old, new):
     raw = (FOLDER / name).read_text(encoding="utf-8")
     assert old in raw, old
@@ -295,50 +323,106 @@ def _escape(message):
     return "".join("\\" + ch if ch in "()[].+" else ch for ch in message)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('effects = [{ do = "defence", n = 2 }]', 'effects = [{ do = "defend", n = 2 }]',
-     "orders.toml: order 3 ('defence'): field 'effects', step 1: 'do' is 'defend'"),
-    ('effects = [{ do = "defence", n = 2 }]', 'effects = [{ do = "defence", n = "2" }]',
-     "order 3 ('defence'): field 'effects', step 1 ('defence'): field 'n' must be int"),
-    ('effects = [{ do = "sea_move" }]', 'effects = [{ do = "sea_move", ships = 2 }]',
-     "order 11 ('sea_move'): field 'effects', step 1 ('sea_move'): unknown field 'ships'"),
-    ('region = "port"', 'region = "city"', "order 11 ('sea_move'): field 'region' is 'city'; a Sea Move"),
-    ('region = "port"', 'region = "harbour"', "order 11 ('sea_move'): field 'region' is 'harbour'"),
-    ('presence = "alliance"', 'presence = "partner"', "order 9 ('alliance_levy'): field 'presence' is 'partner'"),
-    ('cost = 1\nreaction = true', 'cost = "1"\nreaction = true', "order 3 ('defence'): field 'cost' must be int"),
-    ('cost = 1\nreaction = true', 'cost = 1\nreaction = "yes"', "order 3 ('defence'): field 'reaction' must be bool"),
-    ('key = "defence"\nname = "Defence"\npresence = "own"\nregion = "any"\ncost = 1\nreaction = true',
-     'key = "defence"\nname = "Defence"\npresence = "own"\nregion = "any"\ncost = 1',
-     "order 3 ('defence'): field 'effects', step 1: 'defence' is a Reaction"),
-    ('unit = "cavalry", n = 2', 'unit = "cavalry", n = 3',
-     "order 22 ('desert_cavalry'): field 'effects', step 1 ('muster'): 3 cavalry do not fit"),
-    ('unit = "siege", n = 1', 'unit = "trebuchet", n = 1',
-     "order 21 ('siege_engine'): field 'effects', step 1 ('muster'): field 'unit' is 'trebuchet'"),
-    ('key = "march_2"', 'key = "march_1"', "order 6 ('march_1'): field 'key' repeats an earlier order"),
-    ('flavour = "Camp rumours', 'colour = "red"\nflavour = "Camp rumours', "order 1 ('blank_1'): unknown field 'colour'"),
-    ('blank = true\neffects = []\nflavour = "Camp', 'blank = true\neffects = [{ do = "march" }]\nflavour = "Camp',
-     "order 1 ('blank_1'): field 'effects': a Blank Order has no effect"),
-    ('cost = 1\nadvanced = true\neffects = [{ do = "march" }]', 'cost = 1\neffects = [{ do = "march" }]',
-     "orders.toml: field 'advanced': 13 basic and 9 Advanced Orders"),
-    ('key = "blank_2"\nname = "Blank"\npresence = "none"\nregion = "any"\ncost = 0\nblank = true\neffects = []',
-     'key = "blank_2"\nname = "Blank"\npresence = "own"\nregion = "any"\ncost = 1\neffects = [{ do = "march" }]',
-     "orders.toml: field 'blank': each Army needs at least 2 Blank Orders"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'effects = [{ do = "defence", n = 2 }]',
+            'effects = [{ do = "defend", n = 2 }]',
+            "orders.toml: order 3 ('defence'): field 'effects', step 1: 'do' is 'defend'",
+        ),
+        (
+            'effects = [{ do = "defence", n = 2 }]',
+            'effects = [{ do = "defence", n = "2" }]',
+            "order 3 ('defence'): field 'effects', step 1 ('defence'): field 'n' must be int",
+        ),
+        (
+            'effects = [{ do = "sea_move" }]',
+            'effects = [{ do = "sea_move", ships = 2 }]',
+            "order 11 ('sea_move'): field 'effects', step 1 ('sea_move'): unknown field 'ships'",
+        ),
+        ('region = "port"', 'region = "city"', "order 11 ('sea_move'): field 'region' is 'city'; a Sea Move"),
+        ('region = "port"', 'region = "harbour"', "order 11 ('sea_move'): field 'region' is 'harbour'"),
+        ('presence = "alliance"', 'presence = "partner"', "order 9 ('alliance_levy'): field 'presence' is 'partner'"),
+        ("cost = 1\nreaction = true", 'cost = "1"\nreaction = true', "order 3 ('defence'): field 'cost' must be int"),
+        (
+            "cost = 1\nreaction = true",
+            'cost = 1\nreaction = "yes"',
+            "order 3 ('defence'): field 'reaction' must be bool",
+        ),
+        (
+            'key = "defence"\nname = "Defence"\npresence = "own"\nregion = "any"\ncost = 1\nreaction = true',
+            'key = "defence"\nname = "Defence"\npresence = "own"\nregion = "any"\ncost = 1',
+            "order 3 ('defence'): field 'effects', step 1: 'defence' is a Reaction",
+        ),
+        (
+            'unit = "cavalry", n = 2',
+            'unit = "cavalry", n = 3',
+            "order 22 ('desert_cavalry'): field 'effects', step 1 ('muster'): 3 cavalry do not fit",
+        ),
+        (
+            'unit = "siege", n = 1',
+            'unit = "trebuchet", n = 1',
+            "order 21 ('siege_engine'): field 'effects', step 1 ('muster'): field 'unit' is 'trebuchet'",
+        ),
+        ('key = "march_2"', 'key = "march_1"', "order 6 ('march_1'): field 'key' repeats an earlier order"),
+        (
+            'flavour = "Camp rumours',
+            'colour = "red"\nflavour = "Camp rumours',
+            "order 1 ('blank_1'): unknown field 'colour'",
+        ),
+        (
+            'blank = true\neffects = []\nflavour = "Camp',
+            'blank = true\neffects = [{ do = "march" }]\nflavour = "Camp',
+            "order 1 ('blank_1'): field 'effects': a Blank Order has no effect",
+        ),
+        (
+            'cost = 1\nadvanced = true\neffects = [{ do = "march" }]',
+            'cost = 1\neffects = [{ do = "march" }]',
+            "orders.toml: field 'advanced': 13 basic and 9 Advanced Orders",
+        ),
+        (
+            'key = "blank_2"\nname = "Blank"\npresence = "none"\nregion = "any"\ncost = 0\nblank = true\neffects = []',
+            'key = "blank_2"\nname = "Blank"\npresence = "own"\nregion = "any"\ncost = 1\neffects = [{ do = "march" }]',
+            "orders.toml: field 'blank': each Army needs at least 2 Blank Orders",
+        ),
+    ],
+)
 def test_a_mistake_in_the_orders_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_orders(_text("orders.toml", old, new))
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('glory = { regions = "icon", icon = "supply" }', 'glory = { regions = "icon", icon = "wine" }',
-     "missions.toml: mission 1 ('ensure_supply'): field 'glory': field 'icon' is 'wine'"),
-    ('faith = { regions = "desert" }', 'faith = { regions = "oasis" }',
-     "mission 1 ('ensure_supply'): field 'faith': field 'regions' is 'oasis'"),
-    ('faith = { regions = "desert" }', 'faith = { regions = "desert", icon = "gold" }',
-     "mission 1 ('ensure_supply'): field 'faith': 'icon' is only for regions = 'icon'"),
-    ('faith = { regions = "desert" }', 'faith = "desert"', "mission 1 ('ensure_supply'): field 'faith' must be dict"),
-    ('title = "Hold the Coast"', 'title = "Ensure our supply"', "mission 5 ('hold_the_coast'): field 'title' repeats"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'glory = { regions = "icon", icon = "supply" }',
+            'glory = { regions = "icon", icon = "wine" }',
+            "missions.toml: mission 1 ('ensure_supply'): field 'glory': field 'icon' is 'wine'",
+        ),
+        (
+            'faith = { regions = "desert" }',
+            'faith = { regions = "oasis" }',
+            "mission 1 ('ensure_supply'): field 'faith': field 'regions' is 'oasis'",
+        ),
+        (
+            'faith = { regions = "desert" }',
+            'faith = { regions = "desert", icon = "gold" }',
+            "mission 1 ('ensure_supply'): field 'faith': 'icon' is only for regions = 'icon'",
+        ),
+        (
+            'faith = { regions = "desert" }',
+            'faith = "desert"',
+            "mission 1 ('ensure_supply'): field 'faith' must be dict",
+        ),
+        (
+            'title = "Hold the Coast"',
+            'title = "Ensure our supply"',
+            "mission 5 ('hold_the_coast'): field 'title' repeats",
+        ),
+    ],
+)
 def test_a_mistake_in_the_missions_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_missions(_text("missions.toml", old, new))
@@ -355,48 +439,98 @@ def test_missions_and_diplomacy_cards_must_number_seven():
         parse_diplomacy(raw)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('order = [1, 2, 3]', 'order = [1, 2, 2]', "diplomacy.toml: card 1 ('bedouin_tribes'): field 'order' is [1, 2, 2]"),
-    ('{ gain = "gold", n = 1 }]\norder = [1, 2, 3]', '{ gain = "silk", n = 1 }]\norder = [1, 2, 3]',
-     "card 1 ('bedouin_tribes'): field 'rewards', reward 3: field 'gain' is 'silk'"),
-    ('rewards = [{ gain = "faith", n = 1 }, { gain = "glory", n = 1 }, { gain = "gold", n = 1 }]',
-     'rewards = [{ gain = "faith", n = 1 }, { gain = "glory", n = 1 }]',
-     "card 1 ('bedouin_tribes'): field 'rewards' must list 3 rewards, not 2"),
-    ('{ gain = "faith", n = 1 }, { gain = "glory", n = 1 }', '{ gain = "faith", n = 4 }, { gain = "glory", n = 1 }',
-     "card 1 ('bedouin_tribes'): field 'rewards', reward 1: field 'n' is 4; expected 1 to 3"),
-    ('name = "The Treaty of Jaffa"', 'name = "Bedouin Tribes"', "card 7 ('treaty_of_jaffa'): field 'name' repeats"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            "order = [1, 2, 3]",
+            "order = [1, 2, 2]",
+            "diplomacy.toml: card 1 ('bedouin_tribes'): field 'order' is [1, 2, 2]",
+        ),
+        (
+            '{ gain = "gold", n = 1 }]\norder = [1, 2, 3]',
+            '{ gain = "silk", n = 1 }]\norder = [1, 2, 3]',
+            "card 1 ('bedouin_tribes'): field 'rewards', reward 3: field 'gain' is 'silk'",
+        ),
+        (
+            'rewards = [{ gain = "faith", n = 1 }, { gain = "glory", n = 1 }, { gain = "gold", n = 1 }]',
+            'rewards = [{ gain = "faith", n = 1 }, { gain = "glory", n = 1 }]',
+            "card 1 ('bedouin_tribes'): field 'rewards' must list 3 rewards, not 2",
+        ),
+        (
+            '{ gain = "faith", n = 1 }, { gain = "glory", n = 1 }',
+            '{ gain = "faith", n = 4 }, { gain = "glory", n = 1 }',
+            "card 1 ('bedouin_tribes'): field 'rewards', reward 1: field 'n' is 4; expected 1 to 3",
+        ),
+        ('name = "The Treaty of Jaffa"', 'name = "Bedouin Tribes"', "card 7 ('treaty_of_jaffa'): field 'name' repeats"),
+    ],
+)
 def test_a_mistake_in_the_diplomacy_cards_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_diplomacy(_text("diplomacy.toml", old, new))
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["sidon", "tyre", "damascus", "beirut"]',
-     "objectives.toml: objective 6 ('sidon'): field 'cities' has 'beirut', which is no Region"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["sidon", "tyre", "damascus", "desert_west_of_damascus"]',
-     "objective 6 ('sidon'): field 'cities' has 'desert_west_of_damascus', a Desert"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["sidon", "tyre", "damascus", "jerusalem"]',
-     "objective 6 ('sidon'): field 'cities' has Jerusalem"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["sidon", "tyre", "damascus", "aleppo"]',
-     "objective 6 ('sidon'): field 'section' is 'south'; a card naming a City of the north board"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["tyre", "sidon", "damascus", "tripoli"]',
-     "objective 6 ('sidon'): field 'cities' must begin with the main City 'sidon'"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["sidon", "tyre", "damascus"]',
-     "objective 6 ('sidon'): field 'cities' must list 4 Cities, not 3"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]', 'cities = ["sidon", "tyre", "tyre", "tripoli"]',
-     "objective 6 ('sidon'): field 'cities' names a City twice"),
-    ('cities = ["sidon", "tyre", "damascus", "tripoli"]\nglory = [1, 3, 5, 7]',
-     'cities = ["sidon", "tyre", "damascus", "tripoli"]\nglory = [1, 3, 3, 7]',
-     "objective 6 ('sidon'): field 'glory' is [1, 3, 3, 7]"),
-    ('key = "acre"\nsection = "south"\ndeck = "muslim"', 'key = "acre"\nsection = "south"\ndeck = "crusader"',
-     "objective 10 ('acre'): field 'deck' is 'crusader', but 'acre' heads the 'muslim' deck"),
-    ('deck = "none"', 'deck = "neutral"', "objective 18 ('famagusta'): field 'deck' is 'neutral'"),
-    ('cities = ["kerak", "ahamant", "damascus", "ascalon"]', 'cities = ["kerak", "jaffa", "acre", "ahamant"]',
-     "objective 17 ('kerak'): field 'cities' names the same 4 Cities as 'ahamant'"),
-    ('glory = [1, 3, 5, 7]\nflavour = "Richard took', 'glory = [1, 3, 5, 7]\nnorth = true\nflavour = "Richard took',
-     "objective 18 ('famagusta'): unknown field 'north'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["sidon", "tyre", "damascus", "beirut"]',
+            "objectives.toml: objective 6 ('sidon'): field 'cities' has 'beirut', which is no Region",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["sidon", "tyre", "damascus", "desert_west_of_damascus"]',
+            "objective 6 ('sidon'): field 'cities' has 'desert_west_of_damascus', a Desert",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["sidon", "tyre", "damascus", "jerusalem"]',
+            "objective 6 ('sidon'): field 'cities' has Jerusalem",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["sidon", "tyre", "damascus", "aleppo"]',
+            "objective 6 ('sidon'): field 'section' is 'south'; a card naming a City of the north board",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["tyre", "sidon", "damascus", "tripoli"]',
+            "objective 6 ('sidon'): field 'cities' must begin with the main City 'sidon'",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["sidon", "tyre", "damascus"]',
+            "objective 6 ('sidon'): field 'cities' must list 4 Cities, not 3",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]',
+            'cities = ["sidon", "tyre", "tyre", "tripoli"]',
+            "objective 6 ('sidon'): field 'cities' names a City twice",
+        ),
+        (
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]\nglory = [1, 3, 5, 7]',
+            'cities = ["sidon", "tyre", "damascus", "tripoli"]\nglory = [1, 3, 3, 7]',
+            "objective 6 ('sidon'): field 'glory' is [1, 3, 3, 7]",
+        ),
+        (
+            'key = "acre"\nsection = "south"\ndeck = "muslim"',
+            'key = "acre"\nsection = "south"\ndeck = "crusader"',
+            "objective 10 ('acre'): field 'deck' is 'crusader', but 'acre' heads the 'muslim' deck",
+        ),
+        ('deck = "none"', 'deck = "neutral"', "objective 18 ('famagusta'): field 'deck' is 'neutral'"),
+        (
+            'cities = ["kerak", "ahamant", "damascus", "ascalon"]',
+            'cities = ["kerak", "jaffa", "acre", "ahamant"]',
+            "objective 17 ('kerak'): field 'cities' names the same 4 Cities as 'ahamant'",
+        ),
+        (
+            'glory = [1, 3, 5, 7]\nflavour = "Richard took',
+            'glory = [1, 3, 5, 7]\nnorth = true\nflavour = "Richard took',
+            "objective 18 ('famagusta'): unknown field 'north'",
+        ),
+    ],
+)
 def test_a_mistake_in_the_objectives_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_objectives(_text("objectives.toml", old, new), BOTH)

@@ -90,10 +90,18 @@ def test_the_battle_example_reactions_defence_reinforce_diversion():
     for key in (frm, side_desert):
         s["map"][key] = [None] * 9
     from outremer.games.third_crusade.moves import add
+
     for piece in ("neutral:conrad", "hre:infantry", "angevin:cavalry", "neutral:infantry"):
         add(C, s, "tripoli", piece)
-    for piece in ("turkoman:badr_al_din", "turkoman:cavalry", "turkoman:siege", "turkoman:infantry",
-                  "turkoman:infantry", "turkoman:infantry", "turkoman:infantry"):
+    for piece in (
+        "turkoman:badr_al_din",
+        "turkoman:cavalry",
+        "turkoman:siege",
+        "turkoman:infantry",
+        "turkoman:infantry",
+        "turkoman:infantry",
+        "turkoman:infantry",
+    ):
         add(C, s, frm, piece)
     add(C, s, side_desert, "angevin:infantry")
     add(C, s, side_desert, "angevin:infantry")
@@ -191,12 +199,18 @@ def test_the_attack_may_reinforce_and_its_reinforcing_units_take_losses():
     desert = "desert_west_of_damascus"
 
     def attack(defenders):
-        s = _game(["angevin", "ayyubid"], "ayyubid", {desert: ("ayyubid", "march_1"), "sidon": ("ayyubid", "reinforce")})
+        s = _game(
+            ["angevin", "ayyubid"], "ayyubid", {desert: ("ayyubid", "march_1"), "sidon": ("ayyubid", "reinforce")}
+        )
         from outremer.games.third_crusade.moves import add
+
         for key in ("tyre", "sidon", desert):
             s["map"][key] = [None] * 9
-        for key, piece, n in ((desert, "ayyubid:infantry", 2), ("sidon", "ayyubid:infantry", 2),
-                              ("tyre", "angevin:infantry", defenders)):
+        for key, piece, n in (
+            (desert, "ayyubid:infantry", 2),
+            ("sidon", "ayyubid:infantry", 2),
+            ("tyre", "angevin:infantry", defenders),
+        ):
             for _ in range(n):
                 add(C, s, key, piece)
         s["cp"] = [5, 5]

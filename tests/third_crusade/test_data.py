@@ -56,12 +56,18 @@ def test_two_player_setup_gives_the_printed_tracks(crusader, muslim):
     assert all(got[a] == (0, 0, 0, 0) for a in data.ARMIES if a not in (crusader, muslim))
 
 
-@pytest.mark.parametrize("armies,expected", [
-    (("angevin", "hre", "ayyubid"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "ayyubid": (3, 2, 4, 3)}),
-    (("angevin", "hre", "turkoman"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "turkoman": (2, 2, 7, 3)}),
-    (("angevin", "ayyubid", "turkoman"), {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
-    (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
-])
+@pytest.mark.parametrize(
+    "armies,expected",
+    [
+        (("angevin", "hre", "ayyubid"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "ayyubid": (3, 2, 4, 3)}),
+        (("angevin", "hre", "turkoman"), {"angevin": (0, 1, 4, 0), "hre": (2, 3, 1, 1), "turkoman": (2, 2, 7, 3)}),
+        (
+            ("angevin", "ayyubid", "turkoman"),
+            {"angevin": (1, 1, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)},
+        ),
+        (("hre", "ayyubid", "turkoman"), {"hre": (2, 3, 5, 1), "ayyubid": (3, 2, 2, 1), "turkoman": (1, 1, 5, 3)}),
+    ],
+)
 def test_three_player_setup_tracks(armies, expected):
     """Rulings TC2, TC70: the 3-player game uses the 2-player page; the lone Army starts as
     printed, the pair splits the double-coloured Units by `three_player`."""
@@ -76,6 +82,7 @@ def test_the_balance_choices_of_the_starting_positions():
     2 Infantry only beside its partner (``paired``); the 4-player page's Tyre holds 2
     Angevin Infantry and the Desert south of Aleppo 3 Turkoman Infantry and a Cavalry. Ruling
     TC72: Acre's double-coloured Units are the Turkoman's in the 3-player Muslim pair."""
+
     def pieces(pos, key):
         return sorted(s for s in pos[key] if s not in (None, SABOTAGE))
 
@@ -88,14 +95,26 @@ def test_the_balance_choices_of_the_starting_positions():
         # the Holy Roman Empire alone in its Alliance: its Cavalry only; the 2 Infantry come with the pair
         assert pieces(starting_position(C, alone), "desert_east_of_tripoli") == ["hre:cavalry", "neutral:infantry"]
     three = starting_position(C, ("angevin", "hre", "ayyubid"))
-    assert pieces(three, "desert_east_of_tripoli") == ["angevin:cavalry", "hre:cavalry", "hre:infantry",
-                                                      "hre:infantry", "neutral:infantry"]
+    assert pieces(three, "desert_east_of_tripoli") == [
+        "angevin:cavalry",
+        "hre:cavalry",
+        "hre:infantry",
+        "hre:infantry",
+        "neutral:infantry",
+    ]
     assert control("desert_east_of_tripoli", three) == "hre"
-    assert {k: control(k, three) for k in ("tripoli", "sidon", "tyre")} == {"tripoli": "hre", "sidon": "angevin",
-                                                                           "tyre": "angevin"}
+    assert {k: control(k, three) for k in ("tripoli", "sidon", "tyre")} == {
+        "tripoli": "hre",
+        "sidon": "angevin",
+        "tyre": "angevin",
+    }
     three = starting_position(C, ("angevin", "ayyubid", "turkoman"))
     assert {k: control(k, three) for k in ("desert_north_of_damascus", "acre", "damascus", "jerusalem")} == {
-        "desert_north_of_damascus": "turkoman", "acre": "turkoman", "damascus": "ayyubid", "jerusalem": "ayyubid"}
+        "desert_north_of_damascus": "turkoman",
+        "acre": "turkoman",
+        "damascus": "ayyubid",
+        "jerusalem": "ayyubid",
+    }
     four = starting_position(C, data.ARMIES)
     assert pieces(four, "tyre") == ["angevin:infantry"] * 2
     assert pieces(four, "desert_south_of_aleppo") == ["turkoman:cavalry"] + ["turkoman:infantry"] * 3
@@ -107,6 +126,7 @@ def test_the_lone_turkoman_of_three_players_has_an_infantry_of_homs_in_acre():
     """Ruling TC73 (``[[lone]]`` in ``setup.toml``): the Turkoman as the lone player of 3 places
     one of Homs' Infantry in Acre; its tracks stay the printed 2 2 7 3. The Turkoman of 2
     players, the Turkoman of the 3-player pair and every other Army start as on the page."""
+
     def units(pos, key, army="turkoman"):
         return sorted(s for s in pos[key] if s and s.startswith(army + ":") and s.split(":")[1] in data.UNITS)
 
@@ -131,6 +151,7 @@ def test_the_lone_turkoman_of_three_players_has_an_infantry_of_hama_in_the_deser
     one of Hama's 2 Infantry in the Desert north of Damascus, beside the double-coloured Units it
     places there; its tracks stay the printed 2 2 7 3. With 2 players and in the 3-player pair
     Hama and that Desert are as on the page."""
+
     def units(pos, key, army="turkoman"):
         return sorted(s for s in pos[key] if s and s.startswith(army + ":") and s.split(":")[1] in data.UNITS)
 
@@ -150,6 +171,7 @@ def test_the_three_player_muslim_pair_has_an_ayyubid_infantry_in_acre():
     Turkoman's 2 Infantry and Cavalry there; the Turkoman keeps Control of Acre, no icon of Acre
     is covered and the pair's tracks are as before. With 2 players, and with the Turkoman or the
     Ayyubid alone, Acre is as on the page."""
+
     def units(pos, key):
         return sorted(s for s in pos[key] if s and s.split(":")[1] in data.UNITS)
 
@@ -158,10 +180,17 @@ def test_the_three_player_muslim_pair_has_an_ayyubid_infantry_in_acre():
         assert units(pos, "acre") == ["ayyubid:infantry", "turkoman:cavalry"] + ["turkoman:infantry"] * 2
         assert control("acre", pos) == "turkoman"
         assert uncovered(region("acre"), pos["acre"]) == tuple(i for i in region("acre").icons if i)
-        assert {a: tracks(C, pos)[a] for a in ("ayyubid", "turkoman")} == {"ayyubid": (3, 2, 2, 1),
-                                                                          "turkoman": (1, 1, 5, 3)}
-    for armies in (("angevin", "ayyubid"), ("hre", "ayyubid"), ("angevin", "turkoman"), ("hre", "turkoman"),
-                   ("angevin", "hre", "ayyubid")):
+        assert {a: tracks(C, pos)[a] for a in ("ayyubid", "turkoman")} == {
+            "ayyubid": (3, 2, 2, 1),
+            "turkoman": (1, 1, 5, 3),
+        }
+    for armies in (
+        ("angevin", "ayyubid"),
+        ("hre", "ayyubid"),
+        ("angevin", "turkoman"),
+        ("hre", "turkoman"),
+        ("angevin", "hre", "ayyubid"),
+    ):
         muslim = armies[-1]
         assert units(starting_position(C, armies), "acre") == [f"{muslim}:cavalry"] + [f"{muslim}:infantry"] * 2
 
@@ -169,8 +198,13 @@ def test_the_three_player_muslim_pair_has_an_ayyubid_infantry_in_acre():
 def test_setup_needs_two_or_three_armies_on_the_south_page_or_all_four():
     """Setup, p.4: 2 players, one Army of each Alliance; 3, two and one; 4, all four (on both
     boards, ruling TC14)."""
-    for bad in (("angevin", "hre"), ("angevin",), ("angevin", "hre", "ayyubid", "ayyubid"), ("angevin", "angevin"),
-                ("angevin", "hre", "ayyubid", "turkoman", "angevin")):
+    for bad in (
+        ("angevin", "hre"),
+        ("angevin",),
+        ("angevin", "hre", "ayyubid", "ayyubid"),
+        ("angevin", "angevin"),
+        ("angevin", "hre", "ayyubid", "turkoman", "angevin"),
+    ):
         with pytest.raises(ValueError):
             starting_position(C, bad)
     assert set(starting_position(C, data.ARMIES)) == {r.key for r in C.both.regions}
@@ -180,9 +214,13 @@ def test_setup_avoids_covering_resources_and_fills_empty_cities_with_neutral_inf
     """Board setup, p.5 ("avoid blocking any Resources"); 2-player setup, p.6 (Neutral
     Infantry in each empty City); ruling TC5."""
     pos = starting_position(C, ("angevin", "ayyubid"))
-    covered = [(key, i) for key, slots in pos.items() for i, s in enumerate(slots)
-               if s not in (None, SABOTAGE) and region(key).icons[i]]
-    assert covered == [("tyre", 8)]          # the Siege Engine's only Slot: Tyre's Glory icon
+    covered = [
+        (key, i)
+        for key, slots in pos.items()
+        for i, s in enumerate(slots)
+        if s not in (None, SABOTAGE) and region(key).icons[i]
+    ]
+    assert covered == [("tyre", 8)]  # the Siege Engine's only Slot: Tyre's Glory icon
     for r in SOUTH.regions:
         pieces = [s for s in pos[r.key] if s not in (None, SABOTAGE)]
         if r.city:
@@ -192,6 +230,7 @@ def test_setup_avoids_covering_resources_and_fills_empty_cities_with_neutral_inf
 
 
 # --- (b) map facts the examples rely on ---------------------------------------------------
+
 
 def test_tripoli_has_two_roads_both_to_deserts_and_sidon_is_not_adjacent():
     """Battle example, p.14-15: the Angevin Cavalry could only retreat to the other Adjacent
@@ -245,12 +284,12 @@ def _remove(slots, piece, key=None):
     alike = [i for i, s in enumerate(slots) if s == piece]
     on_icon = [i for i in alike if key is not None and region(key).icons[i]]
     i = (on_icon or alike)[0]
-    return slots[:i] + (None,) + slots[i + 1:]
+    return slots[:i] + (None,) + slots[i + 1 :]
 
 
 def _sabotage(key, slots, icon):
     i = next(i for i, s in enumerate(slots) if s is None and region(key).icons[i] == icon)
-    return slots[:i] + (SABOTAGE,) + slots[i + 1:]
+    return slots[:i] + (SABOTAGE,) + slots[i + 1 :]
 
 
 def _add(pos, key, *pieces):
@@ -275,9 +314,10 @@ def test_plutorial_command_phase_tracks():
         return dict(zip(data.TRACKS, tracks(C, pos)[army], strict=True))
 
     assert control("desert_east_of_tripoli", pos) == A and "neutral:infantry" in pos["desert_east_of_tripoli"]
-    units = {k: sum(1 for s in v if s and s.startswith("angevin:") and s.split(":")[1] in data.UNITS)
-             for k, v in pos.items()}
-    assert max(units, key=units.get) == "tripoli"     # step 5: "their Region with most Units"
+    units = {
+        k: sum(1 for s in v if s and s.startswith("angevin:") and s.split(":")[1] in data.UNITS) for k, v in pos.items()
+    }
+    assert max(units, key=units.get) == "tripoli"  # step 5: "their Region with most Units"
     # 1. +1 Infantry in the Ayyubid Desert, 5 against 3 (Cavalry 2 + 3 Infantry; Angevin
     #    Cavalry 2 + Neutral Infantry), Defence +2; the Angevin loses the Neutral Infantry.
     _add(pos, "desert_north_of_damascus", "ayyubid:infantry")
@@ -290,8 +330,15 @@ def test_plutorial_command_phase_tracks():
     assert control("jerusalem", pos) is None and t(Y) == {"cp": 3, "crown": 2, "supply": 4, "gold": 3}
     # 3. Al-Adil's Forced March Ahamant -> Desert -> Jerusalem, 1 Cavalry left in the Desert;
     #    Ibn Shaddad keeps Ahamant: gold +1, supply +1.
-    _move(pos, "ahamant", "desert_south_of_damascus", "ayyubid:al_adil", "ayyubid:cavalry", "ayyubid:cavalry",
-          "ayyubid:infantry")
+    _move(
+        pos,
+        "ahamant",
+        "desert_south_of_damascus",
+        "ayyubid:al_adil",
+        "ayyubid:cavalry",
+        "ayyubid:cavalry",
+        "ayyubid:infantry",
+    )
     _move(pos, "desert_south_of_damascus", "jerusalem", "ayyubid:al_adil", "ayyubid:cavalry", "ayyubid:infantry")
     assert control("ahamant", pos) == Y
     assert t(Y) == {"cp": 3, "crown": 2, "supply": 5, "gold": 4}
@@ -322,18 +369,22 @@ def test_plutorial_command_phase_tracks():
     _add(pos, "ahamant", "ayyubid:infantry", "ayyubid:infantry")
     assert t(Y) == {"cp": 3, "crown": 2, "supply": 4, "gold": 4}
     assert t(A) == {"cp": 1, "crown": 2, "supply": 3, "gold": 1}
+
     # Upkeep 1, "Ensure our supply": Ayyubid 4 supply icons in 2 Regions, Angevin 3 in 3.
     def supplied(army):
         return [k for k, v in pos.items() if control(k, pos) == army and "supply" in uncovered(region(k), v)]
+
     assert len(supplied(Y)) == 2 and len(supplied(A)) == 3
     # Upkeep 4A: removing 1 Infantry from Tyre uncovers a supply icon: 4.
     i = max(i for i, s in enumerate(pos["tyre"]) if s == "angevin:infantry" and region("tyre").icons[i])
-    pos["tyre"] = pos["tyre"][:i] + (None,) + pos["tyre"][i + 1:]
+    pos["tyre"] = pos["tyre"][:i] + (None,) + pos["tyre"][i + 1 :]
     assert t(A)["supply"] == 4
+
     # Upkeep 4E: uncovered Glory icons Controlled: Angevin 1 (its Desert), Ayyubid none (its
     # +1 is a Glory chit); Acre's and Ahamant's under Sabotage, Tyre's under a Unit.
     def glory(army):
         return sum(uncovered(region(k), v).count("glory") for k, v in pos.items() if control(k, pos) == army)
+
     assert glory(A) == 1 and glory(Y) == 0
     # Upkeep 7, Genoa: Richard I and Philip II in Sidon: base CP +2, crowns +2.
     before = t(A)
@@ -352,6 +403,7 @@ def test_leader_facts():
 
 
 # --- Control, Slots, tracks ----------------------------------------------------------------
+
 
 def test_control_counts_units_and_leaders_and_a_tie_is_nobody():
     """Glossary, Control; ruling TC6: Leaders count (plutorial: Ibn Shaddad stays in Ahamant
@@ -383,20 +435,34 @@ def test_a_new_piece_covers_an_icon_only_when_no_bare_slot_is_left():
 
 def test_tracks_count_uncovered_icons_of_controlled_regions_and_leaders_anywhere():
     pos = {k: (None,) * 9 for k in (r.key for r in SOUTH.regions)}
-    pos["damascus"] = ("ayyubid:infantry",) + (None,) * 8              # covers 1 supply
-    pos["kerak"] = ("angevin:infantry", "ayyubid:saladin") + (None,) * 7   # tie: nobody
+    pos["damascus"] = ("ayyubid:infantry",) + (None,) * 8  # covers 1 supply
+    pos["kerak"] = ("angevin:infantry", "ayyubid:saladin") + (None,) * 7  # tie: nobody
     got = tracks(C, pos)
-    assert got["ayyubid"] == (1 + 1, 1 + 1, 1, 0)   # Damascus cp, crown, 1 supply; Saladin cp, crown
+    assert got["ayyubid"] == (1 + 1, 1 + 1, 1, 0)  # Damascus cp, crown, 1 supply; Saladin cp, crown
     assert got["angevin"] == (0, 0, 0, 0)
 
 
 # --- (c) shape of the map -------------------------------------------------------------------
 
+
 def test_roads_symmetric_map_connected_slots_6_2_1():
     assert len(SOUTH.regions) == 17 and sum(r.kind == "desert" for r in SOUTH.regions) == 4
     names = {r.name for r in SOUTH.regions}
-    for n in ("Ascalon", "Jaffa", "Acre", "Tyre", "Famagusta", "Sidon", "Tripoli", "Kerak", "Jerusalem",
-              "Damascus", "Hama", "Homs", "Ahamant"):
+    for n in (
+        "Ascalon",
+        "Jaffa",
+        "Acre",
+        "Tyre",
+        "Famagusta",
+        "Sidon",
+        "Tripoli",
+        "Kerak",
+        "Jerusalem",
+        "Damascus",
+        "Hama",
+        "Homs",
+        "Ahamant",
+    ):
         assert n in names
     for r in SOUTH.regions:
         for i in r.roads:
@@ -413,12 +479,14 @@ def test_roads_symmetric_map_connected_slots_6_2_1():
             todo.append(i)
     assert len(seen) == len(SOUTH.regions)
     from outremer.core.graph import distances
+
     by_road = distances([r.roads for r in SOUTH.regions], SOUTH.index("jerusalem"))
     assert [SOUTH.regions[i].key for i, d in enumerate(by_road) if d is None] == ["famagusta"]
     assert SOUTH.sides == {"crusader": "west", "muslim": "east"}
 
 
 # --- (d) mistakes in the files ----------------------------------------------------------------
+
 
 def _text(name, old, new):
     raw = (FOLDER / name).read_text(encoding="utf-8")
@@ -430,19 +498,38 @@ def _escape(message):
     return "".join("\\" + ch if ch in "()[]." else ch for ch in message)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('hex = ["crown", ""]', 'hex = ["crown"]', "map_south.toml: region 1 ('famagusta'): field 'hex' must list 2 Slots, not 1"),
-    ('square = ["gold", "supply", "", "", "", ""]\nhex = ["crown", ""]',
-     'square = ["gold", "wine", "", "", "", ""]\nhex = ["crown", ""]', "region 1 ('famagusta'): field 'square' has 'wine'"),
-    ('roads = ["desert_east_of_tripoli", "desert_west_of_damascus"]', 'roads = ["desert_east_of_tripoli"]',
-     "region 8 ('desert_west_of_damascus'): field 'roads' lists 'tripoli', but 'tripoli' does not list"),
-    ('kind = "desert"', 'kind = "forest"', "region 3 ('desert_east_of_tripoli'): field 'kind' is 'forest'"),
-    ('key = "hama"\nname = "Hama"\nkind = "city"\njerusalem = false\nport = false',
-     'key = "hama"\nname = "Hama"\nkind = "city"\njerusalem = false\nport = "no"',
-     "region 4 ('hama'): field 'port' must be bool"),
-    ('x = 90', 'x = 1090', "region 1 ('famagusta'): field 'x' is 1090; expected 0 to 1000"),
-    ('flavour = "Port of Cyprus', 'colour = 1\nflavour = "Port of Cyprus', "region 1 ('famagusta'): unknown field 'colour'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'hex = ["crown", ""]',
+            'hex = ["crown"]',
+            "map_south.toml: region 1 ('famagusta'): field 'hex' must list 2 Slots, not 1",
+        ),
+        (
+            'square = ["gold", "supply", "", "", "", ""]\nhex = ["crown", ""]',
+            'square = ["gold", "wine", "", "", "", ""]\nhex = ["crown", ""]',
+            "region 1 ('famagusta'): field 'square' has 'wine'",
+        ),
+        (
+            'roads = ["desert_east_of_tripoli", "desert_west_of_damascus"]',
+            'roads = ["desert_east_of_tripoli"]',
+            "region 8 ('desert_west_of_damascus'): field 'roads' lists 'tripoli', but 'tripoli' does not list",
+        ),
+        ('kind = "desert"', 'kind = "forest"', "region 3 ('desert_east_of_tripoli'): field 'kind' is 'forest'"),
+        (
+            'key = "hama"\nname = "Hama"\nkind = "city"\njerusalem = false\nport = false',
+            'key = "hama"\nname = "Hama"\nkind = "city"\njerusalem = false\nport = "no"',
+            "region 4 ('hama'): field 'port' must be bool",
+        ),
+        ("x = 90", "x = 1090", "region 1 ('famagusta'): field 'x' is 1090; expected 0 to 1000"),
+        (
+            'flavour = "Port of Cyprus',
+            'colour = 1\nflavour = "Port of Cyprus',
+            "region 1 ('famagusta'): unknown field 'colour'",
+        ),
+    ],
+)
 def test_a_mistake_in_the_map_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_map("south", _text("map_south.toml", old, new), "map_south.toml")
@@ -459,55 +546,107 @@ def test_a_desert_port_and_a_map_without_jerusalem_are_refused():
         parse_map("south", raw, "map_south.toml")
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('key = "james"\nname = "James"\narmy = "angevin"\nshape = "hex"',
-     'key = "james"\nname = "James"\narmy = "angevin"\nshape = "round"',
-     "leaders.toml: leader 4 ('james'): field 'shape' is 'round'"),
-    ('icons = ["cp", "crown", "crown"]', 'icons = ["cp", "glory"]', "leader 5 ('frederick_i'): field 'icons' has 'glory'"),
-    ('name = "Diepold"', 'name = "Frederick I"', "leader 6 ('diepold'): field 'name' repeats an earlier leader"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'key = "james"\nname = "James"\narmy = "angevin"\nshape = "hex"',
+            'key = "james"\nname = "James"\narmy = "angevin"\nshape = "round"',
+            "leaders.toml: leader 4 ('james'): field 'shape' is 'round'",
+        ),
+        (
+            'icons = ["cp", "crown", "crown"]',
+            'icons = ["cp", "glory"]',
+            "leader 5 ('frederick_i'): field 'icons' has 'glory'",
+        ),
+        ('name = "Diepold"', 'name = "Frederick I"', "leader 6 ('diepold'): field 'name' repeats an earlier leader"),
+    ],
+)
 def test_a_mistake_in_the_leaders_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_leaders(_text("leaders.toml", old, new))
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('region = "kerak"', 'region = "petra"', "setup.toml: two_three 10 ('petra'): field 'region' is 'petra'"),
-    ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "zangi"]', "two_three 10 ('kerak'): field 'ayyubid' has 'zangi'"),
-    ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["infantry", "infantry"]\nangevin = ["infantry"]',
-     "two_three 10 ('kerak'): pieces of both Alliances in one Region"),
-    ('muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "turkoman"',
-     'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "hre"',
-     "two_three 6 ('acre'): field 'three_player' is 'hre'; expected ayyubid, turkoman"),
-    ('crusader = ["infantry", "infantry", "siege"]\nthree_player = "angevin"',
-     'crusader = ["infantry", "infantry", "siege"]',
-     "two_three 4 ('tyre'): missing field 'three_player'"),
-    ('turkoman = ["infantry", "infantry", "zangi"]', 'turkoman = ["infantry", "infantry", "zangi", "badr_al_din"]',
-     "two_three 12 ('hama'): field 'turkoman': Leader 'badr_al_din' is already placed in homs"),
-    ('ayyubid = ["infantry", "infantry"]', 'ayyubid = ["cavalry", "cavalry", "cavalry"]',
-     "two_three 10 ('kerak'): 3 pieces need a hex Slot; Kerak has 2"),
-    ('sabotage = ["glory"]', 'sabotage = ["crown"]', "two_three 9 ('ahamant'): field 'sabotage' covers a 'crown' icon"),
-    ('ship = "1191 Autumn"', 'ship = "1192"', "genoa 2 ('1192'): field 'ship' is '1192'"),
-    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { hre = ["infantry", "guido"] }',
-     "two_three 2 ('desert_east_of_tripoli'): [paired]: field 'hre' has 'guido'"),
-    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { ayyubid = ["infantry"] }',
-     "two_three 2 ('desert_east_of_tripoli'): pieces of both Alliances in one Region"),
-    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { hre = ["cavalry", "cavalry"] }',
-     "two_three 2 ('desert_east_of_tripoli'): 4 pieces need a hex Slot; Desert east of Tripoli has 2"),
-    ('paired = { hre = ["infantry", "infantry"] }', 'paired = { pisa = ["infantry"] }',
-     "two_three 2 ('desert_east_of_tripoli'): [paired]: unknown field 'pisa'"),
-    ('from = "homs"', 'from = "aleppo"', "lone 1 ('turkoman'): field 'from' is 'aleppo', which is no Region"),
-    ('army = "turkoman"\nfrom', 'army = "pisa"\nfrom', "lone 1 ('pisa'): field 'army' is 'pisa'"),
-    ('to = "acre"', 'to = "homs"', "lone 1 ('turkoman'): fields 'from' and 'to' name the same Region"),
-    ('to = "acre"', 'to = "tyre"', "lone 1 ('turkoman'): Tyre holds pieces of the other Alliance"),
-    ('from = "homs"', 'from = "kerak"', "lone 1 ('turkoman'): field 'pieces': Kerak has no more Turkoman infantry"),
-    ('pieces = ["infantry"]', 'pieces = ["infantry", "infantry", "infantry"]',
-     "lone 1 ('turkoman'): field 'pieces': Homs has no more Turkoman infantry"),
-    ('pieces = ["infantry"]', 'pieces = ["zangi"]', "lone 1 ('turkoman'): field 'pieces' has 'zangi'"),
-    ('pieces = ["infantry"]', 'pieces = []', "lone 1 ('turkoman'): field 'pieces' is empty"),
-    ('pieces = ["infantry"]', 'pieces = ["infantry"]\n\n[[lone]]\narmy = "ayyubid"\nfrom = "ahamant"'
-     '\nto = "damascus"\npieces = ["cavalry", "cavalry"]', "lone 2 ('ayyubid'): 4 pieces need a hex Slot; Damascus has 2"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('region = "kerak"', 'region = "petra"', "setup.toml: two_three 10 ('petra'): field 'region' is 'petra'"),
+        (
+            'ayyubid = ["infantry", "infantry"]',
+            'ayyubid = ["infantry", "zangi"]',
+            "two_three 10 ('kerak'): field 'ayyubid' has 'zangi'",
+        ),
+        (
+            'ayyubid = ["infantry", "infantry"]',
+            'ayyubid = ["infantry", "infantry"]\nangevin = ["infantry"]',
+            "two_three 10 ('kerak'): pieces of both Alliances in one Region",
+        ),
+        (
+            'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "turkoman"',
+            'muslim = ["infantry", "infantry", "cavalry"]\nthree_player = "hre"',
+            "two_three 6 ('acre'): field 'three_player' is 'hre'; expected ayyubid, turkoman",
+        ),
+        (
+            'crusader = ["infantry", "infantry", "siege"]\nthree_player = "angevin"',
+            'crusader = ["infantry", "infantry", "siege"]',
+            "two_three 4 ('tyre'): missing field 'three_player'",
+        ),
+        (
+            'turkoman = ["infantry", "infantry", "zangi"]',
+            'turkoman = ["infantry", "infantry", "zangi", "badr_al_din"]',
+            "two_three 12 ('hama'): field 'turkoman': Leader 'badr_al_din' is already placed in homs",
+        ),
+        (
+            'ayyubid = ["infantry", "infantry"]',
+            'ayyubid = ["cavalry", "cavalry", "cavalry"]',
+            "two_three 10 ('kerak'): 3 pieces need a hex Slot; Kerak has 2",
+        ),
+        (
+            'sabotage = ["glory"]',
+            'sabotage = ["crown"]',
+            "two_three 9 ('ahamant'): field 'sabotage' covers a 'crown' icon",
+        ),
+        ('ship = "1191 Autumn"', 'ship = "1192"', "genoa 2 ('1192'): field 'ship' is '1192'"),
+        (
+            'paired = { hre = ["infantry", "infantry"] }',
+            'paired = { hre = ["infantry", "guido"] }',
+            "two_three 2 ('desert_east_of_tripoli'): [paired]: field 'hre' has 'guido'",
+        ),
+        (
+            'paired = { hre = ["infantry", "infantry"] }',
+            'paired = { ayyubid = ["infantry"] }',
+            "two_three 2 ('desert_east_of_tripoli'): pieces of both Alliances in one Region",
+        ),
+        (
+            'paired = { hre = ["infantry", "infantry"] }',
+            'paired = { hre = ["cavalry", "cavalry"] }',
+            "two_three 2 ('desert_east_of_tripoli'): 4 pieces need a hex Slot; Desert east of Tripoli has 2",
+        ),
+        (
+            'paired = { hre = ["infantry", "infantry"] }',
+            'paired = { pisa = ["infantry"] }',
+            "two_three 2 ('desert_east_of_tripoli'): [paired]: unknown field 'pisa'",
+        ),
+        ('from = "homs"', 'from = "aleppo"', "lone 1 ('turkoman'): field 'from' is 'aleppo', which is no Region"),
+        ('army = "turkoman"\nfrom', 'army = "pisa"\nfrom', "lone 1 ('pisa'): field 'army' is 'pisa'"),
+        ('to = "acre"', 'to = "homs"', "lone 1 ('turkoman'): fields 'from' and 'to' name the same Region"),
+        ('to = "acre"', 'to = "tyre"', "lone 1 ('turkoman'): Tyre holds pieces of the other Alliance"),
+        ('from = "homs"', 'from = "kerak"', "lone 1 ('turkoman'): field 'pieces': Kerak has no more Turkoman infantry"),
+        (
+            'pieces = ["infantry"]',
+            'pieces = ["infantry", "infantry", "infantry"]',
+            "lone 1 ('turkoman'): field 'pieces': Homs has no more Turkoman infantry",
+        ),
+        ('pieces = ["infantry"]', 'pieces = ["zangi"]', "lone 1 ('turkoman'): field 'pieces' has 'zangi'"),
+        ('pieces = ["infantry"]', "pieces = []", "lone 1 ('turkoman'): field 'pieces' is empty"),
+        (
+            'pieces = ["infantry"]',
+            'pieces = ["infantry"]\n\n[[lone]]\narmy = "ayyubid"\nfrom = "ahamant"'
+            '\nto = "damascus"\npieces = ["cavalry", "cavalry"]',
+            "lone 2 ('ayyubid'): 4 pieces need a hex Slot; Damascus has 2",
+        ),
+    ],
+)
 def test_a_mistake_in_the_setup_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_setup(_text("setup.toml", old, new), SOUTH, C.leaders)
@@ -543,7 +682,7 @@ def test_four_player_regions_held_at_the_start():
         "turkoman": sorted(["homs", "hama", "iconium", "aleppo", "desert_south_of_aleppo"]),
     }
     two = starting_position(C, ("angevin", "ayyubid"))
-    for key in held["ayyubid"]:          # the Ayyubid starts as on the 2-player page, same tracks
+    for key in held["ayyubid"]:  # the Ayyubid starts as on the 2-player page, same tracks
         assert pos[key] == two[key], key
 
 
@@ -562,20 +701,27 @@ def test_four_player_setup_covers_no_icon_and_fills_empty_cities_on_both_boards(
     every empty City of both boards; Deserts get Neutral pieces only as printed; the Ahamant
     Sabotage token as on the 2-player page."""
     pos = starting_position(C, data.ARMIES)
-    covered = [(k, i) for k, slots in pos.items() for i, s in enumerate(slots)
-               if s not in (None, SABOTAGE) and BOTH.region(k).icons[i]]
+    covered = [
+        (k, i)
+        for k, slots in pos.items()
+        for i, s in enumerate(slots)
+        if s not in (None, SABOTAGE) and BOTH.region(k).icons[i]
+    ]
     assert covered == []
     for r in BOTH.regions:
         assert any(s not in (None, SABOTAGE) for s in pos[r.key]) or not r.city, r.key
     for key in ("famagusta", "jaffa", "ascalon", "adana", "antioch"):
         assert [s for s in pos[key] if s] == ["neutral:infantry"], key
-    assert [k for k in pos if not any(pos[k])] == ["desert_west_of_damascus", "desert_south_of_damascus",
-                                                   "desert_north_of_adana"]
+    assert [k for k in pos if not any(pos[k])] == [
+        "desert_west_of_damascus",
+        "desert_south_of_damascus",
+        "desert_north_of_adana",
+    ]
     assert [k for k, v in pos.items() if SABOTAGE in v] == ["ahamant"]
 
 
 def test_four_player_genoa_ships_and_leaders():
-    """"Remember the Sabotage tokens and the Genoa ships" (p.8; ruling TC14): the 4-player
+    """ "Remember the Sabotage tokens and the Genoa ships" (p.8; ruling TC14): the 4-player
     page's ships carry Richard I and Philip II, Guido and Diepold; no Leader is both on the map
     and on a ship; the 2- and 3-player ships are unchanged."""
     ships = data.genoa(C, data.ARMIES)
@@ -612,7 +758,7 @@ def test_battle_example_conrad_in_tripoli_and_its_two_hex_slots():
     tripoli = BOTH.region("tripoli")
     slots = tuple(None if s and not s.startswith("neutral:conrad") else s for s in pos["tripoli"])
     slots = place(C, tripoli, slots, "turkoman:cavalry")
-    assert free_slot(C, tripoli, slots, "hex") is None       # no Slot left for Badr al-Din
+    assert free_slot(C, tripoli, slots, "hex") is None  # no Slot left for Badr al-Din
 
 
 def test_order_placement_example_reads_as_the_four_player_start():
@@ -680,6 +826,7 @@ def test_the_north_board_follows_the_emperor_s_road():
     or two from the last; Tartosa a Port on the coast south of Antioch; Aleppo inland, east of
     Antioch; Antioch a Port and a Mercantile City, Aleppo Mercantile."""
     from outremer.core.graph import distances
+
     roads = [r.roads for r in BOTH.regions]
     route = ["iconium", "heraclea", "seleucia", "adana", "antioch"]
     for a, b in zip(route, route[1:], strict=False):
@@ -697,6 +844,7 @@ def test_both_boards_connected_and_roads_symmetric_across_the_join():
     both ends, the join's too; the join's Roads are the only ones between the boards; every
     Port of either board is Adjacent by sea to every other (ruling TC10)."""
     from outremer.core.graph import distances
+
     assert BOTH.joins == (("tortosa", "desert_east_of_tripoli"), ("desert_south_of_aleppo", "hama"))
     assert {r.key for r in BOTH.regions} == {r.key for r in SOUTH.regions} | {r.key for r in NORTH.regions}
     assert len(BOTH.regions) == len(SOUTH.regions) + len(NORTH.regions) == 29
@@ -705,12 +853,16 @@ def test_both_boards_connected_and_roads_symmetric_across_the_join():
         assert BOTH.regions[r.index] is r
         for i in r.roads:
             assert r.index in BOTH.regions[i].roads, (r.key, BOTH.regions[i].key)
-    across = {tuple(sorted((r.key, BOTH.regions[i].key))) for r in BOTH.regions for i in r.roads
-              if BOTH.regions[i].board != r.board}
+    across = {
+        tuple(sorted((r.key, BOTH.regions[i].key)))
+        for r in BOTH.regions
+        for i in r.roads
+        if BOTH.regions[i].board != r.board
+    }
     assert across == {tuple(sorted(j)) for j in BOTH.joins}
     for north, south in BOTH.joins:
         assert BOTH.adjacent(north, south) and BOTH.adjacent(south, north)
-    for board in (SOUTH, NORTH):           # each board keeps its own Roads
+    for board in (SOUTH, NORTH):  # each board keeps its own Roads
         for r in board.regions:
             assert {board.regions[i].key for i in r.roads} <= joined(r.key)
     for board in (NORTH, BOTH):
@@ -727,23 +879,47 @@ def _north(old, new):
     return loading.join_boards(SOUTH, north, loading.parse_joins(raw, north, SOUTH))
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('south = "hama"', 'south = "petra"',
-     "map_north.toml: join 2 ('desert_south_of_aleppo'): field 'south' is 'petra', which is no Region of the "
-     "South map (A)"),
-    ('north = "tortosa"', 'north = "tyre"',
-     "map_north.toml: join 1 ('tyre'): field 'north' is 'tyre', which is no Region of the North map (B)"),
-    ('north = "desert_south_of_aleppo"\nsouth = "hama"', 'north = "tortosa"\nsouth = "desert_east_of_tripoli"',
-     "join 2 ('tortosa'): repeats the Road 'tortosa' - 'desert_east_of_tripoli'"),
-    ('key = "iconium"\nname = "Iconium"\nkind = "city"\njerusalem = false',
-     'key = "iconium"\nname = "Iconium"\nkind = "city"\njerusalem = true',
-     "map_north.toml: region 1 ('iconium'): field 'jerusalem': Jerusalem is on the south board"),
-    ('roads = ["heraclea", "adana"]', 'roads = ["heraclea"]',
-     "region 7 ('adana'): field 'roads' lists 'desert_north_of_adana', but 'desert_north_of_adana' does not list"),
-    ('crusader_side = "west"\nmuslim_side = "east"', 'crusader_side = "east"\nmuslim_side = "west"',
-     "map_north.toml: the Alliances sit on other sides of the board than on the South map (A)"),
-    ('[[join]]\nnorth = "tortosa"', '[[join]]\nwest = 1\nnorth = "tortosa"', "join 1 ('tortosa'): unknown field 'west'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'south = "hama"',
+            'south = "petra"',
+            "map_north.toml: join 2 ('desert_south_of_aleppo'): field 'south' is 'petra', which is no Region of the "
+            "South map (A)",
+        ),
+        (
+            'north = "tortosa"',
+            'north = "tyre"',
+            "map_north.toml: join 1 ('tyre'): field 'north' is 'tyre', which is no Region of the North map (B)",
+        ),
+        (
+            'north = "desert_south_of_aleppo"\nsouth = "hama"',
+            'north = "tortosa"\nsouth = "desert_east_of_tripoli"',
+            "join 2 ('tortosa'): repeats the Road 'tortosa' - 'desert_east_of_tripoli'",
+        ),
+        (
+            'key = "iconium"\nname = "Iconium"\nkind = "city"\njerusalem = false',
+            'key = "iconium"\nname = "Iconium"\nkind = "city"\njerusalem = true',
+            "map_north.toml: region 1 ('iconium'): field 'jerusalem': Jerusalem is on the south board",
+        ),
+        (
+            'roads = ["heraclea", "adana"]',
+            'roads = ["heraclea"]',
+            "region 7 ('adana'): field 'roads' lists 'desert_north_of_adana', but 'desert_north_of_adana' does not list",
+        ),
+        (
+            'crusader_side = "west"\nmuslim_side = "east"',
+            'crusader_side = "east"\nmuslim_side = "west"',
+            "map_north.toml: the Alliances sit on other sides of the board than on the South map (A)",
+        ),
+        (
+            '[[join]]\nnorth = "tortosa"',
+            '[[join]]\nwest = 1\nnorth = "tortosa"',
+            "join 1 ('tortosa'): unknown field 'west'",
+        ),
+    ],
+)
 def test_a_mistake_in_the_north_board_or_the_join_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         _north(old, new)
@@ -762,25 +938,42 @@ def test_a_north_key_repeating_a_south_one_and_a_join_that_cuts_the_map_are_refu
         loading.join_boards(SOUTH, landlocked, ())
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('region = "kerak"', 'region = "petra"',
-     "setup_four.toml: four 10 ('petra'): field 'region' is 'petra', which is no Region of the South map (A) and "
-     "North map (B)"),
-    ('region = "kerak"\nayyubid = ["infantry", "infantry"]',
-     'region = "kerak"\nayyubid = ["infantry", "infantry"]\nhre = ["infantry"]',
-     "four 10 ('kerak'): pieces of both Alliances in one Region"),
-    ('region = "desert_east_of_tripoli"\nangevin = ["infantry", "cavalry"]',
-     'region = "desert_east_of_tripoli"\ncrusader = ["infantry", "cavalry"]',
-     "four 2 ('desert_east_of_tripoli'): unknown field 'crusader'"),
-    ('hre = ["infantry"]\n\n[[four]]\nregion = "damascus"',
-     'hre = ["infantry", "diepold"]\n\n[[four]]\nregion = "damascus"',
-     "setup_four.toml: genoa 1 ('1191 Spring'): field 'hre': Leader 'diepold' is already placed in sidon"),
-    ('turkoman = ["infantry", "infantry", "infantry", "cavalry"]',
-     'turkoman = ["infantry", "infantry", "infantry", "cavalry", "cavalry", "cavalry"]',
-     "four 21 ('desert_south_of_aleppo'): 3 pieces need a hex Slot; Desert south of Aleppo has 2"),
-    ('neutral = ["infantry", "conrad"]', 'neutral = ["infantry", "saladin"]',
-     "four 1 ('tripoli'): field 'neutral' has 'saladin'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'region = "kerak"',
+            'region = "petra"',
+            "setup_four.toml: four 10 ('petra'): field 'region' is 'petra', which is no Region of the South map (A) and "
+            "North map (B)",
+        ),
+        (
+            'region = "kerak"\nayyubid = ["infantry", "infantry"]',
+            'region = "kerak"\nayyubid = ["infantry", "infantry"]\nhre = ["infantry"]',
+            "four 10 ('kerak'): pieces of both Alliances in one Region",
+        ),
+        (
+            'region = "desert_east_of_tripoli"\nangevin = ["infantry", "cavalry"]',
+            'region = "desert_east_of_tripoli"\ncrusader = ["infantry", "cavalry"]',
+            "four 2 ('desert_east_of_tripoli'): unknown field 'crusader'",
+        ),
+        (
+            'hre = ["infantry"]\n\n[[four]]\nregion = "damascus"',
+            'hre = ["infantry", "diepold"]\n\n[[four]]\nregion = "damascus"',
+            "setup_four.toml: genoa 1 ('1191 Spring'): field 'hre': Leader 'diepold' is already placed in sidon",
+        ),
+        (
+            'turkoman = ["infantry", "infantry", "infantry", "cavalry"]',
+            'turkoman = ["infantry", "infantry", "infantry", "cavalry", "cavalry", "cavalry"]',
+            "four 21 ('desert_south_of_aleppo'): 3 pieces need a hex Slot; Desert south of Aleppo has 2",
+        ),
+        (
+            'neutral = ["infantry", "conrad"]',
+            'neutral = ["infantry", "saladin"]',
+            "four 1 ('tripoli'): field 'neutral' has 'saladin'",
+        ),
+    ],
+)
 def test_a_mistake_in_the_four_player_page_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         loading.parse_four(_text("setup_four.toml", old, new), BOTH, C.leaders)

@@ -51,6 +51,7 @@ def leader(key):
 
 # --- the board's shape -------------------------------------------------------------------------
 
+
 def test_rows_of_two_and_four_alternate_from_a_two_row_to_a_four_row():
     """p.16: rows of 2 and 4 spaces; plutorial: the crown token "on the first row" is passed,
     so the first row has 2; 4-player example: the 4-space row past the last 2-space row is
@@ -112,8 +113,18 @@ def test_the_contents_are_the_kinds_the_text_names():
     """p.16 and the Solo rules' priority (p.23): Glory, hexagon Leader, square Leader, crown,
     Faith, command point, Neutral Units, gold, supply; 3 Infantry, 2 Cavalry, 3 supply tokens."""
     kinds = {s.gives for s in B.spaces}
-    assert kinds == {"glory", "faith", "glory_token", "crown_token", "cp_token", "gold_token", "supply_token",
-                     "infantry", "cavalry", "leader"}
+    assert kinds == {
+        "glory",
+        "faith",
+        "glory_token",
+        "crown_token",
+        "cp_token",
+        "gold_token",
+        "supply_token",
+        "infantry",
+        "cavalry",
+        "leader",
+    }
     given = {(s.gives, s.n) for s in B.spaces}
     assert {("infantry", 3), ("cavalry", 2), ("supply_token", 3)} <= given
     shapes = {leader(s.key).shape for s in B.spaces if s.gives == "leader"}
@@ -132,6 +143,7 @@ def test_the_neutral_leaders_are_white_and_each_offered_once():
 
 
 # --- the movement rule on hand-made positions -------------------------------------------------
+
 
 def test_from_a_start_a_move_reaches_the_first_two_row_or_passes_it_to_stop_in_the_four_row():
     assert moves(B, set(), "start_crusader") == {"r1a", "r2a", "r2b", "r2c", "r2d"}
@@ -175,6 +187,7 @@ def test_a_player_with_its_twelve_markers_placed_moves_no_more():
 
 # --- the rulebook's examples -------------------------------------------------------------------
 
+
 def test_the_four_player_bid_example():
     """p.16: the Holy Roman Empire bids 3 and takes reward 2 (+1 Glory); the Turkoman and the
     Ayyubid bid 2, the Turkoman is ahead on initiative and takes reward 1 (+1 Faith), the
@@ -186,8 +199,11 @@ def test_the_four_player_bid_example():
     assert order == ("hre", "turkoman", "ayyubid", "angevin")
     rewards = assign_rewards(order, {"hre": 2, "turkoman": 1})
     assert rewards == {"hre": 2, "turkoman": 1, "ayyubid": 3, "angevin": None}
-    assert [(BEDOUIN.rewards[r - 1].gain, BEDOUIN.rewards[r - 1].n) for r in (2, 1, 3)] == \
-        [("glory", 1), ("faith", 1), ("gold", 1)]
+    assert [(BEDOUIN.rewards[r - 1].gain, BEDOUIN.rewards[r - 1].n) for r in (2, 1, 3)] == [
+        ("glory", 1),
+        ("faith", 1),
+        ("gold", 1),
+    ]
     after = {a: gold[a] - bids[a] + (1 if rewards[a] == 3 else 0) for a in ARMIES}
     assert after == {"angevin": 0, "hre": 0, "ayyubid": 1, "turkoman": 3}
     # ... and the order of movement: Turkoman, Holy Roman Empire, Ayyubid, Angevin
@@ -264,8 +280,7 @@ def test_in_two_players_the_winner_picks_one_or_two_and_the_loser_gets_three():
 
 
 def test_in_three_players_each_bidder_takes_a_reward():
-    order = bid_order({"angevin": 0, "ayyubid": 3, "turkoman": 1},
-                      ["turkoman", "angevin", "ayyubid", "angevin"])
+    order = bid_order({"angevin": 0, "ayyubid": 3, "turkoman": 1}, ["turkoman", "angevin", "ayyubid", "angevin"])
     assert order == ("ayyubid", "turkoman", "angevin")
     assert reward_choices(3, 1, [2]) == (1, 3)
     assert assign_rewards(order, {"ayyubid": 2, "turkoman": 3}) == {"ayyubid": 2, "turkoman": 3, "angevin": 1}
@@ -290,6 +305,7 @@ def test_bids_are_whole_gold_the_bidder_holds():
 
 # --- the bidding board -------------------------------------------------------------------------
 
+
 def test_the_bidding_board_has_a_row_per_army_of_four_flags_two_to_five():
     bb = bidding()
     assert [r.army for r in bb.rows] == list(ARMIES)
@@ -311,6 +327,7 @@ def test_the_strategy_examples_command_points():
 
 # --- mistakes in the files ---------------------------------------------------------------------
 
+
 def _text(name, old, new, count=1):
     raw = (FOLDER / name).read_text(encoding="utf-8")
     assert old in raw, old
@@ -321,35 +338,70 @@ def _escape(message):
     return "".join("\\" + ch if ch in "()[].+" else ch for ch in message)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ("rows = [2, 4, 2, 4,", "rows = [4, 2, 2, 4,", "diplomacy_board.toml: field 'rows' is [4, 2, 2, 4"),
-    ("rows = [2, 4, 2, 4,", "rows = [2, 3, 2, 4,", "diplomacy_board.toml: field 'rows' is [2, 3, 2, 4"),
-    ('key = "r2b"\nrow = 2', 'key = "r2b"\nrow = 1',
-     "diplomacy_board.toml: space 1 ('r1a'): field 'up' names 'r2b', which is not in the next row (2)"),
-    ('key = "r1a"\nrow = 1\nx = 250\ny = 875\ngives = "crown_token"\nup = ["r2a", "r2b"]',
-     'key = "r1a"\nrow = 1\nx = 250\ny = 875\ngives = "crown_token"\nup = ["r2a", "r3a"]',
-     "space 1 ('r1a'): field 'up' names 'r3a', which is not in the next row (2)"),
-    ('gives = "crown_token"\nup = ["r2a", "r2b"]', 'gives = "crown_token"\nup = []',
-     "space 1 ('r1a'): field 'up' is empty"),
-    ('up = ["r3a"]\nside = ["r2b"]', 'up = ["r3a"]\nside = ["r2c"]',
-     "space 3 ('r2a'): field 'side' lists 'r2c', but 'r2c' does not list 'r2a'"),
-    ('gives = "crown_token"\nup = ["r2a", "r2b"]', 'gives = "wine"\nup = ["r2a", "r2b"]',
-     "space 1 ('r1a'): field 'gives' is 'wine'"),
-    ('gives = "cavalry"\nn = 2', 'gives = "cavalry"\nn = 3', "space 9 ('r4a'): field 'n' is 3; expected 1 to 2"),
-    ('gives = "supply_token"\nn = 3', 'gives = "supply_token"\nn = "3"', "space 5 ('r2c'): field 'n' must be int"),
-    ('leader = "balian"', 'leader = "saladin"',
-     "space 13 ('r5a'): field 'leader' is 'saladin', which is no Neutral Leader"),
-    ('leader = "balian"', 'leader = "leo"', "space 25 ('r9a'): field 'leader': 'leo' is given by 'r5a' already"),
-    ('leader = "balian"', 'leader = "balian"\nn = 2', "space 13 ('r5a'): field 'n': a Leader space gives one"),
-    ('gives = "crown_token"\nup = ["r2a", "r2b"]', 'gives = "crown_token"\nleader = "leo"\nup = ["r2a", "r2b"]',
-     "space 1 ('r1a'): field 'leader' is only for gives = 'leader'"),
-    ('key = "r1b"\nrow = 1\nx = 750', 'key = "r1b"\nrow = 1\nx = 1750', "space 2 ('r1b'): field 'x' is 1750"),
-    ('key = "r1b"\nrow = 1', 'key = "r1b"\nrow = 1\ncolour = "red"', "space 2 ('r1b'): unknown field 'colour'"),
-    ('alliance = "muslim"', 'alliance = "crusader"', "start 2 ('start_muslim'): field 'alliance': the crusader start"),
-    ('up = ["r1b"]', 'up = ["r2c"]', "start 2 ('start_muslim'): field 'up' names 'r2c', which is no space of the first"),
-    ('key = "start_muslim"', 'key = "r1b"', "start 2 ('r1b'): field 'key' is a space of the board too"),
-    ('glory_token = "hex"', 'glory_token = "round"', "diplomacy_board.toml: [tokens]: field 'glory_token' is 'round'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ("rows = [2, 4, 2, 4,", "rows = [4, 2, 2, 4,", "diplomacy_board.toml: field 'rows' is [4, 2, 2, 4"),
+        ("rows = [2, 4, 2, 4,", "rows = [2, 3, 2, 4,", "diplomacy_board.toml: field 'rows' is [2, 3, 2, 4"),
+        (
+            'key = "r2b"\nrow = 2',
+            'key = "r2b"\nrow = 1',
+            "diplomacy_board.toml: space 1 ('r1a'): field 'up' names 'r2b', which is not in the next row (2)",
+        ),
+        (
+            'key = "r1a"\nrow = 1\nx = 250\ny = 875\ngives = "crown_token"\nup = ["r2a", "r2b"]',
+            'key = "r1a"\nrow = 1\nx = 250\ny = 875\ngives = "crown_token"\nup = ["r2a", "r3a"]',
+            "space 1 ('r1a'): field 'up' names 'r3a', which is not in the next row (2)",
+        ),
+        (
+            'gives = "crown_token"\nup = ["r2a", "r2b"]',
+            'gives = "crown_token"\nup = []',
+            "space 1 ('r1a'): field 'up' is empty",
+        ),
+        (
+            'up = ["r3a"]\nside = ["r2b"]',
+            'up = ["r3a"]\nside = ["r2c"]',
+            "space 3 ('r2a'): field 'side' lists 'r2c', but 'r2c' does not list 'r2a'",
+        ),
+        (
+            'gives = "crown_token"\nup = ["r2a", "r2b"]',
+            'gives = "wine"\nup = ["r2a", "r2b"]',
+            "space 1 ('r1a'): field 'gives' is 'wine'",
+        ),
+        ('gives = "cavalry"\nn = 2', 'gives = "cavalry"\nn = 3', "space 9 ('r4a'): field 'n' is 3; expected 1 to 2"),
+        ('gives = "supply_token"\nn = 3', 'gives = "supply_token"\nn = "3"', "space 5 ('r2c'): field 'n' must be int"),
+        (
+            'leader = "balian"',
+            'leader = "saladin"',
+            "space 13 ('r5a'): field 'leader' is 'saladin', which is no Neutral Leader",
+        ),
+        ('leader = "balian"', 'leader = "leo"', "space 25 ('r9a'): field 'leader': 'leo' is given by 'r5a' already"),
+        ('leader = "balian"', 'leader = "balian"\nn = 2', "space 13 ('r5a'): field 'n': a Leader space gives one"),
+        (
+            'gives = "crown_token"\nup = ["r2a", "r2b"]',
+            'gives = "crown_token"\nleader = "leo"\nup = ["r2a", "r2b"]',
+            "space 1 ('r1a'): field 'leader' is only for gives = 'leader'",
+        ),
+        ('key = "r1b"\nrow = 1\nx = 750', 'key = "r1b"\nrow = 1\nx = 1750', "space 2 ('r1b'): field 'x' is 1750"),
+        ('key = "r1b"\nrow = 1', 'key = "r1b"\nrow = 1\ncolour = "red"', "space 2 ('r1b'): unknown field 'colour'"),
+        (
+            'alliance = "muslim"',
+            'alliance = "crusader"',
+            "start 2 ('start_muslim'): field 'alliance': the crusader start",
+        ),
+        (
+            'up = ["r1b"]',
+            'up = ["r2c"]',
+            "start 2 ('start_muslim'): field 'up' names 'r2c', which is no space of the first",
+        ),
+        ('key = "start_muslim"', 'key = "r1b"', "start 2 ('r1b'): field 'key' is a space of the board too"),
+        (
+            'glory_token = "hex"',
+            'glory_token = "round"',
+            "diplomacy_board.toml: [tokens]: field 'glory_token' is 'round'",
+        ),
+    ],
+)
 def test_a_mistake_in_the_diplomacy_board_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_board(_text("diplomacy_board.toml", old, new), LEADERS)
@@ -389,13 +441,19 @@ def test_a_board_without_room_for_twelve_markers_is_refused():
         parse_board(raw, LEADERS)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('army = "hre"\nflags = [2, 3, 4, 5]', 'army = "hre"\nflags = [2, 3, 4, 4]',
-     "bidding_board.toml: row 2 ('hre'): field 'flags' is [2, 3, 4, 4]; expected 2, 3, 4 and 5"),
-    ('army = "hre"', 'army = "angevin"', "bidding_board.toml: row 2 ('angevin'): field 'army' repeats"),
-    ('army = "hre"', 'army = "genoa"', "row 2 ('genoa'): field 'army' is 'genoa'"),
-    ('army = "hre"\nflags', 'army = "hre"\nslot = 1\nflags', "row 2 ('hre'): unknown field 'slot'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'army = "hre"\nflags = [2, 3, 4, 5]',
+            'army = "hre"\nflags = [2, 3, 4, 4]',
+            "bidding_board.toml: row 2 ('hre'): field 'flags' is [2, 3, 4, 4]; expected 2, 3, 4 and 5",
+        ),
+        ('army = "hre"', 'army = "angevin"', "bidding_board.toml: row 2 ('angevin'): field 'army' repeats"),
+        ('army = "hre"', 'army = "genoa"', "row 2 ('genoa'): field 'army' is 'genoa'"),
+        ('army = "hre"\nflags', 'army = "hre"\nslot = 1\nflags', "row 2 ('hre'): unknown field 'slot'"),
+    ],
+)
 def test_a_mistake_in_the_bidding_board_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_bidding(_text("bidding_board.toml", old, new))

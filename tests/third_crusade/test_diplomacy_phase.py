@@ -91,19 +91,23 @@ def test_a_full_region_may_give_up_a_unit_or_a_token_for_the_gain():
     placed there); the Angevin Infantry goes back to its board. With a crown token on the sixth
     Slot instead, a gold token gained replaces the crown token, which is discarded."""
     from outremer.games.third_crusade.moves import add, place_token
+
     s = _start(["angevin", "ayyubid"])
     s["map"]["tyre"] = [None] * 9
     for _ in range(5):
         add(C, s, "tyre", "angevin:infantry")
     add(C, s, "tyre", "neutral:infantry")
-    s["dip"].update(stage="move", moving=["angevin"],
-                    place=[{"army": "angevin", "piece": "neutral:infantry", "text": "Infantry"}])
+    s["dip"].update(
+        stage="move", moving=["angevin"], place=[{"army": "angevin", "piece": "neutral:infantry", "text": "Infantry"}]
+    )
     slots = s["map"]["tyre"]
     mine, neutral = slots.index("angevin:infantry"), slots.index("neutral:infantry")
     legal = phase.legal(C, s, 0)
     assert act("place", "tyre") not in legal and act("discard") in legal
-    assert {a for a in legal if a.verb == "replace" and a.args[0] == "tyre"} == {act("replace", "tyre", mine),
-                                                                                act("replace", "tyre", neutral)}
+    assert {a for a in legal if a.verb == "replace" and a.args[0] == "tyre"} == {
+        act("replace", "tyre", mine),
+        act("replace", "tyre", neutral),
+    }
     reserve = s["reserve"]["angevin"]["infantry"]
     seat, log = _do(s, act("replace", "tyre", mine))
     assert sorted(s["map"]["tyre"][:6]) == ["angevin:infantry"] * 4 + ["neutral:infantry"] * 2
@@ -115,8 +119,9 @@ def test_a_full_region_may_give_up_a_unit_or_a_token_for_the_gain():
         add(C, s, "tyre", "angevin:infantry")
     free_slot = s["map"]["tyre"].index(None)
     assert place_token(C, s, "tyre", "crown") and s["tokens"]["tyre"][free_slot] == "crown"
-    s["dip"].update(stage="move", moving=["angevin"],
-                    place=[{"army": "angevin", "token": "gold", "text": "1 Gold token"}])
+    s["dip"].update(
+        stage="move", moving=["angevin"], place=[{"army": "angevin", "token": "gold", "text": "1 Gold token"}]
+    )
     legal = phase.legal(C, s, 0)
     assert [a for a in legal if a.args[:1] == ("tyre",)] == [act("replace", "tyre", free_slot)]
     _do(s, act("replace", "tyre", free_slot))
@@ -130,9 +135,12 @@ def test_the_heuristic_replaces_only_for_a_gain():
     from outremer.ai import agent_for, agent_random, decide
     from outremer.games import get_game
     from outremer.games.third_crusade.moves import add
+
     game = get_game("third-crusade")
-    for item, wanted in (({"piece": "neutral:isaac", "text": "Isaac Komnenos"}, "replace"),
-                         ({"piece": "neutral:infantry", "text": "Infantry"}, "discard")):
+    for item, wanted in (
+        ({"piece": "neutral:isaac", "text": "Isaac Komnenos"}, "replace"),
+        ({"piece": "neutral:infantry", "text": "Infantry"}, "discard"),
+    ):
         s, _ = game.start(game.make_setup(1, ["heuristic", "heuristic"], {}))
         s["strategy"], s["sealed"], s["_started"] = None, None, "diplomacy"
         phase.start(C, s)

@@ -45,8 +45,10 @@ def _group(s, frm, army, **counts):
     return "g" + ".".join(str(counts.get(kind.split(":")[1], 0)) for kind in kinds)
 
 
-PLUTORIAL = {"angevin": ["ayyubid_servants_loot", "guys_expedition"],
-             "ayyubid": ["al_adils_victory", "crusader_fleet_defeats"]}
+PLUTORIAL = {
+    "angevin": ["ayyubid_servants_loot", "guys_expedition"],
+    "ayyubid": ["al_adils_victory", "crusader_fleet_defeats"],
+}
 
 
 def test_plutorial_steps_2_to_5_the_event_cards():
@@ -186,7 +188,7 @@ def test_an_event_march_adds_its_strength_in_the_battle_it_starts():
 
 
 def test_or_and_instead():
-    """"Gain 1 Faith OR 3 Glory" (p.12), then the crown event's decision; an "Instead" crown
+    """ "Gain 1 Faith OR 3 Glory" (p.12), then the crown event's decision; an "Instead" crown
     event replaces the main event: it is chosen before any step, on the crowns there then."""
     s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["pilgrims_at_the_sepulchre"]})
     _do(s, act("event", "pilgrims_at_the_sepulchre"))
@@ -215,17 +217,20 @@ def test_or_and_instead():
 
 
 def test_an_instead_card_choosing_its_main_event_asks_nothing_after_it():
-    """"Instead" exchanges the main event (p.12): Raid on the Road's main event chosen, its 2
+    """ "Instead" exchanges the main event (p.12): Raid on the Road's main event chosen, its 2
     Bandits placed, the crown event is not offered again (the choice was made before any step);
     the choices read as the terminal lists them."""
     from outremer.games.third_crusade.game import ThirdCrusade
+
     s = _game(["angevin", "turkoman"], "turkoman", {"turkoman": ["raid_on_the_road"]})
     s["gold"][1] = 10
     _do(s, act("event", "raid_on_the_road"))
     missing = event_choices.missing(s, 1, effects.event("raid_on_the_road"))
     words = [ThirdCrusade().describe(s, a) for a in command.legal(C, s, 1)]
-    assert words == ["The main event", f"The crown event instead (buying {missing} crown"
-                     f"{'s' if missing > 1 else ''} for {2 * missing} Gold)"]
+    assert words == [
+        "The main event",
+        f"The crown event instead (buying {missing} crown{'s' if missing > 1 else ''} for {2 * missing} Gold)",
+    ]
     _do(s, act("main"))
     _do(s, act("at", "damascus"))
     _do(s, act("bandit", "desert_south_of_damascus"))
@@ -239,6 +244,7 @@ def test_the_crown_event_follows_the_main_event_in_its_region_and_may_be_decline
     buy the last. The choices read "No crown event" and "too"; the "In same Region" crown event
     stays in Famagusta."""
     from outremer.games.third_crusade.game import ThirdCrusade
+
     s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["conquests_of_cyprus"]})
     assert track(s, 0, "crown") == 1
     _do(s, act("event", "conquests_of_cyprus"))
@@ -247,7 +253,9 @@ def test_the_crown_event_follows_the_main_event_in_its_region_and_may_be_decline
     _do(s, act("skip"))
     assert track(s, 0, "crown") == 2 and command.legal(C, s, 0) == [act("main"), act("crown", 1)]
     assert [ThirdCrusade().describe(s, a) for a in command.legal(C, s, 0)] == [
-        "No crown event", "The crown event too (buying 1 crown for 2 Gold)"]
+        "No crown event",
+        "The crown event too (buying 1 crown for 2 Gold)",
+    ]
     log = _do(s, act("crown", 1))
     assert log[0].text == "Angevin executes the crown event, buying 1 crown for 2 Gold." and s["gold"][0] == 2
     assert command.legal(C, s, 0) == [act("at", "famagusta"), act("skip")]
@@ -345,6 +353,7 @@ def test_a_named_leader_already_on_the_map_moves_to_the_events_region():
     Game places the Sultan in another Region with Turkoman Presence, Conrad, King-Elect places
     Conrad in Tyre: each leaves its Region for the event's, and is not in two places."""
     from outremer.games.third_crusade.moves import leader_region
+
     armies = ["angevin", "hre", "ayyubid", "turkoman"]
     s = _game(armies, "turkoman", {"turkoman": ["qilij_arslans_double_game"], "hre": ["conrad_king_elect"]})
     assert leader_region(C, s, "qilij_arslan_ii") == "iconium" and leader_region(C, s, "conrad") == "tripoli"
@@ -370,6 +379,7 @@ def test_an_events_diplomacy_moves_are_made_at_once_with_the_diplomacy_phases_ru
     (r2b), places them one by one in Regions it Controls, then moves on to the triangular Faith
     above, which acts at once. Nothing waits for the Diplomacy phase."""
     from outremer.games.third_crusade import diplomacy_moves
+
     s = _game(["angevin", "ayyubid"], "angevin", {"angevin": ["talks_with_al_adil"]})
     _do(s, act("event", "talks_with_al_adil"))
     legal = command.legal(C, s, 0)
@@ -394,6 +404,7 @@ def test_the_heuristic_buys_a_crown_event_only_when_it_is_worth_its_gold():
     Tuhgril's Rebellion's (1 Cavalry, 2 points) for 2 crowns (4 Gold, 2 points) is not."""
     from outremer.ai import agent_for, agent_random, decide
     from outremer.games import get_game
+
     game = get_game("third-crusade")
 
     def started(first, hands):  # a whole game's state (the view reads all of it), in the Command phase

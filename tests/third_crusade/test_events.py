@@ -54,6 +54,7 @@ def legal_games():
 
 # --- counts (components, p.35) ------------------------------------------------------------------
 
+
 def test_128_cards_32_per_army_8_per_round():
     """Components, p.35: "32 Event Cards, 8 per year"; setup, p.4: 4 piles by year."""
     assert len(E) == 128
@@ -83,8 +84,9 @@ def test_every_crown_mode_is_used():
     """p.12: crown events beside the main event, "In same Region" and "Instead"."""
     assert {e.crown_mode for e in E if e.crown} == {"and", "same_region", "instead"}
     raid = event("raid_on_the_road")
-    assert raid.crown_mode == "instead" and value(raid)[1] == sum(step_value(s, "turkoman") for s in raid.crown) - \
-        sum(step_value(s, "turkoman") for s in raid.main)
+    assert raid.crown_mode == "instead" and value(raid)[1] == sum(step_value(s, "turkoman") for s in raid.crown) - sum(
+        step_value(s, "turkoman") for s in raid.main
+    )
 
 
 def test_specials_are_few():
@@ -93,6 +95,7 @@ def test_specials_are_few():
 
 # --- the cards the text names -------------------------------------------------------------------
 
+
 def test_the_plutorial_piles_1190():
     """Plutorial, Strategy (p.24): the Angevin places Conquests of Cyprus, Guy's Expedition,
     Ayyubid Servants Loot Their Own Camp and Henry II of Champagne; the Ayyubid Tuhgril's
@@ -100,10 +103,19 @@ def test_the_plutorial_piles_1190():
     all drawn from the 1190 piles of a game of the two."""
     angevin = {e.title for e in deck("angevin", "1190", ("angevin", "ayyubid"), False)}
     ayyubid = {e.title for e in deck("ayyubid", "1190", ("angevin", "ayyubid"), False)}
-    assert {"Conquests of Cyprus", "Guy's Expedition", "Ayyubid Servants Loot Their Own Camp",
-            "Henry II of Champagne", "Burning of Haifa"} <= angevin
-    assert {"Tuhgril's Rebellion", "Crusader Fleet Suffer Defeats", "Forced Slaughter of Horses",
-            "Al-Adil's Victory"} <= ayyubid
+    assert {
+        "Conquests of Cyprus",
+        "Guy's Expedition",
+        "Ayyubid Servants Loot Their Own Camp",
+        "Henry II of Champagne",
+        "Burning of Haifa",
+    } <= angevin
+    assert {
+        "Tuhgril's Rebellion",
+        "Crusader Fleet Suffer Defeats",
+        "Forced Slaughter of Horses",
+        "Al-Adil's Victory",
+    } <= ayyubid
 
 
 def test_loot_their_own_camp():
@@ -112,8 +124,10 @@ def test_loot_their_own_camp():
     1 crown and 4 gold, cannot play the crown event."""
     card = event("ayyubid_servants_loot")
     assert card.army == "angevin" and card.banner.presence == "ayyubid" and card.banner.region == "any"
-    assert steps(card) == [("sabotage", "", 1, "", "", "", "", "", ""),
-                           ("remove", "infantry", 1, "", "ayyubid", "", "", "", "")]
+    assert steps(card) == [
+        ("sabotage", "", 1, "", "", "", "", "", ""),
+        ("remove", "infantry", 1, "", "ayyubid", "", "", "", ""),
+    ]
     assert not affordable(1, START_GOLD, card.crowns)
 
 
@@ -133,8 +147,10 @@ def test_guys_expedition():
     Infantry; the Angevin (1 crown, 4 gold) cannot play the crown event."""
     card = event("guys_expedition")
     assert card.army == "angevin" and (card.banner.presence, card.banner.region) == ("angevin", "desert")
-    assert sorted((s.do, s.unit, s.n, s.army) for s in card.main) == [("muster", "cavalry", 1, "neutral"),
-                                                                       ("muster", "infantry", 1, "neutral")]
+    assert sorted((s.do, s.unit, s.n, s.army) for s in card.main) == [
+        ("muster", "cavalry", 1, "neutral"),
+        ("muster", "infantry", 1, "neutral"),
+    ]
     assert not affordable(1, START_GOLD, card.crowns)
 
 
@@ -203,6 +219,7 @@ def test_burning_of_haifa_is_marked_for_the_ayyubid():
 
 # --- the decks a game uses --------------------------------------------------------------------
 
+
 def test_a_card_marked_for_an_absent_army_leaves_the_deck():
     """Setup, p.4: "remove any cards marked for an opponent Army not joining the game"."""
     with_ayyubid = deck("angevin", "1190", ("angevin", "ayyubid"), False)
@@ -219,7 +236,11 @@ def test_north_cards_leave_without_the_north_board():
     full = deck("hre", "1190", ARMIES, True)
     assert not any(e.north for e in south)
     assert len(full) == 8 and {e.key for e in full if e.north} == {
-        "crossing_the_hellespont", "storming_of_iconium", "drowned_in_the_saleph", "armenian_guides"}
+        "crossing_the_hellespont",
+        "storming_of_iconium",
+        "drowned_in_the_saleph",
+        "armenian_guides",
+    }
     assert len(south) == 4
 
 
@@ -254,6 +275,7 @@ def test_named_regions_and_leaders_exist():
 
 # --- balance ------------------------------------------------------------------------------------
 
+
 def test_the_armies_decks_weigh_alike():
     """Designed: on the points scale of ``value``, each Army's 32 cards total within 3% of the
     mean, each round's 8 within 12%, and the crown requirements within 5%."""
@@ -269,6 +291,7 @@ def test_the_armies_decks_weigh_alike():
 
 # --- mistakes in the file -----------------------------------------------------------------------
 
+
 def _text(old, new):
     raw = (FOLDER / "events.toml").read_text(encoding="utf-8")
     assert old in raw, old
@@ -279,75 +302,163 @@ def _escape(message):
     return "".join("\\" + ch if ch in "()[].+" else ch for ch in message)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('key = "guys_expedition"', 'key = "conquests_of_cyprus"',
-     "events.toml: event 2 ('conquests_of_cyprus'): field 'key' repeats an earlier event"),
-    ('key = "guys_expedition"', 'key = "guys_expedition"\ncolour = "red"',
-     "events.toml: event 2 ('guys_expedition'): unknown field 'colour'"),
-    ('crown = [{ do = "march", strength = 1 }]', 'crown = [{ do = "charge", strength = 1 }]',
-     "event 2 ('guys_expedition'): field 'crown', step 1: 'do' is 'charge'"),
-    ('crown = [{ do = "march", strength = 1 }]', 'crown = [{ do = "march", strength = 5 }]',
-     "event 2 ('guys_expedition'): field 'crown', step 1 ('march'): field 'strength' is 5; expected -3 to 3"),
-    ('main = [{ do = "sabotage" }', 'main = [{ do = "sabotage", icon = "glory" }',
-     "event 3 ('ayyubid_servants_loot'): field 'main', step 1 ('sabotage'): unknown field 'icon'"),
-    ('whose = "ayyubid", unit = "infantry", n = 1 }]\ncrowns = 4', 'whose = "ayyubid", unit = "infantry", n = "1" }]\ncrowns = 4',
-     "event 3 ('ayyubid_servants_loot'): field 'main', step 2 ('remove'): field 'n' must be int"),
-    ('whose = "ayyubid", unit = "infantry", n = 1 }]\ncrowns = 4', 'whose = "saracen", unit = "infantry", n = 1 }]\ncrowns = 4',
-     "event 3 ('ayyubid_servants_loot'): field 'main', step 2 ('remove'): field 'whose' is 'saracen'"),
-    ('crowns = 4\ncrown = [{ do = "march", strength = 1 }]', 'crowns = "4"\ncrown = [{ do = "march", strength = 1 }]',
-     "event 2 ('guys_expedition'): field 'crowns' must be int"),
-    ('crowns = 4\ncrown = [{ do = "march", strength = 1 }]', 'crowns = 7\ncrown = [{ do = "march", strength = 1 }]',
-     "event 2 ('guys_expedition'): field 'crowns' is 7; expected 0 to 6"),
-    ('crowns = 2\ncrown = [{ do = "muster", unit = "infantry", n = 2 }]',
-     'crowns = 0\ncrown = [{ do = "muster", unit = "infantry", n = 2 }]',
-     "event 6 ('siege_camp_before_acre'): field 'crowns' is 0; a crown event needs 1 or more crowns"),
-    ('named = "famagusta"', 'named = "rhodes"',
-     "event 1 ('conquests_of_cyprus'): field 'banner': field 'named' is 'rhodes', which is no Region"),
-    ('region = "port", named = "famagusta"', 'region = "desert", named = "famagusta"',
-     "event 1 ('conquests_of_cyprus'): field 'banner': field 'region' is 'desert', but Famagusta is not one"),
-    ('banner = { presence = "angevin", region = "desert" }', 'banner = { presence = "english", region = "desert" }',
-     "event 2 ('guys_expedition'): field 'banner': field 'presence' is 'english'"),
-    ('banner = { presence = "angevin", region = "desert" }', 'banner = { presence = "angevin", region = "oasis" }',
-     "event 2 ('guys_expedition'): field 'banner': field 'region' is 'oasis'"),
-    ('banner = { presence = "angevin", region = "desert" }',
-     'banner = { presence = "angevin", absent = ["crusader"], region = "desert" }',
-     "event 2 ('guys_expedition'): field 'banner': field 'absent': 'angevin' cannot both have and lack Presence"),
-    ('leader = "al_adil"', 'leader = "saphadin"', "event 68 ('al_adils_victory'): field 'banner': field 'leader' is "
-                                                 "'saphadin', which is no Leader"),
-    ('key = "tughril" }', 'key = "toghrul" }',
-     "event 65 ('tuhgrils_rebellion'): field 'main', step 1 ('leader'): field 'key' is 'toghrul', which is no Leader"),
-    ('key = "tughril" }', 'key = "richard_i" }',
-     "event 65 ('tuhgrils_rebellion'): field 'main', step 1 ('leader'): field 'key': a card adds a Leader of its own "
-     "Alliance"),
-    ('marked = "ayyubid"\nflavour = "The Sultan', 'marked = "angevin"\nflavour = "The Sultan',
-     "event 5 ('burning_of_haifa'): field 'marked' is 'angevin'; a card is marked for an Army of the opposing Alliance"),
-    ('marked = "ayyubid"\nflavour = "The Sultan', 'marked = "hre"\nflavour = "The Sultan',
-     "event 5 ('burning_of_haifa'): field 'marked' is 'hre'"),
-    ('marked = "ayyubid"\nflavour = "The Sultan', 'marked = "templars"\nflavour = "The Sultan',
-     "event 5 ('burning_of_haifa'): field 'marked' is 'templars'"),
-    ('crown_mode = "same_region"\nnorth = true\nflavour = "The Temple', 'crown_mode = "same_region"\nflavour = "The Temple',
-     "event 22 ('templars_of_tortosa'): field 'north' is false, but the card names 'tortosa' of the north board"),
-    ('main = [{ do = "muster", unit = "cavalry", n = 2 }]', 'main = [{ do = "muster", unit = "cavalry", n = 3 }]',
-     "event 9 ('lionheart_arrives'): field 'main', step 1 ('muster'): 3 cavalry do not fit"),
-    ('options = [[{ do = "gain", what = "faith", n = 1 }], [{ do = "gain", what = "glory", n = 3 }]]',
-     'options = [[{ do = "gain", what = "glory", n = 3 }]]',
-     "event 25 ('pilgrims_at_the_sepulchre'): field 'main', step 1 ('or'): field 'options' must list at least 2"),
-    ('options = [[{ do = "gain", what = "faith", n = 1 }], [{ do = "gain", what = "glory", n = 3 }]]',
-     'options = [[{ do = "gain", what = "faith", n = 1 }], [{ do = "gain", what = "piety", n = 3 }]]',
-     "event 25 ('pilgrims_at_the_sepulchre'): field 'main', step 1 ('or'): field 'options 2', step 1 ('gain'): "
-     "field 'what' is 'piety'"),
-    ('crown = [{ do = "bandit" }]\ncrown_banner = { presence = "none" }',
-     'crown = [{ do = "bandit" }]\ncrown_mode = "same_region"\ncrown_banner = { presence = "none" }',
-     "event 68 ('al_adils_victory'): field 'crown_banner': an 'In same Region' crown event uses the main event's Region"),
-    ('crown_mode = "same_region"\nflavour = "Isaac', 'crown_mode = "beside"\nflavour = "Isaac',
-     "event 1 ('conquests_of_cyprus'): field 'crown_mode' is 'beside'"),
-    ('period = "1190"\nkey = "guys_expedition"', 'period = "1191 Spring"\nkey = "guys_expedition"',
-     "events.toml: field 'period': angevin has 7 cards for 1190; each Army has 8 per round"),
-    ('period = "1190"\nkey = "guys_expedition"', 'period = "1189"\nkey = "guys_expedition"',
-     "event 2 ('guys_expedition'): field 'period' is '1189'"),
-    ('main = [{ do = "special", key = "treaty_of_jaffa" }]', 'main = [{ do = "special", key = "truce" }]',
-     "event 89 ('treaty_of_jaffa'): field 'main', step 1 ('special'): field 'key' is 'truce'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'key = "guys_expedition"',
+            'key = "conquests_of_cyprus"',
+            "events.toml: event 2 ('conquests_of_cyprus'): field 'key' repeats an earlier event",
+        ),
+        (
+            'key = "guys_expedition"',
+            'key = "guys_expedition"\ncolour = "red"',
+            "events.toml: event 2 ('guys_expedition'): unknown field 'colour'",
+        ),
+        (
+            'crown = [{ do = "march", strength = 1 }]',
+            'crown = [{ do = "charge", strength = 1 }]',
+            "event 2 ('guys_expedition'): field 'crown', step 1: 'do' is 'charge'",
+        ),
+        (
+            'crown = [{ do = "march", strength = 1 }]',
+            'crown = [{ do = "march", strength = 5 }]',
+            "event 2 ('guys_expedition'): field 'crown', step 1 ('march'): field 'strength' is 5; expected -3 to 3",
+        ),
+        (
+            'main = [{ do = "sabotage" }',
+            'main = [{ do = "sabotage", icon = "glory" }',
+            "event 3 ('ayyubid_servants_loot'): field 'main', step 1 ('sabotage'): unknown field 'icon'",
+        ),
+        (
+            'whose = "ayyubid", unit = "infantry", n = 1 }]\ncrowns = 4',
+            'whose = "ayyubid", unit = "infantry", n = "1" }]\ncrowns = 4',
+            "event 3 ('ayyubid_servants_loot'): field 'main', step 2 ('remove'): field 'n' must be int",
+        ),
+        (
+            'whose = "ayyubid", unit = "infantry", n = 1 }]\ncrowns = 4',
+            'whose = "saracen", unit = "infantry", n = 1 }]\ncrowns = 4',
+            "event 3 ('ayyubid_servants_loot'): field 'main', step 2 ('remove'): field 'whose' is 'saracen'",
+        ),
+        (
+            'crowns = 4\ncrown = [{ do = "march", strength = 1 }]',
+            'crowns = "4"\ncrown = [{ do = "march", strength = 1 }]',
+            "event 2 ('guys_expedition'): field 'crowns' must be int",
+        ),
+        (
+            'crowns = 4\ncrown = [{ do = "march", strength = 1 }]',
+            'crowns = 7\ncrown = [{ do = "march", strength = 1 }]',
+            "event 2 ('guys_expedition'): field 'crowns' is 7; expected 0 to 6",
+        ),
+        (
+            'crowns = 2\ncrown = [{ do = "muster", unit = "infantry", n = 2 }]',
+            'crowns = 0\ncrown = [{ do = "muster", unit = "infantry", n = 2 }]',
+            "event 6 ('siege_camp_before_acre'): field 'crowns' is 0; a crown event needs 1 or more crowns",
+        ),
+        (
+            'named = "famagusta"',
+            'named = "rhodes"',
+            "event 1 ('conquests_of_cyprus'): field 'banner': field 'named' is 'rhodes', which is no Region",
+        ),
+        (
+            'region = "port", named = "famagusta"',
+            'region = "desert", named = "famagusta"',
+            "event 1 ('conquests_of_cyprus'): field 'banner': field 'region' is 'desert', but Famagusta is not one",
+        ),
+        (
+            'banner = { presence = "angevin", region = "desert" }',
+            'banner = { presence = "english", region = "desert" }',
+            "event 2 ('guys_expedition'): field 'banner': field 'presence' is 'english'",
+        ),
+        (
+            'banner = { presence = "angevin", region = "desert" }',
+            'banner = { presence = "angevin", region = "oasis" }',
+            "event 2 ('guys_expedition'): field 'banner': field 'region' is 'oasis'",
+        ),
+        (
+            'banner = { presence = "angevin", region = "desert" }',
+            'banner = { presence = "angevin", absent = ["crusader"], region = "desert" }',
+            "event 2 ('guys_expedition'): field 'banner': field 'absent': 'angevin' cannot both have and lack Presence",
+        ),
+        (
+            'leader = "al_adil"',
+            'leader = "saphadin"',
+            "event 68 ('al_adils_victory'): field 'banner': field 'leader' is 'saphadin', which is no Leader",
+        ),
+        (
+            'key = "tughril" }',
+            'key = "toghrul" }',
+            "event 65 ('tuhgrils_rebellion'): field 'main', step 1 ('leader'): field 'key' is 'toghrul', which is no Leader",
+        ),
+        (
+            'key = "tughril" }',
+            'key = "richard_i" }',
+            "event 65 ('tuhgrils_rebellion'): field 'main', step 1 ('leader'): field 'key': a card adds a Leader of its own "
+            "Alliance",
+        ),
+        (
+            'marked = "ayyubid"\nflavour = "The Sultan',
+            'marked = "angevin"\nflavour = "The Sultan',
+            "event 5 ('burning_of_haifa'): field 'marked' is 'angevin'; a card is marked for an Army of the opposing Alliance",
+        ),
+        (
+            'marked = "ayyubid"\nflavour = "The Sultan',
+            'marked = "hre"\nflavour = "The Sultan',
+            "event 5 ('burning_of_haifa'): field 'marked' is 'hre'",
+        ),
+        (
+            'marked = "ayyubid"\nflavour = "The Sultan',
+            'marked = "templars"\nflavour = "The Sultan',
+            "event 5 ('burning_of_haifa'): field 'marked' is 'templars'",
+        ),
+        (
+            'crown_mode = "same_region"\nnorth = true\nflavour = "The Temple',
+            'crown_mode = "same_region"\nflavour = "The Temple',
+            "event 22 ('templars_of_tortosa'): field 'north' is false, but the card names 'tortosa' of the north board",
+        ),
+        (
+            'main = [{ do = "muster", unit = "cavalry", n = 2 }]',
+            'main = [{ do = "muster", unit = "cavalry", n = 3 }]',
+            "event 9 ('lionheart_arrives'): field 'main', step 1 ('muster'): 3 cavalry do not fit",
+        ),
+        (
+            'options = [[{ do = "gain", what = "faith", n = 1 }], [{ do = "gain", what = "glory", n = 3 }]]',
+            'options = [[{ do = "gain", what = "glory", n = 3 }]]',
+            "event 25 ('pilgrims_at_the_sepulchre'): field 'main', step 1 ('or'): field 'options' must list at least 2",
+        ),
+        (
+            'options = [[{ do = "gain", what = "faith", n = 1 }], [{ do = "gain", what = "glory", n = 3 }]]',
+            'options = [[{ do = "gain", what = "faith", n = 1 }], [{ do = "gain", what = "piety", n = 3 }]]',
+            "event 25 ('pilgrims_at_the_sepulchre'): field 'main', step 1 ('or'): field 'options 2', step 1 ('gain'): "
+            "field 'what' is 'piety'",
+        ),
+        (
+            'crown = [{ do = "bandit" }]\ncrown_banner = { presence = "none" }',
+            'crown = [{ do = "bandit" }]\ncrown_mode = "same_region"\ncrown_banner = { presence = "none" }',
+            "event 68 ('al_adils_victory'): field 'crown_banner': an 'In same Region' crown event uses the main event's Region",
+        ),
+        (
+            'crown_mode = "same_region"\nflavour = "Isaac',
+            'crown_mode = "beside"\nflavour = "Isaac',
+            "event 1 ('conquests_of_cyprus'): field 'crown_mode' is 'beside'",
+        ),
+        (
+            'period = "1190"\nkey = "guys_expedition"',
+            'period = "1191 Spring"\nkey = "guys_expedition"',
+            "events.toml: field 'period': angevin has 7 cards for 1190; each Army has 8 per round",
+        ),
+        (
+            'period = "1190"\nkey = "guys_expedition"',
+            'period = "1189"\nkey = "guys_expedition"',
+            "event 2 ('guys_expedition'): field 'period' is '1189'",
+        ),
+        (
+            'main = [{ do = "special", key = "treaty_of_jaffa" }]',
+            'main = [{ do = "special", key = "truce" }]',
+            "event 89 ('treaty_of_jaffa'): field 'main', step 1 ('special'): field 'key' is 'truce'",
+        ),
+    ],
+)
 def test_a_mistake_in_the_events_names_file_entry_and_field(old, new, message):
     with pytest.raises(DataError, match=_escape(message)):
         parse_events(_text(old, new), BOTH, LEADERS)

@@ -94,7 +94,7 @@ def _mercantile(s, army):
 
 # -- Strategy phase, p.10 -----------------------------------------------------------------------------
 def test_strategy_example_greek_fire_from_the_turkoman_row():
-    """"Initiative order: 1. Angevin, 2. Ayyubid, 3. Holy Roman Empire, 4. Turkoman. ... The
+    """ "Initiative order: 1. Angevin, 2. Ayyubid, 3. Holy Roman Empire, 4. Turkoman. ... The
     Angevin player chooses the card "Greek Fire" from the Turkoman card row. They give the card
     to the Turkoman player and move their own current command point marker 2 points up. Their
     base command point marker is staying put.\""""
@@ -161,8 +161,12 @@ def test_order_placement_example():
     assert controller(m["homs"]) == "turkoman" and pieces(s, "homs", "ayyubid")
     s["cp"] = [9, 9, 9, 9]  # as after a Strategy phase (ours): every cost can be paid
     where = {seat: {key for key, _ in executable(C, s, seat)} for seat in range(4)}
-    assert where == {ANGEVIN: {"tripoli"}, HRE: {"sidon"}, AYYUBID: {"damascus", "homs"},
-                     TURKOMAN: {desert}}  # not the Ayyubid's empty Desert, nor the HRE's March there
+    assert where == {
+        ANGEVIN: {"tripoli"},
+        HRE: {"sidon"},
+        AYYUBID: {"damascus", "homs"},
+        TURKOMAN: {desert},
+    }  # not the Ayyubid's empty Desert, nor the HRE's March there
 
 
 # -- Activating an Event Card, p.12 ---------------------------------------------------------------------
@@ -181,7 +185,7 @@ def _court_of_christ():
 
 
 def test_event_example_the_main_event_gives_the_third_crown():
-    """"The Holy Roman Empire player chooses to execute the main event, placing an Infantry Unit
+    """ "The Holy Roman Empire player chooses to execute the main event, placing an Infantry Unit
     and a crown token in any City Regions they Control. They gain 1 crown, and move their crown
     marker up 1 step on their crown track. They now have 3 crowns\" ... "The current command
     point marker stays in the same place.\""""
@@ -197,7 +201,7 @@ def test_event_example_the_main_event_gives_the_third_crown():
 
 
 def test_event_example_the_crown_event_follows_the_main_event_for_free():
-    """"They now have 3 crowns, enough to execute the crown event. They move their base command
+    """ "They now have 3 crowns, enough to execute the crown event. They move their base command
     marker up 1 step on their command point track. The current command point marker stays in the
     same place." The crown event comes after the main event and counts the crown it placed: no
     Gold, no question asked (ruling TC38)."""
@@ -243,7 +247,12 @@ def test_order_examples():
     assert s["cp"][AYYUBID] == 5 - 3
     _do(command, s, act("muster", 2), AYYUBID)
     assert pieces(s, "antioch", "ayyubid") == ["ayyubid:infantry"] * 2 and controller(s["map"]["antioch"]) == "ayyubid"
-    assert [b - a for a, b in zip(before, s["tracks"]["ayyubid"], strict=True)] == [1, 0, 0, 1]  # cp, crown, supply, gold
+    assert [b - a for a, b in zip(before, s["tracks"]["ayyubid"], strict=True)] == [
+        1,
+        0,
+        0,
+        1,
+    ]  # cp, crown, supply, gold
     assert s["cp"][AYYUBID] == 2  # the current marker does not move with the base
     assert "glory" in uncovered(BOTH.region("antioch"), s["map"]["antioch"]) and s["glory"] == glory
     _do(command, s, act("pass"), HRE)
@@ -287,10 +296,18 @@ def _tripoli(other_desert="angevin"):
     s["cp"] = [5, 5, 5, 5]
     command.start(C, s)
     _do(command, s, act("execute", start), TURKOMAN)
-    _do(command, s, act("march", west, _group(s, start, "turkoman", badr_al_din=1, cavalry=1, siege=1,
-                                               infantry=4)), TURKOMAN)
-    _do(command, s, act("march", "tripoli", _group(s, west, "turkoman", badr_al_din=1, cavalry=1, siege=1,
-                                                    infantry=2)), TURKOMAN)
+    _do(
+        command,
+        s,
+        act("march", west, _group(s, start, "turkoman", badr_al_din=1, cavalry=1, siege=1, infantry=4)),
+        TURKOMAN,
+    )
+    _do(
+        command,
+        s,
+        act("march", "tripoli", _group(s, west, "turkoman", badr_al_din=1, cavalry=1, siege=1, infantry=2)),
+        TURKOMAN,
+    )
     return s
 
 
@@ -326,7 +343,10 @@ def test_battle_example_in_tripoli():
     assert command.strengths(C, s) == (8, 6)
     assert s["sections"]["sidon"]["crusader"] == ["hre", "reinforce"]  # never asked, still face down
     assert {a: s["executed"][a] for a in ("hre", "angevin", "turkoman")} == {
-        "hre": ["defence"], "angevin": ["reinforce"], "turkoman": ["forced_march", "diversion"]}
+        "hre": ["defence"],
+        "angevin": ["reinforce"],
+        "turkoman": ["forced_march", "diversion"],
+    }
     # the losses: the Crusaders 2, chosen by the Holy Roman Empire
     assert command.to_act(s) == HRE
     assert act("lose", "angevin:cavalry") not in command.legal(C, s, HRE)
@@ -340,8 +360,7 @@ def test_battle_example_in_tripoli():
     assert act("retreat", west, "turkoman:badr_al_din") in command.legal(C, s, TURKOMAN)
     _do(command, s, act("retreat", west, "turkoman:badr_al_din"), TURKOMAN)
     assert s["battle"] is None
-    assert sorted(pieces(s, "tripoli")) == ["neutral:conrad", "turkoman:cavalry", "turkoman:infantry",
-                                            "turkoman:siege"]
+    assert sorted(pieces(s, "tripoli")) == ["neutral:conrad", "turkoman:cavalry", "turkoman:infantry", "turkoman:siege"]
     assert controller(s["map"]["tripoli"]) == "turkoman"  # Conrad with it
     assert sorted(pieces(s, west)) == ["turkoman:badr_al_din"] + ["turkoman:infantry"] * 2
     assert sorted(pieces(s, east)) == ["angevin:cavalry"] * 2 + ["angevin:infantry"]
@@ -351,7 +370,7 @@ def test_battle_example_in_tripoli():
 
 
 def test_battle_example_had_the_muslims_controlled_the_other_desert():
-    """"If the Muslim Alliance had Controlled the Region the Angevin Cavalry from Tripoli would
+    """ "If the Muslim Alliance had Controlled the Region the Angevin Cavalry from Tripoli would
     have died, since there are no other Adjacent Regions available": it goes back to the
     Angevin's player board. The Turkoman still wins 8 to 6 and gains 3 Glory."""
     s = _tripoli(other_desert="ayyubid")
@@ -407,7 +426,8 @@ def test_diplomacy_example_four_players():
     # 2. the Holy Roman Empire
     legal = {a.args[0] for a in diplomacy_phase.legal(C, s, HRE)}
     assert "r2b" not in legal and legal == {sp.key for sp in board().row(4)} - {"r5b"} - set(
-        k for ks in s["markers"].values() for k in ks)
+        k for ks in s["markers"].values() for k in ks
+    )
     _do(diplomacy_phase, s, act("move", "r4a"), HRE)
     assert act("place", "heraclea") not in diplomacy_phase.legal(C, s, HRE)  # its 2 hexagonal Slots are full
     _do(diplomacy_phase, s, act("place", "sidon"), HRE)
@@ -427,8 +447,12 @@ def test_diplomacy_example_four_players():
         assert "supply" in s["tokens"][key]
     assert track(s, ANGEVIN, "supply") == supply + 3
     assert s["phase"] == "upkeep" and s["faith"]["crusader"] == faith["crusader"]
-    assert s["markers"] == {"turkoman": ["r4d", "r5b"], "hre": ["r3a", "r4a"], "ayyubid": ["r8d", "r9b"],
-                            "angevin": ["r6a", "r8a"]}
+    assert s["markers"] == {
+        "turkoman": ["r4d", "r5b"],
+        "hre": ["r3a", "r4a"],
+        "ayyubid": ["r8d", "r9b"],
+        "angevin": ["r6a", "r8a"],
+    }
 
 
 # -- The Upkeep phase, p.17 ----------------------------------------------------------------------------
@@ -459,10 +483,14 @@ def test_upkeep_mission_example_crown_icons_and_ports():
     upkeep_phase.start(C, s, log)
     texts = [e.text for e in log]
     assert texts[0] == "Mission A Contested Crown: the Crusader Alliance gains 2 Glory."
-    assert ("Mission A Contested Crown: the Angevin moves the Crusader Faith marker 2 steps towards itself; "
-            "the Crusader Faith marker favours the Angevin by 2.") in texts
-    assert ("Mission A Contested Crown: the Ayyubid moves the Muslim Faith marker 1 step towards itself; "
-            "the Muslim Faith marker favours the Ayyubid by 1.") in texts
+    assert (
+        "Mission A Contested Crown: the Angevin moves the Crusader Faith marker 2 steps towards itself; "
+        "the Crusader Faith marker favours the Angevin by 2."
+    ) in texts
+    assert (
+        "Mission A Contested Crown: the Ayyubid moves the Muslim Faith marker 1 step towards itself; "
+        "the Muslim Faith marker favours the Ayyubid by 1."
+    ) in texts
     assert s["faith"] == {"crusader": 2, "muslim": 1}  # positive: towards the first Army of each Alliance
 
 
@@ -502,7 +530,7 @@ def test_upkeep_supply_example():
 
 # -- End game scoring, p.18 -----------------------------------------------------------------------------
 def test_end_game_scoring_and_the_final_winner():
-    """"The Ayyubid player Controls 2 Cities, Kerak and Damascus. If they reveals this card to
+    """ "The Ayyubid player Controls 2 Cities, Kerak and Damascus. If they reveals this card to
     settle the Alliance Victory, they receive 3 Glory." The Crusader Alliance wins; the Final
     Winner between its partners: "The Holy Roman Empire player wins the Faith tiebreaker and the
     Angevin player wins the Mercantile tiebreaker"; their remaining Objective Cards: the Holy
@@ -518,8 +546,12 @@ def test_end_game_scoring_and_the_final_winner():
     _empty(s, "ascalon", "homs")
     _put(s, "ascalon", "hre:infantry")
     _put(s, "homs", "angevin:infantry")
-    s["objectives"] = {"angevin": ["tripoli", "tyre"], "hre": ["heraclea", "seleucia"],
-                       "ayyubid": ["acre", "damascus"], "turkoman": ["adana", "jaffa"]}
+    s["objectives"] = {
+        "angevin": ["tripoli", "tyre"],
+        "hre": ["heraclea", "seleucia"],
+        "ayyubid": ["acre", "damascus"],
+        "turkoman": ["adana", "jaffa"],
+    }
     s["faith"]["crusader"] = -2  # the Crusader Faith marker on the Holy Roman Empire's side
     log = []
     upkeep_phase.start(C, s, log)

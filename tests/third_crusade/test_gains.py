@@ -33,13 +33,16 @@ def test_a_reward_never_gives_an_order_executed_this_round_and_the_player_choose
     """Byzantine Embassy, reward 2: 1 Advanced Order. The Angevin executed the Advanced March
     this round and has the Forced March behind its screen: it may take any of the other 8, and
     takes the Diversion."""
+
     def prepare(s):
         s["executed"] = {"angevin": ["advanced_march"], "ayyubid": []}
         s["box"]["angevin"].append("forced_march")
+
     s = _reward("byzantine_embassy", 2, prepare)
     assert dip.phase.to_act(s) == 0
-    assert dip.phase.legal(C, s, 0) == [act("advanced", k) for k in ADVANCED if k not in ("advanced_march",
-                                                                                         "forced_march")]
+    assert dip.phase.legal(C, s, 0) == [
+        act("advanced", k) for k in ADVANCED if k not in ("advanced_march", "forced_march")
+    ]
     _, log = dip._do(s, act("advanced", "diversion"))
     assert s["box"]["angevin"].count("diversion") == 1 and "advanced_march" not in s["box"]["angevin"]
     assert "takes the Advanced Order Diversion" in log[0].text and log[0].rule == "TC76"
@@ -56,6 +59,7 @@ def test_the_sabotage_tokens_a_reward_removes_are_the_players_choice():
         for key in ("tripoli", "sidon", "tyre"):
             spots[key] = s["map"][key].index(None)
             s["map"][key][spots[key]] = SABOTAGE
+
     s = _reward("old_man_of_the_mountain", 1, prepare)
     offered = dip.phase.legal(C, s, 0)
     assert sorted(offered) == sorted(act("clear", key, i) for key, i in spots.items())

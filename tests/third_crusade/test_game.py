@@ -13,8 +13,16 @@ from outremer.games import get_game
 GAME = get_game("third-crusade")
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (2, {"crusader_army": "hre", "muslim_army": "turkoman"}),
-                                             (3, {"lone": "muslim"}), (3, {"lone": "crusader"}), (4, {})])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (2, {}),
+        (2, {"crusader_army": "hre", "muslim_army": "turkoman"}),
+        (3, {"lone": "muslim"}),
+        (3, {"lone": "crusader"}),
+        (4, {}),
+    ],
+)
 def test_every_mode_plays_to_a_result_between_the_alliances(players, options):
     match = Match(GAME, GAME.make_setup(7, ["random"] * players, options))
     rand = random.Random(7)
@@ -39,6 +47,7 @@ def test_the_heuristic_beats_a_random_player_from_either_side():
     """The rules-aware computer player (it reads only its seat's view) against random play, 2
     players, 8 games a side: it wins at least 7 of them."""
     from outremer.sim import simulate
+
     first = simulate(GAME, ["heuristic", "random"], 8, 1)
     second = simulate(GAME, ["random", "heuristic"], 8, 1)
     assert first["wins"]["Angevin"] >= 7 and second["wins"]["Ayyubid"] >= 7
@@ -116,8 +125,9 @@ def test_the_easy_level_strikes_whole_placings_with_its_noise():
     wild = NoisyAgent("wild", heuristic, 1.0)
     match = Match(GAME, GAME.make_setup(4, ["heuristic"] * 2))
     while not (match.state["phase"] == "planning" and match.state["plan"] is None):
-        match.play(heuristic.choose(GAME, GAME.view(match.state, match.to_act()), match.legal_actions(),
-                                    random.Random(0)))
+        match.play(
+            heuristic.choose(GAME, GAME.view(match.state, match.to_act()), match.legal_actions(), random.Random(0))
+        )
     s, seat = match.state, match.to_act()
     view, legal = GAME.view(s, seat), match.legal_actions()
     picks = [wild.choose(GAME, view, legal, random.Random(k)) for k in range(300)]
@@ -131,6 +141,7 @@ def test_the_easy_level_strikes_whole_placings_with_its_noise():
         assert wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)) == then
     other = next(a for a in legal if a.verb == "order" and a != own)
     after, _ = GAME.apply(s, other)
-    regions = {wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k))
-               for k in range(40)}
+    regions = {
+        wild.choose(GAME, GAME.view(after, seat), GAME.legal_actions(after), random.Random(k)) for k in range(40)
+    }
     assert len(regions) > 5 and {a.verb for a in regions} == {"section"}

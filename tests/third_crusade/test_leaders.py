@@ -31,8 +31,10 @@ def test_a_flipped_leader_is_one_token_with_two_sides():
     assert (back.army, back.shape, back.back, back.other) == (front.army, front.shape, True, "frederick_i")
     assert front.other == "frederick_of_swabia" and not front.back
     assert (back.unit, back.units, back.icons) == ("infantry", 1, ("crown",))
-    assert token(C, "frederick_of_swabia") == "frederick_i" and sides(C, "frederick_i") == ("frederick_i",
-                                                                                            "frederick_of_swabia")
+    assert token(C, "frederick_of_swabia") == "frederick_i" and sides(C, "frederick_i") == (
+        "frederick_i",
+        "frederick_of_swabia",
+    )
     assert [k for k, ldr in C.leaders.items() if ldr.other] == ["frederick_i", "frederick_of_swabia"]
     assert sides(C, "james") == ("james",)
 
@@ -95,8 +97,9 @@ def test_drowned_in_the_saleph_turns_the_emperor_into_his_son():
     log = _play_the_flip(s)
     assert "hre:frederick_of_swabia" in s["map"]["tyre"] and "hre:frederick_i" not in s["map"]["tyre"]
     assert (track(s, HRE, "cp"), track(s, HRE, "crown")) == (cp - 1, crown - 1)
-    assert any("flips Frederick I in Tyre: Frederick of Swabia now shows 1 Infantry icon, 1 Crown icon" in e.text
-               for e in log)
+    assert any(
+        "flips Frederick I in Tyre: Frederick of Swabia now shows 1 Infantry icon, 1 Crown icon" in e.text for e in log
+    )
     assert battle.piece_strength(C, "hre:frederick_of_swabia", "city") == 1
     assert battle.piece_strength(C, "hre:frederick_i", "city") == 0
     assert not battle.only_bare_leaders(C, ["hre:frederick_of_swabia"])

@@ -32,8 +32,9 @@ from .test_walkthrough import upkeep_phase as walkthrough_round
 GAME = get_game("third-crusade")
 LESSON = lessons.lesson_for(GAME)
 """The lesson as the site reads it (core.lesson)."""
-SCRIPT = tomllib.loads(resources.files("outremer.games.third_crusade").joinpath("data", "lesson.toml")
-                       .read_text(encoding="utf-8"))
+SCRIPT = tomllib.loads(
+    resources.files("outremer.games.third_crusade").joinpath("data", "lesson.toml").read_text(encoding="utf-8")
+)
 """The same file as plain TOML, for what the core leaves to the game (the checkpoints' names)."""
 STEPS = SCRIPT["step"]
 TRACK_NAMES = {"gold_track": "gold", "supply": "supply", "crowns": "crown", "base": "cp"}
@@ -145,6 +146,7 @@ def test_in_the_round_faith_is_off_the_board():
     """Ruling TC121: no Faith marker in the lesson's round (the view shows none, nobody has the
     bonus, a gain moves nothing); the round's Battles go as printed (test_walkthrough.py)."""
     from outremer.games.third_crusade.state import faith_of, faith_words, gain_faith
+
     s, _ = GAME.start(lesson_setup())
     assert GAME.view(s, 0)["faith"] is None and s["plutorial"] is True
     assert faith_of(s, "angevin") == faith_of(s, "ayyubid") == 0
@@ -158,6 +160,7 @@ def test_the_game_goes_on_against_the_computer():
     """After the lesson: a normal 2-player game, the computer in the Ayyubid's seat; a few
     dozen actions of both seats, each legal, the share code of it all opening to the same game."""
     from outremer.ai import choose
+
     states, _ = walk()
     match = Match(GAME, lesson_setup())
     for move in LESSON.moves:
@@ -204,6 +207,7 @@ def test_a_link_made_under_the_first_script_opens_at_its_step(code, taken, do):
     import json
 
     from outremer import bridge
+
     answer = json.loads(bridge.open_code(code, 0))
     assert answer["ok"] and answer["steps"] == taken
     move = LESSON.due(taken)
@@ -232,8 +236,9 @@ def test_the_option_is_hidden_and_appended_last():
     assert option.default == ""
 
 
-@pytest.mark.parametrize("players,options", [(3, {}), (4, {}), (2, {"crusader_army": "hre"}),
-                                             (2, {"muslim_army": "turkoman"})])
+@pytest.mark.parametrize(
+    "players,options", [(3, {}), (4, {}), (2, {"crusader_army": "hre"}), (2, {"muslim_army": "turkoman"})]
+)
 def test_elsewhere_the_lesson_changes_nothing(players, options):
     """Ruling TC120: the lesson is the Angevin against the Ayyubid, 2 players."""
     plain, _ = GAME.start(GAME.make_setup(4, ["human"] * players, options))
@@ -285,10 +290,10 @@ def test_the_texts_are_our_own_words():
         return re.findall(r"[a-z0-9']+", text.lower())
 
     bw = words(book)
-    runs = {tuple(bw[i:i + 6]) for i in range(len(bw) - 5)}
+    runs = {tuple(bw[i : i + 6]) for i in range(len(bw) - 5)}
     for step in STEPS + [SCRIPT["end"]]:
         w = words(step.get("say", ""))
-        copied = [" ".join(w[i:i + 6]) for i in range(len(w) - 5) if tuple(w[i:i + 6]) in runs]
+        copied = [" ".join(w[i : i + 6]) for i in range(len(w) - 5) if tuple(w[i : i + 6]) in runs]
         assert not copied, copied
 
 
@@ -297,6 +302,7 @@ def test_hidden_cards_tell_nothing_in_the_lesson():
     anew what a seat cannot see (the other's Event Cards, Orders, and after the round its
     Objective) changes nothing it is shown, as in any game (test_harness.py)."""
     from test_harness import check_view_hides
+
     rand = random.Random(3)
     match = Match(GAME, GAME.make_setup(3, ["random"] * 2, {"lesson": "first-round"}))
     assert match.state["plutorial"]
@@ -307,20 +313,38 @@ def test_hidden_cards_tell_nothing_in_the_lesson():
     assert "plutorial" not in match.state and all(len(o) == 1 for o in match.state["objectives"].values())
 
 
-PLUTORIAL = resources.files("outremer.games.third_crusade").joinpath("data", "plutorial.toml").read_text(encoding="utf-8")
+PLUTORIAL = (
+    resources.files("outremer.games.third_crusade").joinpath("data", "plutorial.toml").read_text(encoding="utf-8")
+)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('initiative = ["ayyubid", "angevin"]', 'initiative = ["ayyubid", "hre"]', "initiative lists the Angevin and the Ayyubid"),
-    ('diplomacy = "bedouin_tribes"', 'diplomacy = "bedouins"', "diplomacy 'bedouins' is no Diplomacy Card"),
-    ('mission = "ensure_supply"', 'mission = "supply"', "mission 'supply' is no Mission Card"),
-    ('"henry_of_champagne"]', '"al_adils_victory"]', "drawn.angevin names 4 different Event Cards of the Angevin's 1190"),
-    ('ayyubid = "sidon"', 'ayyubid = "antioch"', "objectives gives each Army a different Objective Card of the south"),
-    ("faith = 2", "faith = 7", "faith is a whole number from 0 to 5"),
-    ("faith = 2", "faith = 2\ncolour = 1", "unknown field 'colour'"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            'initiative = ["ayyubid", "angevin"]',
+            'initiative = ["ayyubid", "hre"]',
+            "initiative lists the Angevin and the Ayyubid",
+        ),
+        ('diplomacy = "bedouin_tribes"', 'diplomacy = "bedouins"', "diplomacy 'bedouins' is no Diplomacy Card"),
+        ('mission = "ensure_supply"', 'mission = "supply"', "mission 'supply' is no Mission Card"),
+        (
+            '"henry_of_champagne"]',
+            '"al_adils_victory"]',
+            "drawn.angevin names 4 different Event Cards of the Angevin's 1190",
+        ),
+        (
+            'ayyubid = "sidon"',
+            'ayyubid = "antioch"',
+            "objectives gives each Army a different Objective Card of the south",
+        ),
+        ("faith = 2", "faith = 7", "faith is a whole number from 0 to 5"),
+        ("faith = 2", "faith = 2\ncolour = 1", "unknown field 'colour'"),
+    ],
+)
 def test_a_mistake_in_the_lessons_setup_file_is_named(old, new, message):
     from outremer.core.data import DataError
+
     assert old in PLUTORIAL
     with pytest.raises(DataError, match="plutorial.toml: .*" + re.escape(message)):
         plutorial.parse(tomllib.loads(PLUTORIAL.replace(old, new, 1)))

@@ -59,7 +59,7 @@ def test_an_order_goes_on_the_alliance_side_and_blocks_it_for_the_partner_only()
     partner = next(i for i, a in enumerate(s["armies"]) if a != army and ALLIANCE_OF[a] == side)
     other = next(i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] != side)
     assert "jerusalem" not in planning.free_sections(C, s, partner)  # one Order per Alliance per Region
-    assert "jerusalem" in planning.free_sections(C, s, other)        # the other side is free
+    assert "jerusalem" in planning.free_sections(C, s, other)  # the other side is free
 
 
 def test_two_orders_of_a_kind_are_one_choice():
@@ -143,7 +143,7 @@ def test_undo_after_a_placing_takes_back_the_region_then_the_order():
     for key in list(s["sections"])[1:]:
         s["sections"][key][ALLIANCE_OF[army]] = [army, "blank_2"]  # every Section taken but the first
     match.play(act("order", "sea_move"))
-    assert len(match.legal_actions()) == 1                  # the Region is forced
+    assert len(match.legal_actions()) == 1  # the Region is forced
     match.play(match.legal_actions()[0])
     assert match.undo_point(seat) == steps and match.undo(seat)
     assert match.state["plan"] is None and match.to_act() == seat
@@ -160,10 +160,12 @@ def test_a_region_where_the_order_can_never_be_executed_warns_of_its_cost():
     _play(s, act("order", "sea_move"))
     seen = planning.plan_view(C, s, seat)
     assert seen["order"] == "sea_move"
-    assert "acre" not in seen["warnings"]                                      # a Port
-    assert "damascus" in seen["warnings"]                                      # a City without one
-    assert seen["warnings"]["damascus"] == ("Sea Move can never be executed in Damascus, which is not a Port: "
-                                            "left on the map, it costs your Alliance 1 Glory at Upkeep (p.17).")
+    assert "acre" not in seen["warnings"]  # a Port
+    assert "damascus" in seen["warnings"]  # a City without one
+    assert seen["warnings"]["damascus"] == (
+        "Sea Move can never be executed in Damascus, which is not a Port: "
+        "left on the map, it costs your Alliance 1 Glory at Upkeep (p.17)."
+    )
     assert act("section", "damascus") in planning.legal(C, s, seat)
     s["destroyed"] = ["acre"]
     assert "while its Port is Destroyed" in planning.plan_view(C, s, seat)["warnings"]["acre"]
@@ -251,11 +253,15 @@ def test_the_terminal_lists_the_orders_then_the_regions_with_the_warning():
     _play(s, act("order", "sea_move"))
     words = {a.text: game.describe(s, a) for a in planning.legal(C, s, planning.to_act(s))}
     assert words["section acre"] == "Place Sea Move in Acre"
-    assert words["section damascus"] == "Place Sea Move in Damascus (⚠ never executed there, not a Port: 1 Glory at Upkeep)"
+    assert (
+        words["section damascus"]
+        == "Place Sea Move in Damascus (⚠ never executed there, not a Port: 1 Glory at Upkeep)"
+    )
     assert set(words) == {f"section {k}" for k in s["sections"]}  # another Order: undo (ruling TC78)
     s["destroyed"] = ["acre"]
-    assert game.describe(s, act("section", "acre")) == ("Place Sea Move in Acre (⚠ not executed while its Port is "
-                                                        "Destroyed: 1 Glory at Upkeep)")
+    assert game.describe(s, act("section", "acre")) == (
+        "Place Sea Move in Acre (⚠ not executed while its Port is Destroyed: 1 Glory at Upkeep)"
+    )
 
 
 def test_the_order_chosen_is_dealt_anew_for_the_other_alliance():

@@ -14,11 +14,30 @@ from outremer.games.third_crusade.moves import flip
 from outremer.games.third_crusade.state import new_state, recount
 
 GAME = get_game("third-crusade")
-MODES = [(4, {}), (3, {"lone": "crusader"}), (3, {"lone": "muslim"}), (2, {}), (4, {"variable": True}),
-         (2, {"variable": True}), (1, {"side": "muslim"}), (1, {"side": "crusader"}),
-         (1, {"side": "muslim", "command": 2, "bots": 2}), (2, {"together": "muslim-2"})]
-IDS = ["4", "3-lone-crusader", "3-lone-muslim", "2", "4-variable", "2-variable", "solo-muslim", "solo-crusader",
-       "solo-2-armies", "together"]
+MODES = [
+    (4, {}),
+    (3, {"lone": "crusader"}),
+    (3, {"lone": "muslim"}),
+    (2, {}),
+    (4, {"variable": True}),
+    (2, {"variable": True}),
+    (1, {"side": "muslim"}),
+    (1, {"side": "crusader"}),
+    (1, {"side": "muslim", "command": 2, "bots": 2}),
+    (2, {"together": "muslim-2"}),
+]
+IDS = [
+    "4",
+    "3-lone-crusader",
+    "3-lone-muslim",
+    "2",
+    "4-variable",
+    "2-variable",
+    "solo-muslim",
+    "solo-crusader",
+    "solo-2-armies",
+    "together",
+]
 
 
 def along(players: int, options: dict, seed: int):

@@ -61,8 +61,9 @@ def test_the_solo_setup(players, options, people, bots):
         if solo.is_bot(s, i):
             assert s["cp"][i] == 0
             assert "advanced_march" in s["box"][army]
-            assert set(s["bot"][army]["advanced"]) == {k for k, o in kinds.items()
-                                                       if o.advanced and k != "advanced_march"}
+            assert set(s["bot"][army]["advanced"]) == {
+                k for k, o in kinds.items() if o.advanced and k != "advanced_march"
+            }
             assert len(s["objectives"][army]) == 3
         else:
             assert not any(kinds[k].blank for k in s["box"][army])
@@ -71,8 +72,14 @@ def test_the_solo_setup(players, options, people, bots):
 
 def test_revision_six_codes_replay_with_the_solo_options_at_their_defaults():
     fixed = GAME.earlier_revision(6, 2)
-    assert fixed == {"together": "off", "side": "crusader", "command": 1, "bots": 1,
-                     "bot_reroll": False, "bot_diplomacy_column": False}   # and revision 8's (TC96, TC97)
+    assert fixed == {
+        "together": "off",
+        "side": "crusader",
+        "command": 1,
+        "bots": 1,
+        "bot_reroll": False,
+        "bot_diplomacy_column": False,
+    }  # and revision 8's (TC96, TC97)
     assert GAME.earlier_revision(5, 2) is None and GAME.earlier_revision(6, 1) is None
     # a game of 2 players against each other is not solo
     s, _ = start(2, {})
@@ -181,6 +188,7 @@ def test_the_bot_bids_its_die_and_its_gold_part_and_pays_only_the_gold():
 
 def test_the_bot_loses_no_glory_for_orders_it_left():
     from outremer.games.third_crusade import upkeep_phase
+
     s, _ = start(1, {}, seed=2)
     while s["phase"] == "strategy":
         s, _ = GAME.apply(s, GAME.legal_actions(s)[0])
@@ -193,6 +201,7 @@ def test_the_bot_loses_no_glory_for_orders_it_left():
 
 def test_a_final_winner_only_between_two_people():
     from outremer.games.third_crusade.solo_upkeep import final_winner_due
+
     s, _ = start(1, {"command": 2, "bots": 2})
     assert not final_winner_due(s, "crusader") and not final_winner_due(s, "muslim")
     s, _ = start(2, {"together": "crusader-2"})
@@ -235,6 +244,7 @@ def test_a_random_solo_game_replays_from_its_record():
     from outremer.core import sharecode
     from outremer.core.match import Match
     from outremer.games import game_by_code
+
     match = Match(GAME, GAME.make_setup(7, ["human"], {"bots": 2}))
     rand = random.Random(7)
     for _ in range(40):
@@ -250,6 +260,7 @@ def test_what_a_person_cannot_see_tells_nothing(players, options, people, bots):
     """The generic harness's check along a random solo game: the Bot's hidden Orders and groups,
     the Objectives, the piles dealt anew change nothing a seat is shown or told (TC92)."""
     from test_harness import check_view_hides
+
     s, _ = start(players, options, seed=3)
     rand = random.Random(3)
     steps = 0

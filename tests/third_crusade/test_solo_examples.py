@@ -56,10 +56,22 @@ def test_planning_column_5_places_7_orders_strongest_first_then_weakest_to_stron
     placed = [e.marks[0].split(":")[1] for e in log if e.marks]
     assert len(placed) == 7
     first = geo.by_proximity(s, "hre", ["sidon", "tripoli"])[0]
-    assert placed[:5] == [first, "desert_west_of_damascus", "acre", "jerusalem",
-                          "tripoli" if first == "sidon" else "sidon"]
-    empty_near = {"desert_east_of_tripoli", "desert_north_of_damascus", "tyre", "desert_south_of_damascus",
-                  "jaffa", "ascalon", "kerak"}
+    assert placed[:5] == [
+        first,
+        "desert_west_of_damascus",
+        "acre",
+        "jerusalem",
+        "tripoli" if first == "sidon" else "sidon",
+    ]
+    empty_near = {
+        "desert_east_of_tripoli",
+        "desert_north_of_damascus",
+        "tyre",
+        "desert_south_of_damascus",
+        "jaffa",
+        "ascalon",
+        "kerak",
+    }
     assert set(placed[5:]) <= empty_near
     assert all("column 5, PLANNING: PLACE 7" in e.text for e in log)
 
@@ -97,8 +109,10 @@ def test_a_march_to_an_empty_region_takes_half_rounded_up_and_its_leader():
     three = ["hre:guido", "hre:cavalry", "hre:infantry"]
     two = ["hre:guido", "hre:cavalry"]
     no_leader = ["hre:cavalry", "hre:infantry", "hre:infantry"]
-    ranks = {name: _march_rank(s, "acre", "desert_south_of_damascus", g)[0]
-             for name, g in (("three", three), ("two", two), ("no_leader", no_leader))}
+    ranks = {
+        name: _march_rank(s, "acre", "desert_south_of_damascus", g)[0]
+        for name, g in (("three", three), ("two", two), ("no_leader", no_leader))
+    }
     assert ranks["three"] < ranks["two"] and ranks["three"] < ranks["no_leader"]
     infantry_instead = ["hre:guido", "hre:infantry", "hre:infantry"]
     assert ranks["three"] < _march_rank(s, "acre", "desert_south_of_damascus", infantry_instead)[0]
@@ -122,8 +136,9 @@ def test_disperse_splits_as_the_examples(n, k):
     put(s, "acre", *["hre:infantry"] * n)
     here = pieces(s, "acre")
     for size in range(1, n):
-        ranked = solo_march._rank(C, s, "hre", "acre", "desert_south_of_damascus", ["hre:infantry"] * size, here,
-                                  "disperse", {"went": []})
+        ranked = solo_march._rank(
+            C, s, "hre", "acre", "desert_south_of_damascus", ["hre:infantry"] * size, here, "disperse", {"went": []}
+        )
         assert (ranked is not None) == (size == k)
 
 

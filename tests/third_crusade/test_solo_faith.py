@@ -52,7 +52,7 @@ def test_the_bot_with_the_higher_faith_gets_the_bonus_both_ways():
     assert _battle({}, "ayyubid", "angevin", {"crusader": 2, "muslim": 1}) == (2, 3, "defender")
 
 
-TWO = {"command": 2}   # the person commands the Angevin and the Holy Roman Empire, against the Ayyubid Bot
+TWO = {"command": 2}  # the person commands the Angevin and the Holy Roman Empire, against the Ayyubid Bot
 
 
 @pytest.mark.parametrize("marker,hre,angevin", [(-3, 3, 0), (3, 0, 3)])

@@ -45,7 +45,7 @@ def test_a_revision_7_code_of_two_players_replays_with_the_options_off():
     assert (s["glory"], s["round"], s["phase"], s["gold"], s["cp"]) == (-4, 1, "command", [3, 3], [7, 10])
     options = dict(match.setup.options)
     assert options["crusader_army"] == "hre" and not options["bot_reroll"] and not options["bot_diplomacy_column"]
-    again = sharecode.decode(sharecode.encode(match), _games)   # written anew under revision 8
+    again = sharecode.decode(sharecode.encode(match), _games)  # written anew under revision 8
     assert again.steps == 150 and again.state == s
 
 
@@ -96,7 +96,10 @@ def test_reroll_a_new_column_at_the_start_of_command_diplomacy_and_upkeep():
         pytest.skip("the game ended before Upkeep")
     rolls = [e.text for e in log + lines if "ruling TC96" in e.text]
     assert [r.split(" at the start of ")[1].split(":")[0] for r in rolls] == [
-        "the Command phase", "the Diplomacy phase", "the Upkeep phase"]
+        "the Command phase",
+        "the Diplomacy phase",
+        "the Upkeep phase",
+    ]
     assert rolls[-1].startswith("Bot Angevin rolls") or rolls[-1].startswith("Bot Ayyubid rolls")
     last = int(rolls[-1].split(" rolls ")[1].split(" ")[0])
     assert s["bot"]["ayyubid"]["column"] == last
@@ -124,7 +127,7 @@ def test_the_diplomacy_roll_changes_the_column_under_the_alternative(seed):
     bid's Gold part and the Upkeep after (ruling TC97)."""
     s = _at_the_bid({"bot_diplomacy_column": True}, seed)
     gold = s["gold"][1]
-    s, log = GAME.apply(s, GAME.legal_actions(s)[0])   # the person bids 0; the Bot bids
+    s, log = GAME.apply(s, GAME.legal_actions(s)[0])  # the person bids 0; the Bot bids
     die = s["dip"]["bot_die"]["ayyubid"]
     assert s["bot"]["ayyubid"]["column"] == die
     part = {"all": gold, "half": (gold + 1) // 2, "none": 0}[table().column(die).bid_gold]

@@ -44,13 +44,16 @@ def test_a_bots_face_down_orders_are_redealt_from_its_prepared_group_only():
                 for army in state["bot"]:
                     kinds = {o.key: o for o in orders(army)}
                     down = _face_down(new, army)
-                    assert not any(reaction_group(kinds[k]) for k in down.values()), \
+                    assert not any(reaction_group(kinds[k]) for k in down.values()), (
                         "a Bot's face-down Order dealt from its Reaction group (p.20, ruling TC123)"
+                    )
                     kept = known_orders(state, army)
-                    assert sorted(k for k in new["box"][army] if k in kept) == \
-                        sorted(k for k in state["box"][army] if k in kept)
-                    assert sorted(list(new["box"][army]) + list(down.values())) == \
-                        sorted(list(state["box"][army]) + list(_face_down(state, army).values()))
+                    assert sorted(k for k in new["box"][army] if k in kept) == sorted(
+                        k for k in state["box"][army] if k in kept
+                    )
+                    assert sorted(list(new["box"][army]) + list(down.values())) == sorted(
+                        list(state["box"][army]) + list(_face_down(state, army).values())
+                    )
                     moved += down != _face_down(state, army)
         assert moved, "the Bot's face-down Orders were never dealt anew"
 
@@ -67,9 +70,14 @@ def test_the_quick_player_plays_each_army_of_its_seat_in_every_solo_mode():
     """A seat commanding both Armies (p.19) is shown, and plays, the Army it moves now: the quick
     player bids its own Gold, not its partner's (the bid of deal 6 once found no such action)."""
     from outremer.ai.third_crusade import army_index
+
     game = get_game("third-crusade")
-    for players, options, seed in ((1, {"side": "muslim", "command": 2, "bots": 2}, 6), (1, {"side": "crusader"}, 1),
-                                   (1, {"bots": 2}, 2), (2, {"together": "muslim-2"}, 3)):
+    for players, options, seed in (
+        (1, {"side": "muslim", "command": 2, "bots": 2}, 6),
+        (1, {"side": "crusader"}, 1),
+        (1, {"bots": 2}, 2),
+        (2, {"together": "muslim-2"}, 3),
+    ):
         state, _ = game.start(game.make_setup(seed, ["heuristic"] * players, options))
         agent, step, armies = agent_for(game, "heuristic"), 0, set()
         while (seat := game.to_act(state)) is not None:

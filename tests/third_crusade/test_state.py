@@ -73,10 +73,20 @@ def test_the_reserve_is_what_is_not_on_the_map_or_on_a_ship():
     assert s["reserve"]["ayyubid"] == {"infantry": 30 - 11, "cavalry": 12 - 5, "siege": 6}
 
 
-@pytest.mark.parametrize("armies", [["angevin", "ayyubid"], ["angevin", "turkoman"], ["hre", "ayyubid"],
-                                    ["hre", "turkoman"], ["angevin", "hre", "ayyubid"], ["angevin", "hre", "turkoman"],
-                                    ["angevin", "ayyubid", "turkoman"], ["hre", "ayyubid", "turkoman"],
-                                    ["angevin", "hre", "ayyubid", "turkoman"]])
+@pytest.mark.parametrize(
+    "armies",
+    [
+        ["angevin", "ayyubid"],
+        ["angevin", "turkoman"],
+        ["hre", "ayyubid"],
+        ["hre", "turkoman"],
+        ["angevin", "hre", "ayyubid"],
+        ["angevin", "hre", "turkoman"],
+        ["angevin", "ayyubid", "turkoman"],
+        ["hre", "ayyubid", "turkoman"],
+        ["angevin", "hre", "ayyubid", "turkoman"],
+    ],
+)
 def test_every_army_starts_with_the_supply_its_board_needs(armies):
     """Ruling TC21: on every starting page each Army's supply covers its player board's need, but
     the Holy Roman Empire's: 1 short in the 3-player Crusader pair (rulings TC2, TC70), and 1
@@ -128,12 +138,17 @@ def test_the_player_board_must_hold_every_unit():
     from outremer.core.data import read_toml
     from outremer.core.errors import DataError
     from outremer.games.third_crusade.loading import parse_player_board
-    text = (Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusade/data/player_boards.toml").read_text()
+
+    text = (
+        Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusade/data/player_boards.toml"
+    ).read_text()
     bad = text.replace('unit = "siege"\nsize = 3\nsupply = 4', 'unit = "siege"\nsize = 2\nsupply = 4')
     with pytest.raises(DataError, match="player_boards.toml: the siege Sections hold 5 Units; an Army has 6"):
         parse_player_board(read_toml("x", "player_boards.toml", text=bad))
     with pytest.raises(DataError, match=r"player_boards.toml: section 1 \('infantry'\): unknown field 'colour'"):
-        parse_player_board(read_toml("x", "player_boards.toml", text=text.replace('size = 10\n', 'size = 10\ncolour = 1\n', 1)))
+        parse_player_board(
+            read_toml("x", "player_boards.toml", text=text.replace("size = 10\n", "size = 10\ncolour = 1\n", 1))
+        )
 
 
 BOARD = Path(__file__).resolve().parents[2] / "engine/outremer/games/third_crusade/data/player_boards.toml"
@@ -143,17 +158,22 @@ def own_icons(icons: str):
     """The player boards with ``icons`` as the [supply] table (ruling TC72), parsed."""
     from outremer.core.data import read_toml
     from outremer.games.third_crusade.loading import parse_player_board
+
     plain = BOARD.read_text().split("\n[supply]")[0]  # the Sections alone, without the Armies' own icons
     return parse_player_board(read_toml("x", "player_boards.toml", text=f"{plain}\n[supply]\n{icons}\n"))
 
 
-@pytest.mark.parametrize("icons,message", [
-    ("hre = [1, 2]", r"\[supply\] hre: give 8 numbers"),
-    ("saladin = [1, 1, 1, 1, 1, 1, 1, 1]", r"\[supply\]: unknown field 'saladin'"),
-    ("hre = [1, 1, -1, 1, 1, 1, 1, 1]", r"\[supply\] hre: Section 3 has -1"),
-])
+@pytest.mark.parametrize(
+    "icons,message",
+    [
+        ("hre = [1, 2]", r"\[supply\] hre: give 8 numbers"),
+        ("saladin = [1, 1, 1, 1, 1, 1, 1, 1]", r"\[supply\]: unknown field 'saladin'"),
+        ("hre = [1, 1, -1, 1, 1, 1, 1, 1]", r"\[supply\] hre: Section 3 has -1"),
+    ],
+)
 def test_an_armys_own_supply_icons_are_checked(icons, message):
     from outremer.core.errors import DataError
+
     with pytest.raises(DataError, match="player_boards.toml: " + message):
         own_icons(icons)
 
@@ -164,12 +184,15 @@ def test_an_armys_own_supply_icons_replace_the_boards():
     assert [s.supply for s in boards["turkoman"]] == [1, 1, 2, 1, 1, 2, 1, 4]  # the Sections' own
 
 
-@pytest.mark.parametrize("players,lone_alliance,expected", [
-    (2, "muslim", {"crusader": True, "muslim": True}),
-    (3, "muslim", {"crusader": False, "muslim": True}),
-    (3, "crusader", {"crusader": True, "muslim": False}),
-    (4, "muslim", {"crusader": False, "muslim": False}),
-])
+@pytest.mark.parametrize(
+    "players,lone_alliance,expected",
+    [
+        (2, "muslim", {"crusader": True, "muslim": True}),
+        (3, "muslim", {"crusader": False, "muslim": True}),
+        (3, "crusader", {"crusader": True, "muslim": False}),
+        (4, "muslim", {"crusader": False, "muslim": False}),
+    ],
+)
 def test_an_alliance_is_alone_when_one_army_plays_it(players, lone_alliance, expected):
     """p.4: 2 players, one Army of each Alliance; 3, a lone player against a pair; 4, two pairs.
     The one answer every rule asks (Faith, the Faith bonus, double picks, the Final Winner)."""

@@ -28,8 +28,13 @@ def test_ensure_our_supply_counts_regions_not_icons():
         add(C, s, key, "angevin:infantry")
     for key in ("acre", "damascus"):
         add(C, s, key, "ayyubid:infantry")
-    icons = {k: C.south.region(k).icons.count("supply") for k in ("tyre", "sidon", "desert_east_of_tripoli", "acre", "damascus")}
-    assert icons["acre"] + icons["damascus"] == 4 and icons["tyre"] + icons["sidon"] + icons["desert_east_of_tripoli"] == 5
+    icons = {
+        k: C.south.region(k).icons.count("supply")
+        for k in ("tyre", "sidon", "desert_east_of_tripoli", "acre", "damascus")
+    }
+    assert (
+        icons["acre"] + icons["damascus"] == 4 and icons["tyre"] + icons["sidon"] + icons["desert_east_of_tripoli"] == 5
+    )
     assert upkeep.counted(C, s, "angevin", SUPPLY.glory) == 3 and upkeep.counted(C, s, "ayyubid", SUPPLY.glory) == 2
     assert upkeep.mission_glory(C, s, SUPPLY) == 1  # one step towards the Crusaders
     assert upkeep.mission_faith(C, s, SUPPLY) == {}  # no Alliance of two Armies

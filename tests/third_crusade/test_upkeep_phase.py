@@ -69,8 +69,12 @@ def test_short_of_supply_costs_glory_and_units_come_home_until_it_is_enough():
             seen += 1
             asked_again = phase.to_act(s) == seat and phase.legal(C, s, seat)[0].verb == "bring"
             if not asked_again:  # the step ends when the need is met or nothing is left to bring
-                on_map = [p for v in s["map"].values() for p in v if p and p.startswith("angevin:")
-                          and p.split(":")[1] in ("infantry", "cavalry", "siege")]
+                on_map = [
+                    p
+                    for v in s["map"].values()
+                    for p in v
+                    if p and p.startswith("angevin:") and p.split(":")[1] in ("infantry", "cavalry", "siege")
+                ]
                 assert need(C, s, "angevin") <= track(s, 0, "supply") or not on_map
     assert seen >= 1
     assert any(f"{short} supply short: {short} Glory away" in e.text for e in log)
@@ -90,8 +94,9 @@ def test_the_fourth_round_ends_in_objectives_and_a_result_with_the_final_winner(
     assert result["team"] in (0, 1, None)
     if result["team"] is not None:
         winners = result["winners"]
-        assert winners and all(s["armies"][w] in (("angevin", "hre") if result["team"] == 0 else ("ayyubid", "turkoman"))
-                               for w in winners)
+        assert winners and all(
+            s["armies"][w] in (("angevin", "hre") if result["team"] == 0 else ("ayyubid", "turkoman")) for w in winners
+        )
         assert "Final Winner" in result["text"]
     assert len(s["revealed_objective"]) == 4
 
@@ -144,6 +149,7 @@ def test_the_treaty_of_jaffa_holds_until_the_end_of_the_round():
     Jaffa or Ascalon", events.SPECIALS; ruling TC39): the truce lasts through the Diplomacy phase
     and Upkeep and ends with the round; the next round's Marches may go there again."""
     from outremer.games.third_crusade.moves import destinations
+
     s = _state()
     s["truce"] = ["jerusalem", "jaffa", "ascalon"]
     assert "jaffa" not in destinations(C, s, "acre", False, [])
@@ -159,6 +165,7 @@ def test_orders_left_on_the_map_are_revealed_by_name_at_upkeep():
     """Step 3: "every Order still on the map is revealed": the log names each, so that every
     player learns which were bluffs; Blank Orders cost no Glory."""
     from outremer.games.third_crusade.cards import orders
+
     s = _state()
     placed = {"sidon": ("angevin", "march_1"), "tyre": ("angevin", "blank_1"), "acre": ("ayyubid", "blank_2")}
     for region, (army, key) in placed.items():
@@ -173,7 +180,8 @@ def test_orders_left_on_the_map_are_revealed_by_name_at_upkeep():
     assert [e.text for e in lines] == [
         f"Angevin reveals the Orders it left on the map: {name['march_1']} in Sidon and {name['blank_1']} in Tyre; "
         "1 of them not Blank: 1 Glory away from its Alliance.",
-        f"Ayyubid reveals the Order it left on the map: {name['blank_2']} in Acre; it is Blank: no Glory lost."]
+        f"Ayyubid reveals the Order it left on the map: {name['blank_2']} in Acre; it is Blank: no Glory lost.",
+    ]
     assert all(e.rule == "p.17" and e.private is None for e in lines)
 
 
@@ -185,6 +193,7 @@ def test_after_an_early_victory_the_final_winner_compares_the_better_objective()
     (Jaffa). Faith and Mercantile Cities level: the Angevin takes the Objective point and wins,
     though the Holy Roman Empire has more Gold."""
     from outremer.games.third_crusade.moves import add
+
     s = _state(("angevin", "hre", "ayyubid"))
     for key in s["map"]:
         s["map"][key] = [None] * 9

@@ -52,7 +52,7 @@ def deploying(players=2, dealt=None, seed=1, order=None, **options):
             if a in dealt:
                 vs["dealt"][a] = sorted(dealt[a])
             else:
-                vs["dealt"][a], pool = sorted(pool[:V.dealt]), pool[V.dealt:]
+                vs["dealt"][a], pool = sorted(pool[: V.dealt]), pool[V.dealt :]
         vs["decks"][alliance] = pool
     while s["phase"] == "variable" and s["variable"]["stage"] == "discard":
         seat = GAME.to_act(s)
@@ -88,9 +88,12 @@ TWO = {"angevin": ["tripoli", "tyre", "ascalon", "sidon"], "ayyubid": ["damascus
 
 def test_each_army_has_the_printed_leaders_and_deployment_points():
     names = {army: [C.leaders[k].name for k in keys] for army, keys in V.leaders.items()}
-    assert names == {"angevin": ["William", "James"], "hre": ["Frederick I", "Diepold", "Guido"],
-                     "ayyubid": ["Saladin", "Al-Adil", "Al-Afdal", "Ibn Shaddad"],
-                     "turkoman": ["Zangi", "Qilij Arslan II", "Ibn Marwan"]}
+    assert names == {
+        "angevin": ["William", "James"],
+        "hre": ["Frederick I", "Diepold", "Guido"],
+        "ayyubid": ["Saladin", "Al-Adil", "Al-Afdal", "Ibn Shaddad"],
+        "turkoman": ["Zangi", "Qilij Arslan II", "Ibn Marwan"],
+    }
     assert V.points == {"angevin": 11, "hre": 11, "ayyubid": 14, "turkoman": 14}
 
 
@@ -106,11 +109,14 @@ def test_the_decks_set_famagusta_aside_and_leave_the_north_cards_out_with_two_pl
     """p.9 and ruling TC41: the Crusader and Muslim decks by main City; with the south board only,
     the south cards."""
     four, two = decks(cards().objectives, True), decks(cards().objectives, False)
-    assert four == {"crusader": ["adana", "antioch", "ascalon", "heraclea", "seleucia", "sidon", "tortosa",
-                                 "tripoli", "tyre"],
-                    "muslim": ["acre", "ahamant", "aleppo", "damascus", "homs", "iconium", "jaffa", "kerak"]}
-    assert two == {"crusader": ["ascalon", "sidon", "tripoli", "tyre"],
-                   "muslim": ["acre", "ahamant", "damascus", "homs", "jaffa", "kerak"]}
+    assert four == {
+        "crusader": ["adana", "antioch", "ascalon", "heraclea", "seleucia", "sidon", "tortosa", "tripoli", "tyre"],
+        "muslim": ["acre", "ahamant", "aleppo", "damascus", "homs", "iconium", "jaffa", "kerak"],
+    }
+    assert two == {
+        "crusader": ["ascalon", "sidon", "tripoli", "tyre"],
+        "muslim": ["acre", "ahamant", "damascus", "homs", "jaffa", "kerak"],
+    }
 
 
 def _parse(edit):
@@ -119,19 +125,24 @@ def _parse(edit):
     return parse_variable(raw, C.both, C.leaders, cards().objectives)
 
 
-@pytest.mark.parametrize("edit,message", [
-    (lambda r: r["army"][0].update(leaders=["saladin"]), "army 1 ('angevin'): field 'leaders' has 'saladin'"),
-    (lambda r: r["army"].pop(), "no [[army]] entry for turkoman"),
-    (lambda r: r["army"][1].update(army="angevin"), "army 2 ('angevin'): field 'army' repeats"),
-    (lambda r: r["cost"].update(cavalry=0), "[cost]: field 'cavalry' is 0; expected 1 to 20"),
-    (lambda r: r["cost"].update(city_only=["camel"]), "field 'city_only' has 'camel'"),
-    (lambda r: r["deal"].update(dealt=5), "[deal]: field 'dealt' is 5: the crusader deck's 9 cards cannot deal it "
-                                          "to 2 players"),
-    (lambda r: r["deal"].update(discard=4), "[deal]: field 'discard' is 4; expected 0 to 3"),
-    (lambda r: r["open"][0].update(region="camelot"), "open 1 ('camelot'): field 'region' is 'camelot'"),
-    (lambda r: r["open"][0].update(hex=3), "open 1 ('jerusalem'): field 'hex' is 3; expected 0 to 2"),
-    (lambda r: r["army"][0].update(points="eleven"), "field 'points' must be int"),
-])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda r: r["army"][0].update(leaders=["saladin"]), "army 1 ('angevin'): field 'leaders' has 'saladin'"),
+        (lambda r: r["army"].pop(), "no [[army]] entry for turkoman"),
+        (lambda r: r["army"][1].update(army="angevin"), "army 2 ('angevin'): field 'army' repeats"),
+        (lambda r: r["cost"].update(cavalry=0), "[cost]: field 'cavalry' is 0; expected 1 to 20"),
+        (lambda r: r["cost"].update(city_only=["camel"]), "field 'city_only' has 'camel'"),
+        (
+            lambda r: r["deal"].update(dealt=5),
+            "[deal]: field 'dealt' is 5: the crusader deck's 9 cards cannot deal it to 2 players",
+        ),
+        (lambda r: r["deal"].update(discard=4), "[deal]: field 'discard' is 4; expected 0 to 3"),
+        (lambda r: r["open"][0].update(region="camelot"), "open 1 ('camelot'): field 'region' is 'camelot'"),
+        (lambda r: r["open"][0].update(hex=3), "open 1 ('jerusalem'): field 'hex' is 3; expected 0 to 2"),
+        (lambda r: r["army"][0].update(points="eleven"), "field 'points' must be int"),
+    ],
+)
 def test_a_mistake_in_the_file_names_the_file_the_entry_and_the_field(edit, message):
     with pytest.raises(DataError, match="variable_setup.toml: .*" + re.escape(message)):
         _parse(edit)
@@ -215,17 +226,32 @@ def test_the_discards_are_secret_then_the_kept_cards_are_revealed_and_initiative
 
 def test_a_player_deploys_into_its_main_cities_and_the_deserts_by_road_beside_them():
     s = deploying(dealt=TWO)
-    assert places(s, "angevin") == sorted(["tripoli", "desert_east_of_tripoli", "desert_west_of_damascus", "tyre",
-                                           "ascalon"])
-    assert places(s, "ayyubid") == sorted(["damascus", "homs", "kerak", "jerusalem", "desert_east_of_tripoli",
-                                           "desert_north_of_damascus", "desert_west_of_damascus",
-                                           "desert_south_of_damascus"])
+    assert places(s, "angevin") == sorted(
+        ["tripoli", "desert_east_of_tripoli", "desert_west_of_damascus", "tyre", "ascalon"]
+    )
+    assert places(s, "ayyubid") == sorted(
+        [
+            "damascus",
+            "homs",
+            "kerak",
+            "jerusalem",
+            "desert_east_of_tripoli",
+            "desert_north_of_damascus",
+            "desert_west_of_damascus",
+            "desert_south_of_damascus",
+        ]
+    )
 
 
 def test_a_city_not_kept_is_closed_and_an_illegal_placement_is_refused():
     s = deploying(dealt=TWO)
-    for text in ("deploy infantry sidon", "deploy infantry desert_north_of_damascus", "deploy infantry jerusalem",
-                 "deploy saladin tripoli", "deploy siege desert_east_of_tripoli"):
+    for text in (
+        "deploy infantry sidon",
+        "deploy infantry desert_north_of_damascus",
+        "deploy infantry jerusalem",
+        "deploy saladin tripoli",
+        "deploy siege desert_east_of_tripoli",
+    ):
         with pytest.raises(IllegalAction):
             GAME.apply(s, Action.parse(text), seat=0)
 
@@ -247,8 +273,9 @@ def test_a_region_of_the_other_alliance_is_closed():
 
 
 def test_partners_may_share_a_region():
-    s = deploying(4, dealt={"angevin": ["tripoli", "tyre", "ascalon", "sidon"],
-                            "hre": ["sidon", "adana", "antioch", "heraclea"]})
+    s = deploying(
+        4, dealt={"angevin": ["tripoli", "tyre", "ascalon", "sidon"], "hre": ["sidon", "adana", "antioch", "heraclea"]}
+    )
     s, _ = play(s, "angevin", "deploy william desert_west_of_damascus")
     assert "desert_west_of_damascus" in places(s, "hre")
 
@@ -263,8 +290,14 @@ def test_only_muslims_in_jerusalem_and_at_most_three_square_and_one_hexagonal_pi
     s = deploying(dealt=TWO, order=[1, 0])
     assert "jerusalem" not in places(s, "angevin")
     assert places(s, "ayyubid", "siege") == ["damascus", "homs", "kerak"]
-    for text in ("deploy saladin jerusalem", "deploy william tyre", "deploy al_adil jerusalem", "deploy james tyre",
-                 "deploy al_afdal jerusalem", "deploy infantry tyre"):
+    for text in (
+        "deploy saladin jerusalem",
+        "deploy william tyre",
+        "deploy al_adil jerusalem",
+        "deploy james tyre",
+        "deploy al_afdal jerusalem",
+        "deploy infantry tyre",
+    ):
         s, _ = play(s, "ayyubid" if "jerusalem" in text else "angevin", text)
     assert places(s, "ayyubid", "infantry").count("jerusalem") == 1  # a third square piece
     assert "jerusalem" not in places(s, "ayyubid", "cavalry")  # the hexagonal piece is there
@@ -274,8 +307,11 @@ def test_only_muslims_in_jerusalem_and_at_most_three_square_and_one_hexagonal_pi
 
 
 def test_the_jerusalem_cap_counts_both_muslim_armies():
-    s = deploying(4, dealt={"ayyubid": ["damascus", "kerak", "acre", "homs"],
-                            "turkoman": ["aleppo", "iconium", "jaffa", "ahamant"]}, order=[2, 3, 0, 1])
+    s = deploying(
+        4,
+        dealt={"ayyubid": ["damascus", "kerak", "acre", "homs"], "turkoman": ["aleppo", "iconium", "jaffa", "ahamant"]},
+        order=[2, 3, 0, 1],
+    )
     s, _ = play(s, "ayyubid", "deploy saladin jerusalem")
     s, _ = play(s, "turkoman", "deploy zangi jerusalem")
     s, _ = GAME.apply(s, GAME.legal_actions(s)[0])
@@ -299,8 +335,12 @@ def test_a_piece_needs_a_free_slot_of_its_shape():
 
 def test_units_cost_their_points_leaders_are_free_and_what_cannot_be_paid_is_not_offered():
     s = deploying(dealt=TWO, order=[0, 1])
-    spent = [("deploy william tripoli", 11), ("deploy siege tyre", 7), ("deploy cavalry tyre", 5),
-             ("deploy siege tripoli", 1)]
+    spent = [
+        ("deploy william tripoli", 11),
+        ("deploy siege tyre", 7),
+        ("deploy cavalry tyre", 5),
+        ("deploy siege tripoli", 1),
+    ]
     for text, left in spent:
         s, _ = play(s, "angevin", text)
         assert s["variable"]["points"]["angevin"] == left
@@ -348,8 +388,10 @@ def test_the_tracks_follow_the_map_after_each_placement():
     s = deploying(dealt=TWO, order=[0, 1])
     s, log = play(s, "angevin", "deploy william tripoli")
     assert s["tracks"]["angevin"] == [1, 1, 0, 1]
-    assert log[0].text == ("Angevin deploys William in Tripoli, free (11 deployment points left). Tracks: 1 command "
-                           "point, 1 Crown, 0 Supply, 1 Gold.")
+    assert log[0].text == (
+        "Angevin deploys William in Tripoli, free (11 deployment points left). Tracks: 1 command "
+        "point, 1 Crown, 0 Supply, 1 Gold."
+    )
     assert log[0].marks == ("region:tripoli",)
     s, _ = play(s, "ayyubid", "deploy saladin damascus")
     assert s["tracks"]["ayyubid"] == [2, 2, 2, 0]
@@ -452,10 +494,17 @@ def test_the_heuristic_deploys_where_a_piece_gains_and_spends_its_points_within_
 # --- whole games ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seats,options", [
-    (["random", "random"], {}), (["heuristic", "heuristic"], {}),
-    (["heuristic", "random"], {"crusader_army": "hre", "muslim_army": "turkoman"}),
-    (["random"] * 4, {}), (["heuristic"] * 4, {}), (["heuristic", "random", "random", "heuristic"], {})])
+@pytest.mark.parametrize(
+    "seats,options",
+    [
+        (["random", "random"], {}),
+        (["heuristic", "heuristic"], {}),
+        (["heuristic", "random"], {"crusader_army": "hre", "muslim_army": "turkoman"}),
+        (["random"] * 4, {}),
+        (["heuristic"] * 4, {}),
+        (["heuristic", "random", "random", "heuristic"], {}),
+    ],
+)
 def test_whole_games_with_the_option_play_to_a_result(seats, options):
     setup = GAME.make_setup(11, seats, {"variable": True, **options})
     match = play_out(GAME, setup)

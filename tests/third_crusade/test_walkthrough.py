@@ -32,16 +32,29 @@ SOUTH = C.south
 ANGEVIN, AYYUBID = 0, 1
 """The seats: with the default options the 2-player game is the Angevin against the Ayyubid."""
 
-LAID = {"angevin": ["conquests_of_cyprus", "guys_expedition", "ayyubid_servants_loot", "henry_of_champagne"],
-        "ayyubid": ["tuhgrils_rebellion", "crusader_fleet_defeats", "forced_slaughter_of_horses", "al_adils_victory"]}
+LAID = {
+    "angevin": ["conquests_of_cyprus", "guys_expedition", "ayyubid_servants_loot", "henry_of_champagne"],
+    "ayyubid": ["tuhgrils_rebellion", "crusader_fleet_defeats", "forced_slaughter_of_horses", "al_adils_victory"],
+}
 """Plutorial, Strategy: the cards each player places under the flags 2, 3, 4 and 5."""
 
 ORDERS = {
-    AYYUBID: [("muster_march", "desert_north_of_damascus"), ("defence", "acre"), ("muster_cavalry", "jerusalem"),
-              ("march_1", "damascus"), ("alliance_levy", "ahamant"), ("blank_1", "desert_west_of_damascus")],
-    ANGEVIN: [("defence", "desert_east_of_tripoli"), ("muster_infantry", "tyre"), ("muster_march", "sidon"),
-              ("sea_move", "tripoli"), ("blank_1", "desert_south_of_damascus"),
-              ("blank_2", "desert_north_of_damascus")],
+    AYYUBID: [
+        ("muster_march", "desert_north_of_damascus"),
+        ("defence", "acre"),
+        ("muster_cavalry", "jerusalem"),
+        ("march_1", "damascus"),
+        ("alliance_levy", "ahamant"),
+        ("blank_1", "desert_west_of_damascus"),
+    ],
+    ANGEVIN: [
+        ("defence", "desert_east_of_tripoli"),
+        ("muster_infantry", "tyre"),
+        ("muster_march", "sidon"),
+        ("sea_move", "tripoli"),
+        ("blank_1", "desert_south_of_damascus"),
+        ("blank_2", "desert_north_of_damascus"),
+    ],
 }
 """Plutorial, Planning (the picture is lost; the Orders are read from the Command phase and
 Upkeep, in our designed Orders, ruling TC15): the Ayyubid's Muster and March in its Desert
@@ -141,7 +154,7 @@ def strategy_phase() -> Round:
 
 
 def test_strategy_phase():
-    """"Angevin now have 9 current command points and Ayyubid have 10"; the base markers stay
+    """ "Angevin now have 9 current command points and Ayyubid have 10"; the base markers stay
     where setup put them. Each picked card goes to its owner: the Angevin holds Ayyubid Servants
     Loot Their Own Camp and Guy's Expedition, the Ayyubid Al-Adil's Victory and Crusader Fleet
     Suffer Defeats; the rest are discarded."""
@@ -149,8 +162,10 @@ def test_strategy_phase():
     s = r.s
     assert s["cp"] == [9, 10]
     assert s["tracks"]["angevin"][0] == 1 and s["tracks"]["ayyubid"][0] == 3
-    assert s["hand"] == {"angevin": ["ayyubid_servants_loot", "guys_expedition"],
-                         "ayyubid": ["al_adils_victory", "crusader_fleet_defeats"]}
+    assert s["hand"] == {
+        "angevin": ["ayyubid_servants_loot", "guys_expedition"],
+        "ayyubid": ["al_adils_victory", "crusader_fleet_defeats"],
+    }
     assert s["phase"] == "planning" and s["strategy"] is None
     assert any("The 4 cards left under the bidding board are discarded" in e.text for e in r.log)
 
@@ -261,7 +276,7 @@ def command_step_2() -> Round:
 
 
 def test_command_step_2_ayyubid_servants_loot_their_own_camp():
-    """"This leaves only a Neutral Infantry in Jerusalem, and Ayyubid loses Control of the
+    """ "This leaves only a Neutral Infantry in Jerusalem, and Ayyubid loses Control of the
     City!" No track moves: Acre's Glory icon is no track (TC11) and Jerusalem prints no icon
     (TC1). The Ayyubid's Order in Jerusalem "cannot be executed, because they no longer have
     Presence in the Region"."""
@@ -297,7 +312,7 @@ def command_step_3() -> Round:
 
 
 def test_command_step_3_al_adils_victory():
-    """"They are now in Control of both Jerusalem and the Desert and gain all Resources. They
+    """ "They are now in Control of both Jerusalem and the Desert and gain all Resources. They
     move their markers for gold and supply 1 step each, but do not gain any gold chits." "They
     pay 2 of their 4 gold chits to the pool ... The crown and gold track markers stay in their
     places." A Bandit on a Road west of Jerusalem."""
@@ -305,8 +320,12 @@ def test_command_step_3_al_adils_victory():
     s = r.s
     assert "ayyubid:ibn_shaddad" in s["map"]["ahamant"] and controller(s["map"]["ahamant"]) == "ayyubid"
     assert pieces(s, "desert_south_of_damascus") == ["ayyubid:cavalry"]
-    assert sorted(pieces(s, "jerusalem")) == ["ayyubid:al_adil", "ayyubid:cavalry", "ayyubid:infantry",
-                                              "neutral:infantry"]
+    assert sorted(pieces(s, "jerusalem")) == [
+        "ayyubid:al_adil",
+        "ayyubid:cavalry",
+        "ayyubid:infantry",
+        "neutral:infantry",
+    ]
     assert controller(s["map"]["jerusalem"]) == controller(s["map"]["desert_south_of_damascus"]) == "ayyubid"
     gold, supply, crown, base, _ = before.tracks(AYYUBID)
     assert r.tracks(AYYUBID)[:4] == (gold + 1, supply + 1, crown, base) == (4, 5, 2, 3)
@@ -332,11 +351,10 @@ def command_step_4() -> Round:
 
 
 def test_command_step_4_guys_expedition():
-    """"They pick a Cavalry and an Infantry from the Neutral pool next to the map and place them
+    """ "They pick a Cavalry and an Infantry from the Neutral pool next to the map and place them
     in their only available Desert Region." No track moves."""
     before, r = command_step_3(), command_step_4()
-    assert sorted(pieces(r.s, "desert_east_of_tripoli")) == ["angevin:cavalry", "neutral:cavalry",
-                                                             "neutral:infantry"]
+    assert sorted(pieces(r.s, "desert_east_of_tripoli")) == ["angevin:cavalry", "neutral:cavalry", "neutral:infantry"]
     assert controller(r.s["map"]["desert_east_of_tripoli"]) == "angevin"
     assert r.tracks(ANGEVIN) == before.tracks(ANGEVIN) == (1, 5, 1, 1, 8) and r.s["gold"][ANGEVIN] == 4
 
@@ -356,15 +374,17 @@ def command_step_5() -> Round:
 
 
 def test_command_step_5_crusader_fleet_suffer_defeats():
-    """"Ayyubid gets to place a Destroy Port chit on top of a Port icon ... in Tripoli, their
+    """ "Ayyubid gets to place a Destroy Port chit on top of a Port icon ... in Tripoli, their
     Region with most Units ... a Sabotage chit ... on top of one of the supply icons in Sidon.
     The Angevin player moves their supply marker down 1 step." "With the Port icon blocked, the
     Order in Tripoli cannot be executed!"
     """
     before, r = command_step_4(), command_step_5()
     s = r.s
-    units = {k: sum(1 for p in pieces(before.s, k, "angevin") if p.split(":")[1] in ("infantry", "cavalry", "siege"))
-             for k in s["map"]}
+    units = {
+        k: sum(1 for p in pieces(before.s, k, "angevin") if p.split(":")[1] in ("infantry", "cavalry", "siege"))
+        for k in s["map"]
+    }
     assert max(units, key=units.get) == "tripoli"
     assert s["destroyed"] == ["tripoli"]
     assert s["map"]["sidon"][SOUTH.region("sidon").icons.index("supply")] == "sabotage"
@@ -460,7 +480,7 @@ def command_phase() -> Round:
 
 
 def test_the_end_of_the_command_phase():
-    """"Ayyubid's player board markers are placed at 4 gold, 4 supply, 2 crown, 3 base command
+    """ "Ayyubid's player board markers are placed at 4 gold, 4 supply, 2 crown, 3 base command
     points and 1 current command point. Angevin's ... at 1 gold, 3 supply, 2 crown, 1 base
     command point and 2 current command points." The victory check: "Angevin is in the lead
     with 2 Glory on the Glory track"; on to the Diplomacy phase."""
@@ -476,9 +496,13 @@ def test_the_end_of_the_command_phase():
     assert spent == 6 and 10 - 3 - spent == s["cp"][AYYUBID]
     # left on the map: the Angevin's Sea Move and two Blanks, the Ayyubid's Reaction and its Blank
     left = {(region, side[1]) for region, sides in s["sections"].items() for side in sides.values() if side}
-    assert left == {("tripoli", "sea_move"), ("desert_south_of_damascus", "blank_1"),
-                    ("desert_north_of_damascus", "blank_2"), ("acre", "defence"),
-                    ("desert_west_of_damascus", "blank_1")}
+    assert left == {
+        ("tripoli", "sea_move"),
+        ("desert_south_of_damascus", "blank_1"),
+        ("desert_north_of_damascus", "blank_2"),
+        ("acre", "defence"),
+        ("desert_west_of_damascus", "blank_1"),
+    }
 
 
 # -- 4. Diplomacy phase ---------------------------------------------------------------------------
@@ -497,7 +521,7 @@ def diplomacy_bids() -> Round:
 
 
 def test_diplomacy_bids_and_rewards():
-    """"Both players pay their bid to the pool. Ayyubid chooses bonus nr 2, and gain 1 Glory.
+    """ "Both players pay their bid to the pool. Ayyubid chooses bonus nr 2, and gain 1 Glory.
     The Glory track marker is immediately moved 1 step in their direction, from 2 to 1 on
     Angevin's side. In 2-player games, the player who lost the bid will always get reward nr 3.
     Angevin gains 1 gold."
@@ -539,7 +563,8 @@ def test_diplomacy_board():
     s = r.s
     assert s["markers"] == {"ayyubid": ["r1b"], "angevin": ["r2a"]}
     assert "glory" in s["tokens"]["ahamant"] and "glory" in uncovered(
-        SOUTH.region("ahamant"), s["map"]["ahamant"], s["tokens"]["ahamant"])
+        SOUTH.region("ahamant"), s["map"]["ahamant"], s["tokens"]["ahamant"]
+    )
     assert "cp" in s["tokens"]["desert_west_of_damascus"]
     assert before.tracks(ANGEVIN)[3] == 1 and r.tracks(ANGEVIN)[3] == 2  # TC60, not "from 2 to 3"
     assert r.tracks(AYYUBID)[3] == 3
@@ -565,7 +590,7 @@ def test_the_command_point_token_in_tripoli_moves_nothing_on_our_map():
 
 # -- 5. Upkeep phase ------------------------------------------------------------------------------
 def test_upkeep_step_1_the_mission():
-    """"Ayyubid has 4 supply icons, but only in 2 Regions. Angevin has 3 supply icons, in 3
+    """ "Ayyubid has 4 supply icons, but only in 2 Regions. Angevin has 3 supply icons, in 3
     Regions." The text then says "The winner Ayyubid will gain Glory equal to the difference ...
     The Glory track marker is immediately moved 1 step towards Angevin's side": a misprint
     (ruling TC22): counting Regions the Angevin wins by 1, and the marker goes 1 -> 2 towards the
@@ -574,10 +599,18 @@ def test_upkeep_step_1_the_mission():
     s = r.s
     assert s["phase"] == "upkeep"
     mission = next(m for m in cards().missions if m.key == "ensure_supply")
-    supply = {army: [k for k, slots in s["map"].items() if controller(slots) == army
-                     and "supply" in uncovered(SOUTH.region(k), slots, s["tokens"].get(k))] for army in s["armies"]}
-    icons = {army: sum(uncovered(SOUTH.region(k), s["map"][k], s["tokens"].get(k)).count("supply") for k in keys)
-             for army, keys in supply.items()}
+    supply = {
+        army: [
+            k
+            for k, slots in s["map"].items()
+            if controller(slots) == army and "supply" in uncovered(SOUTH.region(k), slots, s["tokens"].get(k))
+        ]
+        for army in s["armies"]
+    }
+    icons = {
+        army: sum(uncovered(SOUTH.region(k), s["map"][k], s["tokens"].get(k)).count("supply") for k in keys)
+        for army, keys in supply.items()
+    }
     assert (icons["ayyubid"], len(supply["ayyubid"])) == (4, 2)
     assert (icons["angevin"], len(supply["angevin"])) == (3, 3)
     assert upkeep.counted(C, s, "angevin", mission.glory) == 3 and upkeep.counted(C, s, "ayyubid", mission.glory) == 2
@@ -609,7 +642,8 @@ def test_upkeep_steps_2_to_4a():
     assert revealed == [  # the Tripoli Order only costs Glory; the Blank Orders are shown for what they were
         "Ayyubid reveals the Order it left on the map: Blank in Desert west of Damascus; it is Blank: no Glory lost.",
         "Angevin reveals the Orders it left on the map: Sea Move in Tripoli, Blank in Desert north of Damascus and "
-        "Blank in Desert south of Damascus; 1 of them not Blank: 1 Glory away from its Alliance."]
+        "Blank in Desert south of Damascus; 1 of them not Blank: 1 Glory away from its Alliance.",
+    ]
     assert all(side is None for sides in s["sections"].values() for side in sides.values())
     assert all(len(box) == 12 for box in s["box"].values())
     assert need(C, s, "angevin") == 4 and r.tracks(ANGEVIN)[1] == 3
@@ -677,7 +711,7 @@ def upkeep_phase() -> Round:
 
 
 def test_upkeep_step_7_the_genoa_ship():
-    """"The icons on the Leaders will now be counted on the corresponding tracks ... Angevin
+    """ "The icons on the Leaders will now be counted on the corresponding tracks ... Angevin
     gained 2 base command points when adding the Leaders to Sidon. They moved their base command
     marker from 3 to 5 ... They also raise their crown track marker 2 steps." The base goes up 2
     from the 2 it reached in Diplomacy (ruling TC60): 2 -> 4, not 3 -> 5."""
@@ -689,7 +723,7 @@ def test_upkeep_step_7_the_genoa_ship():
 
 
 def test_upkeep_steps_8_to_10_and_the_next_round():
-    """"They had 9 current command points to spend this round and used 7 of them. Their current
+    """ "They had 9 current command points to spend this round and used 7 of them. Their current
     command point marker is on number 2. Now they place their current command point marker on
     top of the base command marker": 4 (ruling TC60; the text's 5). "Ayyubid has 4 base command
     points. They place their current command point marker on top": nothing in the round moved

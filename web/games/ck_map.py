@@ -83,6 +83,7 @@ def _path(poly: list[Point], close: bool = True) -> str:
 
 def board_data(key: str):
     from outremer.games.crusader_kingdoms.data import content
+
     return content().boards[key]
 
 
@@ -97,13 +98,23 @@ def geometry(key: str) -> dict[str, Any]:
     sea = coast + [(0.0, coast[0][1])] if coast else []
     xs = [p[0] for cell in cells for p in cell]
     ys = [p[1] for cell in cells for p in cell]
-    box = (max(0.0, min(xs) - 30), max(0.0, min(ys) - 20), min(board.width, max(xs) + 10),
-           min(board.height, max(ys) + 10))
+    box = (
+        max(0.0, min(xs) - 30),
+        max(0.0, min(ys) - 20),
+        min(board.width, max(xs) + 10),
+        min(board.height, max(ys) + 10),
+    )
     return {
-        "key": key, "title": board.title, "width": board.width, "height": board.height,
+        "key": key,
+        "title": board.title,
+        "width": board.width,
+        "height": board.height,
         "viewbox": f"{box[0]:g} {box[1]:g} {box[2] - box[0]:g} {box[3] - box[1]:g}",
-        "land": _path(land), "sea": _path(sea), "coast": _path(coast, close=False),
-        "cells": [_path(c) for c in cells], "polygons": cells,
+        "land": _path(land),
+        "sea": _path(sea),
+        "coast": _path(coast, close=False),
+        "cells": [_path(c) for c in cells],
+        "polygons": cells,
         "lanes": [_lane(board, a, board.areas[b], coast) for a in board.areas for b in a.sea if b > a.index],
     }
 
@@ -126,10 +137,14 @@ def _lane(board, a, b, coast: list[Point]) -> dict[str, Any]:
     off = 0.3 * math.dist((x1, y1), (x2, y2))
     c1, c2 = (x1 - off, y1 + (y2 - y1) / 4), (x2 - off, y2 - (y2 - y1) / 4)
     mid = ((x1 + 3 * c1[0] + 3 * c2[0] + x2) / 8, (y1 + 3 * c1[1] + 3 * c2[1] + y2) / 8)
-    return {"a": a.key, "b": b.key, "label": f"Sea lane: {a.name} – {b.name}",
-            "d": f"M{x1:.1f},{y1:.1f}C{c1[0]:.1f},{c1[1]:.1f} {c2[0]:.1f},{c2[1]:.1f} {x2:.1f},{y2:.1f}",
-            "ends": [(round(x1, 1), round(y1, 1)), (round(x2, 1), round(y2, 1))],
-            "mid": (round(mid[0], 1), round(mid[1], 1))}
+    return {
+        "a": a.key,
+        "b": b.key,
+        "label": f"Sea lane: {a.name} – {b.name}",
+        "d": f"M{x1:.1f},{y1:.1f}C{c1[0]:.1f},{c1[1]:.1f} {c2[0]:.1f},{c2[1]:.1f} {x2:.1f},{y2:.1f}",
+        "ends": [(round(x1, 1), round(y1, 1)), (round(x2, 1), round(y2, 1))],
+        "mid": (round(mid[0], 1), round(mid[1], 1)),
+    }
 
 
 def shared_borders(key: str, min_length: float = 2.0) -> set[tuple[int, int]]:
@@ -142,7 +157,7 @@ def shared_borders(key: str, min_length: float = 2.0) -> set[tuple[int, int]]:
             b = board.areas[j]
             nx, ny = b.x - a.x, b.y - a.y
             norm = math.hypot(nx, ny)
-            c = (nx * (a.x + b.x) / 2 + ny * (a.y + b.y) / 2)
+            c = nx * (a.x + b.x) / 2 + ny * (a.y + b.y) / 2
             on = [p for p in cells[i] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
             on_b = [p for p in cells[j] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
             if len(on) >= 2 and len(on_b) >= 2:

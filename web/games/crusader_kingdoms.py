@@ -22,10 +22,20 @@ NOBODY = -1
 
 COLOURS = ("yellow", "blue", "red", "green")
 """The kingdoms' colours: each a role of static/theme.css (--ck-<colour>, its ink and its tint)."""
-LETTERS = {"damascus": "Da", "jerusalem": "Je", "antioch": "An", "aleppo": "Al", "saladin": "Sa",
-           "crusade": "Cr", "richard": "Ri", "leopold": "Le"}
+LETTERS = {
+    "damascus": "Da",
+    "jerusalem": "Je",
+    "antioch": "An",
+    "aleppo": "Al",
+    "saladin": "Sa",
+    "crusade": "Cr",
+    "richard": "Ri",
+    "leopold": "Le",
+}
 LABEL_NUDGE = {  # (map, area): where the name goes, from the centre, where neighbours crowd it
-    ("saladin", "crac"): (16, 0), ("saladin", "tripoli"): (-8, 0), ("saladin", "tortosa"): (-4, 0),
+    ("saladin", "crac"): (16, 0),
+    ("saladin", "tripoli"): (-8, 0),
+    ("saladin", "tortosa"): (-4, 0),
 }
 TYPE_NAMES = {"troop": "Troop", "event": "Event", "response": "Response"}
 
@@ -52,6 +62,7 @@ def _cards(catalog_game: dict | None) -> dict[int, dict]:
     cards = (catalog_game or {}).get("cards") or []
     if not cards:
         from outremer.games.crusader_kingdoms.data import content
+
         cards = [c.to_json() for c in content().cards]
     return {c["id"]: c for c in cards}
 
@@ -70,9 +81,19 @@ def _card(cards: dict[int, dict], cid: int | None, *, deck: str = "", seat: dict
     text = c["text"]
     if c["type"] == "troop" and text.strip() == f"Troop {c['value']}.":
         text = ""
-    return {"back": False, "id": cid, "name": c["name"], "type": c["type"], "value": c["value"],
-            "deck": c["deck"], "line": line, "text": text, "flavour": c.get("flavour", ""), "seat": seat,
-            "title": " — ".join(x for x in (c["name"], line, c["text"], c.get("flavour", "")) if x)}
+    return {
+        "back": False,
+        "id": cid,
+        "name": c["name"],
+        "type": c["type"],
+        "value": c["value"],
+        "deck": c["deck"],
+        "line": line,
+        "text": text,
+        "flavour": c.get("flavour", ""),
+        "seat": seat,
+        "title": " — ".join(x for x in (c["name"], line, c["text"], c.get("flavour", "")) if x),
+    }
 
 
 def _short(name: str) -> str:
@@ -85,8 +106,9 @@ def _combat_lines(log: list[dict]) -> list[str]:
 
     While the winner chooses a reward the view still keeps the attack's cards face down
     and has no dice: the log's lines of that combat say what happened."""
-    rolls = max((i for i, line in enumerate(log) if line.get("rule") == "4.2" and " rolls " in line["text"]),
-                default=None)
+    rolls = max(
+        (i for i, line in enumerate(log) if line.get("rule") == "4.2" and " rolls " in line["text"]), default=None
+    )
     if rolls is None:
         return []
     first = rolls - 1 if rolls and log[rolls - 1]["text"].startswith("The cards are revealed") else rolls
@@ -107,20 +129,53 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     seats = []
     for sd in view["seats"]:
         p = sd["seat"]
-        seats.append({
-            **{k: sd[k] for k in ("seat", "key", "name", "faith", "colour", "hand_count", "bonus", "castles",
-                                  "supply", "out", "loses_round")},
-            "short": _short(sd["name"]), "letter": LETTERS.get(sd["key"], sd["name"][:2]),
-            "controller": controllers[p] if p < len(controllers) else "human",
-            "is_viewer": p == viewer, "to_act": p == view["to_act"],
-            "backs": min(sd["hand_count"], 12), "s": "s",
-        })
+        seats.append(
+            {
+                **{
+                    k: sd[k]
+                    for k in (
+                        "seat",
+                        "key",
+                        "name",
+                        "faith",
+                        "colour",
+                        "hand_count",
+                        "bonus",
+                        "castles",
+                        "supply",
+                        "out",
+                        "loses_round",
+                    )
+                },
+                "short": _short(sd["name"]),
+                "letter": LETTERS.get(sd["key"], sd["name"][:2]),
+                "controller": controllers[p] if p < len(controllers) else "human",
+                "is_viewer": p == viewer,
+                "to_act": p == view["to_act"],
+                "backs": min(sd["hand_count"], 12),
+                "s": "s",
+            }
+        )
     if solo:
-        muslim = {"seat": NOBODY, "name": "The Muslims", "short": "Muslims", "letter": "☾",
-                  "colour": "green", "faith": "muslim", "s": ""}
+        muslim = {
+            "seat": NOBODY,
+            "name": "The Muslims",
+            "short": "Muslims",
+            "letter": "☾",
+            "colour": "green",
+            "faith": "muslim",
+            "s": "",
+        }
     else:
-        muslim = {"seat": NOBODY, "name": "Independent kingdom", "short": "independent", "letter": "",
-                  "colour": "none", "faith": "", "s": "s"}
+        muslim = {
+            "seat": NOBODY,
+            "name": "Independent kingdom",
+            "short": "independent",
+            "letter": "",
+            "colour": "none",
+            "faith": "",
+            "s": "s",
+        }
 
     def seat_of(p: int) -> dict:
         return seats[p] if 0 <= p < len(seats) else muslim
@@ -180,19 +235,42 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             desc += f", id {a.id}, {a.vp} VP"
         words = a.name.split(" ")
         lines = [a.name] if len(a.name) <= 11 or len(words) == 1 else [" ".join(words[:-1]), words[-1]]
-        areas.append({
-            "index": i, "key": a.key, "name": a.name, "lines": lines, "defence": a.defence, "id": a.id,
-            "vp": a.vp, "x": a.x, "y": a.y, "nudge": LABEL_NUDGE.get((board.key, a.key), (0, 0)), "path": geo["cells"][i], "owner": owner, "kind": kind,
-            "tint": who["colour"] if owner != NOBODY else kind, "castle": owner != NOBODY or plus,
-            "colour": who["colour"] if who["colour"] in COLOURS else "none", "letter": who["letter"], "plus": plus,
-            "acts": acts, "act": acts[0] if len(acts) == 1 else None, "desc": desc,
-            "attacked": bool(attack and attack["area"] == i),
-            "source": bool(attack and attack.get("independent_from") == i),
-            "flipped": bool(attack and i in attack.get("flipped", [])),
-            "last": (f"area:{i}" in marks) if viewer is not None else bool(last and not attack and last["area"] == i),
-            "start": [s["letter"] for s in seats if a.key in next(sd["start"] for sd in view["seats"]
-                                                                   if sd["seat"] == s["seat"])],
-        })
+        areas.append(
+            {
+                "index": i,
+                "key": a.key,
+                "name": a.name,
+                "lines": lines,
+                "defence": a.defence,
+                "id": a.id,
+                "vp": a.vp,
+                "x": a.x,
+                "y": a.y,
+                "nudge": LABEL_NUDGE.get((board.key, a.key), (0, 0)),
+                "path": geo["cells"][i],
+                "owner": owner,
+                "kind": kind,
+                "tint": who["colour"] if owner != NOBODY else kind,
+                "castle": owner != NOBODY or plus,
+                "colour": who["colour"] if who["colour"] in COLOURS else "none",
+                "letter": who["letter"],
+                "plus": plus,
+                "acts": acts,
+                "act": acts[0] if len(acts) == 1 else None,
+                "desc": desc,
+                "attacked": bool(attack and attack["area"] == i),
+                "source": bool(attack and attack.get("independent_from") == i),
+                "flipped": bool(attack and i in attack.get("flipped", [])),
+                "last": (f"area:{i}" in marks)
+                if viewer is not None
+                else bool(last and not attack and last["area"] == i),
+                "start": [
+                    s["letter"]
+                    for s in seats
+                    if a.key in next(sd["start"] for sd in view["seats"] if sd["seat"] == s["seat"])
+                ],
+            }
+        )
 
     # -- the hand
     me = next((sd for sd in view["seats"] if sd["seat"] == viewer), None)
@@ -206,8 +284,14 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             if not acts:
                 card["why"] = (snapshot.get("unplayable") or {}).get(str(cid), "")
             hand.append({"card": card, "acts": main, "raids": raids})
-        hand.sort(key=lambda h: ({"troop": 0, "response": 1, "event": 2}[h["card"]["type"]],
-                                 -h["card"]["value"], h["card"]["name"], h["card"]["id"]))
+        hand.sort(
+            key=lambda h: (
+                {"troop": 0, "response": 1, "event": 2}[h["card"]["type"]],
+                -h["card"]["value"],
+                h["card"]["name"],
+                h["card"]["id"],
+            )
+        )
 
     # -- the attack in progress
     def faith_deck(p: int) -> str:
@@ -217,14 +301,21 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     if attack is not None:
         area = board.areas[attack["area"]]
         # face down, a Troop and a Response look the same: only who placed it and on which side
-        placed = [{**_card(cards, c["card"], deck=faith_deck(c["seat"]), seat=seat_of(c["seat"])), "side": c["side"]}
-                  for c in attack["placed"]]
+        placed = [
+            {**_card(cards, c["card"], deck=faith_deck(c["seat"]), seat=seat_of(c["seat"])), "side": c["side"]}
+            for c in attack["placed"]
+        ]
         fight = {
-            "attacker": seat_of(attack["attacker"]) if attack["attacker"] != NOBODY or solo
+            "attacker": seat_of(attack["attacker"])
+            if attack["attacker"] != NOBODY or solo
             else {**muslim, "name": "An independent kingdom"},
-            "defender": seat_of(attack["defender"]), "area": area.name, "defence": area.defence,
-            "bonus_dice": attack["bonus_dice"], "source": attack.get("source") or "",
-            "from": board.areas[attack["independent_from"]].name if attack.get("independent_from") is not None
+            "defender": seat_of(attack["defender"]),
+            "area": area.name,
+            "defence": area.defence,
+            "bonus_dice": attack["bonus_dice"],
+            "source": attack.get("source") or "",
+            "from": board.areas[attack["independent_from"]].name
+            if attack.get("independent_from") is not None
             else None,
             "army": [_card(cards, c) for c in (attack.get("army") or [])],
             "on_attack": [c for c in placed if c["side"] == "attack"],
@@ -242,22 +333,33 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
 
         def dice(side: str) -> list[dict]:
             rolled, final = last["dice"][side]
-            return [{"rolled": r, "final": f, "changed": r != f, "hit": f >= 4} for r, f in zip(rolled, final, strict=False)]
+            return [
+                {"rolled": r, "final": f, "changed": r != f, "hit": f >= 4} for r, f in zip(rolled, final, strict=False)
+            ]
 
         att = dice("attack")
         dfn = dice("defence")
         battle = {
-            "attacker": seat_of(last["attacker"]) if last["attacker"] != NOBODY or solo
+            "attacker": seat_of(last["attacker"])
+            if last["attacker"] != NOBODY or solo
             else {**muslim, "name": "An independent kingdom"},
-            "defender": seat_of(last["defender"]), "area": area.name,
+            "defender": seat_of(last["defender"]),
+            "area": area.name,
             "troops": [_card(cards, c, seat=seat_of(p)) for c, p in last["troops"]],
             "cards": [{**_card(cards, c, seat=seat_of(p)), "side": side} for c, p, side in last["cards"]],
             "auto_response": _card(cards, last["auto_response"]) if last.get("auto_response") is not None else None,
             "bonus_dice": last.get("bonus_dice") or 0,
-            "bonus_note": ("the Muslim army's strength" if last["attacker"] == NOBODY and solo else
-                           "the independent kingdom's" if last["attacker"] == NOBODY else "extra"),
-            "attack_dice": att, "defence_dice": dfn,
-            "hits": last["hits"], "winner": last["winner"],
+            "bonus_note": (
+                "the Muslim army's strength"
+                if last["attacker"] == NOBODY and solo
+                else "the independent kingdom's"
+                if last["attacker"] == NOBODY
+                else "extra"
+            ),
+            "attack_dice": att,
+            "defence_dice": dfn,
+            "hits": last["hits"],
+            "winner": last["winner"],
             "flipped": [board.areas[b].name for b in last.get("flipped", [])],
         }
 
@@ -265,10 +367,14 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     automaton = None
     if solo:
         au = view["automaton"]
-        automaton = {**au, "army_cards": [_card(cards, c) for c in au["army"]],
-                     "response_cards": [_card(cards, c) for c in au["responses"]],
-                     "revealed_card": _card(cards, au["revealed"]) if au["revealed"] is not None else None,
-                     "backs": min(au["to_reveal"], 12), "marker": muslim}
+        automaton = {
+            **au,
+            "army_cards": [_card(cards, c) for c in au["army"]],
+            "response_cards": [_card(cards, c) for c in au["responses"]],
+            "revealed_card": _card(cards, au["revealed"]) if au["revealed"] is not None else None,
+            "backs": min(au["to_reveal"], 12),
+            "marker": muslim,
+        }
 
     # -- tracks
     markers = {b: [] for b in range(-2, 3)}
@@ -281,8 +387,10 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
 
     lasting = [{**_card(cards, c), "by": seat_of(p)["name"]} for c, p in view.get("lasting", [])]
     truces = [f"{seat_of(a)['short']} and {seat_of(b)['short']}" for a, b in view.get("truces", [])]
-    watch = [f"{seat_of(p)['short']} (+{n} {'die' if n == 1 else 'dice'} in defence, no incursions)"
-             for p, n in view.get("watch", [])]
+    watch = [
+        f"{seat_of(p)['short']} (+{n} {'die' if n == 1 else 'dice'} in defence, no incursions)"
+        for p, n in view.get("watch", [])
+    ]
 
     for s in seats:
         s["acts"] = seat_acts.get(s["seat"], [])
@@ -292,8 +400,9 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     if "attack" in verbs:
         hint = "Click an area outlined in red to attack it."
     elif "flip" in verbs:
-        hint = ("Click one of your areas outlined in blue to flip its castle"
-                + (" for one more defence die." if step == "flip" else " to its +1 side."))
+        hint = "Click one of your areas outlined in blue to flip its castle" + (
+            " for one more defence die." if step == "flip" else " to its +1 side."
+        )
     elif "target" in verbs:
         hint = f"Click an area outlined in blue: {pending['why'] if pending else 'choose an area'}."
     else:
@@ -302,17 +411,38 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     result = view.get("result")
     return {
         "ck": {
-            "mode": view["mode"], "title": view["title"], "solo": solo, "board": geo, "areas": areas,
-            "seats": seats, "muslim": muslim, "muslim_acts": muslim_acts, "viewer": viewer,
+            "mode": view["mode"],
+            "title": view["title"],
+            "solo": solo,
+            "board": geo,
+            "areas": areas,
+            "seats": seats,
+            "muslim": muslim,
+            "muslim_acts": muslim_acts,
+            "viewer": viewer,
             "me": seat_of(viewer) if viewer is not None and viewer >= 0 else None,
-            "hand": hand, "hand_visible": me is not None and me["hand"] is not None, "take": take,
-            "fight": fight, "battle": battle, "automaton": automaton,
-            "bonus_track": bonus_track, "turn_track": turn_track, "turn": view["turn"], "turns": view["turns"],
-            "lasting": lasting, "truces": truces, "watch": watch,
-            "deck_count": view["deck_count"], "discard_count": view["discard_count"],
-            "prompt": view["prompt"], "step": step, "hint": hint, "pending": pending,
+            "hand": hand,
+            "hand_visible": me is not None and me["hand"] is not None,
+            "take": take,
+            "fight": fight,
+            "battle": battle,
+            "automaton": automaton,
+            "bonus_track": bonus_track,
+            "turn_track": turn_track,
+            "turn": view["turn"],
+            "turns": view["turns"],
+            "lasting": lasting,
+            "truces": truces,
+            "watch": watch,
+            "deck_count": view["deck_count"],
+            "discard_count": view["discard_count"],
+            "prompt": view["prompt"],
+            "step": step,
+            "hint": hint,
+            "pending": pending,
             "targets": len([a for a in areas if a["act"] and a["act"]["verb"] == "attack"]),
-            "result": result, "level": (result or {}).get("level"),
+            "result": result,
+            "level": (result or {}).get("level"),
         },
         "claimed": sorted(attached),
     }
@@ -321,7 +451,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
 # ---------------------------------------------------------------------------- front door
 FRONT = {
     "pitch": "Four kingdoms of the 1140s–1180s race for castles across the Levant; "
-             "or hold out together, or alone, against Saladin's automaton.",
+    "or hold out together, or alone, against Saladin's automaton.",
     "quick": {"seats": ["human", "heuristic", "heuristic"], "options": {}},
 }
 
@@ -334,8 +464,9 @@ def picture(catalog_game: dict) -> tuple[str, dict]:
 
     from outremer import bridge
 
-    answer = json.loads(bridge.new_game(json.dumps(
-        {"game": catalog_game["id"], "seats": ["heuristic"] * 4, "seed": 11})))
+    answer = json.loads(
+        bridge.new_game(json.dumps({"game": catalog_game["id"], "seats": ["heuristic"] * 4, "seed": 11}))
+    )
     code = answer["code"]
     for _ in range(60):
         answer = json.loads(bridge.ai_step(code, None))

@@ -22,8 +22,16 @@ def compose_form(verb: str, acts: list[dict], fields: list[tuple[str, str, Calla
             options = [{"value": v, "label": name(v) if name else str(v)} for v in values]
             out.append({"arg": arg, "label": label, "kind": "select", "options": options, "value": first["args"][arg]})
         else:
-            out.append({"arg": arg, "label": label, "kind": "number" if max(values) > min(values) else "hidden",
-                        "min": min(values), "max": max(values), "value": first["args"][arg]})
+            out.append(
+                {
+                    "arg": arg,
+                    "label": label,
+                    "kind": "number" if max(values) > min(values) else "hidden",
+                    "min": min(values),
+                    "max": max(values),
+                    "value": first["args"][arg],
+                }
+            )
     return {"verb": verb, "fields": out, "act": first, "submit": submit}
 
 

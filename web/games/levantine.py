@@ -16,8 +16,13 @@ CARD_SIDES = {
     "Z": {"key": "z", "label": "Either player", "emblem": "either"},
 }
 PLAY_LETTERS = {"attack": "AL", "defend": "DL"}
-USE_WORDS = {"transport": "As Transport", "draw": "Draw cards", "battle": "As Battle card",
-             "leader": "As Leader", "army": "As Army"}
+USE_WORDS = {
+    "transport": "As Transport",
+    "draw": "Draw cards",
+    "battle": "As Battle card",
+    "leader": "As Leader",
+    "army": "As Army",
+}
 DIE_KINDS = {"L": "Leader", "A": "Army", "F": "Fortification", "C": "card"}
 
 
@@ -33,9 +38,14 @@ def _card(cards: list[dict], card_id: int) -> dict:
         elif "Defending Leader" in text:
             letter = "DL"
     return {
-        "id": card_id, "name": card.get("name", f"Card {card_id}"), "type": card.get("type", ""),
-        "type_name": card.get("type_name", ""), "letter": letter, "side": side,
-        "text": text, "actions": [],
+        "id": card_id,
+        "name": card.get("name", f"Card {card_id}"),
+        "type": card.get("type", ""),
+        "type_name": card.get("type_name", ""),
+        "letter": letter,
+        "side": side,
+        "text": text,
+        "actions": [],
     }
 
 
@@ -50,8 +60,9 @@ def _short(action: dict, card: dict, step: str) -> str:
         return USE_WORDS.get(args[1], args[1].capitalize())
     if step == "commit":
         return "Play (+1 die)" if card["type"] != "event" else "Play"
-    return {"leader": "Recruit", "army": "Recruit", "fortification": "Build",
-            "transport": "As Transport"}.get(card["type"], "Play")
+    return {"leader": "Recruit", "army": "Recruit", "fortification": "Build", "transport": "As Transport"}.get(
+        card["type"], "Play"
+    )
 
 
 def _die(die: list, cards: list[dict], seat: int, index: int) -> dict:
@@ -62,10 +73,19 @@ def _die(die: list, cards: list[dict], seat: int, index: int) -> dict:
     if modifier:
         words += f" {'+' if modifier > 0 else '−'} {abs(modifier)} = {value}"
     six = natural == 6
-    return {"seat": seat, "index": index, "natural": natural, "modifier": modifier, "value": value,
-            "kind": kind, "kind_name": DIE_KINDS.get(kind, kind), "source": source, "six": six,
-            "label": f"{DIE_KINDS.get(kind, kind)} die ({source}): {words}" + (", a natural 6" if six else ""),
-            "action": None}
+    return {
+        "seat": seat,
+        "index": index,
+        "natural": natural,
+        "modifier": modifier,
+        "value": value,
+        "kind": kind,
+        "kind_name": DIE_KINDS.get(kind, kind),
+        "source": source,
+        "six": six,
+        "label": f"{DIE_KINDS.get(kind, kind)} die ({source}): {words}" + (", a natural 6" if six else ""),
+        "action": None,
+    }
 
 
 def _plan(side: list) -> dict:
@@ -97,8 +117,14 @@ def _combat(c: dict | None, cards: list[dict], reroll: dict, current: bool) -> d
             row = [_die(d, cards, seat, i) for i, d in enumerate(c["dice"][seat])]
             for die in row:
                 die["action"] = reroll.get((seat, die["index"]))
-            dice.append({"seat": seat, "dice": row, "total": sum(d["value"] for d in row),
-                         "sixes": sum(1 for d in row if d["six"])})
+            dice.append(
+                {
+                    "seat": seat,
+                    "dice": row,
+                    "total": sum(d["value"] for d in row),
+                    "sixes": sum(1 for d in row if d["six"]),
+                }
+            )
     played = [[_card(cards, x) for x in c.get("played", [[], []])[seat]] for seat in (0, 1)]
     effects = [{"card": _card(cards, card), "seat": seat} for card, seat in c.get("effects", [])]
     totals = c.get("totals")
@@ -107,9 +133,15 @@ def _combat(c: dict | None, cards: list[dict], reroll: dict, current: bool) -> d
         plan = [_plan(side) for side in c["plan"]]
     return {
         "plan": plan,
-        "kind": c["kind"], "title": "Battle" if c["kind"] == "battle" else "Siege",
-        "current": current, "turn": c.get("turn"), "dice": dice, "played": played,
-        "effects": effects, "totals": totals, "winner": c.get("winner"),
+        "kind": c["kind"],
+        "title": "Battle" if c["kind"] == "battle" else "Siege",
+        "current": current,
+        "turn": c.get("turn"),
+        "dice": dice,
+        "played": played,
+        "effects": effects,
+        "totals": totals,
+        "winner": c.get("winner"),
         "cancelled": c.get("cancelled"),
     }
 
@@ -164,18 +196,27 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
             entry = with_actions(_card(cards, leader["card"]))
             entry["since"], entry["leaves_after"] = leader["since"], leader["leaves_after"]
             leaders.append(entry)
-        players.append({
-            "seat": seat, "side": side, "name": side["name"],
-            "role": "Attacker" if seat == view.get("attacker") else "Defender",
-            "acting": seat == view.get("to_act"), "you": viewer is not None and seat == viewer,
-            "computer": seats[seat] != "human" if seat < len(seats) else False,
-            "controller": seats[seat] if seat < len(seats) else "human",
-            "hand": hand, "hand_count": p.get("hand_count", 0),
-            "leaders": leaders, "max_leaders": p.get("max_leaders", 1),
-            "armies": [with_actions(_card(cards, c)) for c in p.get("armies", [])],
-            "forts": [with_actions(_card(cards, c)) for c in p.get("forts", [])],
-            "tt": p.get("tt", 0), "holdings": p.get("holdings", 0), "draws": p.get("draws", 0),
-        })
+        players.append(
+            {
+                "seat": seat,
+                "side": side,
+                "name": side["name"],
+                "role": "Attacker" if seat == view.get("attacker") else "Defender",
+                "acting": seat == view.get("to_act"),
+                "you": viewer is not None and seat == viewer,
+                "computer": seats[seat] != "human" if seat < len(seats) else False,
+                "controller": seats[seat] if seat < len(seats) else "human",
+                "hand": hand,
+                "hand_count": p.get("hand_count", 0),
+                "leaders": leaders,
+                "max_leaders": p.get("max_leaders", 1),
+                "armies": [with_actions(_card(cards, c)) for c in p.get("armies", [])],
+                "forts": [with_actions(_card(cards, c)) for c in p.get("forts", [])],
+                "tt": p.get("tt", 0),
+                "holdings": p.get("holdings", 0),
+                "draws": p.get("draws", 0),
+            }
+        )
     south = viewer if viewer is not None else 0
     order = [players[1 - south], players[south]] if len(players) == 2 else players
 
@@ -210,8 +251,9 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
 
     pending = view.get("pending")
     if pending:
-        pending = dict(pending, card_name=_card(cards, pending["card"])["name"]
-                       if isinstance(pending.get("card"), int) else None)
+        pending = dict(
+            pending, card_name=_card(cards, pending["card"])["name"] if isinstance(pending.get("card"), int) else None
+        )
 
     if reroll:
         hint = "Choose a highlighted die to roll it again, or keep the dice as they are."
@@ -248,7 +290,7 @@ def context(snapshot: dict, catalog_game: dict) -> dict:
 # ---------------------------------------------------------------------------- front door
 FRONT = {
     "pitch": "Crusader against Muslim over two centuries of Crusades: raise leaders and armies, "
-             "besiege the cities of the Levant, and answer with the Will of God.",
+    "besiege the cities of the Levant, and answer with the Will of God.",
     "quick": {"seats": ["human", "heuristic"], "options": {}},
 }
 PICTURE_CARDS = ("Richard the Lionhearted", "Knights Templar", "Saladin")

@@ -18,9 +18,14 @@ COLOURS = ("purple", "green", "red", "yellow")
 """The factions' colours: roles of static/theme.css (--loh-<colour>, its ink and its tint)."""
 LETTERS = {"byzantines": "By", "seljuk": "Se", "crusaders": "Cr", "caliphate": "Ca"}
 FAITH_WORDS = {"christians": "Christian", "muslims": "Muslim"}
-UNIT_NAMES = {"footman": ("Footman", "Footmen"), "siege_tower": ("Siege Tower", "Siege Towers"),
-              "knight": ("Knight", "Knights"), "gold": ("Gold", "Gold"), "faith": ("Faith", "Faith"),
-              "vp": ("VP", "VP")}
+UNIT_NAMES = {
+    "footman": ("Footman", "Footmen"),
+    "siege_tower": ("Siege Tower", "Siege Towers"),
+    "knight": ("Knight", "Knights"),
+    "gold": ("Gold", "Gold"),
+    "faith": ("Faith", "Faith"),
+    "vp": ("VP", "VP"),
+}
 ROWS = ("church", "fortress", "citadel")
 COLUMN_NAMES = ("Development", "Presence", "Movement", "Income")
 
@@ -31,7 +36,7 @@ def amount(what: str, n: int) -> str:
 
 
 def amounts(pairs) -> str:
-    """"1 Footman, 2 Gold" from (what, n) pairs, alike ones added up, in the order met."""
+    """ "1 Footman, 2 Gold" from (what, n) pairs, alike ones added up, in the order met."""
     total: dict[str, int] = {}
     for what, n in pairs:
         total[what] = total.get(what, 0) + n
@@ -39,8 +44,12 @@ def amounts(pairs) -> str:
 
 
 # ---------------------------------------------------------------------------- card words
-WHEN_WORDS = {"attacking": "when attacking", "defending": "when defending", "battle": "in a Battle",
-              "siege": "in a Siege"}
+WHEN_WORDS = {
+    "attacking": "when attacking",
+    "defending": "when defending",
+    "battle": "in a Battle",
+    "siege": "in a Siege",
+}
 
 
 def action_words(step: dict) -> str:
@@ -53,8 +62,9 @@ def action_words(step: dict) -> str:
         whose = "an opponent's" if faith == "opponents" else FAITH_WORDS[faith]
         cities = step["cities"]
         head = f"Pay {step['pay']} Gold: m" if step.get("pay") else "M"
-        return (f"{head}ove {whose} Influence down one level in "
-                + ("1 City" if cities == 1 else f"up to {cities} Cities"))
+        return f"{head}ove {whose} Influence down one level in " + (
+            "1 City" if cities == 1 else f"up to {cities} Cities"
+        )
     if do == "influence":
         return "Place Influence on the lowest level of a City next to your Presence"
     if do == "support":
@@ -98,8 +108,10 @@ def card_words(card: dict) -> dict[str, str]:
     steps = [action_words(s) for s in card["action"]]
     action = "; then ".join(steps[:1] + [w[:1].lower() + w[1:] for w in steps[1:]])
     fight = "; ".join(conflict_words(s) for s in card["conflict"])
-    return {"action": action[:1].upper() + action[1:] if action else "",
-            "fight": fight[:1].upper() + fight[1:] if fight else ""}
+    return {
+        "action": action[:1].upper() + action[1:] if action else "",
+        "fight": fight[:1].upper() + fight[1:] if fight else "",
+    }
 
 
 # ---------------------------------------------------------------------------- a commitment
@@ -107,8 +119,9 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def commitment_words(kind: str, besieged: bool, support: int, citadels: int, footmen: int, big: int,
-                     faith: int, leader: bool) -> list[str]:
+def commitment_words(
+    kind: str, besieged: bool, support: int, citadels: int, footmen: int, big: int, faith: int, leader: bool
+) -> list[str]:
     """What the commitment form tells the seat committing, plainly: how many Units it may commit
     and why (2 for each Support in the Region, p.6; a besieged player 1 and 1 more for each Citadel
     off its player board, ruling LH15), what its stock allows, its Faith, and its card."""
@@ -118,29 +131,44 @@ def commitment_words(kind: str, besieged: bool, support: int, citadels: int, foo
     if besieged:
         reasons.append("1 as the besieged player")
         if citadels:
-            reasons.append(f"1 for each of your {citadels} Citadels off your player board" if citadels > 1
-                           else "1 for your Citadel off your player board")
+            reasons.append(
+                f"1 for each of your {citadels} Citadels off your player board"
+                if citadels > 1
+                else "1 for your Citadel off your player board"
+            )
     if support:
-        reasons.append(f"2 for each of your {support} Support in this Region" if support > 1
-                       else "2 for your 1 Support in this Region")
+        reasons.append(
+            f"2 for each of your {support} Support in this Region"
+            if support > 1
+            else "2 for your 1 Support in this Region"
+        )
     no_support = "you have no Support in this Region"
     if cap == 0:
         lines = [f"You may commit no Units here: {no_support}."]
     else:
         why = ", ".join(reasons[:-1]) + " and " + reasons[-1] if len(reasons) > 1 else reasons[0]
-        lines = [f"You may commit up to {_count(cap, 'Unit', 'Units')} here: {why}"
-                 + (f"; {no_support}." if not support else ".")]
+        lines = [
+            f"You may commit up to {_count(cap, 'Unit', 'Units')} here: {why}"
+            + (f"; {no_support}." if not support else ".")
+        ]
         have = footmen + big
         if have == 0:
             lines.append(f"You have no Footmen and no {big_many} to commit.")
         elif have < cap:
-            stock = (f"{_count(footmen, 'Footman', 'Footmen') if footmen else 'no Footmen'} and "
-                     f"{_count(big, big_one, big_many) if big else 'no ' + big_many}")
+            stock = (
+                f"{_count(footmen, 'Footman', 'Footmen') if footmen else 'no Footmen'} and "
+                f"{_count(big, big_one, big_many) if big else 'no ' + big_many}"
+            )
             lines.append(f"You have {stock}: at most {_count(have, 'Unit', 'Units')}.")
-    lines.append(f"Faith adds 1 Strength each and is no Unit: you have {faith}." if faith
-                 else "You have no Faith to add.")
-    lines.append("Lay one card face down: its Strength and its Conflict effect count; the Bluff card has "
-                 "Strength 0 and comes back to your hand." if leader else "As an Ally you lay no card.")
+    lines.append(
+        f"Faith adds 1 Strength each and is no Unit: you have {faith}." if faith else "You have no Faith to add."
+    )
+    lines.append(
+        "Lay one card face down: its Strength and its Conflict effect count; the Bluff card has "
+        "Strength 0 and comes back to your hand."
+        if leader
+        else "As an Ally you lay no card."
+    )
     return lines
 
 
@@ -156,8 +184,15 @@ W, H = 184, 124
 COLUMNS_X = (126, 350, 574)
 HALF_ROW = 84
 PLACES = {  # Location key: (column, half-row), the coast to the west (left)
-    "iconium": (0, 0), "edessa": (2, 0), "antiocheia": (1, 1), "tripoli": (0, 2), "aleppo": (2, 2),
-    "damascus": (1, 3), "tyrus": (0, 4), "jerusalem": (1, 5), "ascalon": (0, 6),
+    "iconium": (0, 0),
+    "edessa": (2, 0),
+    "antiocheia": (1, 1),
+    "tripoli": (0, 2),
+    "aleppo": (2, 2),
+    "damascus": (1, 3),
+    "tyrus": (0, 4),
+    "jerusalem": (1, 5),
+    "ascalon": (0, 6),
 }
 TOP = 72
 WIDTH, HEIGHT = 676, 648
@@ -198,13 +233,32 @@ def geometry() -> dict[str, Any]:
         if any(_inside(ax + dx * k / 20, ay + dy * k / 20, c) for k in range(1, 20) for c in others):
             roads.append({**_sea_road(i, a, b, (ax, ay), (bx, by)), "fort": i in data.forts})
             continue
-        roads.append({"index": i, "a": a, "b": b, "x1": round(p[0], 1), "y1": round(p[1], 1),
-                      "x2": round(q[0], 1), "y2": round(q[1], 1),
-                      "mx": round((p[0] + q[0]) / 2, 1), "my": round((p[1] + q[1]) / 2, 1),
-                      "sea": False, "d": f"M{p[0]:.1f},{p[1]:.1f} L{q[0]:.1f},{q[1]:.1f}",
-                      "length": round(math.dist(p, q), 1), "fort": i in data.forts})
-    return {"width": WIDTH, "height": HEIGHT, "viewbox": f"0 0 {WIDTH} {HEIGHT}", "w": W, "h": H,
-            "places": places, "roads": roads}
+        roads.append(
+            {
+                "index": i,
+                "a": a,
+                "b": b,
+                "x1": round(p[0], 1),
+                "y1": round(p[1], 1),
+                "x2": round(q[0], 1),
+                "y2": round(q[1], 1),
+                "mx": round((p[0] + q[0]) / 2, 1),
+                "my": round((p[1] + q[1]) / 2, 1),
+                "sea": False,
+                "d": f"M{p[0]:.1f},{p[1]:.1f} L{q[0]:.1f},{q[1]:.1f}",
+                "length": round(math.dist(p, q), 1),
+                "fort": i in data.forts,
+            }
+        )
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "viewbox": f"0 0 {WIDTH} {HEIGHT}",
+        "w": W,
+        "h": H,
+        "places": places,
+        "roads": roads,
+    }
 
 
 def _inside(x: float, y: float, card: tuple[int, int]) -> bool:
@@ -224,9 +278,22 @@ def _sea_road(index: int, a: int, b: int, pa: tuple[int, int], pb: tuple[int, in
     d = f"M{edge:g},{ay:g} C{out},{ay:g} {out},{by:g} {edge:g},{by:g}"
     for x, y in inland:
         d += f" M{edge:g},{y:g} L{x:g},{y:g}"
-    return {"index": index, "a": a, "b": b, "sea": True, "x1": edge, "y1": ay, "x2": edge, "y2": by, "cx": out,
-            "spurs": spurs, "d": d, "mx": round(mx, 1), "my": round((ay + by) / 2, 1),
-            "length": round(abs(by - ay) + sum(x - e for e, _, x in spurs), 1)}
+    return {
+        "index": index,
+        "a": a,
+        "b": b,
+        "sea": True,
+        "x1": edge,
+        "y1": ay,
+        "x2": edge,
+        "y2": by,
+        "cx": out,
+        "spurs": spurs,
+        "d": d,
+        "mx": round(mx, 1),
+        "my": round((ay + by) / 2, 1),
+        "length": round(abs(by - ay) + sum(x - e for e, _, x in spurs), 1),
+    }
 
 
 def slot_x(level: int, levels: int) -> float:

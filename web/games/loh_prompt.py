@@ -10,13 +10,18 @@ except ImportError:  # pragma: no cover
 
 
 STEP_WORDS = {
-    "turn": ("play a card into one of the four columns, or discard one.",
-             "Each card in your hand shows what each column would cost or give: choose one."),
-    "development": ("build a Church or Mosque in a Region, a Fortress on a border or a Citadel in a City.",
-                    "Click a place outlined in red to build there."),
-    "presence": ("place Influence in the Cities and Support in the Regions.",
-                 "Click a City level outlined in red for Influence, or a Region for Support (1 Gold); Done when "
-                 "finished."),
+    "turn": (
+        "play a card into one of the four columns, or discard one.",
+        "Each card in your hand shows what each column would cost or give: choose one.",
+    ),
+    "development": (
+        "build a Church or Mosque in a Region, a Fortress on a border or a Citadel in a City.",
+        "Click a place outlined in red to build there.",
+    ),
+    "presence": (
+        "place Influence in the Cities and Support in the Regions.",
+        "Click a City level outlined in red for Influence, or a Region for Support (1 Gold); Done when finished.",
+    ),
     "after": ("resolve the card's effect, or leave it.", ""),
     "provision": ("take a provision worth 2 Gold; the Gold of the Cities follows.", "Choose the provision."),
 }
@@ -48,29 +53,40 @@ def words(view, seats, names, me, legal, forms, fight) -> tuple[str, str]:
         prompt = f"{who}: {asked}"
     elif step == "effect":
         do = effect.get("do")
-        prompt = f"{who}: the card's effect — " + (parts.action_words(effect)[:1].lower()
-                                                          + parts.action_words(effect)[1:] if effect else "") + "."
-        hint = {"push": "Click an Influence outlined in red to move it down one level.",
-                "influence": "Click the lowest level of a City outlined in red.",
-                "support": "Click a Region outlined in red to place a free Support.",
-                "reinforce": "Click one of your Cities outlined in red.",
-                "upgrade": "Choose a row of your player board to upgrade.",
-                "move": "Choose where to move 1 Support, in the form above your hand."}.get(do, "")
+        prompt = (
+            f"{who}: the card's effect — "
+            + (parts.action_words(effect)[:1].lower() + parts.action_words(effect)[1:] if effect else "")
+            + "."
+        )
+        hint = {
+            "push": "Click an Influence outlined in red to move it down one level.",
+            "influence": "Click the lowest level of a City outlined in red.",
+            "support": "Click a Region outlined in red to place a free Support.",
+            "reinforce": "Click one of your Cities outlined in red.",
+            "upgrade": "Choose a row of your player board to upgrade.",
+            "move": "Choose where to move 1 Support, in the form above your hand.",
+        }.get(do, "")
     elif step == "movement":
         prompt = f"{who}: move Support (1 Gold a move); then Battles and Sieges may follow."
-        hint = ("Move Support with the form above your hand" if "move" in forms else "")
-        hint += ("; recruit Units with your Fortresses' points on your player board" if "recruit" in verbs else "")
+        hint = "Move Support with the form above your hand" if "move" in forms else ""
+        hint += "; recruit Units with your Fortresses' points on your player board" if "recruit" in verbs else ""
         hint = (hint + "; Done when finished.").lstrip("; ") if hint else ""
     elif step == "conflicts":
         prompt = f"{who}: start a Battle or a Siege, or end the turn."
-        hint = ("Click an opponent's Support outlined in red to start a Battle there, or a City outlined in red to lay "
-                "Siege to it." if verbs & {"battle", "siege"} else "")
+        hint = (
+            "Click an opponent's Support outlined in red to start a Battle there, or a City outlined in red to lay "
+            "Siege to it."
+            if verbs & {"battle", "siege"}
+            else ""
+        )
     elif step == "conflict" and fight:
         prompt = f"{fight['title']}: {fight['note']}"
-        hint = {"bring": "Click a neighbouring Region outlined in red to bring 1 Support (1 Gold), or Done.",
-                "reroll": "Click a die to reroll it, or keep the dice.",
-                "wounds": "Choose who loses a Unit or a Support, one Wound at a time.",
-                "home": "Pay 1 Gold to bring a Unit home, or leave the rest."}.get(fight["step"], "")
+        hint = {
+            "bring": "Click a neighbouring Region outlined in red to bring 1 Support (1 Gold), or Done.",
+            "reroll": "Click a die to reroll it, or keep the dice.",
+            "wounds": "Choose who loses a Unit or a Support, one Wound at a time.",
+            "home": "Pay 1 Gold to bring a Unit home, or leave the rest.",
+        }.get(fight["step"], "")
     else:
         prompt, hint = "", ""
     return prompt, hint

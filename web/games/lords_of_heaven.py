@@ -43,21 +43,47 @@ def _seats(view: dict, controllers: list[str], viewer: int | None) -> list[dict]
     for p in view["players"]:
         f = data.faction(p["faction"])
         i = p["seat"]
-        seats.append({
-            **{k: p[k] for k in ("seat", "faction", "name", "vp", "purse", "gold", "faith", "footman", "siege_tower",
-                                 "knight", "presence", "upgrades", "buildings", "cities", "hand_count")},
-            "colour": f.colour, "letter": parts.LETTERS[p["faction"]], "faith_words": parts.FAITH_WORDS[f.faith],
-            "church": f.church, "controller": controllers[i] if i < len(controllers) else "human",
-            "is_viewer": i == viewer, "to_act": i == view["to_act"], "first": i == view["first"],
-            "acts": [], "row_acts": [], "backs": min(p["hand_count"], 8),
-        })
+        seats.append(
+            {
+                **{
+                    k: p[k]
+                    for k in (
+                        "seat",
+                        "faction",
+                        "name",
+                        "vp",
+                        "purse",
+                        "gold",
+                        "faith",
+                        "footman",
+                        "siege_tower",
+                        "knight",
+                        "presence",
+                        "upgrades",
+                        "buildings",
+                        "cities",
+                        "hand_count",
+                    )
+                },
+                "colour": f.colour,
+                "letter": parts.LETTERS[p["faction"]],
+                "faith_words": parts.FAITH_WORDS[f.faith],
+                "church": f.church,
+                "controller": controllers[i] if i < len(controllers) else "human",
+                "is_viewer": i == viewer,
+                "to_act": i == view["to_act"],
+                "first": i == view["first"],
+                "acts": [],
+                "row_acts": [],
+                "backs": min(p["hand_count"], 8),
+            }
+        )
     return seats
 
 
 def _influence_income(view: dict, seat: int) -> int:
     data = loh_cards.content()
-    return sum(data.locations[loc].income for loc in view["on_board"]
-               if seat in view["cities"][loc])
+    return sum(data.locations[loc].income for loc in view["on_board"] if seat in view["cities"][loc])
 
 
 def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[str, Any]:
@@ -123,9 +149,15 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             html_claimed.append(a["index"])
         elif verb in ("take", "ransack"):
             gold = data.locations[conflict["loc"]].ransack
-            outcome_acts.append({**entry, "word": "Take the City" if verb == "take" else "Ransack the City",
-                                 "detail": "your Influence to the top level" if verb == "take"
-                                 else f"+{gold} Gold; every Influence and the Citadel leave"})
+            outcome_acts.append(
+                {
+                    **entry,
+                    "word": "Take the City" if verb == "take" else "Ransack the City",
+                    "detail": "your Influence to the top level"
+                    if verb == "take"
+                    else f"+{gold} Gold; every Influence and the Citadel leave",
+                }
+            )
             html_claimed.append(a["index"])
         if target is not None:
             target.append(entry)
@@ -134,8 +166,12 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         """An element takes an action only when it is the only one there (else the bar has it)."""
         return acts[0] if acts and len(acts) == 1 else None
 
-    board_claimed = [x["index"] for group in (slot_acts, city_acts, region_acts, token_acts, road_acts, citadel_acts)
-                     for acts in group.values() if (x := one(acts))]
+    board_claimed = [
+        x["index"]
+        for group in (slot_acts, city_acts, region_acts, token_acts, road_acts, citadel_acts)
+        for acts in group.values()
+        if (x := one(acts))
+    ]
     composed_claimed = [x["index"] for acts in composed.values() for x in acts]
 
     # -- the board
@@ -152,51 +188,89 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         slots = []
         for lv, who in enumerate(city):
             act = one(slot_acts.get((i, lv)))
-            slots.append({"level": lv, "cost": costs[lv], "seat": seats[who] if who is not None else None,
-                          "top": lv == top, "x": parts.slot_x(lv, len(city)), "act": act})
-        support = [{"seat": s, "n": view["support"][i][s["seat"]], "act": one(token_acts.get((i, s["seat"])))}
-                   for s in seats if view["support"][i][s["seat"]]]
+            slots.append(
+                {
+                    "level": lv,
+                    "cost": costs[lv],
+                    "seat": seats[who] if who is not None else None,
+                    "top": lv == top,
+                    "x": parts.slot_x(lv, len(city)),
+                    "act": act,
+                }
+            )
+        support = [
+            {"seat": s, "n": view["support"][i][s["seat"]], "act": one(token_acts.get((i, s["seat"])))}
+            for s in seats
+            if view["support"][i][s["seat"]]
+        ]
         churches = [s for s in seats if view["church"][i][s["seat"]]]
         citadel = view["citadel"][i]
         words = [f"{loc.name}" + ("" if on else " (joins the board in the 2nd Crusade)")]
         if on:
-            ladder = ", ".join(f"level {lv + 1} ({costs[lv]} Gold{', control' if lv == top else ''}): "
-                               + (names[w] if w is not None else "empty") for lv, w in enumerate(city))
+            ladder = ", ".join(
+                f"level {lv + 1} ({costs[lv]} Gold{', control' if lv == top else ''}): "
+                + (names[w] if w is not None else "empty")
+                for lv, w in enumerate(city)
+            )
             words.append(f"City: {ladder}")
             words.append("Citadel: " + (names[citadel] if citadel is not None else "none"))
-            words.append("Region: " + (", ".join(f"{x['seat']['name']} {x['n']} Support" for x in support)
-                                       or "no Support"))
+            words.append(
+                "Region: " + (", ".join(f"{x['seat']['name']} {x['n']} Support" for x in support) or "no Support")
+            )
             if churches:
                 words.append("Churches and Mosques: " + ", ".join(s["name"] for s in churches))
             words.append(f"income {loc.income} Gold, ransack {loc.ransack} Gold")
-        locations.append({
-            **place, "name": loc.name, "on": on, "income": loc.income, "ransack": loc.ransack,
-            "slots": slots, "control": seats[ctrl] if ctrl is not None else None, "support": support,
-            "churches": churches, "citadel": seats[citadel] if citadel is not None else None,
-            "citadel_act": one(citadel_acts.get(i)), "city_act": one(city_acts.get(i)),
-            "region_act": one(region_acts.get(i)), "desc": "; ".join(words) + ".",
-            "fought": bool(conflict and conflict["loc"] == i),
-            "last": f"loc:{i}" in marks or bool(not conflict and last and last["loc"] == i and viewer is None),
-            "citadel_x": parts.slot_x(len(city), len(city)) + 4,
-        })
+        locations.append(
+            {
+                **place,
+                "name": loc.name,
+                "on": on,
+                "income": loc.income,
+                "ransack": loc.ransack,
+                "slots": slots,
+                "control": seats[ctrl] if ctrl is not None else None,
+                "support": support,
+                "churches": churches,
+                "citadel": seats[citadel] if citadel is not None else None,
+                "citadel_act": one(citadel_acts.get(i)),
+                "city_act": one(city_acts.get(i)),
+                "region_act": one(region_acts.get(i)),
+                "desc": "; ".join(words) + ".",
+                "fought": bool(conflict and conflict["loc"] == i),
+                "last": f"loc:{i}" in marks or bool(not conflict and last and last["loc"] == i and viewer is None),
+                "citadel_x": parts.slot_x(len(city), len(city)) + 4,
+            }
+        )
     roads = []
     for road in geo["roads"]:
         i = road["index"]
         owner = view["fortress"][i]
         a, b = data.locations[road["a"]], data.locations[road["b"]]
         live = road["a"] in view["on_board"] and road["b"] in view["on_board"]
-        roads.append({**road, "owner": seats[owner] if owner is not None else None, "live": live,
-                      "act": one(road_acts.get(i)), "last": f"border:{i}" in marks,
-                      "desc": f"Border {a.name} – {b.name}: "
-                              + (f"{loh_cards.poss(names[owner])} Fortress" if owner is not None else "Fortress space, empty")})
+        roads.append(
+            {
+                **road,
+                "owner": seats[owner] if owner is not None else None,
+                "live": live,
+                "act": one(road_acts.get(i)),
+                "last": f"border:{i}" in marks,
+                "desc": f"Border {a.name} – {b.name}: "
+                + (f"{loh_cards.poss(names[owner])} Fortress" if owner is not None else "Fortress space, empty"),
+            }
+        )
 
     # -- the four columns
     columns = []
     for col in range(4):
         ids = view["columns"][col]
-        entry: dict[str, Any] = {"index": col, "name": parts.COLUMN_NAMES[col], "cards": [cards[c]["name"] for c in ids],
-                                 "count": len(ids), "last": f"column:{col}" in marks,
-                                 "top": loh_cards.card_entry(cards[ids[-1]]) if ids else None}
+        entry: dict[str, Any] = {
+            "index": col,
+            "name": parts.COLUMN_NAMES[col],
+            "cards": [cards[c]["name"] for c in ids],
+            "count": len(ids),
+            "last": f"column:{col}" in marks,
+            "top": loh_cards.card_entry(cards[ids[-1]]) if ids else None,
+        }
         if col < 2:
             entry["cost"] = view["costs"][col]
         else:
@@ -220,15 +294,20 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
                 shown.pop()  # the new card covers the lower icon of the one before (ruling LH10)
             gain = parts.amounts(shown + [tuple(b) for b in cards[card["id"]]["benefit"]])
             return f"{parts.COLUMN_NAMES[col]}", f"+{gain}"
-        return {"pick": ("Keep", ""), "putback": ("Put on the bottom", ""), "discard": ("Discard", ""),
-                "second": ("Play as a second card", "")}[verb]
+        return {
+            "pick": ("Keep", ""),
+            "putback": ("Put on the bottom", ""),
+            "discard": ("Discard", ""),
+            "second": ("Play as a second card", ""),
+        }[verb]
 
     def with_acts(card: dict) -> dict:
         acts = []
         for entry in card_acts.get(card["id"], []):
             word, detail = short(entry, card)
-            acts.append({**entry, "word": word, "detail": detail,
-                         "aria": entry["label"] + (f" ({detail})" if detail else "")})
+            acts.append(
+                {**entry, "word": word, "detail": detail, "aria": entry["label"] + (f" ({detail})" if detail else "")}
+            )
         return {"card": card, "acts": acts}
 
     hand = []
@@ -239,52 +318,97 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     if view.get("draft") and view["draft"]["hand"] is not None:
         d = view["draft"]
         sealed = view.get("sealed") or {}
-        draft = {"round": d["round"],
-                 "hand": [with_acts(loh_cards.card_entry(cards[c], faction)) for c in d["hand"]],
-                 "kept": [loh_cards.card_entry(cards[c], faction) for c in d["kept"]],
-                 "picked": loh_cards.card_entry(cards[sealed["mine"]], faction) if sealed.get("mine") else None,
-                 "waiting": [names[p] for p, done in zip(sealed.get("seats", []), sealed.get("chosen", []), strict=False) if not done]}
+        draft = {
+            "round": d["round"],
+            "hand": [with_acts(loh_cards.card_entry(cards[c], faction)) for c in d["hand"]],
+            "kept": [loh_cards.card_entry(cards[c], faction) for c in d["kept"]],
+            "picked": loh_cards.card_entry(cards[sealed["mine"]], faction) if sealed.get("mine") else None,
+            "waiting": [
+                names[p] for p, done in zip(sealed.get("seats", []), sealed.get("chosen", []), strict=False) if not done
+            ],
+        }
 
     # -- the conflict under way, and the last one
-    fight = loh_fight.fight(view, conflict, seats, names, cards, die_acts, unit_acts, outcome_acts,
-                            composed.get("commit"), viewer) if conflict else None
+    fight = (
+        loh_fight.fight(
+            view, conflict, seats, names, cards, die_acts, unit_acts, outcome_acts, composed.get("commit"), viewer
+        )
+        if conflict
+        else None
+    )
     last_fight = None
     if last and not conflict:
         winner = seats[last["winner"]]
         loc = data.locations[last["loc"]].name
-        last_fight = {"title": f"{'Battle in' if last['kind'] == 'battle' else 'Siege of'} {loc}", "winner": winner,
-                      "strength": last["strength"], "lines": loh_fight.conflict_lines(snapshot.get("log") or []),
-                      "parts": [loh_fight.strength_sum(last.get("parts") or [[], []], side, last["strength"][side])
-                                for side in (0, 1)]}
+        last_fight = {
+            "title": f"{'Battle in' if last['kind'] == 'battle' else 'Siege of'} {loc}",
+            "winner": winner,
+            "strength": last["strength"],
+            "lines": loh_fight.conflict_lines(snapshot.get("log") or []),
+            "parts": [
+                loh_fight.strength_sum(last.get("parts") or [[], []], side, last["strength"][side]) for side in (0, 1)
+            ],
+        }
 
     # -- what the composer forms need
     forms = {}
     if "move" in composed:
-        forms["move"] = compose_form("move", composed["move"], [
-            ("From", "select", lambda v: data.locations[v].name),
-            ("To", "select", lambda v: data.locations[v].name),
-            ("Support", "number", None)], "Move (1 Gold)")
+        forms["move"] = compose_form(
+            "move",
+            composed["move"],
+            [
+                ("From", "select", lambda v: data.locations[v].name),
+                ("To", "select", lambda v: data.locations[v].name),
+                ("Support", "number", None),
+            ],
+            "Move (1 Gold)",
+        )
     if "shift" in composed:
-        forms["shift"] = compose_form("shift", composed["shift"], [
-            ("From", "select", lambda v: data.locations[v].name),
-            ("To", "select", lambda v: data.locations[v].name)], "Move 1 Support")
+        forms["shift"] = compose_form(
+            "shift",
+            composed["shift"],
+            [("From", "select", lambda v: data.locations[v].name), ("To", "select", lambda v: data.locations[v].name)],
+            "Move 1 Support",
+        )
 
     prompt, hint = loh_prompt.words(view, seats, names, me, legal, forms, fight)
     turn = view.get("turn")
     return {
         "loh": {
-            "mode": view["mode"], "crusade": view["crusade"], "round": view["round"], "round_card": view["round_card"],
-            "last_round": view["last_round"], "rounds_left": view["rounds_left"], "step": view["step"],
-            "board": geo, "max_level": data.max_level, "vp_at": data.vp_at, "locations": locations, "roads": roads,
-            "columns": columns, "seats": seats, "me": me,
-            "hand": hand, "bluff": loh_cards.bluff_entry(faction) if faction else None, "hand_visible": mine is not None
-            and mine["hand"] is not None, "draft": draft, "fight": fight, "last_fight": last_fight, "forms": forms,
-            "hint": hint, "board_acts": bool(board_claimed), "deck": view["deck_count"], "discards": len(view["discard"]),
+            "mode": view["mode"],
+            "crusade": view["crusade"],
+            "round": view["round"],
+            "round_card": view["round_card"],
+            "last_round": view["last_round"],
+            "rounds_left": view["rounds_left"],
+            "step": view["step"],
+            "board": geo,
+            "max_level": data.max_level,
+            "vp_at": data.vp_at,
+            "locations": locations,
+            "roads": roads,
+            "columns": columns,
+            "seats": seats,
+            "me": me,
+            "hand": hand,
+            "bluff": loh_cards.bluff_entry(faction) if faction else None,
+            "hand_visible": mine is not None and mine["hand"] is not None,
+            "draft": draft,
+            "fight": fight,
+            "last_fight": last_fight,
+            "forms": forms,
+            "hint": hint,
+            "board_acts": bool(board_claimed),
+            "deck": view["deck_count"],
+            "discards": len(view["discard"]),
             "turn_player": seats[view["seat"]] if view["step"] not in ("draft", "putback", "over") else None,
-            "conflicts": None if not turn or turn["column"] != 2 else {"done": turn["conflicts"], "of": view["crusade"]},
+            "conflicts": None
+            if not turn or turn["column"] != 2
+            else {"done": turn["conflicts"], "of": view["crusade"]},
             "recruit": turn["recruit"] if turn and me and view["seat"] == viewer and turn["column"] == 2 else 0,
             "income": _influence_income(view, viewer) if me else 0,
-            "putback": view.get("putback"), "effect": (view.get("effect") or {}).get("step"),
+            "putback": view.get("putback"),
+            "effect": (view.get("effect") or {}).get("step"),
             "over": view["step"] == "over",
         },
         "view": {**view, "prompt": prompt},
@@ -295,7 +419,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
 # ---------------------------------------------------------------------------- front door
 FRONT = {
     "pitch": "Four powers of the First and Second Crusades vie for the Cities of the Levant: one card a "
-             "turn into four shared columns, then Battles and Sieges fought with secret commitments.",
+    "turn into four shared columns, then Battles and Sieges fought with secret commitments.",
     "quick": {"seats": ["human", "heuristic", "heuristic", "heuristic"], "options": {}},
 }
 

@@ -17,21 +17,25 @@ UNIT_MARKS = {"infantry": "I", "cavalry": "C", "siege": "S"}
 
 def _content():
     from outremer.games.third_crusade.data import content
+
     return content()
 
 
 def _cards():
     from outremer.games.third_crusade.cards import cards
+
     return cards()
 
 
 def _events():
     from outremer.games.third_crusade import events
+
     return events
 
 
 def _armies():
     from outremer.games.third_crusade import data
+
     return data
 
 
@@ -76,18 +80,37 @@ def event_entry(key: str, names: dict[str, str]) -> dict[str, Any]:
     crown = words.steps_words(card.crown, card.army) if card.crown else ""
     mode = {"same_region": " (in the same Region)", "instead": " (instead of the main event)"}.get(card.crown_mode, "")
     needs = words.banner_words(card.banner, card.army)
-    text = (f"{needs}. Main event: {main or '—'}."
-            + (f" Crown event, {card.crowns} crown{'s' if card.crowns != 1 else ''}{mode}: {crown}." if crown else ""))
-    return {"key": key, "slot": None, "act": None, "title": card.title, "army": card.army, "period": card.period,
-            "crowns": card.crowns, "main": main, "crown": crown, "mode": mode, "needs": needs,
-            "text": text + (f" {card.flavour}" if card.flavour else ""), "meta": f"{names.get(card.army, card.army)} · {card.period}"}
+    text = f"{needs}. Main event: {main or '—'}." + (
+        f" Crown event, {card.crowns} crown{'s' if card.crowns != 1 else ''}{mode}: {crown}." if crown else ""
+    )
+    return {
+        "key": key,
+        "slot": None,
+        "act": None,
+        "title": card.title,
+        "army": card.army,
+        "period": card.period,
+        "crowns": card.crowns,
+        "main": main,
+        "crown": crown,
+        "mode": mode,
+        "needs": needs,
+        "text": text + (f" {card.flavour}" if card.flavour else ""),
+        "meta": f"{names.get(card.army, card.army)} · {card.period}",
+    }
 
 
 def order_entry(army: str, key: str) -> dict[str, Any]:
     order = next(o for o in _cards().orders[army] if o.key == key)
     kind = "Reaction" if order.reaction else "Advanced" if order.advanced else "Blank" if order.blank else "Order"
-    return {"key": key, "name": order.name, "text": order.text, "kind": kind, "cost": order.cost,
-            "flavour": order.flavour}
+    return {
+        "key": key,
+        "name": order.name,
+        "text": order.text,
+        "kind": kind,
+        "cost": order.cost,
+        "flavour": order.flavour,
+    }
 
 
 def _region_name(board, key: str | None) -> str:
@@ -106,8 +129,11 @@ def _objective(key: str) -> dict:
     content = _content()
     board = content.both or content.south
     cities = [_region_name(board, c) for c in card.cities]
-    text = (f"Glory for Controlling {cities[0]}, {cities[1]}, {cities[2]} and {cities[3]} at the end: "
-            + ", ".join(f"{n} City{'s' if n > 1 else ''}: {g}" for n, g in enumerate(card.glory, 1)) + ".")
+    text = (
+        f"Glory for Controlling {cities[0]}, {cities[1]}, {cities[2]} and {cities[3]} at the end: "
+        + ", ".join(f"{n} City{'s' if n > 1 else ''}: {g}" for n, g in enumerate(card.glory, 1))
+        + "."
+    )
     return {"key": key, "title": cities[0], "text": text + (f" {card.flavour}" if card.flavour else "")}
 
 
@@ -115,8 +141,11 @@ def _mission(key: str | None) -> dict | None:
     if not key:
         return None
     card = next((m for m in _cards().missions if m.key == key), None)
-    return {"key": key, "title": card.title if card else key.replace("_", " ").title(),
-            "text": card.flavour if card else ""}
+    return {
+        "key": key,
+        "title": card.title if card else key.replace("_", " ").title(),
+        "text": card.flavour if card else "",
+    }
 
 
 def _diplomacy_card(key: str | None) -> dict | None:
@@ -125,5 +154,9 @@ def _diplomacy_card(key: str | None) -> dict | None:
     card = next((d for d in _cards().diplomacy if d.key == key), None)
     if card is None:
         return {"key": key, "title": key.replace("_", " ").title(), "rewards": []}
-    return {"key": key, "title": card.name, "flavour": card.flavour,
-            "rewards": [f"{i}: {r.n} {r.gain.replace('_', ' ')}" for i, r in enumerate(card.rewards, 1)]}
+    return {
+        "key": key,
+        "title": card.name,
+        "flavour": card.flavour,
+        "rewards": [f"{i}: {r.n} {r.gain.replace('_', ' ')}" for i, r in enumerate(card.rewards, 1)],
+    }

@@ -29,8 +29,11 @@ class DrawingError(ValueError):
 
 
 def _points(where: str, raw: Any, closed: bool) -> str:
-    if not isinstance(raw, list) or len(raw) < (3 if closed else 2) or not all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in raw):
+    if (
+        not isinstance(raw, list)
+        or len(raw) < (3 if closed else 2)
+        or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in raw)
+    ):
         raise DrawingError(f"{where}: a list of [x, y] points ({3 if closed else 2} or more) is expected.")
     return ("M" + " L".join(f"{x:g},{y:g}" for x, y in raw)) + (" Z" if closed else "")
 
@@ -49,8 +52,12 @@ def parse_drawing(data: dict, name: str = "map_drawing.toml") -> dict[str, dict]
         board: dict[str, Any] = {
             "sea": _points(f"{name}: [{key}] field 'sea'", raw.get("sea"), True),
             "coast": _points(f"{name}: [{key}] field 'coast'", raw.get("coast"), False),
-            "islands": [_points(f"{name}: [{key}] islands[{i}]", p, True) for i, p in enumerate(raw.get("islands", []))],
-            "deserts": [_points(f"{name}: [{key}] deserts[{i}]", p, True) for i, p in enumerate(raw.get("deserts", []))],
+            "islands": [
+                _points(f"{name}: [{key}] islands[{i}]", p, True) for i, p in enumerate(raw.get("islands", []))
+            ],
+            "deserts": [
+                _points(f"{name}: [{key}] deserts[{i}]", p, True) for i, p in enumerate(raw.get("deserts", []))
+            ],
         }
         for part, closed in (("hills", True), ("rivers", False), ("lakes", True)):
             board[part] = []
@@ -58,14 +65,21 @@ def parse_drawing(data: dict, name: str = "map_drawing.toml") -> dict[str, dict]
                 where = f"{name}: [[{key}.{part}]] #{i + 1}"
                 if not isinstance(e.get("name"), str) or set(e) - {"name", "points"}:
                     raise DrawingError(f"{where}: fields 'name' (text) and 'points' expected.")
-                board[part].append({"name": e["name"], "d": _points(f"{where} ({e['name']}) field 'points'",
-                                                                  e.get("points"), closed)})
+                board[part].append(
+                    {"name": e["name"], "d": _points(f"{where} ({e['name']}) field 'points'", e.get("points"), closed)}
+                )
         board["labels"] = []
         for i, e in enumerate(raw.get("labels", [])):
             where = f"{name}: [[{key}.labels]] #{i + 1}"
-            if (not isinstance(e.get("text"), str) or e.get("kind") not in LABEL_KINDS
-                    or not all(isinstance(e.get(c), (int, float)) for c in ("x", "y")) or set(e) - {"text", "x", "y", "kind"}):
-                raise DrawingError(f"{where}: fields 'text', 'x', 'y' and 'kind' (one of {', '.join(LABEL_KINDS)}) expected.")
+            if (
+                not isinstance(e.get("text"), str)
+                or e.get("kind") not in LABEL_KINDS
+                or not all(isinstance(e.get(c), (int, float)) for c in ("x", "y"))
+                or set(e) - {"text", "x", "y", "kind"}
+            ):
+                raise DrawingError(
+                    f"{where}: fields 'text', 'x', 'y' and 'kind' (one of {', '.join(LABEL_KINDS)}) expected."
+                )
             board["labels"].append(dict(e))
         out[key] = board
     return out
@@ -75,6 +89,7 @@ def drawing() -> dict[str, dict]:
     global _DRAWING
     if _DRAWING is None:
         from outremer.core.data import read_toml
+
         _DRAWING = parse_drawing(read_toml("outremer.games.third_crusade", "map_drawing.toml", folder="data"))
     return _DRAWING
 
@@ -83,7 +98,7 @@ def short_name(name: str, kind: str) -> str:
     """The name written on a Region's box: a Desert by where it lies ("N. of Damascus"), its box
     drawn as a Desert's; the full name is in its details and its label."""
     if kind == "desert" and name.startswith("Desert "):
-        where, _, place = name[len("Desert "):].partition(" of ")
+        where, _, place = name[len("Desert ") :].partition(" of ")
         if place:
             return f"{where[:1].upper()}. of {place}"
     return name
@@ -92,8 +107,16 @@ def short_name(name: str, kind: str) -> str:
 def region_details(g: dict, names: dict[str, str], roads: list[str]) -> dict[str, str]:
     """What the details panel shows of a Region (``data-detail-title``, ``-meta``, ``-text``)."""
     meta = ["Desert" if g["kind"] == "desert" else "City"]
-    meta += [w for w, on in (("Port", g["port"]), ("Mercantile City", g["mercantile"]), ("Jerusalem", g["jerusalem"]),
-                             ("Destroyed Port", g["destroyed"])) if on]
+    meta += [
+        w
+        for w, on in (
+            ("Port", g["port"]),
+            ("Mercantile City", g["mercantile"]),
+            ("Jerusalem", g["jerusalem"]),
+            ("Destroyed Port", g["destroyed"]),
+        )
+        if on
+    ]
     meta.append(f"Controlled by the {names[g['ruler']]}" if g["ruler"] in names else "Controlled by no Army")
     pieces = [s["piece"]["words"] for s in g["slots"] if s["piece"]]
     tokens = [s["token_words"] for s in g["slots"] if s["token"]]
@@ -113,8 +136,11 @@ def region_details(g: dict, names: dict[str, str], roads: list[str]) -> dict[str
     text = [("Pieces: " + ", ".join(pieces)) if pieces else "No pieces"]
     if tokens:
         text.append("Tokens: " + ", ".join(tokens))
-    text.append(("Uncovered icons: " + ", ".join(f"{w}{f' ×{n}' if n > 1 else ''}" for w, n in uncovered.items()))
-                if uncovered else "No icon uncovered")
+    text.append(
+        ("Uncovered icons: " + ", ".join(f"{w}{f' ×{n}' if n > 1 else ''}" for w, n in uncovered.items()))
+        if uncovered
+        else "No icon uncovered"
+    )
     text.append("; ".join(sections))
     if roads:
         text.append("Roads to " + ", ".join(roads))
@@ -131,9 +157,18 @@ def boards(board, regions: list[dict], bandits: dict[frozenset, int], four: bool
     land = drawing()
     by_key = {g["key"]: g for g in regions}
     keys = ("north", "south") if four else ("south",)
-    out = {k: {"key": k, "title": {"north": "The north board", "south": "The south board" if four else "The map"}[k],
-               "regions": [], "roads": [], "stubs": [], "land": land[k],
-               "viewbox": (VIEW_X, 0, VIEW_W, 1000)} for k in keys}
+    out = {
+        k: {
+            "key": k,
+            "title": {"north": "The north board", "south": "The south board" if four else "The map"}[k],
+            "regions": [],
+            "roads": [],
+            "stubs": [],
+            "land": land[k],
+            "viewbox": (VIEW_X, 0, VIEW_W, 1000),
+        }
+        for k in keys
+    }
     for g in regions:
         out[g["board"]]["regions"].append(g)
     for r in board.regions:
@@ -145,17 +180,35 @@ def boards(board, regions: list[dict], bandits: dict[frozenset, int], four: bool
             n = bandits.get(frozenset((r.key, other.key)), 0)
             words = f"Road {r.name} – {other.name}"
             if a["board"] == b["board"]:
-                out[a["board"]]["roads"].append({"x1": a["cx"], "y1": a["cy"], "x2": b["cx"], "y2": b["cy"], "bandits": n,
-                                                 "mx": (a["cx"] + b["cx"]) // 2, "my": (a["cy"] + b["cy"]) // 2,
-                                                 "words": words})
+                out[a["board"]]["roads"].append(
+                    {
+                        "x1": a["cx"],
+                        "y1": a["cy"],
+                        "x2": b["cx"],
+                        "y2": b["cy"],
+                        "bandits": n,
+                        "mx": (a["cx"] + b["cx"]) // 2,
+                        "my": (a["cy"] + b["cy"]) // 2,
+                        "words": words,
+                    }
+                )
                 continue
             north, south = (a, b) if a["board"] == "north" else (b, a)
             mid = (north["cx"] + south["cx"]) // 2
             for g, edge, there in ((north, 1000, south), (south, 0, north)):
-                out[g["board"]]["stubs"].append({
-                    "x1": g["cx"], "y1": g["cy"], "x2": mid, "y2": edge, "bandits": n,
-                    "mx": (g["cx"] + mid) // 2, "my": (g["cy"] + edge) // 2, "edge": edge,
-                    "words": f"{words}: it runs on to {there['name']}, on the {there['board']} board"})
+                out[g["board"]]["stubs"].append(
+                    {
+                        "x1": g["cx"],
+                        "y1": g["cy"],
+                        "x2": mid,
+                        "y2": edge,
+                        "bandits": n,
+                        "mx": (g["cx"] + mid) // 2,
+                        "my": (g["cy"] + edge) // 2,
+                        "edge": edge,
+                        "words": f"{words}: it runs on to {there['name']}, on the {there['board']} board",
+                    }
+                )
     return [out[k] for k in keys]
 
 
@@ -166,6 +219,9 @@ def place(g: dict) -> dict:
     g["tag"] = TAGS.get(g["ruler"] or "", "")
     flags = sum(1 for k in ("port", "mercantile", "jerusalem", "destroyed") if g[k])
     room = BOX_W - 4 - (36 if g["tag"] else 0)
-    wide = len(g["short"]) * (0.56 if g["kind"] == "desert" else 0.64) * NAME_SIZE + (flags + 0.3 * bool(flags)) * NAME_SIZE
+    wide = (
+        len(g["short"]) * (0.56 if g["kind"] == "desert" else 0.64) * NAME_SIZE
+        + (flags + 0.3 * bool(flags)) * NAME_SIZE
+    )
     g["squeeze"] = room if wide > room else None
     return g

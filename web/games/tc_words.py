@@ -8,8 +8,11 @@ from outremer.games.third_crusade.data import ALLIANCES, ARMY_NAMES, NEUTRAL, co
 from outremer.games.third_crusade.events import SPECIALS
 
 ALLIANCE_NAMES = {"crusader": "Crusader", "muslim": "Muslim"}
-UNIT_WORDS = {"infantry": ("Infantry", "Infantry"), "cavalry": ("Cavalry", "Cavalry"),
-              "siege": ("Siege Engine", "Siege Engines")}
+UNIT_WORDS = {
+    "infantry": ("Infantry", "Infantry"),
+    "cavalry": ("Cavalry", "Cavalry"),
+    "siege": ("Siege Engine", "Siege Engines"),
+}
 ICON_WORDS = {"glory": "Glory", "cp": "command point", "crown": "crown", "gold": "gold", "supply": "supply"}
 
 
@@ -53,10 +56,10 @@ def banner_words(b, army: str) -> str:
     elif b.leader:
         place = f"{leader_name(b.leader)}'s Region"
     else:
-        place = {"any": "a Region", "city": "a City", "desert": "a Desert", "port": "a Port",
-                 "jerusalem": "Jerusalem"}[b.region]
-    if not b.named and not b.leader and b.region == "any" and b.presence == "none" and not b.absent \
-            and not b.control:
+        place = {"any": "a Region", "city": "a City", "desert": "a Desert", "port": "a Port", "jerusalem": "Jerusalem"}[
+            b.region
+        ]
+    if not b.named and not b.leader and b.region == "any" and b.presence == "none" and not b.absent and not b.control:
         return "Any Region"
     parts = [place]
     if b.control:
@@ -70,8 +73,13 @@ def banner_words(b, army: str) -> str:
 
 
 def _march_words(step) -> str:
-    text = {"march": "March", "coordinated_march": "Coordinated March", "forced_march": "Forced March",
-            "disperse": "Disperse", "sea_move": "Sea Move"}[step.do]
+    text = {
+        "march": "March",
+        "coordinated_march": "Coordinated March",
+        "forced_march": "Forced March",
+        "disperse": "Disperse",
+        "sea_move": "Sea Move",
+    }[step.do]
     if step.keep:
         text += f" with all but {step.keep}"
     extra = []
@@ -117,8 +125,13 @@ def step_words(step, army: str) -> str:
     if do == "remove_token":
         return f"remove {_n(step.n, ICON_WORDS[step.icon] + ' token')}"
     if do in ("gain", "lose"):
-        word = {"glory": "Glory", "faith": "Faith", "gold": "Gold", "base_cp": "base command point",
-                "current_cp": "current command point"}[step.what]
+        word = {
+            "glory": "Glory",
+            "faith": "Faith",
+            "gold": "Gold",
+            "base_cp": "base command point",
+            "current_cp": "current command point",
+        }[step.what]
         if step.what in ("base_cp", "current_cp") and step.n > 1:
             word += "s"
         if do == "gain":
@@ -143,5 +156,3 @@ def steps_words(steps, army: str, first: bool = True) -> str:
     """An event's steps in our words; ``first``: they open the sentence (capitalised)."""
     text = "; ".join(step_words(s, army) for s in steps)
     return text[:1].upper() + text[1:] if first else text
-
-

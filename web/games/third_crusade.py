@@ -81,13 +81,24 @@ except ImportError:  # pragma: no cover
 REGION_VERBS = ("execute", "section", "at", "place", "land", "tithe", "bandit")
 """Verbs whose one argument is a Region: the Region's box takes the action."""
 COMPOSED = ("march", "arrange", "deploy")
-PHASES = {"variable": "Variable setup", "strategy": "Strategy", "planning": "Planning", "command": "Command", "diplomacy": "Diplomacy",
-          "upkeep": "Upkeep", "scoring": "Final scoring", "setup": "Setup", "over": "Game over"}
+PHASES = {
+    "variable": "Variable setup",
+    "strategy": "Strategy",
+    "planning": "Planning",
+    "command": "Command",
+    "diplomacy": "Diplomacy",
+    "upkeep": "Upkeep",
+    "scoring": "Final scoring",
+    "setup": "Setup",
+    "over": "Game over",
+}
 ICON_WORDS = {"glory": "Glory", "cp": "Command point", "crown": "Crown", "gold": "Gold", "supply": "Supply"}
 ICON_MARKS = {"glory": "★", "cp": "✦", "crown": "♛", "gold": "●", "supply": "▲"}
 TRACK_WORDS = (("cp", "Command points"), ("crown", "Crowns"), ("supply", "Supply"), ("gold", "Gold income"))
-CP_TITLE = ("Command points to spend on Orders this round; at Upkeep they return to the base, the Army's "
-            "command point track (the ✦ icons it holds uncovered)")
+CP_TITLE = (
+    "Command points to spend on Orders this round; at Upkeep they return to the base, the Army's "
+    "command point track (the ✦ icons it holds uncovered)"
+)
 """The one name of command points on the table: the figure to spend, and the base it returns to."""
 
 
@@ -141,9 +152,14 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             chooses[order_entry(me["army"], args[0])["name"]] = entry
     lesson_first(snapshot, composed)
     region_one = {k: acts[0] for k, acts in region_acts.items() if len(acts) == 1}
-    claimed = ([x["index"] for x in region_one.values()] + [x["index"] for acts in composed.values() for x in acts]
-               + [x["index"] for x in picks.values()] + [x["index"] for x in plays.values()]
-               + [x["index"] for x in chooses.values()] + [x["index"] for x in moves.values()])
+    claimed = (
+        [x["index"] for x in region_one.values()]
+        + [x["index"] for acts in composed.values() for x in acts]
+        + [x["index"] for x in picks.values()]
+        + [x["index"] for x in plays.values()]
+        + [x["index"] for x in chooses.values()]
+        + [x["index"] for x in moves.values()]
+    )
     plan = view.get("plan") or {}
     warnings = plan.get("warnings") or {}
     # Another Order instead of the one chosen: the frame's undo takes the choice back (ruling TC78),
@@ -171,23 +187,43 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             sabotaged = slots_here[i] == data.SABOTAGE
             piece = None if sabotaged else piece_entry(slots_here[i], names)
             token = "sabotage" if sabotaged else tokens_here[i] if i < len(tokens_here) else None
-            slots.append({"i": i, "shape": shape, "icon": icon, "icon_mark": ICON_MARKS.get(icon, ""),
-                          "icon_words": ICON_WORDS.get(icon, ""), "piece": piece, "token": token,
-                          "token_mark": "Sb" if token == "sabotage" else ICON_MARKS.get(token or "", (token or "")[:2]),
-                          "token_words": "Sabotage token" if token == "sabotage" else
-                          f"{ICON_WORDS.get(token or '', token or '')} token (it counts as the printed icon)",
-                          "covered": piece is not None or token is not None})
+            slots.append(
+                {
+                    "i": i,
+                    "shape": shape,
+                    "icon": icon,
+                    "icon_mark": ICON_MARKS.get(icon, ""),
+                    "icon_words": ICON_WORDS.get(icon, ""),
+                    "piece": piece,
+                    "token": token,
+                    "token_mark": "Sb" if token == "sabotage" else ICON_MARKS.get(token or "", (token or "")[:2]),
+                    "token_words": "Sabotage token"
+                    if token == "sabotage"
+                    else f"{ICON_WORDS.get(token or '', token or '')} token (it counts as the printed icon)",
+                    "covered": piece is not None or token is not None,
+                }
+            )
         ruler = data.controller(slots_here)
         sections = []
         for side in ("crusader", "muslim"):
             placed = (view["sections"].get(r.key) or {}).get(side)
             if placed is None:
-                sections.append({"side": side, "empty": True, "army": "", "army_name": "", "order": None, "mine": False})
+                sections.append(
+                    {"side": side, "empty": True, "army": "", "army_name": "", "order": None, "mine": False}
+                )
                 continue
             army = placed["army"]
             order = order_entry(army, placed["order"]) if placed.get("order") else None
-            sections.append({"side": side, "empty": False, "army": army, "army_name": names.get(army, army),
-                             "order": order, "mine": army == (me or {}).get("army")})
+            sections.append(
+                {
+                    "side": side,
+                    "empty": False,
+                    "army": army,
+                    "army_name": names.get(army, army),
+                    "order": order,
+                    "mine": army == (me or {}).get("army"),
+                }
+            )
         act = region_one.get(r.key)
         pick = None
         if act is None:
@@ -196,21 +232,40 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                     pick = {"verb": verb, "arg": arg, "value": r.key, "words": word}
                     break
         pieces = [s["piece"]["words"] for s in slots if s["piece"]]
-        label = (f"{r.name} ({'Desert' if r.kind == 'desert' else 'City'}"
-                 + (", Port" if r.port else "") + (", Mercantile" if r.mercantile else "")
-                 + (f", Controlled by the {names[ruler]}" if ruler in names else "") + ")"
-                 + (": " + ", ".join(pieces) if pieces else ": empty"))
-        g = tc_map.place({
-            "key": r.key, "name": r.name, "kind": r.kind, "port": r.port, "mercantile": r.mercantile,
-            "jerusalem": r.jerusalem, "board": getattr(r, "board", "south") if four else "south",
-            "cx": r.x, "cy": r.y, "slots": slots, "ruler": ruler,
-            "sections": sections, "destroyed": r.key in view["destroyed"],
-            "battle": bool(battle and battle["region"] == r.key), "focus": r.key == focus,
-            "act": act, "pick": pick, "flavour": r.flavour,
-            "warning": warnings.get(r.key) if act and act["verb"] == "section" else None,
-            "label": label + (f". {act['label']}" if act else f". {pick['words']}" if pick else "")
-            + (f". {warnings[r.key]}" if act and act["verb"] == "section" and r.key in warnings else ""),
-        })
+        label = (
+            f"{r.name} ({'Desert' if r.kind == 'desert' else 'City'}"
+            + (", Port" if r.port else "")
+            + (", Mercantile" if r.mercantile else "")
+            + (f", Controlled by the {names[ruler]}" if ruler in names else "")
+            + ")"
+            + (": " + ", ".join(pieces) if pieces else ": empty")
+        )
+        g = tc_map.place(
+            {
+                "key": r.key,
+                "name": r.name,
+                "kind": r.kind,
+                "port": r.port,
+                "mercantile": r.mercantile,
+                "jerusalem": r.jerusalem,
+                "board": getattr(r, "board", "south") if four else "south",
+                "cx": r.x,
+                "cy": r.y,
+                "slots": slots,
+                "ruler": ruler,
+                "sections": sections,
+                "destroyed": r.key in view["destroyed"],
+                "battle": bool(battle and battle["region"] == r.key),
+                "focus": r.key == focus,
+                "act": act,
+                "pick": pick,
+                "flavour": r.flavour,
+                "warning": warnings.get(r.key) if act and act["verb"] == "section" else None,
+                "label": label
+                + (f". {act['label']}" if act else f". {pick['words']}" if pick else "")
+                + (f". {warnings[r.key]}" if act and act["verb"] == "section" and r.key in warnings else ""),
+            }
+        )
         g["detail"] = tc_map.region_details(g, names, [board.regions[j].name for j in r.roads])
         regions.append(g)
     boards = tc_map.boards(board, regions, bandits, four)
@@ -223,27 +278,49 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         seat = p["seat"]
         tracks = [{"key": k, "words": w, "n": p["tracks"][i]} for i, (k, w) in enumerate(TRACK_WORDS) if k != "cp"]
         owned = [order_entry(p["army"], k) for k in p["owned"]]
-        seats.append({
-            "seat": seat, "army": p["army"], "name": p["name"], "alliance": p["alliance"],
-            "alliance_words": "Crusader Alliance" if p["alliance"] == "crusader" else "Muslim Alliance",
-            "controller": "bot" if p.get("bot") else controllers[p.get("person", seat)] if p.get("person", seat) < len(controllers) else "human",
-            "is_viewer": p.get("person", seat) == viewer, "to_act": seat == view.get("actor", view.get("to_act")),
-            "partner": me is not None and p.get("person", seat) != viewer and p["alliance"] == my_side,
-            "tracks": tracks, "cp": p["cp"], "cp_base": p["tracks"][0], "cp_words": cp_words(p["cp"], p["tracks"][0]),
-            "gold": p["gold"], "reserve": [
-                {"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
-            "need": p["need"], "hand": [{**event_entry(k, names), "act": plays.get(k) if me is not None and seat == me["seat"] else None}
-                                        for k in p["hand"]],
-            "box": None if p["box"] is None else _box(p, seat == view.get("actor", viewer) and chooses,
-                                                      plan if seat == view.get("actor", view.get("to_act")) else {},
-                                                      seat == view.get("actor", viewer) and retake),
-            "box_count": p["box_count"], "owned": owned,
-            "executed": [order_entry(p["army"], k) for k in p["executed"] if any(o["key"] == k for o in owned)],
-            "objectives": None if p["objectives"] is None else [_objective(k) for k in p["objectives"]],
-            "revealed_objective": _objective(p["revealed_objective"]) if p["revealed_objective"] else None,
-            "initiative": initiative.index(seat) + 1 if seat in initiative else None,
-            "pile": p["pile"],
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "army": p["army"],
+                "name": p["name"],
+                "alliance": p["alliance"],
+                "alliance_words": "Crusader Alliance" if p["alliance"] == "crusader" else "Muslim Alliance",
+                "controller": "bot"
+                if p.get("bot")
+                else controllers[p.get("person", seat)]
+                if p.get("person", seat) < len(controllers)
+                else "human",
+                "is_viewer": p.get("person", seat) == viewer,
+                "to_act": seat == view.get("actor", view.get("to_act")),
+                "partner": me is not None and p.get("person", seat) != viewer and p["alliance"] == my_side,
+                "tracks": tracks,
+                "cp": p["cp"],
+                "cp_base": p["tracks"][0],
+                "cp_words": cp_words(p["cp"], p["tracks"][0]),
+                "gold": p["gold"],
+                "reserve": [{"unit": u, "words": UNIT_WORDS[u], "n": n} for u, n in p["reserve"].items()],
+                "need": p["need"],
+                "hand": [
+                    {**event_entry(k, names), "act": plays.get(k) if me is not None and seat == me["seat"] else None}
+                    for k in p["hand"]
+                ],
+                "box": None
+                if p["box"] is None
+                else _box(
+                    p,
+                    seat == view.get("actor", viewer) and chooses,
+                    plan if seat == view.get("actor", view.get("to_act")) else {},
+                    seat == view.get("actor", viewer) and retake,
+                ),
+                "box_count": p["box_count"],
+                "owned": owned,
+                "executed": [order_entry(p["army"], k) for k in p["executed"] if any(o["key"] == k for o in owned)],
+                "objectives": None if p["objectives"] is None else [_objective(k) for k in p["objectives"]],
+                "revealed_objective": _objective(p["revealed_objective"]) if p["revealed_objective"] else None,
+                "initiative": initiative.index(seat) + 1 if seat in initiative else None,
+                "pile": p["pile"],
+            }
+        )
 
     # -- Strategy: the cards drawn (yours), the rows laid out, the picks
     strategy = None
@@ -251,27 +328,48 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     if st:
         rows = None
         if st["rows"] is not None:
-            rows = [{"army": a, "name": names.get(a, a), "cards": [
-                        {**event_entry(k, names), "slot": i + 2, "act": picks.get((a, i + 2))} if k
-                        else {"slot": i + 2, "key": None} for i, k in enumerate(row)]}
-                    for a, row in st["rows"].items()]
-        strategy = {"drawn": [event_entry(k, names) for k in (st.get("drawn") or [])], "rows": rows,
-                    "picks": {names.get(armies[int(seat)], seat): [_pick_words(x, names) for x in taken]
-                              for seat, taken in st["picks"].items() if taken}}
+            rows = [
+                {
+                    "army": a,
+                    "name": names.get(a, a),
+                    "cards": [
+                        {**event_entry(k, names), "slot": i + 2, "act": picks.get((a, i + 2))}
+                        if k
+                        else {"slot": i + 2, "key": None}
+                        for i, k in enumerate(row)
+                    ],
+                }
+                for a, row in st["rows"].items()
+            ]
+        strategy = {
+            "drawn": [event_entry(k, names) for k in (st.get("drawn") or [])],
+            "rows": rows,
+            "picks": {
+                names.get(armies[int(seat)], seat): [_pick_words(x, names) for x in taken]
+                for seat, taken in st["picks"].items()
+                if taken
+            },
+        }
 
     # -- the Battle under way
     fight = None
     if battle:
         attacker = view["players"][battle["attacker"]]
-        fight = {"region": _region_name(board, battle["region"]),
-                 "from": _region_name(board, battle.get("from")), "attacker": attacker["name"],
-                 "side_words": "Crusader" if battle["side"] == "crusader" else "Muslim",
-                 "group": [piece_entry(x, names)["words"] for x in battle["group"]],
-                 "defenders": [piece_entry(x, names)["words"] for x in battle.get("defenders", [])],
-                 "attack": battle.get("attack"), "defence": battle.get("defence"), "stage": battle["stage"],
-                 "reactions": [_reaction_words(x, names, armies, board) for x in battle["reactions"]],
-                 "asked": [view["players"][i]["name"] for i in battle.get("ask") or []],
-                 "lost": [piece_entry(x, names)["words"] for x in battle.get("lost", [])], "sea": battle.get("sea")}
+        fight = {
+            "region": _region_name(board, battle["region"]),
+            "from": _region_name(board, battle.get("from")),
+            "attacker": attacker["name"],
+            "side_words": "Crusader" if battle["side"] == "crusader" else "Muslim",
+            "group": [piece_entry(x, names)["words"] for x in battle["group"]],
+            "defenders": [piece_entry(x, names)["words"] for x in battle.get("defenders", [])],
+            "attack": battle.get("attack"),
+            "defence": battle.get("defence"),
+            "stage": battle["stage"],
+            "reactions": [_reaction_words(x, names, armies, board) for x in battle["reactions"]],
+            "asked": [view["players"][i]["name"] for i in battle.get("ask") or []],
+            "lost": [piece_entry(x, names)["words"] for x in battle.get("lost", [])],
+            "sea": battle.get("sea"),
+        }
 
     # -- composer forms
     forms = {}
@@ -280,17 +378,24 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
         for a in composed["march"]:
             words = a["label"]
             if words.startswith("March "):
-                words = words[len("March "):]
+                words = words[len("March ") :]
             cut = words.rfind(" to ")
             group_words[a["args"][1]] = words[:cut] if cut > 0 else words
-        forms["march"] = compose_form("march", composed["march"], [
-            ("To", "select", lambda k: _region_name(board, k)), ("Who", "select", lambda g: group_words.get(g, g))],
-            "March")
+        forms["march"] = compose_form(
+            "march",
+            composed["march"],
+            [("To", "select", lambda k: _region_name(board, k)), ("Who", "select", lambda g: group_words.get(g, g))],
+            "March",
+        )
 
     if "arrange" in composed:
         titles = {k: event_entry(k, names)["title"] for a in composed["arrange"] for k in a["args"]}
-        forms["arrange"] = compose_form("arrange", composed["arrange"], [
-            (f"Under {flag} CP", "select", titles.get) for flag in (2, 3, 4, 5)], "Lay them face down")
+        forms["arrange"] = compose_form(
+            "arrange",
+            composed["arrange"],
+            [(f"Under {flag} CP", "select", titles.get) for flag in (2, 3, 4, 5)],
+            "Lay them face down",
+        )
 
     if "deploy" in composed:
         leaders = content.leaders
@@ -300,21 +405,43 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                 return f"{leaders[k].name} (Leader, free)"
             cost = {"infantry": 1, "cavalry": 2, "siege": 4}.get(k)
             return f"{UNIT_WORDS.get(k, k)}" + (f" ({cost} point{'s' if cost != 1 else ''})" if cost else "")
-        forms["deploy"] = compose_form("deploy", composed["deploy"], [
-            ("Piece", "select", piece_name), ("Region", "select", lambda k: _region_name(board, k))], "Deploy it")
+
+        forms["deploy"] = compose_form(
+            "deploy",
+            composed["deploy"],
+            [("Piece", "select", piece_name), ("Region", "select", lambda k: _region_name(board, k))],
+            "Deploy it",
+        )
 
     glory = view["glory"]
     return {
         "tc": {
-            "year": _year(view["round"]), "phase": view["phase"], "phase_words": PHASES.get(view["phase"], view["phase"].title()),
-            "glory": glory, "glory_words": _glory_words(glory), "faith": view["faith"],
+            "year": _year(view["round"]),
+            "phase": view["phase"],
+            "phase_words": PHASES.get(view["phase"], view["phase"].title()),
+            "glory": glory,
+            "glory_words": _glory_words(glory),
+            "faith": view["faith"],
             "initiative": [view["players"][i]["name"] for i in initiative],
-            "mission": _mission(view.get("mission")), "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
-            "boards": boards, "sample": False, "four": four, "box_w": tc_map.BOX_W, "box_h": tc_map.BOX_H, "label_h": tc_map.LABEL_H,
-            "regions": regions, "seats": seats, "me": seats[me["seat"]] if me is not None else None,
-            "strategy": strategy, "fight": fight, "forms": forms, "pending": _pending_words(view, names, board),
+            "mission": _mission(view.get("mission")),
+            "diplomacy_card": _diplomacy_card(view.get("diplomacy_card")),
+            "boards": boards,
+            "sample": False,
+            "four": four,
+            "box_w": tc_map.BOX_W,
+            "box_h": tc_map.BOX_H,
+            "label_h": tc_map.LABEL_H,
+            "regions": regions,
+            "seats": seats,
+            "me": seats[me["seat"]] if me is not None else None,
+            "strategy": strategy,
+            "fight": fight,
+            "forms": forms,
+            "pending": _pending_words(view, names, board),
             "plan": _plan_words(plan, me, view, warnings, board, retake),
-            "dip": _dip(view, names, moves), "ships": view.get("ships") or {}, "cp_title": CP_TITLE,
+            "dip": _dip(view, names, moves),
+            "ships": view.get("ships") or {},
+            "cp_title": CP_TITLE,
             "variable": _variable(view, names, content),
         },
         "view": {**view, "prompt": _prompt(view, names, board, me, composed, [a["text"] for a in legal])},
@@ -324,7 +451,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
 
 FRONT = {
     "pitch": "Richard, Barbarossa's heirs, Saladin and the Turkoman emirs, 1189–1192: two Alliances "
-             "plan Orders face down, buy Event Cards with command points and fight for Acre and Jerusalem.",
+    "plan Orders face down, buy Event Cards with command points and fight for Acre and Jerusalem.",
     "quick": {"seats": ["human", "heuristic"], "options": {}},
 }
 
@@ -351,10 +478,14 @@ def front_map() -> dict:
         army = controller(start[key])
         return {"crusader": "c", "muslim": "m"}.get(ALLIANCE_OF.get(army, ""), "z")
 
-    regions = [{"key": r.key, "x": r.x, "y": r.y, "city": r.city, "jerusalem": r.jerusalem, "held": held(r.key)}
-               for r in board.regions]
+    regions = [
+        {"key": r.key, "x": r.x, "y": r.y, "city": r.city, "jerusalem": r.jerusalem, "held": held(r.key)}
+        for r in board.regions
+    ]
     roads = [(a, board.regions[i]) for a in board.regions for i in a.roads if a.index < i]
     north = {k for pair in c.both.joins for k in pair if k in {r.key for r in board.regions}}
-    return {"regions": regions,
-            "roads": [{"x1": a.x, "y1": a.y, "x2": b.x, "y2": b.y} for a, b in roads],
-            "off": [{"x": r.x, "y": r.y} for r in board.regions if r.key in north]}
+    return {
+        "regions": regions,
+        "roads": [{"x1": a.x, "y1": a.y, "x2": b.x, "y2": b.y} for a, b in roads],
+        "off": [{"x": r.x, "y": r.y} for r in board.regions if r.key in north],
+    }

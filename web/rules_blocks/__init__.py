@@ -15,6 +15,7 @@ from markupsafe import Markup
 def table(head: list, rows: list[list], caption: str = "", cls: str = "") -> str:
     """A real table in a box that scrolls sideways by itself on a narrow screen (the page
     does not). Cells are escaped unless they are Markup."""
+
     def cell(tag: str, value, attrs: str = "") -> str:
         text = value if isinstance(value, Markup) else html.escape(str(value), quote=False)
         return f"<{tag}{attrs}>{text}</{tag}>"

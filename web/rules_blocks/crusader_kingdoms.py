@@ -35,17 +35,34 @@ def deployment(args: str) -> str:
     board = data.boards[mode.map]
     rows = []
     for sd in mode.seats:
-        rows.append([Markup(chip(sd.colour, table_view.LETTERS.get(sd.key, sd.name[:2]))
-                            + html.escape(sd.name)),
-                     sd.faith.capitalize(), sd.colour.capitalize(),
-                     str(sd.castles) if sd.castles else "no limit",
-                     _area_names(board, sd.start), str(sd.cards)])
+        rows.append(
+            [
+                Markup(chip(sd.colour, table_view.LETTERS.get(sd.key, sd.name[:2])) + html.escape(sd.name)),
+                sd.faith.capitalize(),
+                sd.colour.capitalize(),
+                str(sd.castles) if sd.castles else "no limit",
+                _area_names(board, sd.start),
+                str(sd.cards),
+            ]
+        )
     if mode.automaton is not None:
         a = mode.automaton
-        rows.append([Markup(chip(a.colour, "☾") + html.escape(f"{a.name} (the automaton)")),
-                     a.faith.capitalize(), a.colour.capitalize(), "—", "every other area", str(a.cards)])
-    return table(["Kingdom", "Faith", "Colour", "Castles", "Starting areas", "Cards each turn"], rows,
-                 caption=f"Deployment: {mode.title}", cls="deployment")
+        rows.append(
+            [
+                Markup(chip(a.colour, "☾") + html.escape(f"{a.name} (the automaton)")),
+                a.faith.capitalize(),
+                a.colour.capitalize(),
+                "—",
+                "every other area",
+                str(a.cards),
+            ]
+        )
+    return table(
+        ["Kingdom", "Faith", "Colour", "Castles", "Starting areas", "Cards each turn"],
+        rows,
+        caption=f"Deployment: {mode.title}",
+        cls="deployment",
+    )
 
 
 def removed(_args: str = "") -> str:
@@ -58,8 +75,10 @@ def removed(_args: str = "") -> str:
         kept = Counter(c.name for c in deck_cards(data, mode, faith))
         gone = [(name, full[name] - kept[name]) for name in full if full[name] > kept[name]]
         words = ", ".join(name if n == 1 and full[name] == 1 else f"{n} {name}" for name, n in gone)
-        items.append(f"<li><strong>{faith.capitalize()} deck</strong>: {html.escape(words)} "
-                     f"({sum(full.values())} cards become {sum(kept.values())}).</li>")
+        items.append(
+            f"<li><strong>{faith.capitalize()} deck</strong>: {html.escape(words)} "
+            f"({sum(full.values())} cards become {sum(kept.values())}).</li>"
+        )
     return '<ul class="removed-cards">' + "".join(items) + "</ul>"
 
 
@@ -75,8 +94,7 @@ def victory_levels(_args: str = "") -> str:
             span = f"{least} to {above - 1}"
         rows.append([span, name])
         above = least
-    return table(["Victory points", "Result"], rows, caption="Victory levels (1 and 2 players)",
-                 cls="victory-levels")
+    return table(["Victory points", "Result"], rows, caption="Victory levels (1 and 2 players)", cls="victory-levels")
 
 
 def map_table(args: str) -> str:
@@ -96,13 +114,20 @@ def map_table(args: str) -> str:
         row += [a.name, str(a.defence)]
         if numbered:
             row.append(str(a.vp))
-        row += [", ".join(sorted(board.areas[b].name for b in a.borders)),
-                "; ".join(dict.fromkeys(starts.get(a.key, []))) or "—"]
+        row += [
+            ", ".join(sorted(board.areas[b].name for b in a.borders)),
+            "; ".join(dict.fromkeys(starts.get(a.key, []))) or "—",
+        ]
         rows.append(row)
-    head = (["Id"] if numbered else []) + ["Area", "Defence"] + (["VP"] if numbered else []) + \
-        ["Borders", "Starting area of"]
-    return table(head, rows, caption=f"The map: {board.title} ({MAP_LABELS[args]}, {len(areas)} areas)",
-                 cls="map-areas")
+    head = (
+        (["Id"] if numbered else [])
+        + ["Area", "Defence"]
+        + (["VP"] if numbered else [])
+        + ["Borders", "Starting area of"]
+    )
+    return table(
+        head, rows, caption=f"The map: {board.title} ({MAP_LABELS[args]}, {len(areas)} areas)", cls="map-areas"
+    )
 
 
 def deck_reference(args: str) -> str:
@@ -119,13 +144,17 @@ def deck_reference(args: str) -> str:
     for c in sorted(first.values(), key=lambda c: (kinds[c.type], c.value, c.id)):
         kind = table_view.TYPE_NAMES[c.type] + (f" {c.value}" if c.type == "troop" else "")
         text = c.text if c.type != "troop" else f"Adds {c.value} {'die' if c.value == 1 else 'dice'} to an attack."
-        effect = Markup(html.escape(text) + (f'<br><span class="card-flavour">{html.escape(c.flavour)}</span>'
-                                             if c.flavour else ""))
+        effect = Markup(
+            html.escape(text) + (f'<br><span class="card-flavour">{html.escape(c.flavour)}</span>' if c.flavour else "")
+        )
         rows.append([c.name, kind, str(full[c.name]), str(small[c.name]), effect])
     total = sum(full.values())
-    return table(["Card", "Kind", "Copies", "Copies, 1–2 players", "Effect"], rows,
-                 caption=f"The {args.capitalize()} deck ({total} cards, {sum(small.values())} in the 1–2 player games)",
-                 cls="card-reference")
+    return table(
+        ["Card", "Kind", "Copies", "Copies, 1–2 players", "Effect"],
+        rows,
+        caption=f"The {args.capitalize()} deck ({total} cards, {sum(small.values())} in the 1–2 player games)",
+        cls="card-reference",
+    )
 
 
 def legend(_args: str = "") -> str:
@@ -138,10 +167,16 @@ def legend(_args: str = "") -> str:
             for sd in m.seats:
                 if sd.name not in names:
                     names.add(sd.name)
-                    seats.append({"name": sd.name, "colour": sd.colour if sd.colour in table_view.COLOURS else "none",
-                                  "letter": table_view.LETTERS.get(sd.key, sd.name[:2])})
-        maps.append({"label": MAP_LABELS[key], "seats": seats, "solo": any(m.automaton for m in modes),
-                     "board": {"key": key}})
+                    seats.append(
+                        {
+                            "name": sd.name,
+                            "colour": sd.colour if sd.colour in table_view.COLOURS else "none",
+                            "letter": table_view.LETTERS.get(sd.key, sd.name[:2]),
+                        }
+                    )
+        maps.append(
+            {"label": MAP_LABELS[key], "seats": seats, "solo": any(m.automaton for m in modes), "board": {"key": key}}
+        )
     cards = table_view._cards(None)
     samples = []
     for deck, kind in (("christian", "troop"), ("muslim", "response"), ("christian", "event")):
@@ -154,8 +189,15 @@ def setup_options(_args: str = "") -> str:
     return options(CrusaderKingdoms)
 
 
-BLOCKS = {"deployment": deployment, "removed": removed, "victory-levels": victory_levels, "map": map_table,
-          "cards": deck_reference, "legend": legend, "options": setup_options}
+BLOCKS = {
+    "deployment": deployment,
+    "removed": removed,
+    "victory-levels": victory_levels,
+    "map": map_table,
+    "cards": deck_reference,
+    "legend": legend,
+    "options": setup_options,
+}
 STYLESHEETS = ["ck.css"]
 PAGE_CLASS = "ck-palette"
 """A class of the page's <main>: the colours of ck.css for the chips of the tables."""

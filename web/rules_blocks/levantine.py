@@ -35,8 +35,12 @@ PLAY_WORDS = {
     "any": "Enters play in the Recruit Phase or the Defender Phase.",
 }
 SIDE_WORDS = {"C": "Crusader", "M": "Muslim", "Z": "Either"}
-POSSESSIONS = {0: "nothing of the Holy Land", 1: "a foothold in Syria", 2: "Syria and Jerusalem",
-               3: "much of the Levant"}
+POSSESSIONS = {
+    0: "nothing of the Holy Land",
+    1: "a foothold in Syria",
+    2: "Syria and Jerusalem",
+    3: "much of the Levant",
+}
 """What each row of the Territory Chart stands for (the chart's middle column, in our words)."""
 
 
@@ -45,10 +49,13 @@ def _n(count: int, word: str) -> str:
 
 
 def _use(use: str, card: deck.Card) -> str:
-    return {"transport": "a Transport (one more Leader and Army this Recruit Phase)",
-            "draw": f"draw {_n(card.draw, 'card')}",
-            "battle": "a Battle card (one more die in a Battle)",
-            "leader": "a Leader", "army": "an Army"}[use]
+    return {
+        "transport": "a Transport (one more Leader and Army this Recruit Phase)",
+        "draw": f"draw {_n(card.draw, 'card')}",
+        "battle": "a Battle card (one more die in a Battle)",
+        "leader": "a Leader",
+        "army": "an Army",
+    }[use]
 
 
 BASIC = {
@@ -68,11 +75,13 @@ EVENT_WORDS = {
     "siege_winner_draws": lambda c: f"In a Siege: whoever wins it draws {_n(c.draw, 'card')}.",
     "enemy_leaders_battle": lambda c: f"In a Battle: each die of the opposing Leaders counts {abs(c.modifier)} less.",
     "enemy_armies_battle": lambda c: f"In a Battle: each die of the opposing Armies counts {abs(c.modifier)} less.",
-    "no_attack_phase": lambda c: "Played by the Defender in a Battle or Siege: that phase is called off and "
-                                 "the attack ends for the turn.",
+    "no_attack_phase": lambda c: (
+        "Played by the Defender in a Battle or Siege: that phase is called off and the attack ends for the turn."
+    ),
     "no_attack_turn": lambda c: "Played by the Muslim when defending: the Crusaders may not attack again this turn.",
-    "will_of_god": lambda c: "Out of turn: cancel an Event your opponent has just played, or roll again any one "
-                             "die of a Battle or Siege.",
+    "will_of_god": lambda c: (
+        "Out of turn: cancel an Event your opponent has just played, or roll again any one die of a Battle or Siege."
+    ),
 }
 
 
@@ -130,10 +139,16 @@ def letter(card: deck.Card) -> str:
 
 def territory_chart(_args: str = "") -> str:
     top = max(state.CHART)
-    rows = [[f"{tt} or more" if tt == top else str(tt), POSSESSIONS.get(tt, ""), str(n)]
-            for tt, n in sorted(state.CHART.items())]
-    return table(["Territory Tokens held", "Stands for", "Cards drawn"], rows,
-                 caption="Territory Chart: cards drawn in each Support Phase", cls="territory-chart")
+    rows = [
+        [f"{tt} or more" if tt == top else str(tt), POSSESSIONS.get(tt, ""), str(n)]
+        for tt, n in sorted(state.CHART.items())
+    ]
+    return table(
+        ["Territory Tokens held", "Stands for", "Cards drawn"],
+        rows,
+        caption="Territory Chart: cards drawn in each Support Phase",
+        cls="territory-chart",
+    )
 
 
 def notation(_args: str = "") -> str:
@@ -144,8 +159,14 @@ def notation(_args: str = "") -> str:
         if kind == "leader":
             for play, code in (("attack", "AL"), ("defend", "DL"), ("any", "L")):
                 n = sum(1 for c in members if c.play == play)
-                rows.append([code, f"{deck.TYPE_NAMES[kind]} ({'Attacking' if play == 'attack' else 'Defending' if play == 'defend' else 'any phase'})",
-                             str(n), PLAY_WORDS[play] + " " + TYPE_WORDS[kind]])
+                rows.append(
+                    [
+                        code,
+                        f"{deck.TYPE_NAMES[kind]} ({'Attacking' if play == 'attack' else 'Defending' if play == 'defend' else 'any phase'})",
+                        str(n),
+                        PLAY_WORDS[play] + " " + TYPE_WORDS[kind],
+                    ]
+                )
         else:
             rows.append([deck.TYPE_LETTERS[kind], deck.TYPE_NAMES[kind], str(len(members)), TYPE_WORDS[kind]])
     return table(["Letter", "Kind", "Cards", "What it is for"], rows, caption="Card letters", cls="card-letters")
@@ -156,10 +177,20 @@ def card_reference(_args: str = "") -> str:
     rows = []
     for c in cards:
         side = table_view.CARD_SIDES[c.side]
-        rows.append([c.name, Markup(f'<span class="card-code">{html.escape(letter(c))}</span>'),
-                     Markup(f'<span class="side-word side-{side["key"]}">{SIDE_WORDS[c.side]}</span>'), effect(c)])
-    return table(["Card", "Letter", "Side", "Effect"], rows,
-                 caption=f"Every card of the deck ({len(cards)}, one copy of each)", cls="card-reference")
+        rows.append(
+            [
+                c.name,
+                Markup(f'<span class="card-code">{html.escape(letter(c))}</span>'),
+                Markup(f'<span class="side-word side-{side["key"]}">{SIDE_WORDS[c.side]}</span>'),
+                effect(c),
+            ]
+        )
+    return table(
+        ["Card", "Letter", "Side", "Effect"],
+        rows,
+        caption=f"Every card of the deck ({len(cards)}, one copy of each)",
+        cls="card-reference",
+    )
 
 
 def legend(_args: str = "") -> str:
@@ -177,6 +208,11 @@ def setup_options(_args: str = "") -> str:
     return options(Levantine)
 
 
-BLOCKS = {"territory-chart": territory_chart, "notation": notation, "cards": card_reference,
-          "legend": legend, "options": setup_options}
+BLOCKS = {
+    "territory-chart": territory_chart,
+    "notation": notation,
+    "cards": card_reference,
+    "legend": legend,
+    "options": setup_options,
+}
 STYLESHEETS: list[str] = []

@@ -22,7 +22,9 @@ SIDES = {"four": "4 players, 3-column Cities", "two_three": "2 and 3 players, 2-
 
 
 def chip(colour: str, letter: str) -> Markup:
-    return Markup(f'<span class="loh-chip loh-c-{html.escape(colour)}" aria-hidden="true">{html.escape(letter)}</span> ')
+    return Markup(
+        f'<span class="loh-chip loh-c-{html.escape(colour)}" aria-hidden="true">{html.escape(letter)}</span> '
+    )
 
 
 def locations(_args: str = "") -> str:
@@ -31,16 +33,37 @@ def locations(_args: str = "") -> str:
     data = content()
     rows = []
     for loc in data.locations:
-        rows.append([loc.name, " – ".join(str(c) for c in loc.four), " – ".join(str(c) for c in loc.two_three),
-                     str(loc.income), str(loc.ransack),
-                     ", ".join(sorted(data.locations[b].name + (" †" if border_index(data, loc.index, b) in data.forts else "")
-                                      for b in loc.borders)),
-                     "1st" if loc.crusade == 1 else "2nd"])
-    return table(["Location", "City levels, 4 players (Gold)", "City levels, 2–3 players (Gold)", "Income",
-                  "Ransack", "Borders", "On the board from the"], rows,
-                 caption=f"The Locations ({len(data.locations)}; {len(data.borders)} borders, "
-                         f"{len(data.forts)} of them with a Fortress space, marked †)",
-                 cls="loh-locations")
+        rows.append(
+            [
+                loc.name,
+                " – ".join(str(c) for c in loc.four),
+                " – ".join(str(c) for c in loc.two_three),
+                str(loc.income),
+                str(loc.ransack),
+                ", ".join(
+                    sorted(
+                        data.locations[b].name + (" †" if border_index(data, loc.index, b) in data.forts else "")
+                        for b in loc.borders
+                    )
+                ),
+                "1st" if loc.crusade == 1 else "2nd",
+            ]
+        )
+    return table(
+        [
+            "Location",
+            "City levels, 4 players (Gold)",
+            "City levels, 2–3 players (Gold)",
+            "Income",
+            "Ransack",
+            "Borders",
+            "On the board from the",
+        ],
+        rows,
+        caption=f"The Locations ({len(data.locations)}; {len(data.borders)} borders, "
+        f"{len(data.forts)} of them with a Fortress space, marked †)",
+        cls="loh-locations",
+    )
 
 
 def _start(players: int, options_: dict) -> list[dict]:
@@ -52,9 +75,12 @@ def _start(players: int, options_: dict) -> list[dict]:
     out = []
     for seat, key in enumerate(factions):
         f = data.faction(key)
-        influence = [f"{data.locations[loc].name} {city.index(seat) + 1}" + (" (top)" if city.index(seat) == len(city) - 1
-                                                                              else "")
-                     for loc, city in enumerate(s["city"]) if seat in city]
+        influence = [
+            f"{data.locations[loc].name} {city.index(seat) + 1}"
+            + (" (top)" if city.index(seat) == len(city) - 1 else "")
+            for loc, city in enumerate(s["city"])
+            if seat in city
+        ]
         support = [f"{data.locations[loc].name} {n}" for loc, row in enumerate(s["support"]) if (n := row[seat])]
         out.append({"faction": f, "influence": influence, "support": support, "presence": s["presence"][seat]})
     return out
@@ -71,25 +97,51 @@ def factions(args: str = "") -> str:
                 for entry in _start(2, {"christians": christians, "muslims": muslims}):
                     f = entry["faction"]
                     other = muslims if f.key == christians else christians
-                    rows.append([Markup(chip(f.colour, parts.LETTERS[f.key]) + html.escape(f.name)),
-                                 data.faction(other).name, "; ".join(entry["influence"]),
-                                 "; ".join(entry["support"]) or "—"])
-        return table(["Faction", "Against", "Influence (City, level from the lowest)", "Support"], rows,
-                     caption="Starting Presence in a 2-player game (2-column Cities)", cls="loh-start-two")
+                    rows.append(
+                        [
+                            Markup(chip(f.colour, parts.LETTERS[f.key]) + html.escape(f.name)),
+                            data.faction(other).name,
+                            "; ".join(entry["influence"]),
+                            "; ".join(entry["support"]) or "—",
+                        ]
+                    )
+        return table(
+            ["Faction", "Against", "Influence (City, level from the lowest)", "Support"],
+            rows,
+            caption="Starting Presence in a 2-player game (2-column Cities)",
+            cls="loh-start-two",
+        )
     rows = []
     for entry in _start(4, {}):
         f = entry["faction"]
         stock = f.stock
-        rows.append([Markup(chip(f.colour, parts.LETTERS[f.key]) + html.escape(f.name)),
-                     parts.FAITH_WORDS[f.faith], f.colour.capitalize(),
-                     "; ".join(entry["influence"]), "; ".join(entry["support"]),
-                     f"{stock['gold']} Gold, {stock['faith']} Faith",
-                     parts.amounts([(k, stock[k]) for k in ("footman", "knight", "siege_tower")]),
-                     str(entry["presence"])])
-    return table(["Faction", "Faith", "Colour", "Influence (City, level from the lowest)", "Support",
-                  "Gold and Faith", "Units", "Presence left in stock"], rows,
-                 caption="The factions, in the order of play, and where they start (4 players, 3-column Cities)",
-                 cls="loh-factions")
+        rows.append(
+            [
+                Markup(chip(f.colour, parts.LETTERS[f.key]) + html.escape(f.name)),
+                parts.FAITH_WORDS[f.faith],
+                f.colour.capitalize(),
+                "; ".join(entry["influence"]),
+                "; ".join(entry["support"]),
+                f"{stock['gold']} Gold, {stock['faith']} Faith",
+                parts.amounts([(k, stock[k]) for k in ("footman", "knight", "siege_tower")]),
+                str(entry["presence"]),
+            ]
+        )
+    return table(
+        [
+            "Faction",
+            "Faith",
+            "Colour",
+            "Influence (City, level from the lowest)",
+            "Support",
+            "Gold and Faith",
+            "Units",
+            "Presence left in stock",
+        ],
+        rows,
+        caption="The factions, in the order of play, and where they start (4 players, 3-column Cities)",
+        cls="loh-factions",
+    )
 
 
 def dice(_args: str = "") -> str:
@@ -100,13 +152,26 @@ def dice(_args: str = "") -> str:
 
 def upgrades(_args: str = "") -> str:
     data = content()
-    gives = {"church": "Gold at Income, for each of your Churches or Mosques on the board",
-             "fortress": "Strength in a Battle, for each of your Fortresses next to its Region",
-             "citadel": "Strength when you are besieged in a City with your Citadel"}
-    rows = [[{"church": "Church / Mosque", "fortress": "Fortress", "citadel": "Citadel"}[row], gives[row],
-             f"1 to {data.max_level}", f"reaching level {data.vp_at}"] for row in parts.ROWS]
-    return table(["Row", "Its level is", "Levels", "1 VP once, on"], rows, caption="The Upgrade rows of a player board",
-                 cls="loh-upgrades")
+    gives = {
+        "church": "Gold at Income, for each of your Churches or Mosques on the board",
+        "fortress": "Strength in a Battle, for each of your Fortresses next to its Region",
+        "citadel": "Strength when you are besieged in a City with your Citadel",
+    }
+    rows = [
+        [
+            {"church": "Church / Mosque", "fortress": "Fortress", "citadel": "Citadel"}[row],
+            gives[row],
+            f"1 to {data.max_level}",
+            f"reaching level {data.vp_at}",
+        ]
+        for row in parts.ROWS
+    ]
+    return table(
+        ["Row", "Its level is", "Levels", "1 VP once, on"],
+        rows,
+        caption="The Upgrade rows of a player board",
+        cls="loh-upgrades",
+    )
 
 
 def card_reference(_args: str = "") -> str:
@@ -124,16 +189,41 @@ def card_reference(_args: str = "") -> str:
         if card.flavour:
             effect.append(f'<span class="card-flavour">{html.escape(card.flavour)}</span>')
         two = "yes" if in_deck(card.affiliation, ["crusaders", "seljuk"]) else "—"
-        rows.append([card.name, str(card.id), parts.affiliation_words(card.affiliation), str(card.cost), benefit,
-                     str(card.strength), two, Markup("<br>".join(effect) or "—")])
+        rows.append(
+            [
+                card.name,
+                str(card.id),
+                parts.affiliation_words(card.affiliation),
+                str(card.cost),
+                benefit,
+                str(card.strength),
+                two,
+                Markup("<br>".join(effect) or "—"),
+            ]
+        )
     for key in ("byzantines", "seljuk", "crusaders", "caliphate"):
         b = data.bluffs[key]
-        rows.append([b.name, "Bluff", data.faction(key).name, "—", "—", "0", "yes",
-                     Markup("Bluffs in a conflict; never played for an action nor discarded. "
-                            f'<br><span class="card-flavour">{html.escape(b.flavour)}</span>')])
-    return table(["Card", "No.", "Affiliation", "Cost", "Benefit", "Strength", "In 2 players", "Effect"], rows,
-                 caption=f"The Action cards ({len(data.cards)}) and the Bluff cards ({len(data.bluffs)})",
-                 cls="card-reference")
+        rows.append(
+            [
+                b.name,
+                "Bluff",
+                data.faction(key).name,
+                "—",
+                "—",
+                "0",
+                "yes",
+                Markup(
+                    "Bluffs in a conflict; never played for an action nor discarded. "
+                    f'<br><span class="card-flavour">{html.escape(b.flavour)}</span>'
+                ),
+            ]
+        )
+    return table(
+        ["Card", "No.", "Affiliation", "Cost", "Benefit", "Strength", "In 2 players", "Effect"],
+        rows,
+        caption=f"The Action cards ({len(data.cards)}) and the Bluff cards ({len(data.bluffs)})",
+        cls="card-reference",
+    )
 
 
 def legend(_args: str = "") -> str:
@@ -149,8 +239,15 @@ def setup_options(_args: str = "") -> str:
     return options(LordsOfHeaven)
 
 
-BLOCKS = {"locations": locations, "factions": factions, "dice": dice, "upgrades": upgrades, "cards": card_reference,
-          "legend": legend, "options": setup_options}
+BLOCKS = {
+    "locations": locations,
+    "factions": factions,
+    "dice": dice,
+    "upgrades": upgrades,
+    "cards": card_reference,
+    "legend": legend,
+    "options": setup_options,
+}
 STYLESHEETS = ["loh.css"]
 PAGE_CLASS = "loh-palette"
 """A class of the page's <main>: the colours of loh.css for the chips of the tables."""

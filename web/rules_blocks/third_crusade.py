@@ -103,18 +103,28 @@ def regions(args: str = "") -> str:
             other = both.regions[i]
             mark = " (4 players)" if frozenset((r.key, other.key)) in joined else ""
             roads.append(other.name + mark)
-        rows.append([r.name, kind, "yes" if r.port else "—", "yes" if r.mercantile else "—", icon_words(r.icons),
-                     ", ".join(roads) or "none: by sea only"])
+        rows.append(
+            [
+                r.name,
+                kind,
+                "yes" if r.port else "—",
+                "yes" if r.mercantile else "—",
+                icon_words(r.icons),
+                ", ".join(roads) or "none: by sea only",
+            ]
+        )
     cities = sum(1 for r in own.regions if r.city)
-    return table(["Region", "Type", "Port", "Mercantile City", "Printed Resource icons", "Roads to"], rows,
-                 caption=f"The {BOARD_NAMES[side]} board: {cities} Cities and {len(own.regions) - cities} Deserts",
-                 cls=f"tc-regions tc-regions-{side}")
+    return table(
+        ["Region", "Type", "Port", "Mercantile City", "Printed Resource icons", "Roads to"],
+        rows,
+        caption=f"The {BOARD_NAMES[side]} board: {cities} Cities and {len(own.regions) - cities} Deserts",
+        cls=f"tc-regions tc-regions-{side}",
+    )
 
 
 def strength(_args: str = "") -> str:
     rows = [[UNIT_WORDS[u][0], str(STRENGTH[(u, "city")]), str(STRENGTH[(u, "desert")])] for u in UNITS]
-    return table(["Unit", "In a City", "In a Desert"], rows, caption="Battle Strength of each Unit",
-                 cls="tc-strength")
+    return table(["Unit", "In a City", "In a Desert"], rows, caption="Battle Strength of each Unit", cls="tc-strength")
 
 
 def player_board(_args: str = "") -> str:
@@ -129,13 +139,20 @@ def player_board(_args: str = "") -> str:
     for unit in UNITS:
         at = [i for i, s in enumerate(layout) if s.unit == unit]
         for n, i in enumerate(at):
-            rows.append([f"{UNIT_WORDS[unit][0]} {n + 1} of {len(at)}",
-                         _n(layout[i].size, UNIT_WORDS[unit][0], UNIT_WORDS[unit][1]),
-                         *(str(icons[i]) for icons in kinds)])
+            rows.append(
+                [
+                    f"{UNIT_WORDS[unit][0]} {n + 1} of {len(at)}",
+                    _n(layout[i].size, UNIT_WORDS[unit][0], UNIT_WORDS[unit][1]),
+                    *(str(icons[i]) for icons in kinds),
+                ]
+            )
     heads = [f"Supply: {', '.join(names)}" for names in kinds.values()]
-    return table(["Section (from the left)", "Holds", *heads], rows,
-                 caption="The Unit Sections of the player boards, and the supply each needs while not full",
-                 cls="tc-sections")
+    return table(
+        ["Section (from the left)", "Holds", *heads],
+        rows,
+        caption="The Unit Sections of the player boards, and the supply each needs while not full",
+        cls="tc-sections",
+    )
 
 
 # ------------------------------------------------------------------------- Leaders
@@ -145,8 +162,10 @@ def _entries() -> dict[str, list[str]]:
     c = content()
     out: dict[str, list[str]] = {k: [] for k in c.leaders}
     found: dict[str, dict[str, list[str]]] = {k: {} for k in c.leaders}
-    modes = (("2 and 3 players", c.setup.two_three, c.setup.genoa),
-             ("4 players", c.four.placements if c.four else (), c.four.genoa if c.four else {}))
+    modes = (
+        ("2 and 3 players", c.setup.two_three, c.setup.genoa),
+        ("4 players", c.four.placements if c.four else (), c.four.genoa if c.four else {}),
+    )
     for label, page, ships in modes:
         for p in page:
             for placed in [*p.own.values(), p.neutral]:
@@ -170,7 +189,8 @@ def _entries() -> dict[str, list[str]]:
                 out[step.key].append(f"the {ARMY_NAMES[e.army]} Event Card {e.title}")
             elif step.do == "leader" and step.action == "flip" and getattr(c.leaders[step.key], "other", ""):
                 out[c.leaders[step.key].other].append(
-                    f"a flip of {c.leaders[step.key].name} (the {ARMY_NAMES[e.army]} Event Card {e.title})")
+                    f"a flip of {c.leaders[step.key].name} (the {ARMY_NAMES[e.army]} Event Card {e.title})"
+                )
     return out
 
 
@@ -191,16 +211,30 @@ def leaders(_args: str = "") -> str:
         token = SHAPE_WORDS[ldr.shape]
         if getattr(ldr, "back", False):
             token += f", the back of {c.leaders[ldr.other].name}"
-        rows.append([ldr.name, who(ldr.army), token, strength_words(ldr),
-                     icon_words(ldr.icons), "; ".join(dict.fromkeys(entries[key])) or "—"])
-    return table(["Leader", "Army", "Token", "Strength (City / Desert)", "Resource icons", "Enters play on"], rows,
-                 caption=f"The Leaders ({len(c.leaders)})", cls="tc-leaders")
+        rows.append(
+            [
+                ldr.name,
+                who(ldr.army),
+                token,
+                strength_words(ldr),
+                icon_words(ldr.icons),
+                "; ".join(dict.fromkeys(entries[key])) or "—",
+            ]
+        )
+    return table(
+        ["Leader", "Army", "Token", "Strength (City / Desert)", "Resource icons", "Enters play on"],
+        rows,
+        caption=f"The Leaders ({len(c.leaders)})",
+        cls="tc-leaders",
+    )
 
 
 # ------------------------------------------------------------------------- setup
 LINEUPS = {
-    "2": [({"crusader_army": "angevin", "muslim_army": "ayyubid"}, 2),
-          ({"crusader_army": "hre", "muslim_army": "turkoman"}, 2)],
+    "2": [
+        ({"crusader_army": "angevin", "muslim_army": "ayyubid"}, 2),
+        ({"crusader_army": "hre", "muslim_army": "turkoman"}, 2),
+    ],
     "3": [({"lone": "muslim"}, 3), ({"lone": "crusader"}, 3)],
     "4": [({}, 4)],
 }
@@ -222,8 +256,15 @@ def _start_rows(players: int, options_: dict, only: set[str] | None = None) -> l
         tracks = s["tracks"][army]
         alone = sum(ALLIANCE_OF[a] == ALLIANCE_OF[army] for a in armies) == 1
         faith = str(s["faith"][ALLIANCE_OF[army]]) if alone else "in the middle"
-        rows.append([ARMY_NAMES[army], "; ".join(held), " ".join(str(tracks[TRACKS.index(t)]) for t in TRACKS),
-                     str(s["gold"][seat]), faith])
+        rows.append(
+            [
+                ARMY_NAMES[army],
+                "; ".join(held),
+                " ".join(str(tracks[TRACKS.index(t)]) for t in TRACKS),
+                str(s["gold"][seat]),
+                faith,
+            ]
+        )
     return rows
 
 
@@ -248,8 +289,10 @@ def start(args: str = "") -> str:
             alliance = ALLIANCE_OF[army]
             row = _start_rows(3, {"lone": alliance, f"{alliance}_army": army}, {army})[0]
             rows.append([f"{row[0]}, the lone player", *row[1:]])
-        caption = ("3 players: the two Armies of the Alliance played by two players (south board), and a "
-                   "lone player who starts otherwise than in 2 players")
+        caption = (
+            "3 players: the two Armies of the Alliance played by two players (south board), and a "
+            "lone player who starts otherwise than in 2 players"
+        )
     else:
         rows = _start_rows(4, {})
         caption = "4 players: both boards"
@@ -264,8 +307,7 @@ def genoa(_args: str = "") -> str:
             two = c.setup.genoa[ship].get(army, ())
             four = c.four.genoa.get(ship, {}).get(army, ()) if c.four else ()
             rows.append([f"{ship}: {ARMY_NAMES[army]}", pieces_words(two) or "—", pieces_words(four) or "—"])
-    return table(["Ship and Army", "2 and 3 players", "4 players"], rows, caption="The Genoa ships",
-                 cls="tc-genoa")
+    return table(["Ship and Army", "2 and 3 players", "4 players"], rows, caption="The Genoa ships", cls="tc-genoa")
 
 
 def variable_setup(_args: str = "") -> str:
@@ -273,13 +315,31 @@ def variable_setup(_args: str = "") -> str:
     decks it deals from (the ``deck`` of each Objective Card)."""
     v = variable()
     rows = [[ARMY_NAMES[a], ", ".join(leader_name(k) for k in v.leaders[a]), str(v.points[a])] for a in ARMIES]
-    out = [table(["Army", "Its Leaders (free)", "Deployment points"], rows,
-                 caption="The variable setup: what each Army deploys", cls="tc-variable")]
+    out = [
+        table(
+            ["Army", "Its Leaders (free)", "Deployment points"],
+            rows,
+            caption="The variable setup: what each Army deploys",
+            cls="tc-variable",
+        )
+    ]
     two, four = decks(cards().objectives, False), decks(cards().objectives, True)
-    rows = [[f"{ALLIANCE_NAMES[al]} players", ", ".join(region_name(k) for k in two[al]),
-             ", ".join(region_name(k) for k in four[al])] for al in ALLIANCES]
-    out.append(table(["Deck", "2 players", "4 players"], rows,
-                     caption="The variable setup: the Objective decks, by main City", cls="tc-variable-decks"))
+    rows = [
+        [
+            f"{ALLIANCE_NAMES[al]} players",
+            ", ".join(region_name(k) for k in two[al]),
+            ", ".join(region_name(k) for k in four[al]),
+        ]
+        for al in ALLIANCES
+    ]
+    out.append(
+        table(
+            ["Deck", "2 players", "4 players"],
+            rows,
+            caption="The variable setup: the Objective decks, by main City",
+            cls="tc-variable-decks",
+        )
+    )
     return "\n".join(out)
 
 
@@ -289,8 +349,7 @@ def setup_options(_args: str = "") -> str:
         names = option.choice_names()
         players = ", ".join(str(p) for p in option.players) if option.players else "all"
         rows.append([option.label, f"{names[0]} (default), " + ", ".join(names[1:]), players, option.help])
-    return table(["Option", "Choices", "Players", "What it does"], rows, caption="Setup options",
-                 cls="rules-options")
+    return table(["Option", "Choices", "Players", "What it does"], rows, caption="Setup options", cls="rules-options")
 
 
 # ------------------------------------------------------------------------- the legend
@@ -310,17 +369,26 @@ def _sample_map() -> dict:
     view["sections"]["desert_west_of_damascus"]["muslim"] = {"army": "ayyubid", "order": None}
     view["sections"]["damascus"]["muslim"] = {"army": "ayyubid", "order": None}
     view["bandits"] = [["damascus", "desert_west_of_damascus"]]
-    tc = table_view.context({"view": view, "viewer": seat, "legal": [], "seats": ["human", "human"]},
-                            {"id": ThirdCrusade.id})["tc"]
+    tc = table_view.context(
+        {"view": view, "viewer": seat, "legal": [], "seats": ["human", "human"]}, {"id": ThirdCrusade.id}
+    )["tc"]
     (board,) = tc["boards"]
     regions = [g for g in board["regions"] if g["key"] in SAMPLE]
-    roads = [r for r in board["roads"] if {(r["x1"], r["y1"]), (r["x2"], r["y2"])} <= {(g["cx"], g["cy"]) for g in regions}]
+    roads = [
+        r for r in board["roads"] if {(r["x1"], r["y1"]), (r["x2"], r["y2"])} <= {(g["cx"], g["cy"]) for g in regions}
+    ]
     left = min(g["x"] for g in regions) - 12
     top = min(g["y"] for g in regions) - 12
     right = max(g["x"] for g in regions) + tc["box_w"] + 12
     bottom = max(g["y"] for g in regions) + tc["label_h"] + tc["box_h"] + 12
-    strip = {**board, "regions": regions, "roads": roads, "stubs": [], "title": "A strip of the south board",
-             "viewbox": (left, top, right - left, bottom - top)}
+    strip = {
+        **board,
+        "regions": regions,
+        "roads": roads,
+        "stubs": [],
+        "title": "A strip of the south board",
+        "viewbox": (left, top, right - left, bottom - top),
+    }
     return {**tc, "boards": [strip], "sample": True}
 
 
@@ -329,19 +397,46 @@ SAMPLE_CARDS = ("guys_expedition", "court_of_christ", "tuhgrils_rebellion", "gre
 
 
 def legend(_args: str = "") -> str:
-    cards_ = [{**table_view.event_entry(key, ARMY_NAMES), "slot": flag}
-              for key, flag in zip(SAMPLE_CARDS, bidding().rows[0].flags, strict=False)]
-    slots = [{"shape": sh, "word": SHAPE_WORDS[sh], "count": SLOT_SHAPES.count(sh),
-              "holds": {"square": "Infantry (I) or a square Leader", "hex": "Cavalry (C) or a hexagonal Leader",
-                        "trapezoid": "a Siege Engine (S)"}[sh]} for sh in dict.fromkeys(SLOT_SHAPES)]
+    cards_ = [
+        {**table_view.event_entry(key, ARMY_NAMES), "slot": flag}
+        for key, flag in zip(SAMPLE_CARDS, bidding().rows[0].flags, strict=False)
+    ]
+    slots = [
+        {
+            "shape": sh,
+            "word": SHAPE_WORDS[sh],
+            "count": SLOT_SHAPES.count(sh),
+            "holds": {
+                "square": "Infantry (I) or a square Leader",
+                "hex": "Cavalry (C) or a hexagonal Leader",
+                "trapezoid": "a Siege Engine (S)",
+            }[sh],
+        }
+        for sh in dict.fromkeys(SLOT_SHAPES)
+    ]
     armies = [{"key": a, "name": ARMY_NAMES[a], "alliance": ALLIANCE_NAMES[ALLIANCE_OF[a]]} for a in ARMIES]
-    return render.render("site/legend_third-crusade.html",
-                         {"sample": _sample_map(), "cards": cards_, "slots": slots, "armies": armies})
+    return render.render(
+        "site/legend_third-crusade.html", {"sample": _sample_map(), "cards": cards_, "slots": slots, "armies": armies}
+    )
 
 
-BLOCKS = {"regions": regions, "strength": strength, "player-board": player_board, "leaders": leaders,
-          "start": start, "genoa": genoa, "variable": variable_setup, "options": setup_options,
-          "orders": order_table, "missions": missions, "diplomacy-cards": diplomacy_cards,
-          "diplomacy-board": diplomacy_spaces, "bidding": flags, "objectives": objectives, "rounds": rounds,
-          "cards": card_reference, "legend": legend}
+BLOCKS = {
+    "regions": regions,
+    "strength": strength,
+    "player-board": player_board,
+    "leaders": leaders,
+    "start": start,
+    "genoa": genoa,
+    "variable": variable_setup,
+    "options": setup_options,
+    "orders": order_table,
+    "missions": missions,
+    "diplomacy-cards": diplomacy_cards,
+    "diplomacy-board": diplomacy_spaces,
+    "bidding": flags,
+    "objectives": objectives,
+    "rounds": rounds,
+    "cards": card_reference,
+    "legend": legend,
+}
 STYLESHEETS = ["tc.css"]

@@ -107,17 +107,21 @@ def heuristic_for(game: Game) -> tuple[Agent | None, object, int]:
     rollout actions to stop and estimate."""
     if game.id == "levantine":
         from .levantine import LOGIT, ROLLOUT_DEPTH, LevantineHeuristic
+
         return LevantineHeuristic(), LOGIT, ROLLOUT_DEPTH
     if game.id == "crusader-kingdoms":
         from .crusader_kingdoms import ROLLOUT_DEPTH, CrusaderKingdomsHeuristic
         from .crusader_kingdoms import estimate as by_castles  # it also takes other weights (``logit``)
+
         return CrusaderKingdomsHeuristic(), by_castles, ROLLOUT_DEPTH
     if game.id == "lords-of-heaven":
         from .lords_of_heaven import LOGIT, ROLLOUT_DEPTH, LordsOfHeavenHeuristic
+
         return LordsOfHeavenHeuristic(), LOGIT, ROLLOUT_DEPTH
     if game.id == "third-crusade":
         from .third_crusade import ThirdCrusadeHeuristic
         from .third_crusade_estimate import ROLLOUT_DEPTH, estimate
+
         return ThirdCrusadeHeuristic(), estimate, ROLLOUT_DEPTH
     return None, None, 0
 
@@ -134,14 +138,25 @@ def agent_for(game: Game, kind: str, estimate=None) -> Agent:
         return policy
     if kind == "easy":
         from .search import NoisyAgent
+
         return NoisyAgent("easy", policy or RandomAgent(), EASY_NOISE)
     if kind in SEARCH_LEVELS:
         from .search import SearchAgent
+
         level = search_level(game, kind)
         assert level.depth is not None  # search_level fills in the game's depth
-        return SearchAgent(kind, level.iterations, policy, estimate, level.depth, bias=search_bias(game, kind),
-                           model=level.model, narrow=getattr(policy, "shortlist", None), paired=level.paired,
-                           depth_for=getattr(policy, "rollout_depth", None))
+        return SearchAgent(
+            kind,
+            level.iterations,
+            policy,
+            estimate,
+            level.depth,
+            bias=search_bias(game, kind),
+            model=level.model,
+            narrow=getattr(policy, "shortlist", None),
+            paired=level.paired,
+            depth_for=getattr(policy, "rollout_depth", None),
+        )
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
 
 

@@ -22,7 +22,7 @@ MEAN_TROOP = 2.2  # what a face-down Troop card is worth, on average, to someone
 @lru_cache(maxsize=4096)
 def hits_dist(n: int) -> tuple[float, ...]:
     n = max(0, n)
-    return tuple(comb(n, k) / 2 ** n for k in range(n + 1))
+    return tuple(comb(n, k) / 2**n for k in range(n + 1))
 
 
 @lru_cache(maxsize=4096)
@@ -49,8 +49,13 @@ class CrusaderKingdomsHeuristic(Agent):
         if view["pending"]:
             return self._pending(legal, view["pending"])
         step = view["step"]
-        handler = {"action": self._round, "attack_cards": self._commit, "respond": self._respond,
-                   "flip": self._flip, "reward": self._reward}.get(step)
+        handler = {
+            "action": self._round,
+            "attack_cards": self._commit,
+            "respond": self._respond,
+            "flip": self._flip,
+            "reward": self._reward,
+        }.get(step)
         return handler(legal) if handler else legal[0]
 
     # -- helpers -----------------------------------------------------------------------
@@ -88,8 +93,13 @@ class CrusaderKingdomsHeuristic(Agent):
     def _round(self, legal):
         attacks = [a for a in legal if a.verb == "attack"]
         strength = sum(self.cards[c].value for c in self._troops())
-        extra = sum(self.cards[c].n for c in self.hand if self.cards[c].type == "response"
-                    and self.cards[c].effect == "extra_dice" and self.cards[c].side in ("attack", "either"))
+        extra = sum(
+            self.cards[c].n
+            for c in self.hand
+            if self.cards[c].type == "response"
+            and self.cards[c].effect == "extra_dice"
+            and self.cards[c].side in ("attack", "either")
+        )
         best, best_score = None, 0.0
         for a in attacks:
             p = p_attack_wins(strength + extra, self._defence(a.args[0]))
@@ -101,8 +111,17 @@ class CrusaderKingdomsHeuristic(Agent):
         events = [a for a in legal if a.verb == "event"]
         for a in events:
             effect = self.cards[a.args[0]].effect
-            if effect in ("draw", "card_bonus", "walls", "seduction", "spies", "random_discard", "skip_round",
-                          "watchtowers", "truce"):
+            if effect in (
+                "draw",
+                "card_bonus",
+                "walls",
+                "seduction",
+                "spies",
+                "random_discard",
+                "skip_round",
+                "watchtowers",
+                "truce",
+            ):
                 return a
             if effect in ("independent_attack", "concerted_attack"):
                 return a
@@ -124,15 +143,19 @@ class CrusaderKingdomsHeuristic(Agent):
         if kind == "flip":
             return max(legal, key=lambda a: (self._threat(a.args[0]), -a.args[0]))
         if kind == "take":
-            return max(legal, key=lambda a: (self.cards[a.args[0]].type == "response", self.cards[a.args[0]].value,
-                                             -a.args[0]))
+            return max(
+                legal, key=lambda a: (self.cards[a.args[0]].type == "response", self.cards[a.args[0]].value, -a.args[0])
+            )
         return legal[0]
 
     def _commit(self, legal):
         att = self.v["attack"]
         dfn = self._defence(att["area"])
-        committed = sum(self.cards[t["card"]].value for t in att["placed"]
-                        if t["card"] is not None and self.cards[t["card"]].type == "troop")
+        committed = sum(
+            self.cards[t["card"]].value
+            for t in att["placed"]
+            if t["card"] is not None and self.cards[t["card"]].type == "troop"
+        )
         committed += att["bonus_dice"]
         if p_attack_wins(committed, dfn) >= 0.8 and any(a.verb == "go" for a in legal):
             return Action("go")
@@ -207,6 +230,7 @@ def features(s, seat: int) -> tuple[int, int, int]:
     """What the estimate of the 3–4 player game weighs for one kingdom: castles on the map, Card
     Bonus, cards in hand."""
     from ..games.crusader_kingdoms.state import castles_on_map
+
     return castles_on_map(s, seat), s["bonus"][seat], len(s["hands"][seat])
 
 

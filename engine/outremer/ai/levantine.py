@@ -68,11 +68,28 @@ class LevantineHeuristic(Agent):
         if not card.usable_by(self.me):
             return 0.0
         t = card.type
-        base = {"leader": 6, "army": 5, "fortification": 4, "siege": 3, "battle": 3, "battle_siege": 3.5,
-                "transport": 2 if self.me == 0 else 0, "special": 3.5, "event": 3}[t]
+        base = {
+            "leader": 6,
+            "army": 5,
+            "fortification": 4,
+            "siege": 3,
+            "battle": 3,
+            "battle_siege": 3.5,
+            "transport": 2 if self.me == 0 else 0,
+            "special": 3.5,
+            "event": 3,
+        }[t]
         if t == "event":
-            base = {"will_of_god": 8, "no_attack_phase": 5, "no_attack_turn": 5, "draw": 3 + card.draw / 2,
-                    "random_discard": 3.5, "discard": 3.5, "lose_leader": 4, "lose_army": 3}.get(card.effect, 3)
+            base = {
+                "will_of_god": 8,
+                "no_attack_phase": 5,
+                "no_attack_turn": 5,
+                "draw": 3 + card.draw / 2,
+                "random_discard": 3.5,
+                "discard": 3.5,
+                "lose_leader": 4,
+                "lose_army": 3,
+            }.get(card.effect, 3)
         if t == "leader":
             base += 1.5 * (card.battle_dice + card.siege_dice + card.siege_dice_attacking)
         if t == "army":
@@ -86,12 +103,19 @@ class LevantineHeuristic(Agent):
         def worth(a):
             card = self.cards[a.args[0]]
             return card.battle_bonus + card.age_bonus + card.battle_dice + card.siege_dice
+
         return min(legal, key=lambda a: (worth(a), a.args[0]))
 
     def _pending_negate(self, legal, pending):
         effect = self.cards[pending["card"]].effect
-        harmful = {"no_attack_phase", "no_attack_turn", "lose_leader", "random_discard", "discard",
-                   "loser_discards_armies"}
+        harmful = {
+            "no_attack_phase",
+            "no_attack_turn",
+            "lose_leader",
+            "random_discard",
+            "discard",
+            "loser_discards_armies",
+        }
         if effect in harmful and Action("negate") in legal:
             return Action("negate")
         return Action("allow")
@@ -167,7 +191,11 @@ class LevantineHeuristic(Agent):
         mean = 0.0
         for leader in p["leaders"]:
             card = self.cards[leader["card"]]
-            k = 1 + (card.battle_dice if kind == "battle" else card.siege_dice + (card.siege_dice_attacking if seat == att else 0))
+            k = 1 + (
+                card.battle_dice
+                if kind == "battle"
+                else card.siege_dice + (card.siege_dice_attacking if seat == att else 0)
+            )
             n += k
         for army in p["armies"]:
             n += 1
@@ -199,8 +227,11 @@ class LevantineHeuristic(Agent):
                 continue
             if kind == "battle" and (card.type in ("battle", "battle_siege") or "battle" in card.uses):
                 n += 1
-            if (kind == "siege" and card.type in ("siege", "battle_siege")
-                    and (not card.only or card.only == ("attacker" if att else "defender"))):
+            if (
+                kind == "siege"
+                and card.type in ("siege", "battle_siege")
+                and (not card.only or card.only == ("attacker" if att else "defender"))
+            ):
                 n += 1
         return n
 
@@ -235,9 +266,9 @@ class LevantineHeuristic(Agent):
         return Action("pass")
 
 
-
 ROLLOUT_DEPTH = 20
 """Actions a searching player's rollout plays before it stops and estimates."""
+
 
 def features(s, seat: int) -> tuple[int, ...]:
     """What the estimate weighs for one side: how far it leads in Territory Tokens (Egypt
@@ -245,19 +276,41 @@ def features(s, seat: int) -> tuple[int, ...]:
     Territory Chart deals it, cards in hand, Leaders, Armies and Fortifications in play, and
     whether it is the Crusader (the tie goes to the Muslims)."""
     from ..games.levantine.state import CRUSADER, draw_count, holdings
+
     lead = holdings(s, seat) - holdings(s, 1 - seat)
-    return (lead, lead > 0, lead > 1, lead > 2, draw_count(s, seat), len(s["hands"][seat]),
-            len(s["leaders"][seat]), len(s["armies"][seat]), len(s["forts"][seat]), seat == CRUSADER)
+    return (
+        lead,
+        lead > 0,
+        lead > 1,
+        lead > 2,
+        draw_count(s, seat),
+        len(s["hands"][seat]),
+        len(s["leaders"][seat]),
+        len(s["armies"][seat]),
+        len(s["forts"][seat]),
+        seat == CRUSADER,
+    )
 
 
 def stage(s) -> int:
     """Hands still to come after this one, in twos (0–1, 2–3, … 16–17)."""
     from ..games.levantine.state import HANDS
+
     return min(8, max(0, HANDS - s["hand"]) // 2)
 
 
-FEATURES = ("lead", "lead_over_0", "lead_over_1", "lead_over_2", "cards_drawn", "cards_in_hand", "leaders",
-            "armies", "fortifications", "crusader")
+FEATURES = (
+    "lead",
+    "lead_over_0",
+    "lead_over_1",
+    "lead_over_2",
+    "cards_drawn",
+    "cards_in_hand",
+    "leaders",
+    "armies",
+    "fortifications",
+    "crusader",
+)
 """The names of ``features``, in their order: the weights file names them, and is checked against them."""
 
 STAGES = 9

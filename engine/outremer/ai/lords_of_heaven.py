@@ -66,14 +66,37 @@ class LordsOfHeavenHeuristic(Agent):
         if step == "effect":
             return self._effect(legal)
         handler: dict[str, Callable[[list[Action]], Action]] = {
-            "build": self._build, "influence": self._presence, "provision": self._provision,
-            "recruit": self._movement, "move": self._movement, "battle": self._conflicts, "siege": self._conflicts,
-            "bring": partial(conflicts.bring, self), "ask": partial(conflicts.ask, self),
-            "second": partial(conflicts.second, self), "reroll": partial(conflicts.reroll, self),
-            "take": partial(conflicts.outcome, self), "wound": partial(conflicts.wound, self),
-            "home": partial(conflicts.home, self)}
-        for verb in ("build", "influence", "provision", "recruit", "move", "battle", "siege", "bring", "ask",
-                     "second", "reroll", "take", "wound", "home"):
+            "build": self._build,
+            "influence": self._presence,
+            "provision": self._provision,
+            "recruit": self._movement,
+            "move": self._movement,
+            "battle": self._conflicts,
+            "siege": self._conflicts,
+            "bring": partial(conflicts.bring, self),
+            "ask": partial(conflicts.ask, self),
+            "second": partial(conflicts.second, self),
+            "reroll": partial(conflicts.reroll, self),
+            "take": partial(conflicts.outcome, self),
+            "wound": partial(conflicts.wound, self),
+            "home": partial(conflicts.home, self),
+        }
+        for verb in (
+            "build",
+            "influence",
+            "provision",
+            "recruit",
+            "move",
+            "battle",
+            "siege",
+            "bring",
+            "ask",
+            "second",
+            "reroll",
+            "take",
+            "wound",
+            "home",
+        ):
             if verb in verbs:
                 return handler[verb](legal)
         for verb in ("effect", "done", "end", "alone", "none", "keep", "release", "stop"):
@@ -128,8 +151,10 @@ class LordsOfHeavenHeuristic(Agent):
                 if other == self.me:
                     continue
                 here = v["support"][loc][other]
-                moved = max([v["support"][b][other] for b in self.content.locations[loc].borders
-                             if b in v["on_board"]], default=0)
+                moved = max(
+                    [v["support"][b][other] for b in self.content.locations[loc].borders if b in v["on_board"]],
+                    default=0,
+                )
                 if here or moved:
                     worst = max(worst, self._strength_at(other, loc, bring=moved) - mine)
             if worst > 0:
@@ -139,8 +164,13 @@ class LordsOfHeavenHeuristic(Agent):
     def _fort_sites(self, loc: int) -> list[int]:
         """The free Fortress spaces on the borders of ``loc``."""
         v = self.v
-        return [i for i in self.content.forts if v["fortress"][i] is None and loc in self.content.borders[i]
-                and all(x in v["on_board"] for x in self.content.borders[i])]
+        return [
+            i
+            for i in self.content.forts
+            if v["fortress"][i] is None
+            and loc in self.content.borders[i]
+            and all(x in v["on_board"] for x in self.content.borders[i])
+        ]
 
     # -- the turn ------------------------------------------------------------------------------
     def _turn(self, legal: list[Action]) -> Action:
@@ -172,12 +202,17 @@ class LordsOfHeavenHeuristic(Agent):
                     if self.p["presence"] > 0 and gold - cost >= 4:
                         score = max(score, 0.15 * min(6, self._idle_units()) + effect - coin * cost)
                 elif column == 2:
-                    gain = sum(RESOURCE[k] * n for k, n in v["benefits"][0]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
+                    gain = (
+                        sum(RESOURCE[k] * n for k, n in v["benefits"][0]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
+                    )
                     score = coin * gain + fight
                 else:
-                    gain = sum(RESOURCE[k] * n for k, n in v["benefits"][1]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
-                    income = sum(self.content.locations[loc].income for loc in v["on_board"]
-                                 if self.me in v["cities"][loc])
+                    gain = (
+                        sum(RESOURCE[k] * n for k, n in v["benefits"][1]) + RESOURCE[c.benefit[0][0]] * c.benefit[0][1]
+                    )
+                    income = sum(
+                        self.content.locations[loc].income for loc in v["on_board"] if self.me in v["cities"][loc]
+                    )
                     churches = sum(x[self.me] for x in v["church"]) * self.p["upgrades"][0]
                     score = coin * (gain + 2 + income + churches) * (1.3 if gold < 4 else 1.0)
                 score -= 0.04 * self.card_value(card)
@@ -294,6 +329,7 @@ class LordsOfHeavenHeuristic(Agent):
             if row == 2:
                 s += 1.0 if self.v["levels"][site][-1] >= 5 else 0.0
             return s
+
         return max(legal, key=score)
 
     def _effect_first(self) -> bool:
@@ -310,8 +346,9 @@ class LordsOfHeavenHeuristic(Agent):
             if a.verb == "influence":
                 loc, level = a.args
                 top = len(v["cities"][loc]) - 1
-                cost = v["levels"][loc][level] - (v["levels"][loc][v["cities"][loc].index(self.me)]
-                                                  if self.me in v["cities"][loc] else 0)
+                cost = v["levels"][loc][level] - (
+                    v["levels"][loc][v["cities"][loc].index(self.me)] if self.me in v["cities"][loc] else 0
+                )
                 score = (6.0 if level == top else 1.0 + level) - cost * 0.7
                 if self.content.locations[loc].key == "jerusalem":
                     score += 0.5
@@ -340,8 +377,9 @@ class LordsOfHeavenHeuristic(Agent):
         here = 0.0
         for loc in v["on_board"]:
             if v["support"][loc][self.me]:
-                here = max([here] + [self._battle_value(loc, o) for o, k in enumerate(v["support"][loc])
-                                     if o != self.me and k])
+                here = max(
+                    [here] + [self._battle_value(loc, o) for o, k in enumerate(v["support"][loc]) if o != self.me and k]
+                )
                 if any(o not in (None, self.me) for o in v["cities"][loc]):
                     here = max(here, self._siege_value(loc))
         best, best_score = done, here + 0.2
@@ -351,8 +389,11 @@ class LordsOfHeavenHeuristic(Agent):
             frm, to, n = a.args
             if n != v["support"][frm][self.me] or v["support"][to][self.me]:
                 continue  # whole stacks, into a Region of its own
-            scores = [self._battle_value(to, other, bring=n) for other, k in enumerate(v["support"][to])
-                      if other != self.me and k]
+            scores = [
+                self._battle_value(to, other, bring=n)
+                for other, k in enumerate(v["support"][to])
+                if other != self.me and k
+            ]
             if any(o not in (None, self.me) for o in v["cities"][to]):
                 scores.append(self._siege_value(to, bring=n))
             score = max(scores, default=0.0)
@@ -370,9 +411,12 @@ class LordsOfHeavenHeuristic(Agent):
         v = self.v
         if not self._idle_units() or self._gold() < 4:
             return None
-        targets = [loc for loc in v["on_board"]
-                   if any(n and o != self.me for o, n in enumerate(v["support"][loc]))
-                   or any(o not in (None, self.me) for o in v["cities"][loc])]
+        targets = [
+            loc
+            for loc in v["on_board"]
+            if any(n and o != self.me for o, n in enumerate(v["support"][loc]))
+            or any(o not in (None, self.me) for o in v["cities"][loc])
+        ]
         if not targets:
             return None
         far = self._far(targets)
@@ -434,19 +478,23 @@ class LordsOfHeavenHeuristic(Agent):
         v = self.v
         verbs = {a.verb for a in legal}
         if "push" in verbs:
+
             def gain(a: Action) -> int:
                 loc, other = a.args
                 city = v["cities"][loc]
                 lv = city.index(other)
                 return (3 if lv > 0 and city[lv - 1] == self.me else 0) + lv + (2 if lv == len(city) - 1 else 0)
+
             return max((a for a in legal if a.verb == "push"), key=gain)
         if "place" in verbs:
             return max(legal, key=lambda a: self.content.locations[a.args[0]].income)
         if "support" in verbs:
             return next(a for a in legal if a.verb == "support")
         if "reinforce" in verbs:
-            return max(legal, key=lambda a: sum(1 for b in self.content.locations[a.args[0]].borders
-                                                if v["support"][b][self.me]))
+            return max(
+                legal,
+                key=lambda a: sum(1 for b in self.content.locations[a.args[0]].borders if v["support"][b][self.me]),
+            )
         if "upgrade" in verbs:
             return max(legal, key=lambda a: (v["players"][self.me]["upgrades"][a.args[0]] + 1 == 3, -a.args[0]))
         if "shift" in verbs:
@@ -469,10 +517,14 @@ def stage(s: dict) -> int:
     return 0 if s["crusade"] == 1 else 1
 
 
-LOGIT = Logit(features, stage, (  # by stage (Crusade): the weights of VP, Cities, purse, Units
-    # python bench/estimate_fit.py --game lords-of-heaven --players 4 --games 400 --seed 1, fitted
-    # again once the heuristic built Fortresses: held-out log-likelihood per position -1.226 (1st
-    # Crusade) and -0.888 (2nd), the weights fitted before -1.254 and -0.914, knowing nothing -1.386
-    (0.196, 0.068, 0.023, 0.025),
-    (0.303, 0.254, 0.009, 0.019),
-))
+LOGIT = Logit(
+    features,
+    stage,
+    (  # by stage (Crusade): the weights of VP, Cities, purse, Units
+        # python bench/estimate_fit.py --game lords-of-heaven --players 4 --games 400 --seed 1, fitted
+        # again once the heuristic built Fortresses: held-out log-likelihood per position -1.226 (1st
+        # Crusade) and -0.888 (2nd), the weights fitted before -1.254 and -0.914, knowing nothing -1.386
+        (0.196, 0.068, 0.023, 0.025),
+        (0.303, 0.254, 0.009, 0.019),
+    ),
+)

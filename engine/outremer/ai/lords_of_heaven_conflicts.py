@@ -30,6 +30,7 @@ def ask(ai, legal: list[Action]) -> Action:
     def rank(a: Action) -> int:
         faith = _faith(ai, a.args[0])
         return 0 if faith == _faith(ai, ai.me) else 1 if faith != _faith(ai, enemy) else 2
+
     return min(asks, key=lambda a: (ai.v["players"][a.args[0]]["vp"], rank(a)))
 
 
@@ -63,6 +64,7 @@ def commit(ai, legal: list[Action]) -> Action:
         if not leading:
             s -= 0.2 * strength
         return s
+
     return max(legal, key=score)
 
 

@@ -74,10 +74,24 @@ class Search:
     ``sample`` is the only way to the game's state; the search never holds the true one.
     """
 
-    def __init__(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
-                 iterations: int, policy: Agent | None = None, estimate=None, depth: int = 0,
-                 exploration: float = 0.7, greedy: float = 0.9, bias: float = 0.0, model: bool = False,
-                 paired: bool = False, narrow: Callable | None = None):
+    def __init__(
+        self,
+        game: Game,
+        sample: Sample,
+        seat: int,
+        legal: list[Action],
+        rand: random.Random,
+        iterations: int,
+        policy: Agent | None = None,
+        estimate=None,
+        depth: int = 0,
+        exploration: float = 0.7,
+        greedy: float = 0.9,
+        bias: float = 0.0,
+        model: bool = False,
+        paired: bool = False,
+        narrow: Callable | None = None,
+    ):
         self.game, self.sample, self.seat, self.legal = game, sample, seat, legal
         self.rand = rand
         self.paired = paired and len(legal) > 1
@@ -117,11 +131,13 @@ class Search:
             return self.legal[0]
         children = self.root.children
         if self.paired:
+
             def value(a: Action) -> float:
                 n = children.get(a)
                 if n is None or not n.visits:
                     return -1.0
                 return n.total / n.visits + (self.bias / (n.visits + 1) if a == self._hint else 0.0)
+
             return max(self.legal, key=value)
         return max(self.legal, key=lambda a: children[a].visits if a in children else -1)
 
@@ -250,9 +266,20 @@ class Search:
 class SearchAgent(Agent):
     """The searching player of one level: a budget of iterations and the game's own hints."""
 
-    def __init__(self, name: str, iterations: int, policy: Agent | None = None, estimate=None,
-                 depth: int = 0, exploration: float = 0.7, bias: float = 0.0, model: bool = False,
-                 narrow: Callable | None = None, paired: bool = False, depth_for: Callable | None = None):
+    def __init__(
+        self,
+        name: str,
+        iterations: int,
+        policy: Agent | None = None,
+        estimate=None,
+        depth: int = 0,
+        exploration: float = 0.7,
+        bias: float = 0.0,
+        model: bool = False,
+        narrow: Callable | None = None,
+        paired: bool = False,
+        depth_for: Callable | None = None,
+    ):
         self.name = name
         self.depth_for = depth_for
         self.bias, self.model, self.paired = bias, model, paired
@@ -263,15 +290,30 @@ class SearchAgent(Agent):
 
     needs_sample = True
 
-    def search(self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random,
-               depth: int | None = None) -> Search:
+    def search(
+        self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random, depth: int | None = None
+    ) -> Search:
         if self.narrow is not None and len(legal) > 1:
             # The seat's view from a state it could be in (the same view from any of them), drawn
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
         depth = self.depth if depth is None else depth
-        return Search(game, sample, seat, legal, rand, self.iterations, self.policy, self.estimate, depth,
-                      self.exploration, bias=self.bias, model=self.model, paired=self.paired, narrow=self.narrow)
+        return Search(
+            game,
+            sample,
+            seat,
+            legal,
+            rand,
+            self.iterations,
+            self.policy,
+            self.estimate,
+            depth,
+            self.exploration,
+            bias=self.bias,
+            model=self.model,
+            paired=self.paired,
+            narrow=self.narrow,
+        )
 
     def choose(self, game, view, legal, rand, sample: Sample | None = None) -> Action:
         if len(legal) == 1:

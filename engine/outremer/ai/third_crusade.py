@@ -42,8 +42,14 @@ TRACK_WORTH = {"cp": 1.6, "crown": 0.8, "supply": 0.9, "gold": 1.0, "glory": 1.2
 POINT_WORTH = 0.3
 """What a deployment point is worth against the other placements it could pay for: it ranks the
 placements (points left at the end are lost, so none is refused for its price alone)."""
-REWARD_WORTH = {"glory": 3.0, "faith": 1.5, "gold": 1.0, "advanced_order": 1.5, "diplomacy_move": 1.0,
-                "remove_sabotage": 0.5}
+REWARD_WORTH = {
+    "glory": 3.0,
+    "faith": 1.5,
+    "gold": 1.0,
+    "advanced_order": 1.5,
+    "diplomacy_move": 1.0,
+    "remove_sabotage": 0.5,
+}
 TOKEN_WORTH = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
 """What a Resource token on the map is worth, to weigh one gained against one it would replace."""
 SHORTLIST = 6
@@ -69,8 +75,13 @@ def orders_by_key(army: str) -> dict:
 def signature(order) -> tuple:
     """All that an Order's worth in a Region depends on (``_order_worth``): Orders alike in these
     are worth the same there."""
-    return (order.region, order.presence in ("own", "alliance"), order.blank, order.reaction,
-            None if order.blank else order.effects[0].do)
+    return (
+        order.region,
+        order.presence in ("own", "alliance"),
+        order.blank,
+        order.reaction,
+        None if order.blank else order.effects[0].do,
+    )
 
 
 def value(card) -> float:
@@ -79,15 +90,50 @@ def value(card) -> float:
     return main + 0.5 * crown
 
 
-HANDLERS = (("discard_objective", "_discard"), ("deploy", "_deploy"), ("arrange", "_arrange"), ("pick", "_pick"),
-            ("order", "_plan"), ("section", "_section"), ("execute", "_command"), ("event", "_command"), ("march", "_march"),
-            ("muster", "_most"), ("react", None), ("lose", "_lose"), ("bid", "_bid"), ("reward", "_reward"),
-            ("move", "_move"), ("place", "_gain"), ("replace", "_gain"), ("tithe", None), ("bring", "_bring"),
-            ("buy", None), ("advanced", None), ("clear", "_clear"), ("objective", "_objective"), ("crown", "_crown"), ("at", None), ("do", None), ("or", None),
-            ("land", None), ("retreat", None), ("remove", None), ("assassinate", None), ("sabotage", None),
-            ("bandit", None), ("unsabotage", None), ("unbandit", None),
-            ("done", None), ("keep", None), ("no_react", None), ("stay", None), ("pass", None), ("skip", None),
-            ("main", None))
+HANDLERS = (
+    ("discard_objective", "_discard"),
+    ("deploy", "_deploy"),
+    ("arrange", "_arrange"),
+    ("pick", "_pick"),
+    ("order", "_plan"),
+    ("section", "_section"),
+    ("execute", "_command"),
+    ("event", "_command"),
+    ("march", "_march"),
+    ("muster", "_most"),
+    ("react", None),
+    ("lose", "_lose"),
+    ("bid", "_bid"),
+    ("reward", "_reward"),
+    ("move", "_move"),
+    ("place", "_gain"),
+    ("replace", "_gain"),
+    ("tithe", None),
+    ("bring", "_bring"),
+    ("buy", None),
+    ("advanced", None),
+    ("clear", "_clear"),
+    ("objective", "_objective"),
+    ("crown", "_crown"),
+    ("at", None),
+    ("do", None),
+    ("or", None),
+    ("land", None),
+    ("retreat", None),
+    ("remove", None),
+    ("assassinate", None),
+    ("sabotage", None),
+    ("bandit", None),
+    ("unsabotage", None),
+    ("unbandit", None),
+    ("done", None),
+    ("keep", None),
+    ("no_react", None),
+    ("stay", None),
+    ("pass", None),
+    ("skip", None),
+    ("main", None),
+)
 """What the heuristic does with each verb, the first of them among the legal actions deciding: its
 method, or None for the first action with that verb."""
 
@@ -159,8 +205,11 @@ class ThirdCrusadeHeuristic(Agent):
         memo = self._m()
         found = memo.get(("enemy", key))
         if found is None:
-            found = memo["enemy", key] = tuple(p for p in self.v["map"][key] if (o := owner(p)) is not None
-                                               and o != "neutral" and ALLIANCE_OF[o] != self.side)
+            found = memo["enemy", key] = tuple(
+                p
+                for p in self.v["map"][key]
+                if (o := owner(p)) is not None and o != "neutral" and ALLIANCE_OF[o] != self.side
+            )
         return found
 
     def _power(self, key: str, pieces) -> int:
@@ -171,7 +220,9 @@ class ThirdCrusadeHeuristic(Agent):
         found = memo.get(("defence", key))
         if found is None:
             found = memo["defence", key] = self._power(
-                key, [p for p in self.v["map"][key] if (o := owner(p)) == "neutral" or (o and ALLIANCE_OF[o] != self.side)])
+                key,
+                [p for p in self.v["map"][key] if (o := owner(p)) == "neutral" or (o and ALLIANCE_OF[o] != self.side)],
+            )
         return found
 
     def _threat(self, key: str) -> int:
@@ -205,14 +256,15 @@ class ThirdCrusadeHeuristic(Agent):
             kept = [k for k in dealt if k not in a.args]
             deserts = {n for k in kept for n in self._near(k) if not self.board.region(n).city}
             near = sum(1 for k in kept for n in deserts if n in self._near(k))
-            return (sum(icons(k) for k in kept) + 0.5 * max((icons(d) for d in deserts), default=0)
-                    + 0.3 * near)
+            return sum(icons(k) for k in kept) + 0.5 * max((icons(d) for d in deserts), default=0) + 0.3 * near
+
         return max(legal, key=worth)
 
     def _deploy(self, legal: list[Action]) -> Action:
         """The placement that gains the most for its points (see ``_placement``); when every one
         loses something (supply it will lack), stop, if the rules let it."""
         from ..games.third_crusade.deployment import cost, variable
+
         scored = [(self._placement(a), a) for a in legal if a.verb == "deploy"]
         _, best = max(scored, key=lambda x: x[0] - POINT_WORTH * cost(variable(), x[1].args[0]))
         done = next((a for a in legal if a.verb == "done"), None)
@@ -236,8 +288,9 @@ class ThirdCrusadeHeuristic(Agent):
             player = self.v["players"][self.me]
             reserve = dict(player["reserve"], **{kind: player["reserve"][kind] - 1})
             supply = player["tracks"][TRACKS.index("supply")]
-            short = (max(0, supply_need(self.c, reserve, self.army) - supply - diff[TRACKS.index("supply")])
-                     - max(0, player["need"] - supply))
+            short = max(0, supply_need(self.c, reserve, self.army) - supply - diff[TRACKS.index("supply")]) - max(
+                0, player["need"] - supply
+            )
             gain -= 1.5 * short
         return gain + (0.01 if kind_of == "city" else 0)
 
@@ -249,8 +302,11 @@ class ThirdCrusadeHeuristic(Agent):
         return tracks(self.c, position, self.board, self.v["tokens"])[self.army]
 
     def _glory(self, position: dict) -> int:
-        return sum(uncovered(self.board.region(k), slots, self.v["tokens"].get(k)).count("glory")
-                   for k, slots in position.items() if controller(slots) == self.army)
+        return sum(
+            uncovered(self.board.region(k), slots, self.v["tokens"].get(k)).count("glory")
+            for k, slots in position.items()
+            if controller(slots) == self.army
+        )
 
     # -- Strategy --------------------------------------------------------------------------------
     def _arrange(self, legal: list[Action]) -> Action:
@@ -283,9 +339,13 @@ class ThirdCrusadeHeuristic(Agent):
     def _budget(self) -> int:
         """Its command points less those of the Orders it has placed."""
         table = orders_by_key(self.army)
-        planned = sum(table[k][0].cost for sides in self.v["sections"].values()
-                      for side in sides.values() if side and side["army"] == self.army and side["order"]
-                      for k in [side["order"]])
+        planned = sum(
+            table[k][0].cost
+            for sides in self.v["sections"].values()
+            for side in sides.values()
+            if side and side["army"] == self.army and side["order"]
+            for k in [side["order"]]
+        )
         return self.v["players"][self.me]["cp"] - planned
 
     def _worth(self, sig: tuple, key: str) -> float:
@@ -339,6 +399,7 @@ class ThirdCrusadeHeuristic(Agent):
         if not plan or not any(a.verb == "section" for a in legal):
             return None
         from ..games.third_crusade.planning import distinct
+
         me = view["players"][army_index(view)]
         first = [act("order", k) for k in distinct(me["box"], me["army"])] + [act("pass")]
         self._setup(game, view)
@@ -426,6 +487,7 @@ class ThirdCrusadeHeuristic(Agent):
         if not frm:
             return best
         from ..games.third_crusade.moves import movable
+
         coordinated = "coordinated" in str(p)
         kinds = sorted(set(self._movable(frm, coordinated, movable)))
         for a in legal:
@@ -439,7 +501,11 @@ class ThirdCrusadeHeuristic(Agent):
                 s = 1.0 + edge if edge > 0 else -1.0
             else:
                 icons = sum(1 for i in self.board.region(to).icons if i)
-                s = 0.3 * icons + (0.5 if self.board.region(to).city else 0) - (0 if len(self._mine(frm)) > len(group) else 1)
+                s = (
+                    0.3 * icons
+                    + (0.5 if self.board.region(to).city else 0)
+                    - (0 if len(self._mine(frm)) > len(group) else 1)
+                )
             s += 0.05 * len(group)
             if s > score:
                 best, score = a, s
@@ -458,6 +524,7 @@ class ThirdCrusadeHeuristic(Agent):
             piece = a.args[0]
             kind = "neutral" if owner(piece) == "neutral" and what(piece) in UNITS else what(piece)
             return (LOSS_ORDER.get(kind, 9), owner(piece) != self.army)
+
         return min(legal, key=cost)
 
     # -- Diplomacy and Upkeep ------------------------------------------------------------------
@@ -467,15 +534,29 @@ class ThirdCrusadeHeuristic(Agent):
 
     def _reward(self, legal: list[Action]) -> Action:
         from ..games.third_crusade.cards import cards
+
         card = next(c for c in cards().diplomacy if c.key == self.v["diplomacy_card"])
         return max(legal, key=lambda a: REWARD_WORTH[card.rewards[a.args[0] - 1].gain] * card.rewards[a.args[0] - 1].n)
 
     def _move(self, legal: list[Action]) -> Action:
         from ..games.third_crusade.diplomacy import board
-        worth = {"glory": 3, "faith": 2, "glory_token": 2, "leader": 2.5, "crown_token": 1.5, "cp_token": 2,
-                 "infantry": 1, "cavalry": 1.5, "gold_token": 1, "supply_token": 1}
-        return max((a for a in legal if a.verb == "move"),
-                   key=lambda a: worth.get(board().space(a.args[0]).gives, 0) * board().space(a.args[0]).n)
+
+        worth = {
+            "glory": 3,
+            "faith": 2,
+            "glory_token": 2,
+            "leader": 2.5,
+            "crown_token": 1.5,
+            "cp_token": 2,
+            "infantry": 1,
+            "cavalry": 1.5,
+            "gold_token": 1,
+            "supply_token": 1,
+        }
+        return max(
+            (a for a in legal if a.verb == "move"),
+            key=lambda a: worth.get(board().space(a.args[0]).gives, 0) * board().space(a.args[0]).n,
+        )
 
     def _gain(self, legal: list[Action]) -> Action:
         """A gain of the diplomacy board: into a Region with room; else in place of something
@@ -515,4 +596,5 @@ class ThirdCrusadeHeuristic(Agent):
         def held(a: Action) -> int:
             o = next(x for x in cards().objectives if x.key == a.args[0])
             return sum(1 for c in o.cities if c in self.v["map"] and controller(self.v["map"][c]) == self.army)
+
         return max(legal, key=held)

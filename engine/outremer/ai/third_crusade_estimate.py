@@ -85,14 +85,18 @@ def stage(s: dict) -> int:
     return min(3, s["round"])
 
 
-LOGIT = Logit(features, stage, (  # by round: Glory, Glory icons, supply lacking, pieces, Jerusalem, Regions
-    # python bench/estimate_fit.py --game third-crusade --players 2 --games 600 --seed 1: held-out
-    # log-likelihood per position -0.677 (1190), -0.504, -0.404, -0.327 (1192); knowing nothing -0.693
-    (0.099, -0.184, 0.429, 0.251, -0.005, -0.139),
-    (0.124, 0.033, 0.352, 0.389, -0.288, 0.091),
-    (0.15, 0.213, 0.312, 0.431, -0.591, 0.115),
-    (0.189, 0.443, 0.029, 0.106, -0.674, 0.288),
-))
+LOGIT = Logit(
+    features,
+    stage,
+    (  # by round: Glory, Glory icons, supply lacking, pieces, Jerusalem, Regions
+        # python bench/estimate_fit.py --game third-crusade --players 2 --games 600 --seed 1: held-out
+        # log-likelihood per position -0.677 (1190), -0.504, -0.404, -0.327 (1192); knowing nothing -0.693
+        (0.099, -0.184, 0.429, 0.251, -0.005, -0.139),
+        (0.124, 0.033, 0.352, 0.389, -0.288, 0.091),
+        (0.15, 0.213, 0.312, 0.431, -0.591, 0.115),
+        (0.189, 0.443, 0.029, 0.106, -0.674, 0.288),
+    ),
+)
 
 
 def estimate(game, s) -> list[float]:

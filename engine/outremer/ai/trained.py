@@ -52,8 +52,7 @@ def read_text(game_id: str) -> str:
     return resources.files(__package__).joinpath(FOLDER, file_name(game_id)).read_text(encoding="utf-8")
 
 
-def parse(text: str, name: str, game_id: str, revision: int, features: Sequence[str],
-          stages: int) -> dict[str, Any]:
+def parse(text: str, name: str, game_id: str, revision: int, features: Sequence[str], stages: int) -> dict[str, Any]:
     """The weights file ``name`` (its ``text``), checked against the game and its feature
     function: a ``DataError`` naming the file if it does not fit, a ``StaleWeights`` warning if
     it was trained for another rules revision."""
@@ -70,28 +69,39 @@ def parse(text: str, name: str, game_id: str, revision: int, features: Sequence[
     if data["game"] != game_id:
         raise DataError(f"{name}: weights of {data['game']!r}, not of {game_id!r}.")
     if list(data["features"]) != list(features):
-        raise DataError(f"{name}: features {data['features']} do not match the game's feature function "
-                        f"({list(features)}); train the weights again ({retrain}).")
+        raise DataError(
+            f"{name}: features {data['features']} do not match the game's feature function "
+            f"({list(features)}); train the weights again ({retrain})."
+        )
     rows = data["weights"]
     if data["stages"] != stages or not isinstance(rows, list) or len(rows) != stages:
-        raise DataError(f"{name}: {stages} stages expected (one row of weights each), the file has "
-                        f"{data['stages']} and {len(rows) if isinstance(rows, list) else 'no'} rows; "
-                        f"train the weights again ({retrain}).")
+        raise DataError(
+            f"{name}: {stages} stages expected (one row of weights each), the file has "
+            f"{data['stages']} and {len(rows) if isinstance(rows, list) else 'no'} rows; "
+            f"train the weights again ({retrain})."
+        )
     for i, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != len(features):
-            raise DataError(f"{name}: stage {i}: {len(features)} weights expected (one per feature: "
-                            f"{', '.join(features)}), found {len(row) if isinstance(row, list) else row!r}.")
+            raise DataError(
+                f"{name}: stage {i}: {len(features)} weights expected (one per feature: "
+                f"{', '.join(features)}), found {len(row) if isinstance(row, list) else row!r}."
+            )
         if not all(isinstance(w, int | float) and not isinstance(w, bool) and math.isfinite(w) for w in row):
             raise DataError(f"{name}: stage {i}: every weight must be a finite number.")
     if data["rules_revision"] != revision:
-        warnings.warn(f"{name}: trained for rules revision {data['rules_revision']} of {game_id}, which now "
-                      f"plays revision {revision}; the estimate may misjudge positions until the weights are "
-                      f"trained again ({retrain}).", StaleWeights, stacklevel=2)
+        warnings.warn(
+            f"{name}: trained for rules revision {data['rules_revision']} of {game_id}, which now "
+            f"plays revision {revision}; the estimate may misjudge positions until the weights are "
+            f"trained again ({retrain}).",
+            StaleWeights,
+            stacklevel=2,
+        )
     return data
 
 
-def load(game_id: str, revision: int, features: Sequence[str], stages: int,
-         text: str | None = None) -> tuple[tuple[float, ...], ...]:
+def load(
+    game_id: str, revision: int, features: Sequence[str], stages: int, text: str | None = None
+) -> tuple[tuple[float, ...], ...]:
     """The weights of ``game_id``'s estimate, one row per stage, from its shipped file (or
     ``text`` in its place: an edited file, in tests), checked (:func:`parse`)."""
     name = f"outremer/ai/{FOLDER}/{file_name(game_id)}"
@@ -102,6 +112,7 @@ def load(game_id: str, revision: int, features: Sequence[str], stages: int,
 def ai_module(game: Any) -> Any:
     """The game's AI module (its ``features``, ``stage``, ``FEATURES``, ``STAGES``, ``LOGIT``)."""
     import importlib
+
     return importlib.import_module(f"{__package__}.{game.id.replace('-', '_')}")
 
 
@@ -116,6 +127,7 @@ def read_file(game: Any, path: str) -> dict[str, Any]:
 @functools.lru_cache(maxsize=8)
 def _estimate(game: Any, path: str, stamp: float) -> Any:
     from .estimate import Logit
+
     ai = ai_module(game)
     logit = Logit(ai.features, ai.stage, tuple(tuple(row) for row in read_file(game, path)["weights"]))
     own = getattr(ai, "estimate", None)  # a game whose estimate is more than its Logit

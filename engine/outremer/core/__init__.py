@@ -6,6 +6,16 @@ from .game import Event, Game, Option, Setup
 from .match import Match
 
 __all__ = [
-    "Action", "BadSetup", "BadShareCode", "BadState", "DataError", "Event", "Game",
-    "IllegalAction", "Match", "Option", "OutremerError", "Setup",
+    "Action",
+    "BadSetup",
+    "BadShareCode",
+    "BadState",
+    "DataError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "Option",
+    "OutremerError",
+    "Setup",
 ]

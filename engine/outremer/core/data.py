@@ -55,8 +55,14 @@ def only_known(where: str, raw: dict[str, Any], known: Iterable[str]) -> None:
             raise DataError(f"{where}: unknown field {key!r}.")
 
 
-def field(where: str, raw: dict[str, Any], key: str, kind: type, default: Any = _NOT_GIVEN,
-          allowed: Iterable[Any] | None = None) -> Any:
+def field(
+    where: str,
+    raw: dict[str, Any],
+    key: str,
+    kind: type,
+    default: Any = _NOT_GIVEN,
+    allowed: Iterable[Any] | None = None,
+) -> Any:
     """``raw[key]``, checked: of type ``kind`` (an int is no bool; a float may be written as an
     int) and, if ``allowed`` is given, one of them. Missing: ``default`` if one is given, else an
     error."""

@@ -61,10 +61,13 @@ class Option:
 
 
 QUICK_RESPONSES = Option(
-    "quick", "Quick responses (tells who holds one)", (False, True),
+    "quick",
+    "Quick responses (tells who holds one)",
+    (False, True),
     "A response is offered only to a player holding a card that answers it: fewer questions, "
     "but everyone learns who holds one. By default every player it could concern is asked.",
-    tells=True)
+    tells=True,
+)
 """Response windows (a card played out of turn in answer to another) are by default offered to
 every seat they could concern, whether or not it holds an answer, so that who is asked tells
 nothing; this option asks only holders, for a quicker game between players who do not mind."""
@@ -88,8 +91,7 @@ class Setup:
         return dict(self.options).get(key, default)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "seed": self.seed, "seats": list(self.seats),
-                "options": dict(self.options)}
+        return {"game": self.game, "seed": self.seed, "seats": list(self.seats), "options": dict(self.options)}
 
 
 @dataclass(slots=True)
@@ -155,13 +157,11 @@ class Game:
         return True
 
     # -- setup ---------------------------------------------------------------
-    def make_setup(self, seed: int, seats: tuple[str, ...] | list[str],
-                   options: dict[str, Any] | None = None) -> Setup:
+    def make_setup(self, seed: int, seats: tuple[str, ...] | list[str], options: dict[str, Any] | None = None) -> Setup:
         """A validated :class:`Setup`, with every option present (defaults filled in)."""
         seats = tuple(seats)
         if not self.min_seats <= len(seats) <= self.max_seats:
-            raise BadSetup(f"{self.name} is played by {self.min_seats}–{self.max_seats} "
-                           f"players, not {len(seats)}.")
+            raise BadSetup(f"{self.name} is played by {self.min_seats}–{self.max_seats} players, not {len(seats)}.")
         for who in seats:
             if who not in CONTROLLERS:
                 raise BadSetup(f"Unknown seat controller {who!r}: choose one of {', '.join(CONTROLLERS)}.")
@@ -242,12 +242,18 @@ class Game:
         if result is None:
             return None
         columns, rows = self.standings(state)
-        out = {"winners": list(result.get("winners", [])), "why": result.get("why") or result.get("text", ""),
-               "columns": columns, "rows": rows}
+        out = {
+            "winners": list(result.get("winners", [])),
+            "why": result.get("why") or result.get("text", ""),
+            "columns": columns,
+            "rows": rows,
+        }
         teams = self.teams(state)
         if teams:
             won = result.get("team")
-            out["teams"] = [{"name": name, "seats": list(seats), "won": i == won} for i, (name, seats) in enumerate(teams)]
+            out["teams"] = [
+                {"name": name, "seats": list(seats), "won": i == won} for i, (name, seats) in enumerate(teams)
+            ]
         return out
 
     def standings(self, state: State) -> tuple[list[str], list[dict[str, Any]]]:
@@ -305,8 +311,11 @@ class Game:
         By default, any use of chance, and the reveal of a sealed round (:mod:`.secret`); games
         add what else reveals hidden things.
         """
-        return (before["rng"] != after["rng"] or len(before.get("rigged", ())) != len(after.get("rigged", ()))
-                or before.get("revealed", 0) != after.get("revealed", 0))
+        return (
+            before["rng"] != after["rng"]
+            or len(before.get("rigged", ())) != len(after.get("rigged", ()))
+            or before.get("revealed", 0) != after.get("revealed", 0)
+        )
 
     on_site: bool = True
     """Whether the site offers the game. A game whose table is not built yet is played in the
@@ -432,8 +441,9 @@ class Game:
         if not isinstance(state, dict) or state.get("game") != self.id:
             raise BadState(f"The saved game is not a {self.name} game.")
         if state.get("format") != self.format_version:
-            raise BadState(f"The saved game has format {state.get('format')!r}; "
-                           f"this version reads format {self.format_version}.")
+            raise BadState(
+                f"The saved game has format {state.get('format')!r}; this version reads format {self.format_version}."
+            )
         return state
 
 
@@ -464,5 +474,3 @@ def clone(state: _Plain) -> _Plain:
     to preserve."""
     copy: _Plain = marshal.loads(marshal.dumps(state, 2))
     return copy
-
-

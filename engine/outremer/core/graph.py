@@ -19,8 +19,15 @@ Neighbours = Sequence[Sequence[int]]
 """For each place (by index), the indices of the places it touches."""
 
 
-def links(raws: list[dict[str, Any]], keys: dict[str, int], name: str, what: str, key: str = "key",
-          link: str = "borders", optional: bool = False) -> tuple[tuple[int, ...], ...]:
+def links(
+    raws: list[dict[str, Any]],
+    keys: dict[str, int],
+    name: str,
+    what: str,
+    key: str = "key",
+    link: str = "borders",
+    optional: bool = False,
+) -> tuple[tuple[int, ...], ...]:
     """Each entry's ``link`` list of keys, checked and sorted into indices: a key must name a
     place of this map, and the place it names must list this one back. An ``optional`` link
     may be left out of an entry (no such links)."""

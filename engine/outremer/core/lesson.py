@@ -135,8 +135,11 @@ class Lesson:
     def moves(self) -> tuple[Move, ...]:
         """The script's actions in order, step after step: the match's ``k``-th action is
         ``moves[k]``."""
-        return tuple(Move(step, j, do, by) for step in self.steps
-                     for j, (do, by) in enumerate(zip(step.dos, step.bys, strict=True)))
+        return tuple(
+            Move(step, j, do, by)
+            for step in self.steps
+            for j, (do, by) in enumerate(zip(step.dos, step.bys, strict=True))
+        )
 
     @property
     def actions(self) -> int:
@@ -188,6 +191,7 @@ class Lesson:
 
 # -- reading and checking the file ------------------------------------------------------
 
+
 def parse(game: Game, text: str, name: str = LESSON_FILE) -> Lesson:
     """The lesson in ``text`` (a ``lesson.toml``), checked: every field of the right type,
     the seats and options valid for ``game``. Each error is a :class:`DataError` naming the file,
@@ -209,16 +213,19 @@ def parse(game: Game, text: str, name: str = LESSON_FILE) -> Lesson:
     if seats[LEARNER] != "human":
         raise DataError(f"{name}: seat {LEARNER} is the learner and must be 'human', not {seats[LEARNER]!r}.")
     if not game.min_seats <= len(seats) <= game.max_seats:
-        raise DataError(f"{name}: {game.name} is played by {game.min_seats}–{game.max_seats} players, "
-                        f"not {len(seats)}.")
+        raise DataError(
+            f"{name}: {game.name} is played by {game.min_seats}–{game.max_seats} players, not {len(seats)}."
+        )
     seed = field(name, data, "seed", int)
     options = field(name, data, "options", dict, {})
     if LESSON_OPTION in options:
         raise DataError(f"{name}: [options] must not set 'lesson': the lesson sets it itself.")
     ids = {o.id: o for o in game.options}
     if LESSON_OPTION not in ids or lesson_id not in ids[LESSON_OPTION].choices:
-        raise DataError(f"{name}: {game.name} has no hidden option 'lesson' with the choice {lesson_id!r} "
-                        "(append Option('lesson', ..., hidden=True) to its options).")
+        raise DataError(
+            f"{name}: {game.name} has no hidden option 'lesson' with the choice {lesson_id!r} "
+            "(append Option('lesson', ..., hidden=True) to its options)."
+        )
     for key, value in options.items():
         if key not in ids:
             raise DataError(f"{name}: [options]: {game.name} has no option {key!r}.")
@@ -234,8 +241,18 @@ def parse(game: Game, text: str, name: str = LESSON_FILE) -> Lesson:
     only_known(f"{name}: [end]", end, _END)
     end_say = field(f"{name}: [end]", end, "say", str)
     end_continue = field(f"{name}: [end]", end, "continue", str, "computer", allowed=CONTINUE)
-    return Lesson(game.id, lesson_id, title, blurb, tuple(seats), seed, tuple(sorted(options.items())),
-                  steps, end_say.strip(), end_continue)
+    return Lesson(
+        game.id,
+        lesson_id,
+        title,
+        blurb,
+        tuple(seats),
+        seed,
+        tuple(sorted(options.items())),
+        steps,
+        end_say.strip(),
+        end_continue,
+    )
 
 
 def _step(name: str, i: int, raw: dict[str, Any], seats: int) -> Step:
@@ -262,8 +279,10 @@ def _dos(where: str, raw: Any) -> tuple[str, ...]:
     elif isinstance(raw, list) and raw:
         texts = raw
     else:
-        raise DataError(f"{where}: field 'do' must be an action's text or a non-empty list of them "
-                        f"(omit it for a text-only step), not {raw!r}.")
+        raise DataError(
+            f"{where}: field 'do' must be an action's text or a non-empty list of them "
+            f"(omit it for a text-only step), not {raw!r}."
+        )
     out = []
     for n, text in enumerate(texts):
         at = "" if isinstance(raw, str) else f" (action {n + 1})"
@@ -282,8 +301,10 @@ def _bys(where: str, raw: Any, count: int, seats: int) -> tuple[int, ...]:
         if not count:
             raise DataError(f"{where}: field 'by' lists seats but the step takes no action ('do').")
         if len(raw) != count:
-            raise DataError(f"{where}: field 'by' lists {len(raw)} seats for {count} actions in 'do' "
-                            "(one seat per action, or one number for all).")
+            raise DataError(
+                f"{where}: field 'by' lists {len(raw)} seats for {count} actions in 'do' "
+                "(one seat per action, or one number for all)."
+            )
         bys = raw
     elif isinstance(raw, int) and not isinstance(raw, bool):
         bys = [raw] * count
@@ -320,6 +341,7 @@ def lesson_for(game: Game) -> Lesson | None:
 
 # -- a match under a lesson ----------------------------------------------------------------
 
+
 def running(match: Match) -> Lesson | None:
     """The lesson ``match`` is playing, while some scripted action is still to be taken; else
     None (no lesson, a lesson continued with other seats, or a lesson played to its end)."""
@@ -354,8 +376,7 @@ def refuse(match: Match, action: Action, seat: int | None) -> None:
         return
     if move.by != seat:
         seat_name = match.game.seat_labels(match.setup)[move.by]
-        raise IllegalAction(f"In this lesson, the {seat_name} moves now: press Next to see "
-                            f"“{_words(match, move)}”.")
+        raise IllegalAction(f"In this lesson, the {seat_name} moves now: press Next to see “{_words(match, move)}”.")
     if action != move.action:
         raise IllegalAction(f"{move.step.say} In this lesson, take “{_words(match, move)}”.")
 
@@ -370,15 +391,17 @@ def scripted(match: Match) -> Action:
     if move is None or move.by == LEARNER:
         raise IllegalAction("It is your move in this lesson: take the highlighted action.")
     if match.to_act() != move.by or move.action not in match.legal_actions():
-        raise IllegalAction(f"The lesson's step {move.step.index + 1} (“{move.do}”) cannot be played now: "
-                            "its script is out of step with the rules.")
+        raise IllegalAction(
+            f"The lesson's step {move.step.index + 1} (“{move.do}”) cannot be played now: "
+            "its script is out of step with the rules."
+        )
     return move.action
 
 
 def _run(move: Move) -> int:
     """How many actions of ``move``'s seat follow in its step from it on (itself included): what
     one Next plays when that seat is not the learner's."""
-    bys = move.step.bys[move.part:]
+    bys = move.step.bys[move.part :]
     n = 0
     while n < len(bys) and bys[n] == move.by:
         n += 1
@@ -402,15 +425,40 @@ def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
     move = lesson.due(taken)
     group = []
     for step in lesson.group(taken):
-        entry: dict[str, Any] = {"index": step.index, "say": step.say, "show": list(step.show),
-                                 "do": None, "by": step.by, "label": None, "part": 0,
-                                 "parts": len(step.dos), "run": 0, "mine": False, "next": True}
+        entry: dict[str, Any] = {
+            "index": step.index,
+            "say": step.say,
+            "show": list(step.show),
+            "do": None,
+            "by": step.by,
+            "label": None,
+            "part": 0,
+            "parts": len(step.dos),
+            "run": 0,
+            "mine": False,
+            "next": True,
+        }
         if move is not None and move.step is step:
             mine = move.by == viewer
-            entry.update({"do": move.do, "by": move.by, "label": _words(match, move), "part": move.part + 1,
-                          "run": _run(move), "mine": mine, "next": not mine})
+            entry.update(
+                {
+                    "do": move.do,
+                    "by": move.by,
+                    "label": _words(match, move),
+                    "part": move.part + 1,
+                    "run": _run(move),
+                    "mine": mine,
+                    "next": not mine,
+                }
+            )
         group.append(entry)
     finished = taken >= lesson.actions
-    return {"id": lesson.id, "title": lesson.title, "count": len(lesson.steps), "learner": LEARNER,
-            "group": group, "finished": finished,
-            "end": {"say": lesson.end_say, "continue": lesson.end_continue} if finished else None}
+    return {
+        "id": lesson.id,
+        "title": lesson.title,
+        "count": len(lesson.steps),
+        "learner": LEARNER,
+        "group": group,
+        "finished": finished,
+        "end": {"say": lesson.end_say, "continue": lesson.end_continue} if finished else None,
+    }

@@ -88,8 +88,7 @@ class Match:
             raise IllegalAction(f"There is no action number {index}: choose 0–{len(legal) - 1}.")
         return self.play(legal[index], seat)
 
-    def _push(self, state: State, log: list[Event], action: Action, index: int, count: int,
-              actor: int) -> None:
+    def _push(self, state: State, log: list[Event], action: Action, index: int, count: int, actor: int) -> None:
         self.states.append(state)
         self.logs.append(log)
         self.actions.append(action)
@@ -100,7 +99,7 @@ class Match:
     def truncate(self, step: int) -> None:
         """Forget every action after ``step`` (the history slider's "play from here")."""
         self.state_at(step)
-        del self.states[step + 1:], self.logs[step + 1:], self.actions[step:]
+        del self.states[step + 1 :], self.logs[step + 1 :], self.actions[step:]
         del self.indices[step:], self.counts[step:], self.actors[step:]
 
     # -- undo ----------------------------------------------------------------

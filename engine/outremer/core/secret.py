@@ -89,12 +89,15 @@ def sealed_view(state: State, seat: int | None) -> dict[str, Any] | None:
     mine = None
     if seat in sealed["seats"]:
         mine = sealed["choices"][sealed["seats"].index(seat)]
-    return {"key": sealed["key"], "seats": list(sealed["seats"]),
-            "chosen": [c is not None for c in sealed["choices"]], "mine": mine}
+    return {
+        "key": sealed["key"],
+        "seats": list(sealed["seats"]),
+        "chosen": [c is not None for c in sealed["choices"]],
+        "mine": mine,
+    }
 
 
-def redeal_sealed(state: State, seat: int, rand: random.Random,
-                  choices: Callable[[State, int], list[Any]]) -> None:
+def redeal_sealed(state: State, seat: int, rand: random.Random, choices: Callable[[State, int], list[Any]]) -> None:
     """Replace, in ``state`` (a redealt copy), every sealed choice but ``seat``'s with one drawn
     at random from ``choices(state, other)``, the choices that seat could have made given the
     redealt state. They are sorted first, so that the draw depends only on what ``seat`` sees."""

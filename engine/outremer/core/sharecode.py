@@ -75,8 +75,9 @@ class _Reader:
         value = shift = 0
         while True:
             if self.pos >= len(self.data):
-                raise BadShareCode(f"The code ends in the middle of {what}: it was not written by "
-                                   "Outremer, or was altered.")
+                raise BadShareCode(
+                    f"The code ends in the middle of {what}: it was not written by Outremer, or was altered."
+                )
             byte = self.data[self.pos]
             self.pos += 1
             value |= (byte & 0x7F) << shift
@@ -127,13 +128,17 @@ def _bad_character(code: str) -> BadShareCode:
     encoded = _PERCENT.match(code, at)
     ch = chr(int(encoded.group()[1:], 16)) if encoded else code[at]
     if not ch.isspace():
-        return BadShareCode(f"The code contains {code[at]!r} (character {at + 1}), which no game code "
-                            "contains (only letters, digits, - and _).")
+        return BadShareCode(
+            f"The code contains {code[at]!r} (character {at + 1}), which no game code "
+            "contains (only letters, digits, - and _)."
+        )
     name = _BLANKS.get(ch, "a blank character")
     shown = f"{name} written as {encoded.group()!r}" if encoded else f"{name} ({ch!r})"
     where = f"after character {at}" if at else "at its start"
-    return BadShareCode(f"The code contains {shown} {where}: it was probably split when it was copied. "
-                        "Copy the whole link again, in one piece.")
+    return BadShareCode(
+        f"The code contains {shown} {where}: it was probably split when it was copied. "
+        "Copy the whole link again, in one piece."
+    )
 
 
 def _other_revision(game: Game, revision: int) -> NoReturn:
@@ -141,7 +146,8 @@ def _other_revision(game: Game, revision: int) -> NoReturn:
     raise ShareCodeFromOtherVersion(
         f"This {game.name} game was recorded under {newer} revision of the rules engine "
         f"({revision}; this site plays revision {game.rules_revision}), so its moves cannot "
-        "be replayed here. Start a new game, or open the link with the version that made it.")
+        "be replayed here. Start a new game, or open the link with the version that made it."
+    )
 
 
 def decode(code: str, games: Callable[[int], Game | None]) -> Match:
@@ -168,12 +174,15 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
         raise BadShareCode("The code is too short to hold a game: it was probably cut off.")
     payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
     if _check(payload) != check:
-        raise BadShareCode("The code is damaged: its check does not match, so a character was "
-                           "changed, added or lost (copy the whole link again).")
+        raise BadShareCode(
+            "The code is damaged: its check does not match, so a character was "
+            "changed, added or lost (copy the whole link again)."
+        )
     if payload[0] not in FORMATS:
         raise ShareCodeFromOtherVersion(
             f"This code was written in game-code format {payload[0]}; this version of Outremer reads "
-            f"formats {FORMAT_VERSION} and {FORMAT_HIDDEN}. Open it with the version that made it, or start a new game.")
+            f"formats {FORMAT_VERSION} and {FORMAT_HIDDEN}. Open it with the version that made it, or start a new game."
+        )
     reader = _Reader(payload)
     reader.pos = 1
     game_no = reader.varint("the game's number")
@@ -188,10 +197,11 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
         raise BadShareCode(f"The code's seed is {seed}, larger than any game's (at most 2^64 - 1): {_ALTERED}.")
     seat_count = reader.varint("the number of seats")
     if not game.min_seats <= seat_count <= game.max_seats:
-        players = (f"{game.min_seats}" if game.min_seats == game.max_seats
-                   else f"{game.min_seats}–{game.max_seats}")
-        raise BadShareCode(f"The code names {seat_count} seat{'' if seat_count == 1 else 's'}, but "
-                           f"{game.name} is played by {players} players: {_ALTERED}.")
+        players = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}–{game.max_seats}"
+        raise BadShareCode(
+            f"The code names {seat_count} seat{'' if seat_count == 1 else 's'}, but "
+            f"{game.name} is played by {players} players: {_ALTERED}."
+        )
     fixed = {} if revision == game.rules_revision else game.earlier_revision(revision, seat_count)
     if fixed is None:
         _other_revision(game, revision)
@@ -219,15 +229,16 @@ def decode(code: str, games: Callable[[int], Game | None]) -> Match:
     steps = reader.varint("the number of actions")
     if steps > MAX_STEPS:
         raise BadShareCode(f"The code claims {steps} actions, more than any game can hold: {_ALTERED}.")
-    moves = int.from_bytes(payload[reader.pos:], "little")
+    moves = int.from_bytes(payload[reader.pos :], "little")
     try:
         setup = game.make_setup(seed, seats, options)
         match = Match(game, setup)
         for step in range(steps):
             legal = match.legal_actions()
             if not legal:
-                raise BadShareCode(f"The code goes on after the game ended (at action {step + 1} of {steps}): "
-                                   f"{_ALTERED}.")
+                raise BadShareCode(
+                    f"The code goes on after the game ended (at action {step + 1} of {steps}): {_ALTERED}."
+                )
             moves, index = divmod(moves, len(legal))
             match.play(legal[index])
     except BadShareCode:

@@ -6,8 +6,22 @@ from __future__ import annotations
 IRREGULAR = {"die": "dice", "Footman": "Footmen", "footman": "footmen", "Man-at-Arms": "Men-at-Arms"}
 """Plurals that do not take -s or -es."""
 
-UNCHANGED = frozenset({"Gold", "Faith", "Glory", "Infantry", "Cavalry", "Support", "VP", "TT", "supply", "Supply",
-                       "Influence", "Presence"})
+UNCHANGED = frozenset(
+    {
+        "Gold",
+        "Faith",
+        "Glory",
+        "Infantry",
+        "Cavalry",
+        "Support",
+        "VP",
+        "TT",
+        "supply",
+        "Supply",
+        "Influence",
+        "Presence",
+    }
+)
 """Words the games count without a plural form ("3 Gold", "2 Infantry")."""
 
 

@@ -14,6 +14,7 @@ def all_games() -> dict[str, Game]:
     from .levantine import Levantine
     from .lords_of_heaven import LordsOfHeaven
     from .third_crusade.game import ThirdCrusade
+
     games = [Levantine(), CrusaderKingdoms(), LordsOfHeaven(), ThirdCrusade()]
     return {g.id: g for g in games}
 
@@ -22,6 +23,7 @@ def get_game(game_id: str) -> Game:
     games = all_games()
     if game_id not in games:
         from ..core.errors import BadSetup
+
         raise BadSetup(f"Unknown game {game_id!r}: choose one of {', '.join(sorted(games))}.")
     return games[game_id]
 

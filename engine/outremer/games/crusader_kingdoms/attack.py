@@ -12,12 +12,33 @@ from .state import NOBODY, discard, move_bonus
 HIT = 4
 
 
-def new_attack(attacker: int, defender: int, area: int, *, bonus_dice: int = 0, source: str = "",
-               concerted: bool = False, independent_from: int | None = None) -> dict:
-    return {"attacker": attacker, "defender": defender, "area": area, "bonus_dice": bonus_dice,
-            "source": source, "concerted": concerted, "independent_from": independent_from,
-            "troops": [], "cards": [], "responders": [], "flipped": [], "dice": None, "hits": None,
-            "winner": None, "auto_response": None}
+def new_attack(
+    attacker: int,
+    defender: int,
+    area: int,
+    *,
+    bonus_dice: int = 0,
+    source: str = "",
+    concerted: bool = False,
+    independent_from: int | None = None,
+) -> dict:
+    return {
+        "attacker": attacker,
+        "defender": defender,
+        "area": area,
+        "bonus_dice": bonus_dice,
+        "source": source,
+        "concerted": concerted,
+        "independent_from": independent_from,
+        "troops": [],
+        "cards": [],
+        "responders": [],
+        "flipped": [],
+        "dice": None,
+        "hits": None,
+        "winner": None,
+        "auto_response": None,
+    }
 
 
 def attack_dice(s: State, cards: tuple[Card, ...]) -> int:
@@ -90,27 +111,46 @@ def resolve(s: State, content: Content, mode: Mode, log: list[Event], names: lis
     n_def += sum(c.n for c in def_effects if c.effect == "extra_dice" and c.id == a["auto_response"])
     revealed = ", ".join(cards[c].name for c, _ in a["troops"]) or "no troops"
     if a["troops"] or a["cards"]:
-        log.append(Event(f"The cards are revealed — attack: {revealed}"
-                         + "".join(f"; {names[seat]} adds {cards[c].name} to the {side}" for c, seat, side in a["cards"])
-                         + ".", "4.1"))
+        log.append(
+            Event(
+                f"The cards are revealed — attack: {revealed}"
+                + "".join(f"; {names[seat]} adds {cards[c].name} to the {side}" for c, seat, side in a["cards"])
+                + ".",
+                "4.1",
+            )
+        )
     att_roll, att_final, att_cancel = _side_roll(s, n_att, att_effects)
     def_roll, def_final, def_cancel = _side_roll(s, n_def, def_effects)
-    hits = [max(0, sum(d >= HIT for d in att_final) - def_cancel), max(0, sum(d >= HIT for d in def_final) - att_cancel)]
+    hits = [
+        max(0, sum(d >= HIT for d in att_final) - def_cancel),
+        max(0, sum(d >= HIT for d in def_final) - att_cancel),
+    ]
     a["dice"] = {"attack": [att_roll, att_final], "defence": [def_roll, def_final]}
     a["hits"] = hits
     won = hits[0] > hits[1]
     a["winner"] = "attack" if won else "defence"
     att_name = attacker_name(s, mode, names)
     def_name = defender_name(s, mode, names)
-    log.append(Event(f"{att_name} {_verb(att_name, 'rolls')} {count(n_att, 'die')}: {_dice_text(att_roll, att_final)} — "
-                     f"{hits[0]} hit{'s' if hits[0] != 1 else ''}; {def_name} {_verb(def_name, 'rolls')} {n_def} "
-                     f"for {area.name}: "
-                     f"{_dice_text(def_roll, def_final)} — {hits[1]} hit{'s' if hits[1] != 1 else ''}.", "4.2"))
+    log.append(
+        Event(
+            f"{att_name} {_verb(att_name, 'rolls')} {count(n_att, 'die')}: {_dice_text(att_roll, att_final)} — "
+            f"{hits[0]} hit{'s' if hits[0] != 1 else ''}; {def_name} {_verb(def_name, 'rolls')} {n_def} "
+            f"for {area.name}: "
+            f"{_dice_text(def_roll, def_final)} — {hits[1]} hit{'s' if hits[1] != 1 else ''}.",
+            "4.2",
+        )
+    )
     if won:
         log.append(Event(f"{att_name} {_verb(att_name, 'takes')} {area.name}.", "4.1", marks=(f"area:{area.index}",)))
     else:
-        log.append(Event(f"{def_name[0].upper() + def_name[1:]} {_verb(def_name, 'holds')} {area.name} "
-                         "(the defender wins ties).", "4.2", marks=(f"area:{area.index}",)))
+        log.append(
+            Event(
+                f"{def_name[0].upper() + def_name[1:]} {_verb(def_name, 'holds')} {area.name} "
+                "(the defender wins ties).",
+                "4.2",
+                marks=(f"area:{area.index}",),
+            )
+        )
 
 
 def _verb(subject: str, verb: str) -> str:
@@ -188,7 +228,23 @@ def finish(s: State, content: Content) -> None:
             if c != stay:
                 discard(s, cards[c])
         s["auto"]["army"] = [stay] if stay is not None else []
-    s["last_attack"] = {k: a.get(k) for k in ("attacker", "defender", "area", "troops", "cards", "flipped", "dice",
-                                              "hits", "winner", "auto_response", "bonus_dice", "source", "army",
-                                              "independent_from")}
+    s["last_attack"] = {
+        k: a.get(k)
+        for k in (
+            "attacker",
+            "defender",
+            "area",
+            "troops",
+            "cards",
+            "flipped",
+            "dice",
+            "hits",
+            "winner",
+            "auto_response",
+            "bonus_dice",
+            "source",
+            "army",
+            "independent_from",
+        )
+    }
     s["attack"] = None

@@ -36,18 +36,28 @@ def muslim_round(flow, s: State, log: list[Event], against: int) -> None:
         return
     target = target_area(flow, s, against)
     if target is None:
-        log.append(Event(f"The Muslim army (strength {strength}) rolls {die}, but no area of "
-                         f"{flow.names[against]} borders the Muslims.", "8.3"))
+        log.append(
+            Event(
+                f"The Muslim army (strength {strength}) rolls {die}, but no area of "
+                f"{flow.names[against]} borders the Muslims.",
+                "8.3",
+            )
+        )
         return
     area = flow.board.areas[target]
-    log.append(Event(f"The Muslim army (strength {strength}) rolls {die}: it attacks {area.name} "
-                     f"(id {area.id}) of {flow.names[against]}.", "8.3", marks=(f"area:{target}",)))
+    log.append(
+        Event(
+            f"The Muslim army (strength {strength}) rolls {die}: it attacks {area.name} "
+            f"(id {area.id}) of {flow.names[against]}.",
+            "8.3",
+            marks=(f"area:{target}",),
+        )
+    )
     att = fight.new_attack(NOBODY, against, target, bonus_dice=strength, source="army")
     att["army"] = list(a["army"])
     att["responders"] = [p for p in range(len(flow.mode.seats))]
     s["attack"] = att
     s["step"] = "respond"
-
 
 
 def target_area(flow, s: State, against: int) -> int | None:
@@ -121,8 +131,13 @@ def event(flow, s: State, log: list[Event], card, against: int) -> None:
             c = hand.pop(rng.randbelow(s, len(hand)))
             discard(s, flow.cards[c])
             lost.append(flow.cards[c].name)
-        log.append(Event(f"{card.name}: {flow.names[against]} discards at random "
-                         f"{', '.join(lost) if lost else 'nothing (no cards)'}.", "R6"))
+        log.append(
+            Event(
+                f"{card.name}: {flow.names[against]} discards at random "
+                f"{', '.join(lost) if lost else 'nothing (no cards)'}.",
+                "R6",
+            )
+        )
         discard(s, card)
     else:
         discard(s, card)

@@ -16,8 +16,19 @@ from ...core.graph import check_connected, links
 
 CARD_TYPES = ("troop", "event", "response")
 RESPONSES = ("leader", "extra_dice", "cancel_hits", "reroll_misses", "regrouping")
-EVENTS = ("draw", "card_bonus", "walls", "seduction", "random_discard", "independent_attack", "truce",
-          "watchtowers", "skip_round", "spies", "concerted_attack")
+EVENTS = (
+    "draw",
+    "card_bonus",
+    "walls",
+    "seduction",
+    "random_discard",
+    "independent_attack",
+    "truce",
+    "watchtowers",
+    "skip_round",
+    "spies",
+    "concerted_attack",
+)
 SIDES = ("attack", "defence", "either")
 FAITHS = ("christian", "muslim")
 
@@ -72,9 +83,18 @@ class Card:
     flavour: str = ""
 
     def to_json(self) -> dict:
-        return {"id": self.id, "deck": self.deck, "name": self.name, "type": self.type, "value": self.value,
-                "text": self.text, "effect": self.effect, "side": self.side, "lasting": self.lasting,
-                "flavour": self.flavour}
+        return {
+            "id": self.id,
+            "deck": self.deck,
+            "name": self.name,
+            "type": self.type,
+            "value": self.value,
+            "text": self.text,
+            "effect": self.effect,
+            "side": self.side,
+            "lasting": self.lasting,
+            "flavour": self.flavour,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,18 +143,31 @@ def parse_board(key: str, data: dict, name: str) -> Board:
                 raise DataError(f"{where}: {raws[j]['key']!r} is listed both as a border and as a sea lane.")
             if not (raw.get("coastal") and raws[j].get("coastal")):
                 raise DataError(f"{where}: the sea lane to {raws[j]['key']!r} needs both areas coastal.")
-        areas.append(Area(
-            index=i, key=raw["key"], name=field(where, raw, "name", str),
-            defence=field(where, raw, "defence", int, allowed=range(0, 7)),
-            x=field(where, raw, "x", float), y=field(where, raw, "y", float),
-            borders=borders[i],
-            coastal=field(where, raw, "coastal", bool, default=False),
-            id=field(where, raw, "id", int, default=0),
-            vp=field(where, raw, "vp", int, default=0),
-            sea=sea[i]))
+        areas.append(
+            Area(
+                index=i,
+                key=raw["key"],
+                name=field(where, raw, "name", str),
+                defence=field(where, raw, "defence", int, allowed=range(0, 7)),
+                x=field(where, raw, "x", float),
+                y=field(where, raw, "y", float),
+                borders=borders[i],
+                coastal=field(where, raw, "coastal", bool, default=False),
+                id=field(where, raw, "id", int, default=0),
+                vp=field(where, raw, "vp", int, default=0),
+                sea=sea[i],
+            )
+        )
     coast = tuple(tuple(p) for p in data.get("coast", []))
-    board = Board(key, field(name, data, "title", str), data.get("note", ""),
-                  field(name, data, "width", float), field(name, data, "height", float), coast, tuple(areas))
+    board = Board(
+        key,
+        field(name, data, "title", str),
+        data.get("note", ""),
+        field(name, data, "width", float),
+        field(name, data, "height", float),
+        coast,
+        tuple(areas),
+    )
     check_connected(borders, list(keys), name, "area")
     return board
 
@@ -159,13 +192,22 @@ def parse_deck(deck: str, data: dict, name: str, first_id: int) -> list[Card]:
             field(where, raw, "effect", str, allowed=EVENTS)
         count = field(where, raw, "count", int, default=1)
         for _ in range(count):
-            cards.append(Card(
-                id=first_id + len(cards), deck=deck, name=field(where, raw, "name", str), type=kind,
-                value=raw.get("value", 0), text=field(where, raw, "text", str, default=""),
-                effect=effect, n=field(where, raw, "n", int, default=0),
-                side=raw.get("side", ""), lasting=field(where, raw, "lasting", bool, default=False),
-                solo=field(where, raw, "solo", bool, default=True),
-                flavour=raw.get("flavour", "")))
+            cards.append(
+                Card(
+                    id=first_id + len(cards),
+                    deck=deck,
+                    name=field(where, raw, "name", str),
+                    type=kind,
+                    value=raw.get("value", 0),
+                    text=field(where, raw, "text", str, default=""),
+                    effect=effect,
+                    n=field(where, raw, "n", int, default=0),
+                    side=raw.get("side", ""),
+                    lasting=field(where, raw, "lasting", bool, default=False),
+                    solo=field(where, raw, "solo", bool, default=True),
+                    flavour=raw.get("flavour", ""),
+                )
+            )
     return cards
 
 
@@ -175,17 +217,29 @@ def parse_modes(data: dict, name: str = "deployment.toml") -> dict[str, Mode]:
         where = f"{name}: mode {key!r}"
 
         def seat(r, w):
-            return SeatDef(field(w, r, "key", str), field(w, r, "name", str),
-                           field(w, r, "faith", str, allowed=FAITHS), field(w, r, "colour", str),
-                           field(w, r, "castles", int), field(w, r, "cards", int),
-                           tuple(r.get("start", ())))
+            return SeatDef(
+                field(w, r, "key", str),
+                field(w, r, "name", str),
+                field(w, r, "faith", str, allowed=FAITHS),
+                field(w, r, "colour", str),
+                field(w, r, "castles", int),
+                field(w, r, "cards", int),
+                tuple(r.get("start", ())),
+            )
+
         seats = tuple(seat(r, f"{where}, seat {i + 1}") for i, r in enumerate(raw.get("seats", [])))
         auto = raw.get("automaton")
-        modes[key] = Mode(key, field(where, raw, "players", int), field(where, raw, "map", str),
-                          field(where, raw, "title", str), seats,
-                          None if auto is None else SeatDef(auto["name"].lower(), auto["name"], auto["faith"],
-                                                            auto["colour"], 0, auto["cards"], ()),
-                          raw.get("christians_may_not_attack_each_other", False))
+        modes[key] = Mode(
+            key,
+            field(where, raw, "players", int),
+            field(where, raw, "map", str),
+            field(where, raw, "title", str),
+            seats,
+            None
+            if auto is None
+            else SeatDef(auto["name"].lower(), auto["name"], auto["faith"], auto["colour"], 0, auto["cards"], ()),
+            raw.get("christians_may_not_attack_each_other", False),
+        )
     return modes
 
 
@@ -209,6 +263,8 @@ def content() -> Content:
                 try:
                     board.index(start)
                 except KeyError:
-                    raise DataError(f"deployment.toml: mode {mode.key!r}, seat {s.key!r}: start area {start!r} "
-                                    f"is not on the map {mode.map!r}.") from None
+                    raise DataError(
+                        f"deployment.toml: mode {mode.key!r}, seat {s.key!r}: start area {start!r} "
+                        f"is not on the map {mode.map!r}."
+                    ) from None
     return Content(boards, tuple(christian + muslim), modes)

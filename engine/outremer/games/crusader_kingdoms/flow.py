@@ -57,9 +57,14 @@ class Flow:
 
     # ------------------------------------------------------------------ turns
     def _turn_start(self, s: State, log: list[Event]) -> None:
-        log.append(Event(f"Turn {s['turn']} of {TURNS} begins: every kingdom draws its cards, then each player in turn "
-                         "attacks, makes an incursion, plays an Event, discards a card or passes, until all have "
-                         "passed one after another.", "3"))
+        log.append(
+            Event(
+                f"Turn {s['turn']} of {TURNS} begins: every kingdom draws its cards, then each player in turn "
+                "attacks, makes an incursion, plays an Event, discards a card or passes, until all have "
+                "passed one after another.",
+                "3",
+            )
+        )
         for seat, sd in enumerate(self.mode.seats):
             want = sd.cards + s["bonus"][seat] - len(s["hands"][seat])
             note = []
@@ -67,8 +72,14 @@ class Flow:
                 note.append(f"Card Bonus {s['bonus'][seat]:+d}")
             if s["hands"][seat]:
                 note.append(f"{len(s['hands'][seat])} kept")
-            log.append(Event(f"{self.names[seat]} draws {count(sd.cards, 'card')} a turn"
-                             + (f"; {', '.join(note)}: {max(0, want)} this turn" if note else "") + ".", "6"))
+            log.append(
+                Event(
+                    f"{self.names[seat]} draws {count(sd.cards, 'card')} a turn"
+                    + (f"; {', '.join(note)}: {max(0, want)} this turn" if note else "")
+                    + ".",
+                    "6",
+                )
+            )
             draw(s, seat, sd.faith, max(0, want), self.content, log, "6", self.names[seat])
         if s["auto"] is not None:
             a = s["auto"]
@@ -93,8 +104,13 @@ class Flow:
             s["deck"][faith] += s["discard"][faith]
             s["discard"][faith] = []
             rng.shuffle(s, s["deck"][faith])
-        log.append(Event(f"Turn {s['turn']} ends: discarded and lasting cards are shuffled back, each deck apart; "
-                         "cards in hand are kept.", "5"))
+        log.append(
+            Event(
+                f"Turn {s['turn']} ends: discarded and lasting cards are shuffled back, each deck apart; "
+                "cards in hand are kept.",
+                "5",
+            )
+        )
         if s["turn"] >= TURNS:
             self._score(s, log)
             return
@@ -109,8 +125,10 @@ class Flow:
             diff = sum(s["bonus"]) - s["auto"]["bonus"]
             vp = vp_areas + diff
             level = victory_level(vp)
-            text = (f"The Crusaders score {vp} VP ({vp_areas} for {count(len(held), 'area')}, {diff:+d} Card Bonus): "
-                    f"{level}.")
+            text = (
+                f"The Crusaders score {vp} VP ({vp_areas} for {count(len(held), 'area')}, {diff:+d} Card Bonus): "
+                f"{level}."
+            )
             winners = list(range(len(mode.seats))) if level != "Defeat" else []
             s["result"] = {"winners": winners, "text": text, "vp": vp, "level": level}
         else:
@@ -192,8 +210,11 @@ class Flow:
         for seat in range(len(self.mode.seats)):
             if s["supply"][seat] == 0:
                 text = f"{self.names[seat]} has every castle on the map: sudden victory!"
-                s["result"] = {"winners": [seat], "text": text,
-                               "castles": [castles_on_map(s, p) for p in range(len(self.mode.seats))]}
+                s["result"] = {
+                    "winners": [seat],
+                    "text": text,
+                    "castles": [castles_on_map(s, p) for p in range(len(self.mode.seats))],
+                }
                 s["step"] = "over"
                 log.append(Event(text, "7.3"))
                 return True
@@ -240,8 +261,11 @@ class Flow:
 
     def flip_options(self, s: State) -> list[int]:
         a = s["attack"]
-        return [b for b in self.board.areas[a["area"]].borders
-                if s["owner"][b] == a["defender"] and s["plus"][b] and b not in a["flipped"]]
+        return [
+            b
+            for b in self.board.areas[a["area"]].borders
+            if s["owner"][b] == a["defender"] and s["plus"][b] and b not in a["flipped"]
+        ]
 
     def _fight(self, s: State, log: list[Event]) -> None:
         a = s["attack"]
@@ -291,8 +315,11 @@ class Flow:
         for i in options:
             held = owner[i]
             if held != NOBODY:
-                if (mode.christians_may_not_attack_each_other and mode.seats[seat].faith == "christian"
-                        and mode.seats[held].faith == "christian"):
+                if (
+                    mode.christians_may_not_attack_each_other
+                    and mode.seats[seat].faith == "christian"
+                    and mode.seats[held].faith == "christian"
+                ):
                     continue
                 if [seat, held] in s["truces"] or [held, seat] in s["truces"]:
                     continue
@@ -324,5 +351,8 @@ class Flow:
 
     def independent_targets(self, s: State, seat: int) -> list[int]:
         independent = set(areas_of(s, NOBODY))
-        return [i for i, owner in enumerate(s["owner"])
-                if owner not in (NOBODY, seat) and adjacent_to(self.board, i, independent)]
+        return [
+            i
+            for i, owner in enumerate(s["owner"])
+            if owner not in (NOBODY, seat) and adjacent_to(self.board, i, independent)
+        ]

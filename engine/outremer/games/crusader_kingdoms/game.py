@@ -26,9 +26,15 @@ from .state import (
 
 MODES_BY_PLAYERS = {1: "solo", 2: "coop", 3: "three", 4: "four"}
 
-LESSON = Option("lesson", "Learn to play", ("", "first-round"),
-                "The guided first round (data/lesson.toml): a fixed deal, one attack and its battle, "
-                "then the game goes on as any other.", names=("none", "the first round"), hidden=True)
+LESSON = Option(
+    "lesson",
+    "Learn to play",
+    ("", "first-round"),
+    "The guided first round (data/lesson.toml): a fixed deal, one attack and its battle, "
+    "then the game goes on as any other.",
+    names=("none", "the first round"),
+    hidden=True,
+)
 """The lesson mode: set by Learn to play, kept by its link; the rules read nothing from it (the
 lesson's seed gives its deal)."""
 
@@ -50,6 +56,7 @@ class CrusaderKingdoms(Game):
     def earlier_revision(self, revision: int, seats: int) -> dict | None:
         # revision 2's solo and co-operative games (the other map side) replay unchanged
         return {} if revision == 2 and seats <= 2 else None
+
     max_actions = 5_000
 
     @cached_property
@@ -91,9 +98,15 @@ class CrusaderKingdoms(Game):
     def start(self, setup: Setup):
         mode = self.mode_of(setup)
         state, log = super().start(setup)
-        intro = Event(f"A new game of Crusader Kingdoms: {mode.title}. "
-                      + "; ".join(f"{sd.name} holds {', '.join(self.content.boards[mode.map].areas[self.content.boards[mode.map].index(k)].name for k in sd.start)}"
-                                  for sd in mode.seats) + ".", "7.1" if not mode.solo_rules else "8.1")
+        intro = Event(
+            f"A new game of Crusader Kingdoms: {mode.title}. "
+            + "; ".join(
+                f"{sd.name} holds {', '.join(self.content.boards[mode.map].areas[self.content.boards[mode.map].index(k)].name for k in sd.start)}"
+                for sd in mode.seats
+            )
+            + ".",
+            "7.1" if not mode.solo_rules else "8.1",
+        )
         return state, [intro] + log
 
     def settle(self, state: State, log: list[Event]) -> None:
@@ -140,9 +153,11 @@ class CrusaderKingdoms(Game):
         if len(tied) > 1 and not any(n == 0 for n in s["supply"]):
             top = max(s["bonus"][p] for p in tied)
             leaders = " and ".join(names[p] for p in out["winners"])
-            out["why"] = (f"{len(tied)} kingdoms had {best} castles on the map "
-                          f"({', '.join(names[p] for p in tied)}); the tie goes to the highest Card Bonus: "
-                          f"{leaders}, with {top:+d} (rule 7.3).")
+            out["why"] = (
+                f"{len(tied)} kingdoms had {best} castles on the map "
+                f"({', '.join(names[p] for p in tied)}); the tie goes to the highest Card Bonus: "
+                f"{leaders}, with {top:+d} (rule 7.3)."
+            )
         return out
 
     def seat_labels_of(self, s: State) -> list[str]:
@@ -177,8 +192,11 @@ class CrusaderKingdoms(Game):
         a = s["attack"]
         if step == "attack_cards":
             seat = a["attacker"]
-            acts = [act("add", c) for c in s["hands"][seat]
-                    if self.cards[c].type == "troop" or fight.responses_allowed(self.cards[c], "attack")]
+            acts = [
+                act("add", c)
+                for c in s["hands"][seat]
+                if self.cards[c].type == "troop" or fight.responses_allowed(self.cards[c], "attack")
+            ]
             if a["troops"] or a["bonus_dice"]:
                 acts.append(act("go"))
             return acts
@@ -340,14 +358,19 @@ class CrusaderKingdoms(Game):
         def fits(card: int, placer: int, side: str, troop_only: bool) -> bool:
             c = self.cards[card]
             if c.type == "troop":
-                return side == "attack" and (placer == a["attacker"] or (
-                    a["concerted"] and faith_of(mode, placer) == "christian"))
+                return side == "attack" and (
+                    placer == a["attacker"] or (a["concerted"] and faith_of(mode, placer) == "christian")
+                )
             return not troop_only and fight.responses_allowed(c, side)
 
         for n, entry in enumerate(slots):
             placer, side, card = entry
-            troop_only = wants_troop and placer == a["attacker"] and side == "attack" and not any(
-                self.cards[e[2]].type == "troop" for e in slots[:n] if e[0] == placer)
+            troop_only = (
+                wants_troop
+                and placer == a["attacker"]
+                and side == "attack"
+                and not any(self.cards[e[2]].type == "troop" for e in slots[:n] if e[0] == placer)
+            )
             if fits(card, placer, side, troop_only):
                 continue
             for box, i in others:

@@ -27,8 +27,14 @@ def perform(game, s: State, action: Action, log: list[Event]) -> None:
         elif verb == "discard":
             s["hands"][seat].remove(args[0])
             discard(s, cards[args[0]])
-            log.append(Event(f"{names[seat]} discards {cards[args[0]].name} face down.", "4.5", private=seat,
-                             public=f"{names[seat]} discards a card face down."))
+            log.append(
+                Event(
+                    f"{names[seat]} discards {cards[args[0]].name} face down.",
+                    "4.5",
+                    private=seat,
+                    public=f"{names[seat]} discards a card face down.",
+                )
+            )
             flow.after_round(s, log, passed=False)
         elif verb == "attack":
             _start_attack(game, s, seat, args[0], log)
@@ -69,8 +75,13 @@ def perform(game, s: State, action: Action, log: list[Event]) -> None:
     elif step == "flip":
         if verb == "flip":
             a["flipped"].append(args[0])
-            log.append(Event(f"{names[seat]} flips the +1 castle of {flow.board.areas[args[0]].name} for one more "
-                             "die in defence.", "4.1"))
+            log.append(
+                Event(
+                    f"{names[seat]} flips the +1 castle of {flow.board.areas[args[0]].name} for one more "
+                    "die in defence.",
+                    "4.1",
+                )
+            )
         else:
             s["step"] = "fight"
     elif step == "reward":
@@ -79,20 +90,28 @@ def perform(game, s: State, action: Action, log: list[Event]) -> None:
             log.append(Event(f"{names[seat]} advances the Card Bonus to {s['bonus'][seat]:+d}.", "6"))
         else:
             s["plus"][args[0]] = True
-            log.append(Event(f"{names[seat]} flips the castle of {flow.board.areas[args[0]].name} to its +1 side.",
-                             "6"))
+            log.append(
+                Event(f"{names[seat]} flips the castle of {flow.board.areas[args[0]].name} to its +1 side.", "6")
+            )
         flow.end_attack(s, log)
 
 
-def _start_attack(game, s: State, seat: int, area: int, log, *, bonus: int = 0, concerted: bool = False,
-                  source: str = "") -> None:
+def _start_attack(
+    game, s: State, seat: int, area: int, log, *, bonus: int = 0, concerted: bool = False, source: str = ""
+) -> None:
     flow = game.flow(s)
     defender = s["owner"][area]
     s["attack"] = fight.new_attack(seat, defender, area, bonus_dice=bonus, concerted=concerted, source=source)
-    who = flow.names[defender] if defender != NOBODY else ("the Muslims" if flow.mode.solo_rules
-                                                            else "an independent kingdom")
-    log.append(Event(f"{flow.names[seat]} attacks {flow.board.areas[area].name}, held by {who}.", "4.1",
-                     marks=(f"area:{area}",)))
+    who = (
+        flow.names[defender]
+        if defender != NOBODY
+        else ("the Muslims" if flow.mode.solo_rules else "an independent kingdom")
+    )
+    log.append(
+        Event(
+            f"{flow.names[seat]} attacks {flow.board.areas[area].name}, held by {who}.", "4.1", marks=(f"area:{area}",)
+        )
+    )
     s["step"] = "attack_cards"
 
 
@@ -142,31 +161,72 @@ def _event(game, s: State, seat: int, card, log) -> None:
         if excess and not flow.mode.solo_rules:
             for _ in range(excess):
                 if any(not s["plus"][i] for i in areas_of(s, seat)):
-                    s["pending"].append({"kind": "flip", "seat": seat, "why": "Card Bonus beyond +2: flip a castle "
-                                         "to its +1 side", "rule": "6"})
+                    s["pending"].append(
+                        {
+                            "kind": "flip",
+                            "seat": seat,
+                            "why": "Card Bonus beyond +2: flip a castle to its +1 side",
+                            "rule": "6",
+                        }
+                    )
     elif e == "walls":
-        s["pending"].append({"kind": "flip", "seat": seat, "why": f"{card.name}: flip one of your castles to its "
-                             "+1 side", "rule": "4.4"})
+        s["pending"].append(
+            {
+                "kind": "flip",
+                "seat": seat,
+                "why": f"{card.name}: flip one of your castles to its +1 side",
+                "rule": "4.4",
+            }
+        )
     elif e == "seduction":
         other = seduced_deck(card)
         taken = s["deck"][other].pop()
         s["hands"][seat].append(taken)
-        log.append(Event(f"{names[seat]} takes {game.cards[taken].name} from the {other.capitalize()} deck.", "4.4",
-                         private=seat, public=f"{names[seat]} takes the top card of the {other.capitalize()} deck."))
+        log.append(
+            Event(
+                f"{names[seat]} takes {game.cards[taken].name} from the {other.capitalize()} deck.",
+                "4.4",
+                private=seat,
+                public=f"{names[seat]} takes the top card of the {other.capitalize()} deck.",
+            )
+        )
     elif e in ("random_discard", "truce", "skip_round", "spies"):
         options = flow.event_targets(s, seat, card)
-        s["pending"].append({"kind": "target", "seat": seat, "card": card.id, "options": options,
-                             "why": f"{card.name}: choose an opponent", "rule": "4.4"})
+        s["pending"].append(
+            {
+                "kind": "target",
+                "seat": seat,
+                "card": card.id,
+                "options": options,
+                "why": f"{card.name}: choose an opponent",
+                "rule": "4.4",
+            }
+        )
     elif e == "watchtowers":
         s["watch"].append([seat, card.n or 1])
     elif e == "independent_attack":
-        s["pending"].append({"kind": "target", "seat": seat, "card": card.id,
-                             "options": flow.independent_targets(s, seat),
-                             "why": f"{card.name}: choose the area an independent kingdom attacks", "rule": "4.4"})
+        s["pending"].append(
+            {
+                "kind": "target",
+                "seat": seat,
+                "card": card.id,
+                "options": flow.independent_targets(s, seat),
+                "why": f"{card.name}: choose the area an independent kingdom attacks",
+                "rule": "4.4",
+            }
+        )
         return
     elif e == "concerted_attack":
-        s["pending"].append({"kind": "target", "seat": seat, "card": card.id, "options": flow.attack_targets(s, seat),
-                             "why": f"{card.name}: choose the area to attack", "rule": "4.4"})
+        s["pending"].append(
+            {
+                "kind": "target",
+                "seat": seat,
+                "card": card.id,
+                "options": flow.attack_targets(s, seat),
+                "why": f"{card.name}: choose the area to attack",
+                "rule": "4.4",
+            }
+        )
         return
     if not s["pending"]:
         flow.after_round(s, log, passed=False)
@@ -180,15 +240,21 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
     args = action.args
     if p["kind"] == "flip":
         s["plus"][args[0]] = True
-        log.append(Event(f"{names[seat]} flips the castle of {flow.board.areas[args[0]].name} to its +1 side.",
-                         p["rule"]))
+        log.append(
+            Event(f"{names[seat]} flips the castle of {flow.board.areas[args[0]].name} to its +1 side.", p["rule"])
+        )
     elif p["kind"] == "take":
         s["hands"][p["from"]].remove(args[0])
         s["hands"][seat].append(args[0])
         spies = cards[p["card"]].name
-        log.append(Event(f"{spies}: {names[seat]} takes {cards[args[0]].name} from {possessive(names[p['from']])} hand.",
-                         "4.4", private=seat,
-                         public=f"{spies}: {names[seat]} takes a card from {possessive(names[p['from']])} hand."))
+        log.append(
+            Event(
+                f"{spies}: {names[seat]} takes {cards[args[0]].name} from {possessive(names[p['from']])} hand.",
+                "4.4",
+                private=seat,
+                public=f"{spies}: {names[seat]} takes a card from {possessive(names[p['from']])} hand.",
+            )
+        )
     elif p["kind"] == "target":
         card = cards[p["card"]]
         target = args[0]
@@ -203,8 +269,13 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
             for c in lost:
                 discard(s, cards[c])
             victim = names[target] if target != NOBODY else "the Muslims"
-            log.append(Event(f"{card.name}: {victim} discard{'s' if target != NOBODY else ''} "
-                             f"{', '.join(cards[c].name for c in lost)}.", "4.4"))
+            log.append(
+                Event(
+                    f"{card.name}: {victim} discard{'s' if target != NOBODY else ''} "
+                    f"{', '.join(cards[c].name for c in lost)}.",
+                    "4.4",
+                )
+            )
         elif e == "truce":
             s["truces"].append([seat, target])
             log.append(Event(f"Truce: {names[seat]} and {names[target]} may not attack each other this turn.", "4.4"))
@@ -212,24 +283,40 @@ def _pending(game, s: State, seat: int, action: Action, log) -> None:
             s["skip"][target] = True
             log.append(Event(f"{card.name}: {names[target]} will lose the next round.", "4.4"))
         elif e == "spies":
-            s["pending"].insert(0, {"kind": "take", "seat": seat, "from": target, "card": card.id,
-                                    "why": f"{card.name}: take one card from {possessive(names[target])} hand", "rule": "4.4"})
+            s["pending"].insert(
+                0,
+                {
+                    "kind": "take",
+                    "seat": seat,
+                    "from": target,
+                    "card": card.id,
+                    "why": f"{card.name}: take one card from {possessive(names[target])} hand",
+                    "rule": "4.4",
+                },
+            )
             return
         elif e == "independent_attack":
             independent = [b for b in flow.board.areas[target].borders if s["owner"][b] == NOBODY]
             source = max(independent, key=lambda b: (flow.board.areas[b].defence, -b))
             dice = flow.board.areas[source].defence + (card.n or 0)
             defender = s["owner"][target]
-            a = fight.new_attack(NOBODY, defender, target, bonus_dice=dice, independent_from=source, source="independent")
+            a = fight.new_attack(
+                NOBODY, defender, target, bonus_dice=dice, independent_from=source, source="independent"
+            )
             order = list(range(len(s["hands"])))
             start = order.index(seat)
             a["responders"] = order[start:] + order[:start]
             a["played_by"] = seat
             s["attack"] = a
             s["step"] = "respond"
-            log.append(Event(f"{flow.board.areas[source].name}, an independent kingdom, attacks "
-                             f"{flow.board.areas[target].name} of {names[defender]} with {count(dice, 'die')}.", "4.4",
-                             marks=(f"area:{source}", f"area:{target}")))
+            log.append(
+                Event(
+                    f"{flow.board.areas[source].name}, an independent kingdom, attacks "
+                    f"{flow.board.areas[target].name} of {names[defender]} with {count(dice, 'die')}.",
+                    "4.4",
+                    marks=(f"area:{source}", f"area:{target}"),
+                )
+            )
             return
         elif e == "concerted_attack":
             _start_attack(game, s, seat, target, log, bonus=card.n or 0, concerted=True, source="concerted")

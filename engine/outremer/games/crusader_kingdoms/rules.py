@@ -4,12 +4,23 @@
 from ...core.rules import RuleIndex
 
 RULEBOOK = {
-    "3": "3. How to play the game", "4.1": "4.1 Attack", "4.2": "4.2 Combat", "4.3": "4.3 Incursion",
-    "4.4": "4.4 Events", "4.5": "4.5 Discard", "4.6": "4.6 Pass", "5": "5. End of turn",
-    "6": "6. How the Card Bonus works", "7.1": "7.1 Deployment", "7.2": "7.2 Three players special rules",
-    "7.3": "7.3 End of game and winning the game", "8.1": "8.1 Deployment (1–2 players)",
-    "8.2": "8.2 Special rules (1–2 players)", "8.3": "8.3 Muslim game rounds",
-    "8.4": "8.4 Clarifications about the Muslim cards", "8.5": "8.5 End of game and victory points",
+    "3": "3. How to play the game",
+    "4.1": "4.1 Attack",
+    "4.2": "4.2 Combat",
+    "4.3": "4.3 Incursion",
+    "4.4": "4.4 Events",
+    "4.5": "4.5 Discard",
+    "4.6": "4.6 Pass",
+    "5": "5. End of turn",
+    "6": "6. How the Card Bonus works",
+    "7.1": "7.1 Deployment",
+    "7.2": "7.2 Three players special rules",
+    "7.3": "7.3 End of game and winning the game",
+    "8.1": "8.1 Deployment (1–2 players)",
+    "8.2": "8.2 Special rules (1–2 players)",
+    "8.3": "8.3 Muslim game rounds",
+    "8.4": "8.4 Clarifications about the Muslim cards",
+    "8.5": "8.5 End of game and victory points",
 }
 
 RULINGS = {

@@ -16,14 +16,34 @@ FORMAT = 1
 def new_state(content: Content, mode: Mode, seed: int, quick: bool = False) -> State:
     board = content.boards[mode.map]
     s: State = {
-        "format": FORMAT, "game": "crusader-kingdoms", "rng": rng.seed_state(seed), "rigged": [],
-        "mode": mode.key, "quick": quick, "turn": 1, "step": "turn_start",
-        "owner": [NOBODY] * len(board.areas), "plus": [False] * len(board.areas),
-        "supply": [], "hands": [[] for _ in mode.seats], "bonus": [0] * len(mode.seats),
-        "deck": {"christian": [], "muslim": []}, "discard": {"christian": [], "muslim": []},
-        "lasting": [], "truces": [], "watch": [], "skip": [False] * len(mode.seats),
-        "current": 0, "passes": 0, "out": [False] * len(mode.seats), "slot": "seat",
-        "auto": None, "attack": None, "last_attack": None, "pending": [], "result": None,
+        "format": FORMAT,
+        "game": "crusader-kingdoms",
+        "rng": rng.seed_state(seed),
+        "rigged": [],
+        "mode": mode.key,
+        "quick": quick,
+        "turn": 1,
+        "step": "turn_start",
+        "owner": [NOBODY] * len(board.areas),
+        "plus": [False] * len(board.areas),
+        "supply": [],
+        "hands": [[] for _ in mode.seats],
+        "bonus": [0] * len(mode.seats),
+        "deck": {"christian": [], "muslim": []},
+        "discard": {"christian": [], "muslim": []},
+        "lasting": [],
+        "truces": [],
+        "watch": [],
+        "skip": [False] * len(mode.seats),
+        "current": 0,
+        "passes": 0,
+        "out": [False] * len(mode.seats),
+        "slot": "seat",
+        "auto": None,
+        "attack": None,
+        "last_attack": None,
+        "pending": [],
+        "result": None,
     }
     for seat, sd in enumerate(mode.seats):
         for key in sd.start:
@@ -64,8 +84,9 @@ def castles_on_map(s: State, seat: int) -> int:
     return sum(1 for owner in s["owner"] if owner == seat)
 
 
-def draw(s: State, seat: int, faith: str, count: int, content: Content, log: list[Event], rule: str,
-         who: str) -> list[int]:
+def draw(
+    s: State, seat: int, faith: str, count: int, content: Content, log: list[Event], rule: str, who: str
+) -> list[int]:
     """Draw ``count`` cards from a faith's deck into a seat's hand (an empty deck stops the draw)."""
     drawn = []
     deck = s["deck"][faith]
@@ -83,8 +104,14 @@ def draw(s: State, seat: int, faith: str, count: int, content: Content, log: lis
             log.append(Event(f"{who} draw {len(drawn)} card{plural}, face down.", rule))
         else:
             names = ", ".join(content.cards[c].name for c in drawn)
-            log.append(Event(f"{who} draws {len(drawn)} card{plural}: {names}.", rule, private=seat,
-                             public=f"{who} draws {len(drawn)} card{plural}."))
+            log.append(
+                Event(
+                    f"{who} draws {len(drawn)} card{plural}: {names}.",
+                    rule,
+                    private=seat,
+                    public=f"{who} draws {len(drawn)} card{plural}.",
+                )
+            )
     return drawn
 
 

@@ -13,23 +13,46 @@ def view(game, s: State, seat: int | None) -> dict:
     mode, board = flow.mode, flow.board
     seats = []
     for p, sd in enumerate(mode.seats):
-        seats.append({"seat": p, "key": sd.key, "name": sd.name, "faith": sd.faith, "colour": sd.colour,
-                      "hand": list(s["hands"][p]) if p == seat else None, "hand_count": len(s["hands"][p]),
-                      "bonus": s["bonus"][p], "castles": castles_on_map(s, p), "supply": s["supply"][p],
-                      "out": s["out"][p], "loses_round": s["skip"][p], "start": list(sd.start),
-                      "draws": sd.cards})
+        seats.append(
+            {
+                "seat": p,
+                "key": sd.key,
+                "name": sd.name,
+                "faith": sd.faith,
+                "colour": sd.colour,
+                "hand": list(s["hands"][p]) if p == seat else None,
+                "hand_count": len(s["hands"][p]),
+                "bonus": s["bonus"][p],
+                "castles": castles_on_map(s, p),
+                "supply": s["supply"][p],
+                "out": s["out"][p],
+                "loses_round": s["skip"][p],
+                "start": list(sd.start),
+                "draws": sd.cards,
+            }
+        )
     a = s["attack"]
     attack = None
     if a is not None:
         # face down until the reveal (4.1 step 5); after it, everything is on the table
         shown = a["dice"] is not None
-        attack = {"attacker": a["attacker"], "defender": a["defender"], "area": a["area"],
-                  "bonus_dice": a["bonus_dice"], "source": a["source"], "flipped": list(a["flipped"]),
-                  "army": a.get("army"), "independent_from": a["independent_from"],
-                  "placed": placed_cards(a, seat),
-                  "responders": list(a["responders"]), "revealed": shown,
-                  "dice": a["dice"], "hits": a["hits"], "winner": a["winner"],
-                  "auto_response": a["auto_response"]}
+        attack = {
+            "attacker": a["attacker"],
+            "defender": a["defender"],
+            "area": a["area"],
+            "bonus_dice": a["bonus_dice"],
+            "source": a["source"],
+            "flipped": list(a["flipped"]),
+            "army": a.get("army"),
+            "independent_from": a["independent_from"],
+            "placed": placed_cards(a, seat),
+            "responders": list(a["responders"]),
+            "revealed": shown,
+            "dice": a["dice"],
+            "hits": a["hits"],
+            "winner": a["winner"],
+            "auto_response": a["auto_response"],
+        }
         if not shown:
             # the dice known before the reveal (4.2): the area's defence, its +1 castle, the
             # castles flipped and watchtowers for the defence; the bonus dice for the attack.
@@ -40,28 +63,55 @@ def view(game, s: State, seat: int | None) -> dict:
     auto = None
     if s["auto"] is not None:
         au = s["auto"]
-        auto = {"name": mode.automaton.name, "bonus": au["bonus"], "to_reveal": len(au["queue"]),
-                "army": list(au["army"]), "strength": sum(game.cards[c].value for c in au["army"]),
-                "responses": list(au["responses"]), "revealed": au["revealed"]}
+        auto = {
+            "name": mode.automaton.name,
+            "bonus": au["bonus"],
+            "to_reveal": len(au["queue"]),
+            "army": list(au["army"]),
+            "strength": sum(game.cards[c].value for c in au["army"]),
+            "responses": list(au["responses"]),
+            "revealed": au["revealed"],
+        }
     pending = s["pending"][0] if s["pending"] else None
     spied = looked_at(s, seat)
     looking = None if spied is None else {"seat": spied, "hand": list(s["hands"][spied])}
     return {
-        "game": game.id, "viewer": seat, "mode": mode.key, "title": mode.title, "map": mode.map,
-        "turn": s["turn"], "turns": TURNS, "step": s["step"], "to_act": game.to_act(s),
-        "current": s["current"], "prompt": prompt(game, s),
-        "seats": seats, "owner": list(s["owner"]), "plus": list(s["plus"]),
+        "game": game.id,
+        "viewer": seat,
+        "mode": mode.key,
+        "title": mode.title,
+        "map": mode.map,
+        "turn": s["turn"],
+        "turns": TURNS,
+        "step": s["step"],
+        "to_act": game.to_act(s),
+        "current": s["current"],
+        "prompt": prompt(game, s),
+        "seats": seats,
+        "owner": list(s["owner"]),
+        "plus": list(s["plus"]),
         "deck_count": {f: len(d) for f, d in s["deck"].items()},
         "discard_count": {f: len(d) for f, d in s["discard"].items()},
-        "lasting": [list(x) for x in s["lasting"]], "truces": [list(x) for x in s["truces"]],
-        "watch": [list(x) for x in s["watch"]], "automaton": auto, "attack": attack,
+        "lasting": [list(x) for x in s["lasting"]],
+        "truces": [list(x) for x in s["truces"]],
+        "watch": [list(x) for x in s["watch"]],
+        "automaton": auto,
+        "attack": attack,
         "last_attack": s["last_attack"],
-        "pending": None if pending is None else {
-            "kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
-            "options": pending.get("options"), "card": pending.get("card"),
-            "target": _target_kind(game, pending), "looking_at": looking},
-        "attack_targets": flow.attack_targets(s, seat) if (seat is not None and s["step"] == "action"
-                                                           and game.to_act(s) == seat and not s["pending"]) else [],
+        "pending": None
+        if pending is None
+        else {
+            "kind": pending["kind"],
+            "seat": pending["seat"],
+            "why": pending["why"],
+            "options": pending.get("options"),
+            "card": pending.get("card"),
+            "target": _target_kind(game, pending),
+            "looking_at": looking,
+        },
+        "attack_targets": flow.attack_targets(s, seat)
+        if (seat is not None and s["step"] == "action" and game.to_act(s) == seat and not s["pending"])
+        else [],
         "result": s["result"],
     }
 
@@ -96,11 +146,12 @@ def prompt(game, s: State) -> str:
     step = s["step"]
     a = s["attack"]
     if step == "action":
-        return (f"{names[s['current']]}: attack a border area, make an incursion, play an event, discard, "
-                "or pass.")
+        return f"{names[s['current']]}: attack a border area, make an incursion, play an event, discard, or pass."
     area = flow.board.areas[a["area"]].name if a else ""
     if step == "attack_cards":
-        return f"{names[a['attacker']]}: place Troop cards (and attack responses) face down against {area}, then attack."
+        return (
+            f"{names[a['attacker']]}: place Troop cards (and attack responses) face down against {area}, then attack."
+        )
     if step == "respond":
         return f"{names[a['responders'][0]]}: place Response cards face down on the attack on {area} or its defence?"
     if step == "flip":
@@ -164,8 +215,10 @@ def why_illegal(game, s: State, action: Action) -> str:
             return "An attack can only be announced as the action of your round."
         if not any(cards[c].type == "troop" for c in s["hands"][seat]):
             return f"{names[seat]} has no Troop card to attack with."
-        return (f"{area.name} is not a border area that {names[seat]} may attack "
-                "(it must be next to one of your areas and not yours; allies and truces are spared).")
+        return (
+            f"{area.name} is not a border area that {names[seat]} may attack "
+            "(it must be next to one of your areas and not yours; allies and truces are spared)."
+        )
     if verb in ("event", "discard", "add") and args and isinstance(args[0], int):
         if not 0 <= args[0] < len(cards):
             return f"There is no card number {args[0]}."
@@ -193,8 +246,11 @@ def unplayable(game, s: State, seat: int) -> dict[int, str]:
         elif card.type == "event":
             why = f"{card.name} is an event: it is played as the action of your round (4.4), not during an attack."
         elif step == "attack_cards":
-            why = f"{card.name} serves on the defence only (4.1)." if card.type == "response" else \
-                f"{card.name} cannot be placed on this attack."
+            why = (
+                f"{card.name} serves on the defence only (4.1)."
+                if card.type == "response"
+                else f"{card.name} cannot be placed on this attack."
+            )
         elif step == "respond":
             if card.type == "troop":
                 why = f"{card.name} is a Troop: only the attacker places Troops, face down, when he attacks (4.1)."
@@ -215,8 +271,11 @@ __all__ = ["view", "describe", "why_illegal", "prompt", "fight", "text_table", "
 # ---------------------------------------------------------------------------- the terminal table
 WIDTH = 96
 """Lines of the text table stay within this many characters (items are never split)."""
-SOURCE_DICE = {"army": "The army's dice", "independent": "The independent kingdom's dice",
-               "concerted": "Extra dice (Concerted Attack)"}
+SOURCE_DICE = {
+    "army": "The army's dice",
+    "independent": "The independent kingdom's dice",
+    "concerted": "Extra dice (Concerted Attack)",
+}
 
 
 def _short(name: str) -> str:
@@ -288,8 +347,10 @@ def text_table(game, v: dict) -> str:
     if solo:
         bonus.append((v["automaton"]["name"], v["automaton"]["bonus"]))
     lines += _wrap("Card Bonus (-2 to +2):", [f"{who} {b:+d}" if b else f"{who} 0" for who, b in bonus])
-    lines.append(f"Decks: Christian {v['deck_count']['christian']}, discards {v['discard_count']['christian']}"
-                 f" · Muslim {v['deck_count']['muslim']}, discards {v['discard_count']['muslim']}")
+    lines.append(
+        f"Decks: Christian {v['deck_count']['christian']}, discards {v['discard_count']['christian']}"
+        f" · Muslim {v['deck_count']['muslim']}, discards {v['discard_count']['muslim']}"
+    )
 
     # -- the map, area by area, grouped by holder
     targets = set(v.get("attack_targets") or [])
@@ -323,9 +384,18 @@ def text_table(game, v: dict) -> str:
     for sd in seats:
         p = sd["seat"]
         castles = f"{sd['castles']} castle{'s' if sd['castles'] != 1 else ''} on the map" + (
-            f" ({sd['supply']} more to place)" if sd["supply"] >= 0 else "")
-        tags = [t for t, on in (("you", p == me), ("to act", p == v["to_act"]), ("passed", sd["out"]),
-                                ("loses next round", sd["loses_round"])) if on]
+            f" ({sd['supply']} more to place)" if sd["supply"] >= 0 else ""
+        )
+        tags = [
+            t
+            for t, on in (
+                ("you", p == me),
+                ("to act", p == v["to_act"]),
+                ("passed", sd["out"]),
+                ("loses next round", sd["loses_round"]),
+            )
+            if on
+        ]
         head = f"  {sd['name']}" + (f" [{', '.join(tags)}]:" if tags else ":")
         lines += _wrap(head, [f"{sd['hand_count']} card{'s' if sd['hand_count'] != 1 else ''} in hand", castles])
     for c, p in v["lasting"]:
@@ -385,9 +455,15 @@ def _dice(rolled: list[int], final: list[int]) -> str:
 def _dice_lines(a: dict) -> list[str]:
     """Both sides' dice (rolled, then as changed by responses) and their hits (4.2)."""
     hits = a["hits"]
-    return _wrap("  Dice —", [f"attack: {_dice(*a['dice']['attack'])} ({hits[0]} hit{'s' if hits[0] != 1 else ''})",
-                              f"defence: {_dice(*a['dice']['defence'])} ({hits[1]} hit{'s' if hits[1] != 1 else ''})"],
-                 indent=4, sep=" ·")
+    return _wrap(
+        "  Dice —",
+        [
+            f"attack: {_dice(*a['dice']['attack'])} ({hits[0]} hit{'s' if hits[0] != 1 else ''})",
+            f"defence: {_dice(*a['dice']['defence'])} ({hits[1]} hit{'s' if hits[1] != 1 else ''})",
+        ],
+        indent=4,
+        sep=" ·",
+    )
 
 
 def _sides(v: dict, a: dict, name) -> tuple[str, str]:

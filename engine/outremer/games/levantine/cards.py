@@ -7,28 +7,68 @@ from dataclasses import dataclass
 from ...core.data import entry, field, only_known, read_toml, tables
 from ...core.errors import DataError
 
-TYPES = ("leader", "army", "event", "transport", "fortification", "siege", "battle",
-         "battle_siege", "special")
+TYPES = ("leader", "army", "event", "transport", "fortification", "siege", "battle", "battle_siege", "special")
 SIDES = ("C", "M", "Z")
 USES = ("transport", "draw", "battle", "leader", "army")
-EFFECTS = ("draw", "discard", "random_discard", "lose_army", "lose_leader",
-           "loser_discards_armies", "loser_discards_leader", "siege_winner_draws",
-           "enemy_leaders_battle", "enemy_armies_battle", "no_attack_phase", "no_attack_turn",
-           "will_of_god")
-TYPE_LETTERS = {"leader": "L", "army": "A", "event": "E", "transport": "T", "fortification": "F",
-                "siege": "S", "battle": "B", "battle_siege": "B/S", "special": "X"}
-TYPE_NAMES = {"leader": "Leader", "army": "Army", "event": "Event", "transport": "Transport",
-              "fortification": "Fortification", "siege": "Siege", "battle": "Battle",
-              "battle_siege": "Battle or Siege", "special": "Special"}
+EFFECTS = (
+    "draw",
+    "discard",
+    "random_discard",
+    "lose_army",
+    "lose_leader",
+    "loser_discards_armies",
+    "loser_discards_leader",
+    "siege_winner_draws",
+    "enemy_leaders_battle",
+    "enemy_armies_battle",
+    "no_attack_phase",
+    "no_attack_turn",
+    "will_of_god",
+)
+TYPE_LETTERS = {
+    "leader": "L",
+    "army": "A",
+    "event": "E",
+    "transport": "T",
+    "fortification": "F",
+    "siege": "S",
+    "battle": "B",
+    "battle_siege": "B/S",
+    "special": "X",
+}
+TYPE_NAMES = {
+    "leader": "Leader",
+    "army": "Army",
+    "event": "Event",
+    "transport": "Transport",
+    "fortification": "Fortification",
+    "siege": "Siege",
+    "battle": "Battle",
+    "battle_siege": "Battle or Siege",
+    "special": "Special",
+}
 
 # field -> (python type, allowed values or None)
 FIELDS: dict[str, tuple[type, tuple | None]] = {
-    "name": (str, None), "type": (str, TYPES), "side": (str, SIDES), "note": (str, None),
-    "play": (str, ("attack", "defend", "any")), "battle_dice": (int, None),
-    "siege_dice": (int, None), "siege_dice_attacking": (int, None), "on_play_draw": (int, None),
-    "on_play_discard": (int, None), "extra_armies": (int, None), "age_bonus": (int, None),
-    "battle_bonus": (int, None), "uses": (list, None), "draw": (int, None), "discard": (int, None),
-    "effect": (str, EFFECTS), "modifier": (int, None), "only": (str, ("attacker", "defender")),
+    "name": (str, None),
+    "type": (str, TYPES),
+    "side": (str, SIDES),
+    "note": (str, None),
+    "play": (str, ("attack", "defend", "any")),
+    "battle_dice": (int, None),
+    "siege_dice": (int, None),
+    "siege_dice_attacking": (int, None),
+    "on_play_draw": (int, None),
+    "on_play_discard": (int, None),
+    "extra_armies": (int, None),
+    "age_bonus": (int, None),
+    "battle_bonus": (int, None),
+    "uses": (list, None),
+    "draw": (int, None),
+    "discard": (int, None),
+    "effect": (str, EFFECTS),
+    "modifier": (int, None),
+    "only": (str, ("attacker", "defender")),
 }
 
 
@@ -64,9 +104,16 @@ class Card:
         return TYPE_LETTERS[self.type]
 
     def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "type": self.type, "type_name": TYPE_NAMES[self.type],
-                "letter": self.letter, "side": self.side, "text": self.text,
-                "play": self.play if self.type == "leader" else None}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type,
+            "type_name": TYPE_NAMES[self.type],
+            "letter": self.letter,
+            "side": self.side,
+            "text": self.text,
+            "play": self.play if self.type == "leader" else None,
+        }
 
     @property
     def text(self) -> str:
@@ -74,9 +121,13 @@ class Card:
         side = {"C": "Crusader only", "M": "Muslim only", "Z": "Either player"}[self.side]
         parts = [f"{TYPE_NAMES[self.type]} · {side}."]
         if self.type == "leader":
-            parts.append({"attack": "Attacking Leader: only in the Recruit Phase.",
-                          "defend": "Defending Leader: only in the Defender Phase.",
-                          "any": "Leader: Recruit or Defender Phase."}[self.play])
+            parts.append(
+                {
+                    "attack": "Attacking Leader: only in the Recruit Phase.",
+                    "defend": "Defending Leader: only in the Defender Phase.",
+                    "any": "Leader: Recruit or Defender Phase.",
+                }[self.play]
+            )
             parts.append("Rolls 1D6 in Battles and Sieges.")
         elif self.type == "army":
             parts.append("Rolls 1D6 in Battles and Sieges.")

@@ -13,17 +13,37 @@ from .state import SIDE_NAMES, attacker, draw, other, remove_from_play
 BATTLE_CARD_TYPES = ("battle", "battle_siege")
 SIEGE_CARD_TYPES = ("siege", "battle_siege")
 COMBAT_EFFECTS = {
-    "battle": ("loser_discards_armies", "loser_discards_leader", "enemy_leaders_battle",
-               "enemy_armies_battle", "no_attack_phase", "no_attack_turn"),
-    "siege": ("loser_discards_armies", "loser_discards_leader", "siege_winner_draws",
-              "no_attack_phase", "no_attack_turn"),
+    "battle": (
+        "loser_discards_armies",
+        "loser_discards_leader",
+        "enemy_leaders_battle",
+        "enemy_armies_battle",
+        "no_attack_phase",
+        "no_attack_turn",
+    ),
+    "siege": (
+        "loser_discards_armies",
+        "loser_discards_leader",
+        "siege_winner_draws",
+        "no_attack_phase",
+        "no_attack_turn",
+    ),
 }
 BLOCKS = ("no_attack_phase", "no_attack_turn")
 
 
 def new_combat(s: State, kind: str) -> dict:
-    return {"kind": kind, "turn": attacker(s), "passes": 0, "played": [[], []], "uses": [[], []],
-            "effects": [], "dice": None, "totals": None, "winner": None}
+    return {
+        "kind": kind,
+        "turn": attacker(s),
+        "passes": 0,
+        "played": [[], []],
+        "uses": [[], []],
+        "effects": [],
+        "dice": None,
+        "totals": None,
+        "winner": None,
+    }
 
 
 def may_commit(card: Card, kind: str, seat: int, is_attacker: bool, use: str = "") -> bool:
@@ -85,8 +105,13 @@ def roll(s: State, cards: tuple[Card, ...], log: list[Event]) -> None:
     c["dice"] = dice
     title = "Battle" if kind == "battle" else "Siege"
     for seat in (att, other(att)):
-        log.append(Event(f"{SIDE_NAMES[seat]} rolls {count(len(dice[seat]), 'die')} in the {title}: "
-                         f"{describe_dice(dice[seat])} = {total(dice[seat])}.", kind))
+        log.append(
+            Event(
+                f"{SIDE_NAMES[seat]} rolls {count(len(dice[seat]), 'die')} in the {title}: "
+                f"{describe_dice(dice[seat])} = {total(dice[seat])}.",
+                kind,
+            )
+        )
 
 
 def die_value(die: list) -> int:
@@ -108,8 +133,7 @@ def reroll(s: State, seat: int, index: int, log: list[Event]) -> None:
     die = s["combat"]["dice"][seat][index]
     old = die[0]
     die[0] = rng.die(s)
-    log.append(Event(f"The Will of God: {SIDE_NAMES[seat]}'s die of {old} is rolled again and shows "
-                     f"{die[0]}.", "L4"))
+    log.append(Event(f"The Will of God: {SIDE_NAMES[seat]}'s die of {old} is rolled again and shows {die[0]}.", "L4"))
 
 
 def resolve(s: State, cards: tuple[Card, ...], log: list[Event]) -> int:
@@ -132,18 +156,39 @@ def resolve(s: State, cards: tuple[Card, ...], log: list[Event]) -> int:
             s["armies"][loser] = []
             log.append(Event(f"{cards[card].name}: the {SIDE_NAMES[loser]} loses every Army ({names}).", "cards"))
         elif effect == "loser_discards_leader":
-            s["pending"].append({"kind": "lose", "zone": "leaders", "seat": loser, "count": 1,
-                                 "why": f"{cards[card].name}: the loser discards a Leader", "rule": "cards"})
+            s["pending"].append(
+                {
+                    "kind": "lose",
+                    "zone": "leaders",
+                    "seat": loser,
+                    "count": 1,
+                    "why": f"{cards[card].name}: the loser discards a Leader",
+                    "rule": "cards",
+                }
+            )
         elif effect == "siege_winner_draws" and kind == "siege":
             draw(s, winner, cards[card].draw, cards, log, "cards")
     for seat in (att, dfn):
         sixes = sum(1 for d in c["dice"][seat] if d[0] == 6)
         if sixes:
             victim = other(seat)
-            log.append(Event(f"{SIDE_NAMES[seat]} rolled {sixes} natural 6{'s' if sixes > 1 else ''}: the "
-                             f"{SIDE_NAMES[victim]} must discard {sixes} Arm{'ies' if sixes > 1 else 'y'}.", "L8"))
-            s["pending"].append({"kind": "lose", "zone": "armies", "seat": victim, "count": sixes,
-                                 "why": f"Natural 6{'s' if sixes > 1 else ''} in the {title}", "rule": "L8"})
+            log.append(
+                Event(
+                    f"{SIDE_NAMES[seat]} rolled {sixes} natural 6{'s' if sixes > 1 else ''}: the "
+                    f"{SIDE_NAMES[victim]} must discard {sixes} Arm{'ies' if sixes > 1 else 'y'}.",
+                    "L8",
+                )
+            )
+            s["pending"].append(
+                {
+                    "kind": "lose",
+                    "zone": "armies",
+                    "seat": victim,
+                    "count": sixes,
+                    "why": f"Natural 6{'s' if sixes > 1 else ''} in the {title}",
+                    "rule": "L8",
+                }
+            )
     if kind == "siege" and winner == att and s["forts"][dfn]:
         forts = s["forts"][dfn]
         lost = (len(forts) + 1) // 2
@@ -164,13 +209,21 @@ def end_combat(s: State) -> None:
     c = s["combat"]
     for seat in (0, 1):
         s["discard"].extend(c["played"][seat])
-    s["last_combat"] = {"kind": c["kind"], "dice": c["dice"], "totals": c["totals"], "winner": c["winner"],
-                        "played": c["played"], "effects": c["effects"], "hand": s["hand"]}
+    s["last_combat"] = {
+        "kind": c["kind"],
+        "dice": c["dice"],
+        "totals": c["totals"],
+        "winner": c["winner"],
+        "played": c["played"],
+        "effects": c["effects"],
+        "hand": s["hand"],
+    }
     s["combat"] = None
 
 
-def lose_from_play(s: State, seat: int, card: int, cards: tuple[Card, ...], log: list[Event], why: str,
-                   rule: str) -> None:
+def lose_from_play(
+    s: State, seat: int, card: int, cards: tuple[Card, ...], log: list[Event], why: str, rule: str
+) -> None:
     """A Leader or Army lost to ``why``: natural sixes (ruling L8) or a card (the card list)."""
     what = remove_from_play(s, seat, card)
     log.append(Event(f"{why}: the {SIDE_NAMES[seat]} discards {what} {cards[card].name}.", rule))
@@ -181,6 +234,14 @@ def cancel(s: State, log: list[Event], why: str) -> None:
     c = s["combat"]
     for seat in (0, 1):
         s["discard"].extend(c["played"][seat])
-    s["last_combat"] = {"kind": c["kind"], "dice": None, "totals": None, "winner": other(attacker(s)),
-                        "played": c["played"], "effects": c["effects"], "hand": s["hand"], "cancelled": why}
+    s["last_combat"] = {
+        "kind": c["kind"],
+        "dice": None,
+        "totals": None,
+        "winner": other(attacker(s)),
+        "played": c["played"],
+        "effects": c["effects"],
+        "hand": s["hand"],
+        "cancelled": why,
+    }
     s["combat"] = None

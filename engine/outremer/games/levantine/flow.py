@@ -57,8 +57,12 @@ def _auto_pending(s: State, cards: tuple[Card, ...], log: list[Event]) -> bool:
             hand.remove(card)
             s["discard"].append(card)
         if taken:
-            log.append(Event(f"The {SIDE_NAMES[p['seat']]} discards {', '.join(cards[c].name for c in taken)} "
-                             f"({p['why']}).", p["rule"]))
+            log.append(
+                Event(
+                    f"The {SIDE_NAMES[p['seat']]} discards {', '.join(cards[c].name for c in taken)} ({p['why']}).",
+                    p["rule"],
+                )
+            )
         s["pending"].pop(0)
         return True
     if p["kind"] == "lose":
@@ -88,15 +92,25 @@ def pool(s: State, p: dict) -> list[int]:
 # ---------------------------------------------------------------- the steps
 def _support(s, cards, log):
     att = attacker(s)
-    log.append(Event(f"Hand {s['hand']} of {HANDS} — Crusade {crusade(s)}: the {SIDE_NAMES[att]} attacks, "
-                     f"the {SIDE_NAMES[other(att)]} defends. Both draw; the {SIDE_NAMES[att]} recruits Leaders "
-                     f"and Armies, the {SIDE_NAMES[other(att)]} reinforces; then come the Battle, the Siege and "
-                     f"the Conquest, and the hand ends.", "turn"))
+    log.append(
+        Event(
+            f"Hand {s['hand']} of {HANDS} — Crusade {crusade(s)}: the {SIDE_NAMES[att]} attacks, "
+            f"the {SIDE_NAMES[other(att)]} defends. Both draw; the {SIDE_NAMES[att]} recruits Leaders "
+            f"and Armies, the {SIDE_NAMES[other(att)]} reinforces; then come the Battle, the Siege and "
+            f"the Conquest, and the hand ends.",
+            "turn",
+        )
+    )
     for seat in (CRUSADER, MUSLIM):
         n = draw_count(s, seat)
-        log.append(Event(f"Support Phase: the {SIDE_NAMES[seat]} holds {holdings(s, seat)} TT and draws {n}"
-                         + (" (2 fewer while the Crusaders hold Egypt)" if seat == MUSLIM and s["egypt"] == CRUSADER else "")
-                         + ".", "chart"))
+        log.append(
+            Event(
+                f"Support Phase: the {SIDE_NAMES[seat]} holds {holdings(s, seat)} TT and draws {n}"
+                + (" (2 fewer while the Crusaders hold Egypt)" if seat == MUSLIM and s["egypt"] == CRUSADER else "")
+                + ".",
+                "chart",
+            )
+        )
         draw(s, seat, n, cards, log, "support")
     s["allow"] = [1, 1 if att == CRUSADER else -1, 0]
     s["step"] = "recruit"
@@ -123,8 +137,7 @@ def _rolled(s, cards, log):
     # defender, holder or not, while the card may be in a hand (ruling L4).
     for seat in (attacker(s), other(attacker(s))):
         if asked_will_of_god(s, seat, cards):
-            s["pending"].append({"kind": "reroll", "seat": seat, "why": "The Will of God: reroll a die?",
-                                 "rule": "L4"})
+            s["pending"].append({"kind": "reroll", "seat": seat, "why": "The Will of God: reroll a die?", "rule": "L4"})
     s["step"] = "resolve"
 
 
@@ -160,8 +173,11 @@ def _conquest(s, cards, log):
     else:
         s["tt"][dfn] -= 1
         s["tt"][att] += 1
-        log.append(Event(f"The {SIDE_NAMES[att]} takes a Territory Token: {holdings(s, att)} to "
-                         f"{holdings(s, dfn)}.", "conquest"))
+        log.append(
+            Event(
+                f"The {SIDE_NAMES[att]} takes a Territory Token: {holdings(s, att)} to {holdings(s, dfn)}.", "conquest"
+            )
+        )
     s["conquered"] += 1
     if s["conquered"] < MAX_CONQUESTS and can_be_conquered(s, dfn) and has_force(s, att):
         s["step"] = "declare"
@@ -175,8 +191,13 @@ def _age(s, cards, log):
             old = [c for c, since in s["leaders"][seat] if since <= crusade(s) - 1]
             for card in old:
                 remove_from_play(s, seat, card)
-                log.append(Event(f"Old age: the {SIDE_NAMES[seat]}'s Leader {cards[card].name} has served two "
-                                 "Crusades and is discarded.", "L11"))
+                log.append(
+                    Event(
+                        f"Old age: the {SIDE_NAMES[seat]}'s Leader {cards[card].name} has served two "
+                        "Crusades and is discarded.",
+                        "L11",
+                    )
+                )
     for seat in (attacker(s), other(attacker(s))):
         rolled = []
         for card in [c for c, _ in s["leaders"][seat]] + list(s["armies"][seat]):
@@ -191,8 +212,9 @@ def _age(s, cards, log):
     for seat in (attacker(s), other(attacker(s))):
         excess = len(s["hands"][seat]) - HAND_LIMIT
         if excess > 0:
-            s["pending"].append({"kind": "discard", "seat": seat, "count": excess,
-                                 "why": f"hand limit of {HAND_LIMIT}", "rule": "L12"})
+            s["pending"].append(
+                {"kind": "discard", "seat": seat, "count": excess, "why": f"hand limit of {HAND_LIMIT}", "rule": "L12"}
+            )
     s["step"] = "next"
 
 
@@ -213,5 +235,13 @@ def _next(s, cards, log):
     s["step"] = "support"
 
 
-STEPS = {"support": _support, "battle_check": _battle_check, "rolled": _rolled, "resolve": _resolve,
-         "siege_check": _siege_check, "conquest": _conquest, "age": _age, "next": _next}
+STEPS = {
+    "support": _support,
+    "battle_check": _battle_check,
+    "rolled": _rolled,
+    "resolve": _resolve,
+    "siege_check": _siege_check,
+    "conquest": _conquest,
+    "age": _age,
+    "next": _next,
+}

@@ -38,11 +38,22 @@ class Levantine(Game):
     code_id = 1
     seat_names = SIDE_NAMES
     min_seats = max_seats = 2
-    options = (Option("egypt", "Strike at Egypt", (False, True),
-                      "Egypt is a fourth Territory Token the Crusaders may attack instead."),
-               QUICK_RESPONSES,
-               Option("lesson", "Learn to play", ("", "first-turn"),
-                      "A guided first turn from a fixed deal (data/lesson.toml).", hidden=True))
+    options = (
+        Option(
+            "egypt",
+            "Strike at Egypt",
+            (False, True),
+            "Egypt is a fourth Territory Token the Crusaders may attack instead.",
+        ),
+        QUICK_RESPONSES,
+        Option(
+            "lesson",
+            "Learn to play",
+            ("", "first-turn"),
+            "A guided first turn from a fixed deal (data/lesson.toml).",
+            hidden=True,
+        ),
+    )
     format_version = 1
     rules_revision = 2
     """2: Will of God windows offered whether or not the card is held (ruling L4)."""
@@ -65,9 +76,13 @@ class Levantine(Game):
 
     def start(self, setup: Setup):
         state, log = super().start(setup)
-        return state, [Event(f"A new game of Levantine: the Muslims hold {holdings(state, MUSLIM)} Territory "
-                             "Tokens, the Crusaders none; the Crusader goes first. The deck is shuffled.",
-                             "setup")] + log
+        return state, [
+            Event(
+                f"A new game of Levantine: the Muslims hold {holdings(state, MUSLIM)} Territory "
+                "Tokens, the Crusaders none; the Crusader goes first. The deck is shuffled.",
+                "setup",
+            )
+        ] + log
 
     def settle(self, state: State, log: list[Event]) -> None:
         flow.settle(state, self.cards, log)
@@ -96,9 +111,20 @@ class Levantine(Game):
 
     def standings(self, s: State) -> tuple[list[str], list[dict]]:
         columns = ["Territory Tokens", "Leaders", "Armies", "Fortifications", "Cards in hand"]
-        rows = [{"seat": seat, "values": [holdings(s, seat), len(s["leaders"][seat]), len(s["armies"][seat]),
-                                          len(s["forts"][seat]), len(s["hands"][seat])],
-                 "hand": [self.cards[c].name for c in s["hands"][seat]]} for seat in (CRUSADER, MUSLIM)]
+        rows = [
+            {
+                "seat": seat,
+                "values": [
+                    holdings(s, seat),
+                    len(s["leaders"][seat]),
+                    len(s["armies"][seat]),
+                    len(s["forts"][seat]),
+                    len(s["hands"][seat]),
+                ],
+                "hand": [self.cards[c].name for c in s["hands"][seat]],
+            }
+            for seat in (CRUSADER, MUSLIM)
+        ]
         return columns, rows
 
     def in_window(self, s: State) -> bool:
@@ -158,12 +184,17 @@ class Levantine(Game):
             elif t == "transport":
                 ok = transport
             elif t == "event":
-                ok = ((card.effect in MAIN_EFFECTS and self._event_has_target(s, seat, card))
-                      or (card.effect == "no_attack_turn" and not recruiting and seat == MUSLIM))
+                ok = (card.effect in MAIN_EFFECTS and self._event_has_target(s, seat, card)) or (
+                    card.effect == "no_attack_turn" and not recruiting and seat == MUSLIM
+                )
             elif t == "special":
                 for use in card.uses:
-                    if (use == "draw" or (use == "transport" and transport)
-                            or (use == "leader" and room) or (use == "army" and can_army)):
+                    if (
+                        use == "draw"
+                        or (use == "transport" and transport)
+                        or (use == "leader" and room)
+                        or (use == "army" and can_army)
+                    ):
                         acts.append(act("play", card_id, use))
                 continue
             else:
@@ -230,8 +261,9 @@ class Levantine(Game):
                 if seat == CRUSADER:
                     draw(s, MUSLIM, EGYPT_DRAW, cards, log, "egypt")
             else:
-                log.append(Event(f"The {SIDE_NAMES[seat]} attacks{again}: Battle Phase.",
-                                 "conquest" if again else "battle"))
+                log.append(
+                    Event(f"The {SIDE_NAMES[seat]} attacks{again}: Battle Phase.", "conquest" if again else "battle")
+                )
             s["combat"] = combat.new_combat(s, "battle")
             s["step"] = "commit"
         elif verb == "hold":
@@ -291,8 +323,13 @@ class Levantine(Game):
             s["discard"].append(card_id)
             s["allow"][0] += 1
             s["allow"][1] += 1
-            log.append(Event(f"The {who} plays {card.name} as a Transport: one more Leader and Army "
-                             "may be recruited.", "recruit", marks=mark))
+            log.append(
+                Event(
+                    f"The {who} plays {card.name} as a Transport: one more Leader and Army may be recruited.",
+                    "recruit",
+                    marks=mark,
+                )
+            )
         elif kind == "draw":
             s["discard"].append(card_id)
             log.append(Event(f"The {who} plays {card.name} to draw {card.draw} cards.", "cards", marks=mark))
@@ -306,8 +343,17 @@ class Levantine(Game):
         asked whether or not he holds it, unless it is face up in the discard pile."""
         log.append(Event(f"The {SIDE_NAMES[seat]} plays {card.name}: {card.note}.", "L3", marks=(f"card:{card.id}",)))
         if asked_will_of_god(s, other(seat), self.cards):
-            s["pending"].insert(0, {"kind": "negate", "seat": other(seat), "card": card.id, "by": seat,
-                                    "why": f"Negate {card.name} with The Will of God?", "rule": "L4"})
+            s["pending"].insert(
+                0,
+                {
+                    "kind": "negate",
+                    "seat": other(seat),
+                    "card": card.id,
+                    "by": seat,
+                    "why": f"Negate {card.name} with The Will of God?",
+                    "rule": "L4",
+                },
+            )
         else:
             self._event_effect(s, seat, card, log)
 
@@ -326,17 +372,33 @@ class Levantine(Game):
                 lost.append(hand[rng.randbelow(s, len(hand))])
                 discard_from_hand(s, opp, lost[-1])
             if lost:
-                log.append(Event(f"{card.name}: the {SIDE_NAMES[opp]} discards at random "
-                                 f"{', '.join(self.cards[c].name for c in lost)}.", "cards"))
+                log.append(
+                    Event(
+                        f"{card.name}: the {SIDE_NAMES[opp]} discards at random "
+                        f"{', '.join(self.cards[c].name for c in lost)}.",
+                        "cards",
+                    )
+                )
         elif effect in ("lose_army", "lose_leader"):
             zone = "armies" if effect == "lose_army" else "leaders"
-            s["pending"].append({"kind": "lose", "zone": zone, "seat": opp, "count": 1,
-                                 "why": f"{card.name}: discard a{'n Army' if zone == 'armies' else ' Leader'} "
-                                        "in play", "rule": "cards"})
+            s["pending"].append(
+                {
+                    "kind": "lose",
+                    "zone": zone,
+                    "seat": opp,
+                    "count": 1,
+                    "why": f"{card.name}: discard a{'n Army' if zone == 'armies' else ' Leader'} in play",
+                    "rule": "cards",
+                }
+            )
         elif effect == "no_attack_phase":
             combat.cancel(s, log, card.name)
-            log.append(Event(f"{card.name}: the {SIDE_NAMES[opp]} may not attack this Phase; the attack "
-                             "is over for this turn.", "cards"))
+            log.append(
+                Event(
+                    f"{card.name}: the {SIDE_NAMES[opp]} may not attack this Phase; the attack is over for this turn.",
+                    "cards",
+                )
+            )
             s["step"] = "age"
         elif effect == "no_attack_turn":
             s["blocked"] = True
@@ -348,9 +410,15 @@ class Levantine(Game):
             s["combat"]["effects"].append([card.id, seat])
 
     def _opponent_discards(self, s: State, seat: int, card: Card, count: int) -> None:
-        s["pending"].append({"kind": "discard", "seat": other(seat), "count": count,
-                             "why": f"{card.name}: discard {count} card{'s' if count > 1 else ''} of your choice",
-                             "rule": "cards"})
+        s["pending"].append(
+            {
+                "kind": "discard",
+                "seat": other(seat),
+                "count": count,
+                "why": f"{card.name}: discard {count} card{'s' if count > 1 else ''} of your choice",
+                "rule": "cards",
+            }
+        )
 
     def _perform_pending(self, s: State, seat: int, action: Action, log: list[Event]) -> None:
         p = s["pending"][0]
@@ -363,8 +431,12 @@ class Levantine(Game):
             taken.append(args[0])
             p["count"] -= 1
             if p["count"] <= 0:
-                log.append(Event(f"The {SIDE_NAMES[seat]} discards {', '.join(cards[c].name for c in taken)} "
-                                 f"({p['why']}).", p["rule"]))
+                log.append(
+                    Event(
+                        f"The {SIDE_NAMES[seat]} discards {', '.join(cards[c].name for c in taken)} ({p['why']}).",
+                        p["rule"],
+                    )
+                )
                 s["pending"].pop(0)
         elif verb == "lose":
             combat.lose_from_play(s, seat, args[0], cards, log, p["why"], p["rule"])
@@ -443,5 +515,5 @@ class Levantine(Game):
         pool = sorted(new["deck"] + hidden_hand)  # from a canonical order: see Game.determinize
         rand.shuffle(pool)
         new["hands"][other(seat)] = pool[: len(hidden_hand)]
-        new["deck"] = pool[len(hidden_hand):]
+        new["deck"] = pool[len(hidden_hand) :]
         return new

@@ -33,13 +33,30 @@ def crusade(s: State) -> int:
 
 def new_state(seed: int, egypt: bool, quick: bool = False) -> State:
     s: State = {
-        "format": FORMAT, "game": "levantine", "rng": rng.seed_state(seed), "rigged": [],
-        "egypt_option": egypt, "quick": quick, "hand": 1, "step": "support",
-        "deck": [], "discard": [], "hands": [[], []],
-        "leaders": [[], []], "armies": [[], []], "forts": [[], []],
-        "tt": [0, 3], "egypt": MUSLIM if egypt else None,
-        "allow": [0, 0, 0], "blocked": False, "conquered": 0, "target": None,
-        "combat": None, "last_combat": None, "pending": [], "result": None,
+        "format": FORMAT,
+        "game": "levantine",
+        "rng": rng.seed_state(seed),
+        "rigged": [],
+        "egypt_option": egypt,
+        "quick": quick,
+        "hand": 1,
+        "step": "support",
+        "deck": [],
+        "discard": [],
+        "hands": [[], []],
+        "leaders": [[], []],
+        "armies": [[], []],
+        "forts": [[], []],
+        "tt": [0, 3],
+        "egypt": MUSLIM if egypt else None,
+        "allow": [0, 0, 0],
+        "blocked": False,
+        "conquered": 0,
+        "target": None,
+        "combat": None,
+        "last_combat": None,
+        "pending": [],
+        "result": None,
     }
     return s
 
@@ -80,16 +97,26 @@ def draw(s: State, seat: int, count: int, cards: tuple[Card, ...], log: list[Eve
             s["deck"] = s["discard"]
             s["discard"] = []
             rng.shuffle(s, s["deck"])
-            log.append(Event(f"The deck is empty: the discard pile ({len(s['deck'])} cards) is shuffled "
-                             "to form a new deck.", "L2"))
+            log.append(
+                Event(
+                    f"The deck is empty: the discard pile ({len(s['deck'])} cards) is shuffled to form a new deck.",
+                    "L2",
+                )
+            )
         card = s["deck"].pop()
         s["hands"][seat].append(card)
         drawn.append(card)
     if drawn:
         names = ", ".join(cards[c].name for c in drawn)
         who = SIDE_NAMES[seat]
-        log.append(Event(f"{who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}: {names}.", rule,
-                         private=seat, public=f"{who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."))
+        log.append(
+            Event(
+                f"{who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}: {names}.",
+                rule,
+                private=seat,
+                public=f"{who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+            )
+        )
     return drawn
 
 

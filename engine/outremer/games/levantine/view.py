@@ -8,10 +8,20 @@ from ...core.view import LazyView
 from . import combat
 from .state import HAND_LIMIT, HANDS, MAX_LEADERS, SIDE_NAMES, attacker, crusade, draw_count, holdings, other
 
-PHASES = {"support": "Support Phase", "recruit": "Recruit Phase", "defender": "Defender Phase",
-          "battle_check": "Battle Phase", "declare": "Battle Phase", "siege_check": "Siege Phase",
-          "conquest": "Conquest Phase", "age": "End Phase", "next": "End Phase", "over": "Game over",
-          "rolled": "Battle Phase", "resolve": "Battle Phase"}
+PHASES = {
+    "support": "Support Phase",
+    "recruit": "Recruit Phase",
+    "defender": "Defender Phase",
+    "battle_check": "Battle Phase",
+    "declare": "Battle Phase",
+    "siege_check": "Siege Phase",
+    "conquest": "Conquest Phase",
+    "age": "End Phase",
+    "next": "End Phase",
+    "over": "Game over",
+    "rolled": "Battle Phase",
+    "resolve": "Battle Phase",
+}
 
 
 def phase_name(s: State) -> str:
@@ -20,8 +30,13 @@ def phase_name(s: State) -> str:
     if s["step"] == "declare" and s["conquered"]:
         return "Conquest Phase"
     last = s["last_combat"]
-    if (s["pending"] and s["step"] in ("siege_check", "conquest", "age") and last
-            and last["hand"] == s["hand"] and not last.get("cancelled")):
+    if (
+        s["pending"]
+        and s["step"] in ("siege_check", "conquest", "age")
+        and last
+        and last["hand"] == s["hand"]
+        and not last.get("cancelled")
+    ):
         # losses still to choose after a Battle or Siege (natural sixes, Dungeon)
         return "Battle Phase" if last["kind"] == "battle" else "Siege Phase"
     if s["pending"] and s["step"] == "next":
@@ -32,18 +47,32 @@ def phase_name(s: State) -> str:
 
 def _combat(game, s: State, seat: int | None) -> dict | None:
     c = s["combat"]
-    return None if c is None else {
-        "kind": c["kind"], "turn": c["turn"], "played": c["played"], "effects": c["effects"],
-        "dice": c["dice"], "totals": c["totals"],
-        "plan": None if c["dice"] else combat.dice_plan(s, game.cards)}
+    return (
+        None
+        if c is None
+        else {
+            "kind": c["kind"],
+            "turn": c["turn"],
+            "played": c["played"],
+            "effects": c["effects"],
+            "dice": c["dice"],
+            "totals": c["totals"],
+            "plan": None if c["dice"] else combat.dice_plan(s, game.cards),
+        }
+    )
 
 
 def _pending(game, s: State, seat: int | None) -> dict | None:
     if not s["pending"]:
         return None
     pending = s["pending"][0]
-    return {"kind": pending["kind"], "seat": pending["seat"], "why": pending["why"],
-            "count": pending.get("count"), "card": pending.get("card")}
+    return {
+        "kind": pending["kind"],
+        "seat": pending["seat"],
+        "why": pending["why"],
+        "count": pending.get("count"),
+        "card": pending.get("card"),
+    }
 
 
 PLAYER = {
@@ -51,8 +80,9 @@ PLAYER = {
     "name": lambda s, p, seat: SIDE_NAMES[p],
     "hand": lambda s, p, seat: list(s["hands"][p]) if p == seat else None,
     "hand_count": lambda s, p, seat: len(s["hands"][p]),
-    "leaders": lambda s, p, seat: [{"card": c, "since": since, "leaves_after": since + 1}
-                                   for c, since in s["leaders"][p]],
+    "leaders": lambda s, p, seat: [
+        {"card": c, "since": since, "leaves_after": since + 1} for c, since in s["leaders"][p]
+    ],
     "armies": lambda s, p, seat: list(s["armies"][p]),
     "forts": lambda s, p, seat: list(s["forts"][p]),
     "tt": lambda s, p, seat: s["tt"][p],
@@ -123,8 +153,9 @@ def prompt(game, s: State) -> str:
     if step == "recruit":
         return f"{SIDE_NAMES[att]}: recruit Leaders and Armies, play Transports and events, then end the phase."
     if step == "defender":
-        return (f"{SIDE_NAMES[other(att)]}: you may put 1 Fortification, 1 Leader and 1 Army into play, "
-                "then end the phase.")
+        return (
+            f"{SIDE_NAMES[other(att)]}: you may put 1 Fortification, 1 Leader and 1 Army into play, then end the phase."
+        )
     if step == "declare":
         if s["conquered"]:
             return f"{SIDE_NAMES[att]}: continue the conquest with another Battle and Siege, or stop?"
@@ -210,13 +241,17 @@ def why_illegal(game, s: State, action: Action) -> str:
         kind = use or card.type
         if kind == "transport":
             if seat == 1:
-                return (f"Only the Crusader gains from Transports: the Muslim may not use {card.name} "
-                        "as a Transport (ruling L16).")
+                return (
+                    f"Only the Crusader gains from Transports: the Muslim may not use {card.name} "
+                    "as a Transport (ruling L16)."
+                )
             if s["step"] != "recruit":
                 return "Transports are played only in the Recruit Phase."
         if kind == "leader":
             if len(s["leaders"][seat]) >= MAX_LEADERS[seat]:
-                return f"The {who} already has {MAX_LEADERS[seat]} Leader{'s' if MAX_LEADERS[seat] > 1 else ''} in play."
+                return (
+                    f"The {who} already has {MAX_LEADERS[seat]} Leader{'s' if MAX_LEADERS[seat] > 1 else ''} in play."
+                )
             if s["allow"][0] <= 0:
                 return f"The {who} may put no more Leaders into play this phase."
         if kind == "army" and s["allow"][1] == 0:
@@ -242,8 +277,10 @@ def text_table(game, v: dict) -> str:
     egypt = ""
     if v["egypt_option"]:
         egypt = f"   Egypt: {SIDE_NAMES[v['egypt']]}"
-    lines.append(f"Territory Tokens — Crusader {v['players'][0]['tt']}, Muslim {v['players'][1]['tt']}{egypt}"
-                 f"   Deck {v['deck_count']}, discard {len(v['discard'])}")
+    lines.append(
+        f"Territory Tokens — Crusader {v['players'][0]['tt']}, Muslim {v['players'][1]['tt']}{egypt}"
+        f"   Deck {v['deck_count']}, discard {len(v['discard'])}"
+    )
     for p in v["players"]:
         role = "attacker" if p["seat"] == v["attacker"] else "defender"
         leaders = ", ".join(f"{cards[ld['card']].name} (C{ld['since']})" for ld in p["leaders"]) or "—"
@@ -258,13 +295,17 @@ def text_table(game, v: dict) -> str:
             lines.append(f"{c['kind'].capitalize()} — {SIDE_NAMES[seat]} committed: {played}")
         if c["dice"]:
             for seat in (0, 1):
-                lines.append(f"   {SIDE_NAMES[seat]} dice: {combat.describe_dice(c['dice'][seat])}"
-                             f" = {combat.total(c['dice'][seat])}")
+                lines.append(
+                    f"   {SIDE_NAMES[seat]} dice: {combat.describe_dice(c['dice'][seat])}"
+                    f" = {combat.total(c['dice'][seat])}"
+                )
     me = v["viewer"]
     if me is not None:
         hand = v["players"][me]["hand"]
-        lines.append(f"Your hand ({SIDE_NAMES[me]}): " + (", ".join(
-            f"{cards[h].name} [{cards[h].letter} {cards[h].side}]" for h in hand) or "empty"))
+        lines.append(
+            f"Your hand ({SIDE_NAMES[me]}): "
+            + (", ".join(f"{cards[h].name} [{cards[h].letter} {cards[h].side}]" for h in hand) or "empty")
+        )
     if v["prompt"]:
         lines.append(v["prompt"])
     return "\n".join(lines)

@@ -38,8 +38,13 @@ def play(content: Content, s: State, seat: int, card: int, column: int, log: lis
         t["effect"] = "open" if effect_open(content, s, seat, card) else None
         what = "Development" if column == 0 else "Presence"
         free = " (no Influence on the board: the action is free)" if t["free"] else ""
-        log.append(Event(f"{names.says(seat, 'plays')} {names.card(card)} for {what} and {names.verb(seat, 'pays')} {cost} Gold{free}.",
-                         "6.development" if column == 0 else "6.presence", marks=(f"column:{column}",)))
+        log.append(
+            Event(
+                f"{names.says(seat, 'plays')} {names.card(card)} for {what} and {names.verb(seat, 'pays')} {cost} Gold{free}.",
+                "6.development" if column == 0 else "6.presence",
+                marks=(f"column:{column}",),
+            )
+        )
         s["step"] = COLUMNS[column]
         return
     s["columns"][column].append(card)
@@ -49,13 +54,28 @@ def play(content: Content, s: State, seat: int, card: int, column: int, log: lis
     gain(s, seat, got)
     if column == 2:
         t["recruit"] = buildings_on_board(s, seat)[1]
-        log.append(Event(f"{names.says(seat, 'plays')} {names.card(card)} for Movement and {names.verb(seat, 'gains')} {words(got)}"
-                         + (f"; {t['recruit']} Recruitment point{'s' if t['recruit'] > 1 else ''} from Fortresses"
-                            if t["recruit"] else "") + ".", "6.movement", marks=(f"column:{column}",)))
+        log.append(
+            Event(
+                f"{names.says(seat, 'plays')} {names.card(card)} for Movement and {names.verb(seat, 'gains')} {words(got)}"
+                + (
+                    f"; {t['recruit']} Recruitment point{'s' if t['recruit'] > 1 else ''} from Fortresses"
+                    if t["recruit"]
+                    else ""
+                )
+                + ".",
+                "6.movement",
+                marks=(f"column:{column}",),
+            )
+        )
         s["step"] = "movement"
     else:
-        log.append(Event(f"{names.says(seat, 'plays')} {names.card(card)} for Income and {names.verb(seat, 'gains')} {words(got)}.", "6.income",
-                         marks=(f"column:{column}",)))
+        log.append(
+            Event(
+                f"{names.says(seat, 'plays')} {names.card(card)} for Income and {names.verb(seat, 'gains')} {words(got)}.",
+                "6.income",
+                marks=(f"column:{column}",),
+            )
+        )
         s["step"] = "provision"
 
 
@@ -100,8 +120,13 @@ def build(content: Content, s: State, seat: int, row: int, site: int, log: list[
         s["citadel"][site] = seat
         where = f"in {names.loc(site)}"
         label = "Citadel"
-    log.append(Event(f"{names.says(seat, 'places')} a {label} {where}.", "6.development",
-                     marks=(f"{'border' if kind == 'fortress' else 'loc'}:{site}",)))
+    log.append(
+        Event(
+            f"{names.says(seat, 'places')} a {label} {where}.",
+            "6.development",
+            marks=(f"{'border' if kind == 'fortress' else 'loc'}:{site}",),
+        )
+    )
     upgrade(content, s, seat, row, log)
     s["turn"]["begun"] = True
     finish_action(content, s, log)
@@ -114,8 +139,11 @@ def upgrade(content: Content, s: State, seat: int, row: int, log: list[Event]) -
     if ups[row] >= content.max_level:
         return
     ups[row] += 1
-    label = {"church": plural(content.faction(faction_of(s, seat)).church), "fortress": "Fortresses",
-             "citadel": "Citadels"}[BUILDINGS[row]]
+    label = {
+        "church": plural(content.faction(faction_of(s, seat)).church),
+        "fortress": "Fortresses",
+        "citadel": "Citadels",
+    }[BUILDINGS[row]]
     text = f"{names.says(seat, 'upgrades')} {names.its(seat)} {label} to level {ups[row]}"
     if ups[row] >= content.vp_at and not s["upgrade_vp"][seat][row]:
         s["upgrade_vp"][seat][row] = True
@@ -132,11 +160,16 @@ def place_influence(content: Content, s: State, seat: int, loc: int, level: int,
     before = controller(s, loc)
     pay(s, seat, cost)
     put_influence(s, seat, loc, level, log, names)
-    verb = f"{names.says(seat, 'raises')} {names.its(seat)} Influence" if was is not None \
+    verb = (
+        f"{names.says(seat, 'raises')} {names.its(seat)} Influence"
+        if was is not None
         else f"{names.says(seat, 'places')} Influence"
+    )
     text = f"{verb} in {names.loc(loc)} to level {level + 1} for {cost} Gold"
     if controller(s, loc) == seat and before != seat:
-        text += f" and {names.verb(seat, 'takes')} control of the City" + (f" from {names.the(before)}" if before is not None else "")
+        text += f" and {names.verb(seat, 'takes')} control of the City" + (
+            f" from {names.the(before)}" if before is not None else ""
+        )
     log.append(Event(text + ".", "6.presence", marks=(f"loc:{loc}",)))
     s["turn"]["begun"] = True
 
@@ -146,8 +179,14 @@ def place_support(content: Content, s: State, seat: int, loc: int, log: list[Eve
     pay(s, seat, price)
     s["presence"][seat] -= 1
     s["support"][loc][seat] += 1
-    log.append(Event(f"{names.says(seat, 'places')} Support in the Region of {names.loc(loc)}"
-                     + (f" for {price} Gold." if price else "."), "6.presence", marks=(f"loc:{loc}",)))
+    log.append(
+        Event(
+            f"{names.says(seat, 'places')} Support in the Region of {names.loc(loc)}"
+            + (f" for {price} Gold." if price else "."),
+            "6.presence",
+            marks=(f"loc:{loc}",),
+        )
+    )
 
 
 # -- Movement (p.9) ---------------------------------------------------------------------------
@@ -156,8 +195,12 @@ def recruit(content: Content, s: State, seat: int, unit: int, log: list[Event]) 
     kind = UNITS[unit]
     s["turn"]["recruit"] -= UNIT_COST[kind]
     gain(s, seat, {kind: 1})
-    log.append(Event(f"{names.says(seat, 'recruits')} a {words({kind: 1})[2:]} with {names.its(seat)} Fortresses' Recruitment points.",
-                     "4.fortress"))
+    log.append(
+        Event(
+            f"{names.says(seat, 'recruits')} a {words({kind: 1})[2:]} with {names.its(seat)} Fortresses' Recruitment points.",
+            "4.fortress",
+        )
+    )
 
 
 def move_support(content: Content, s: State, seat: int, a: int, b: int, n: int, log: list[Event]) -> None:
@@ -165,8 +208,13 @@ def move_support(content: Content, s: State, seat: int, a: int, b: int, n: int, 
     pay(s, seat, 1)
     s["support"][a][seat] -= n
     s["support"][b][seat] += n
-    log.append(Event(f"{names.says(seat, 'pays')} 1 Gold and {names.verb(seat, 'moves')} {n} Support from {names.loc(a)} to {names.loc(b)}.",
-                     "6.movement", marks=(f"loc:{a}", f"loc:{b}")))
+    log.append(
+        Event(
+            f"{names.says(seat, 'pays')} 1 Gold and {names.verb(seat, 'moves')} {n} Support from {names.loc(a)} to {names.loc(b)}.",
+            "6.movement",
+            marks=(f"loc:{a}", f"loc:{b}"),
+        )
+    )
 
 
 # -- Income (p.9) -----------------------------------------------------------------------------
@@ -177,7 +225,13 @@ def provide(content: Content, s: State, seat: int, choice: int, log: list[Event]
     churches = buildings_on_board(s, seat)[0] * s["upgrades"][seat][0]
     gain(s, seat, {"gold": towns + churches})
     label = content.faction(faction_of(s, seat)).church
-    log.append(Event(f"{names.says(seat, 'takes')} a provision of {words(PROVISIONS[choice])}, then {towns} Gold from {names.its(seat)} "
-                     f"Influence in the Cities" + (f" and {churches} from {names.its(seat)} {plural(label)}" if churches else "") + ".",
-                     "6.income"))
+    log.append(
+        Event(
+            f"{names.says(seat, 'takes')} a provision of {words(PROVISIONS[choice])}, then {towns} Gold from {names.its(seat)} "
+            f"Influence in the Cities"
+            + (f" and {churches} from {names.its(seat)} {plural(label)}" if churches else "")
+            + ".",
+            "6.income",
+        )
+    )
     finish_action(content, s, log)

@@ -91,15 +91,46 @@ def start(content, s: State, seat: int, kind: str, args: tuple, log: list[Event]
     loc = args[0]
     defender = args[1] if kind == "battle" else siege_target(s, seat, loc)
     s["turn"]["conflicts"] += 1
-    s["conflict"] = {"kind": kind, "loc": loc, "attacker": seat, "defender": defender, "ally": None,
-                     "def_ally": None, "step": "bring", "mover": seat, "brought": [], "asker": seat, "asked": [],
-                     "asking": None, "cards": {}, "units": {}, "faith": {}, "second": {}, "seconds": [],
-                     "dice": {}, "extra": {}, "rerolls": {}, "roller": 0, "strength": [0, 0], "dealt": [0, 0],
-                     "shield": [0, 0], "bonus": [0, 0], "winner": None, "wounds": [0, 0], "wounding": 0,
-                     "home": [], "parts": [[], []]}
+    s["conflict"] = {
+        "kind": kind,
+        "loc": loc,
+        "attacker": seat,
+        "defender": defender,
+        "ally": None,
+        "def_ally": None,
+        "step": "bring",
+        "mover": seat,
+        "brought": [],
+        "asker": seat,
+        "asked": [],
+        "asking": None,
+        "cards": {},
+        "units": {},
+        "faith": {},
+        "second": {},
+        "seconds": [],
+        "dice": {},
+        "extra": {},
+        "rerolls": {},
+        "roller": 0,
+        "strength": [0, 0],
+        "dealt": [0, 0],
+        "shield": [0, 0],
+        "bonus": [0, 0],
+        "winner": None,
+        "wounds": [0, 0],
+        "wounding": 0,
+        "home": [],
+        "parts": [[], []],
+    }
     what = "a Battle" if kind == "battle" else "a Siege"
-    log.append(Event(f"{names.says(seat, 'starts')} {what} in {names.loc(loc)} against {names.the(defender)}.",
-                     "7.battle" if kind == "battle" else "7.siege", marks=(f"loc:{loc}",)))
+    log.append(
+        Event(
+            f"{names.says(seat, 'starts')} {what} in {names.loc(loc)} against {names.the(defender)}.",
+            "7.battle" if kind == "battle" else "7.siege",
+            marks=(f"loc:{loc}",),
+        )
+    )
     s["step"] = "conflict"
     if kind == "siege":
         _to_ask(s, s["conflict"], seat)
@@ -142,8 +173,11 @@ def ally_options(content, s: State, c: dict) -> list[int]:
     Battle in a Location next to it; not the other side's leader or Ally, nobody asked twice."""
     places = [c["loc"]] + (neighbours(content, s, c["loc"]) if c["kind"] == "battle" else [])
     taken = {c["attacker"], c["defender"], c["ally"], c["def_ally"]}
-    return [p for p in range(len(s["factions"])) if p not in taken and p not in c["asked"]
-            and any(s["support"][loc][p] for loc in places)]
+    return [
+        p
+        for p in range(len(s["factions"]))
+        if p not in taken and p not in c["asked"] and any(s["support"][loc][p] for loc in places)
+    ]
 
 
 def legal(content, s: State) -> list[Action]:
@@ -201,7 +235,12 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             c["asked"].append(args[0])
             c["asking"] = args[0]
             c["step"] = "answer"
-            log.append(Event(f"{names.says(c['asker'], 'asks')} {names.the(args[0])} to be {names.its(c['asker'])} Ally.", "7.battle"))
+            log.append(
+                Event(
+                    f"{names.says(c['asker'], 'asks')} {names.the(args[0])} to be {names.its(c['asker'])} Ally.",
+                    "7.battle",
+                )
+            )
         else:
             _after_ask(content, s, c)
     elif step == "answer":
@@ -230,8 +269,13 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             card = args[0]
             s["hands"][seat].remove(card)
             c["second"][str(seat)] = card
-            log.append(Event(f"{names.says(seat, 'plays')} a second card face up: {names.card(card)} (strength "
-                             f"{content.cards[card].strength}).", "LH16"))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'plays')} a second card face up: {names.card(card)} (strength "
+                    f"{content.cards[card].strength}).",
+                    "LH16",
+                )
+            )
         if not c["seconds"]:
             roll(content, s, c, log)
     elif step == "reroll":
@@ -242,8 +286,13 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             old = dice[i]
             dice[i] = rng.randbelow(s, 6)
             c["rerolls"][str(seat)] -= 1
-            log.append(Event(f"{names.says(seat, 'rerolls')} a die: {face_text(content, old)} becomes "
-                             f"{face_text(content, dice[i])}.", "4.church"))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'rerolls')} a die: {face_text(content, old)} becomes "
+                    f"{face_text(content, dice[i])}.",
+                    "4.church",
+                )
+            )
             if c["rerolls"][str(seat)] <= 0:
                 next_roller(content, s, c, log)
         else:
@@ -260,8 +309,12 @@ def perform(content, s: State, action: Action, log: list[Event]) -> None:
             pay(s, seat, 1)
             units[args[0]] -= 1
             gain(s, seat, {UNIT_KINDS[args[0]]: 1})
-            log.append(Event(f"{names.says(seat, 'pays')} 1 Gold to bring a {words({UNIT_KINDS[args[0]]: 1})[2:]} home.",
-                             "7.battle"))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'pays')} 1 Gold to bring a {words({UNIT_KINDS[args[0]]: 1})[2:]} home.",
+                    "7.battle",
+                )
+            )
             if sum(units):
                 return
         else:

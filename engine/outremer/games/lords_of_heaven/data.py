@@ -22,8 +22,7 @@ BUILDINGS = ("church", "fortress", "citadel")
 
 ACTION_STEPS = {
     # do: {field: (low, high)}; a field with no bounds is a string checked below
-    "gain": {"gold": (1, 3), "faith": (1, 3), "footman": (1, 3), "siege_tower": (1, 3), "knight": (1, 3),
-             "vp": (1, 1)},
+    "gain": {"gold": (1, 3), "faith": (1, 3), "footman": (1, 3), "siege_tower": (1, 3), "knight": (1, 3), "vp": (1, 1)},
     "push": {"cities": (1, 2), "faith": None, "pay": (0, 2)},
     "influence": {},
     "support": {"n": (1, 2)},
@@ -96,10 +95,17 @@ class Card:
         return a == "any" or a == faction or (a in FAITHS and FAITH_OF[faction] == a)
 
     def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "affiliation": self.affiliation, "cost": self.cost,
-                "benefit": [list(b) for b in self.benefit], "strength": self.strength,
-                "action": [dict(s) for s in self.action], "conflict": [dict(s) for s in self.conflict],
-                "flavour": self.flavour}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "affiliation": self.affiliation,
+            "cost": self.cost,
+            "benefit": [list(b) for b in self.benefit],
+            "strength": self.strength,
+            "action": [dict(s) for s in self.action],
+            "conflict": [dict(s) for s in self.conflict],
+            "flavour": self.flavour,
+        }
 
 
 FAITH_OF = {"byzantines": "christians", "crusaders": "christians", "seljuk": "muslims", "caliphate": "muslims"}
@@ -141,34 +147,52 @@ def _int(where: str, raw: dict, key: str, low: int, high: int, default=None) -> 
     return value
 
 
-def parse_board(data: dict, name: str = "board.toml") -> tuple[tuple[Location, ...], tuple[tuple[int, int], ...],
-                                                             tuple[int, ...], tuple]:
+def parse_board(
+    data: dict, name: str = "board.toml"
+) -> tuple[tuple[Location, ...], tuple[tuple[int, int], ...], tuple[int, ...], tuple]:
     raws = tables(data, "location", name, "location")
     keys = unique_keys(raws, name, "location")
     borders = links(raws, keys, name, "location")
     out = []
     for i, raw in enumerate(raws):
         where = entry(name, "location", i, raw)
-        only_known(where, raw, ("key", "name", "crusade", "borders", "four", "two_three", "income", "ransack",
-                                "flavour"))
+        only_known(
+            where, raw, ("key", "name", "crusade", "borders", "four", "two_three", "income", "ransack", "flavour")
+        )
         sides = {}
         for side, count in (("four", 3), ("two_three", 2)):
             levels = field(where, raw, side, list)
-            if len(levels) != count or not all(isinstance(c, int) and not isinstance(c, bool) and 0 < c < 10
-                                               for c in levels):
+            if len(levels) != count or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 < c < 10 for c in levels
+            ):
                 raise DataError(f"{where}: field {side!r} must list {count} costs from 1 to 9.")
             if levels != sorted(levels):
                 raise DataError(f"{where}: field {side!r}: a higher level cannot cost less than a lower one.")
             sides[side] = tuple(levels)
-        out.append(Location(i, raw["key"], field(where, raw, "name", str), _int(where, raw, "crusade", 1, 2),
-                            borders[i], sides["four"], sides["two_three"], _int(where, raw, "income", 0, 5),
-                            _int(where, raw, "ransack", 0, 9), field(where, raw, "flavour", str, "")))
+        out.append(
+            Location(
+                i,
+                raw["key"],
+                field(where, raw, "name", str),
+                _int(where, raw, "crusade", 1, 2),
+                borders[i],
+                sides["four"],
+                sides["two_three"],
+                _int(where, raw, "income", 0, 5),
+                _int(where, raw, "ransack", 0, 9),
+                field(where, raw, "flavour", str, ""),
+            )
+        )
     check_connected(borders, [loc.key for loc in out], name, "location")
     first = [loc.index for loc in out if loc.crusade == 1]
     if not first or first != list(range(len(first))):
         raise DataError(f"{name}: the Locations of the 1st Crusade must come first.")
-    check_connected([[b for b in borders[i] if b in first] for i in first], [out[i].key for i in first], name,
-                    "location of the 1st Crusade")
+    check_connected(
+        [[b for b in borders[i] if b in first] for i in first],
+        [out[i].key for i in first],
+        name,
+        "location of the 1st Crusade",
+    )
     pairs = tuple(sorted({(min(i, b), max(i, b)) for i in range(len(out)) for b in borders[i]}))
     forts = _fortress_spaces(data, keys, pairs, name)
     dice = data.get("dice")
@@ -184,7 +208,9 @@ def parse_board(data: dict, name: str = "board.toml") -> tuple[tuple[Location, .
     return tuple(out), pairs, forts, tuple(faces)
 
 
-def _fortress_spaces(data: dict, keys: dict[str, int], pairs: tuple[tuple[int, int], ...], name: str) -> tuple[int, ...]:
+def _fortress_spaces(
+    data: dict, keys: dict[str, int], pairs: tuple[tuple[int, int], ...], name: str
+) -> tuple[int, ...]:
     """``fortresses``: the borders that hold a Fortress space, each as its two Locations' keys."""
     raw = data.get("fortresses")
     if not isinstance(raw, list) or not raw:
@@ -221,8 +247,26 @@ def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "fac
     out = []
     for i, raw in enumerate(raws):
         where = entry(name, "faction", i, raw)
-        only_known(where, raw, ("key", "name", "faith", "colour", "influence", "support", "presence", "footman",
-                                "siege_tower", "knight", "faith_tokens", "gold", "church", "plural"))
+        only_known(
+            where,
+            raw,
+            (
+                "key",
+                "name",
+                "faith",
+                "colour",
+                "influence",
+                "support",
+                "presence",
+                "footman",
+                "siege_tower",
+                "knight",
+                "faith_tokens",
+                "gold",
+                "church",
+                "plural",
+            ),
+        )
         faith = field(where, raw, "faith", str, allowed=FAITHS)
         if FAITH_OF[raw["key"]] != faith:
             raise DataError(f"{where}: field 'faith' must be {FAITH_OF[raw['key']]!r}.")
@@ -230,8 +274,10 @@ def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "fac
         for spot in field(where, raw, "influence", list):
             loc, _, col = str(spot).partition(":")
             if loc not in by_key or by_key[loc].crusade != 1 or col not in ("1", "2"):
-                raise DataError(f"{where}: field 'influence' has {spot!r}; expected \"location:column\" with a "
-                                "Location of the 1st Crusade and column 1 or 2.")
+                raise DataError(
+                    f"{where}: field 'influence' has {spot!r}; expected \"location:column\" with a "
+                    "Location of the 1st Crusade and column 1 or 2."
+                )
             influence.append((by_key[loc].index, int(col)))
         if len({loc for loc, _ in influence}) != len(influence):
             raise DataError(f"{where}: field 'influence' names a City twice.")
@@ -243,19 +289,35 @@ def parse_factions(data: dict, locations: tuple[Location, ...], name: str = "fac
         presence = _int(where, raw, "presence", 1, 20)
         if len(influence) + len(support) > presence:
             raise DataError(f"{where}: more Presence on the board than the faction has.")
-        stock = {"footman": _int(where, raw, "footman", 0, 20), "siege_tower": _int(where, raw, "siege_tower", 0, 10),
-                 "knight": _int(where, raw, "knight", 0, 10), "faith": _int(where, raw, "faith_tokens", 0, 20),
-                 "gold": _int(where, raw, "gold", 0, 30)}
-        out.append(Faction(i, raw["key"], field(where, raw, "name", str), faith, field(where, raw, "colour", str),
-                           tuple(influence), tuple(support), presence, stock,
-                           field(where, raw, "church", str, allowed=("Church", "Mosque")),
-                           field(where, raw, "plural", bool)))
+        stock = {
+            "footman": _int(where, raw, "footman", 0, 20),
+            "siege_tower": _int(where, raw, "siege_tower", 0, 10),
+            "knight": _int(where, raw, "knight", 0, 10),
+            "faith": _int(where, raw, "faith_tokens", 0, 20),
+            "gold": _int(where, raw, "gold", 0, 30),
+        }
+        out.append(
+            Faction(
+                i,
+                raw["key"],
+                field(where, raw, "name", str),
+                faith,
+                field(where, raw, "colour", str),
+                tuple(influence),
+                tuple(support),
+                presence,
+                stock,
+                field(where, raw, "church", str, allowed=("Church", "Mosque")),
+                field(where, raw, "plural", bool),
+            )
+        )
     taken: dict[tuple[int, int], str] = {}
     for f in out:
         for at, column in f.influence:
             if (at, column) in taken:
-                raise DataError(f"{name}: {f.key} and {taken[(at, column)]} both start on column {column} of "
-                                f"{locations[at].name}.")
+                raise DataError(
+                    f"{name}: {f.key} and {taken[(at, column)]} both start on column {column} of {locations[at].name}."
+                )
             taken[(at, column)] = f.key
     return tuple(out), max_level, vp_at
 
@@ -298,8 +360,11 @@ def parse_cards(data: dict, name: str = "cards.toml") -> tuple[dict[int, Card], 
     names = set()
     for i, raw in enumerate(raws):
         where = entry(name, "card", i, raw, "name")
-        only_known(where, raw, ("number", "name", "affiliation", "cost", "benefit", "strength", "action", "conflict",
-                                "flavour"))
+        only_known(
+            where,
+            raw,
+            ("number", "name", "affiliation", "cost", "benefit", "strength", "action", "conflict", "flavour"),
+        )
         number = _int(where, raw, "number", 1, 999)
         if number in cards:
             raise DataError(f"{where}: field 'number' repeats card {number}.")
@@ -313,16 +378,27 @@ def parse_cards(data: dict, name: str = "cards.toml") -> tuple[dict[int, Card], 
             raise DataError(f"{where}: field 'benefit' must hold 1 or 2 icons.")
         for icon in icons:
             if not isinstance(icon, dict) or len(icon) != 1:
-                raise DataError(f"{where}: field 'benefit': each icon is a table with one resource, like {{ gold = 1 }}.")
-            (what, n), = icon.items()
+                raise DataError(
+                    f"{where}: field 'benefit': each icon is a table with one resource, like {{ gold = 1 }}."
+                )
+            ((what, n),) = icon.items()
             if what not in RESOURCES or not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 2:
-                raise DataError(f"{where}: field 'benefit' has {icon!r}; expected one of {', '.join(RESOURCES)} "
-                                "with an amount of 1 or 2.")
+                raise DataError(
+                    f"{where}: field 'benefit' has {icon!r}; expected one of {', '.join(RESOURCES)} "
+                    "with an amount of 1 or 2."
+                )
             benefit.append((what, n))
-        cards[number] = Card(number, title, field(where, raw, "affiliation", str, allowed=AFFILIATIONS),
-                             _int(where, raw, "cost", 0, 3), tuple(benefit), _int(where, raw, "strength", 0, 3),
-                             _steps(where, raw, "action", ACTION_STEPS, False),
-                             _steps(where, raw, "conflict", CONFLICT_STEPS, True), field(where, raw, "flavour", str, ""))
+        cards[number] = Card(
+            number,
+            title,
+            field(where, raw, "affiliation", str, allowed=AFFILIATIONS),
+            _int(where, raw, "cost", 0, 3),
+            tuple(benefit),
+            _int(where, raw, "strength", 0, 3),
+            _steps(where, raw, "action", ACTION_STEPS, False),
+            _steps(where, raw, "conflict", CONFLICT_STEPS, True),
+            field(where, raw, "flavour", str, ""),
+        )
     bluffs = {}
     for i, raw in enumerate(tables(data, "bluff", name, "bluff")):
         where = entry(name, "bluff", i, raw, "faction")

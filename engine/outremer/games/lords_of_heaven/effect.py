@@ -42,7 +42,12 @@ def run_effect(content: Content, s: State, seat: int, log: list[Event]) -> None:
         elif do == "income":
             income = influence_income(content, s, seat)
             gain(s, seat, {"gold": income})
-            log.append(Event(f"{names.says(seat, 'gains')} {income} Gold from {names.its(seat)} Influence in the Cities.", "6.effect"))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'gains')} {income} Gold from {names.its(seat)} Influence in the Cities.",
+                    "6.effect",
+                )
+            )
             e["left"] = 0
         elif e["left"] > 0 and effect_choices(content, s, seat):
             return
@@ -71,16 +76,27 @@ def effect_act(content: Content, s: State, seat: int, action: Action, log: list[
         lv = s["city"][loc].index(other)
         swap_down(s, loc, lv)
         below = s["city"][loc][lv]
-        log.append(Event(f"{names.says(seat, 'moves')} {names.owner(other)} Influence in {names.loc(loc)} down one level"
-                         + (f"; {names.owner(below)} rises" if below is not None else "") + ".", "LH8",
-                         marks=(f"loc:{loc}",)))
+        log.append(
+            Event(
+                f"{names.says(seat, 'moves')} {names.owner(other)} Influence in {names.loc(loc)} down one level"
+                + (f"; {names.owner(below)} rises" if below is not None else "")
+                + ".",
+                "LH8",
+                marks=(f"loc:{loc}",),
+            )
+        )
         e["used"].append(loc)
         e["left"] -= 1
     elif verb == "place":
         loc = args[0]
         put_influence(s, seat, loc, 0, log, names)
-        log.append(Event(f"{names.says(seat, 'places')} Influence on the lowest level of {names.loc(loc)}.", "6.effect",
-                         marks=(f"loc:{loc}",)))
+        log.append(
+            Event(
+                f"{names.says(seat, 'places')} Influence on the lowest level of {names.loc(loc)}.",
+                "6.effect",
+                marks=(f"loc:{loc}",),
+            )
+        )
         e["left"] -= 1
     elif verb == "support":
         place_support(content, s, seat, args[0], log, price=0)
@@ -89,8 +105,13 @@ def effect_act(content: Content, s: State, seat: int, action: Action, log: list[
         loc = args[0]
         n = reinforcements(content, s, seat, loc)
         gain(s, seat, {"footman": n})
-        log.append(Event(f"{names.says(seat, 'gains')} {n} Footm{'e' if n != 1 else 'a'}n for {names.its(seat)} Support around "
-                         f"{names.loc(loc)}.", "6.effect"))
+        log.append(
+            Event(
+                f"{names.says(seat, 'gains')} {n} Footm{'e' if n != 1 else 'a'}n for {names.its(seat)} Support around "
+                f"{names.loc(loc)}.",
+                "6.effect",
+            )
+        )
         e["left"] -= 1
     elif verb == "upgrade":
         upgrade(content, s, seat, args[0], log)
@@ -99,7 +120,12 @@ def effect_act(content: Content, s: State, seat: int, action: Action, log: list[
         a, b = args
         s["support"][a][seat] -= 1
         s["support"][b][seat] += 1
-        log.append(Event(f"{names.says(seat, 'moves')} 1 Support from {names.loc(a)} to {names.loc(b)}.", "6.effect",
-                         marks=(f"loc:{a}", f"loc:{b}")))
+        log.append(
+            Event(
+                f"{names.says(seat, 'moves')} 1 Support from {names.loc(a)} to {names.loc(b)}.",
+                "6.effect",
+                marks=(f"loc:{a}", f"loc:{b}"),
+            )
+        )
         e["left"] -= 1
     run_effect(content, s, seat, log)

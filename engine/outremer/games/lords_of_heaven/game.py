@@ -24,17 +24,37 @@ from .state import (
 )
 
 OPTIONS = (
-    Option("christians", "Christian faction (2 players)", ("crusaders", "byzantines"),
-           "In 2 players one Christian faction plays against one Muslim faction (p.12).",
-           names=("Crusaders", "Byzantines"), players=(2,)),
-    Option("muslims", "Muslim faction (2 players)", ("seljuk", "caliphate"),
-           "In 2 players one Christian faction plays against one Muslim faction (p.12).",
-           names=("Seljuk", "Caliphate"), players=(2,)),
-    Option("absent", "Faction that sits out (3 players)", ("caliphate", "byzantines", "crusaders", "seljuk"),
-           "In 3 players one faction and all its elements leave the game (p.12).",
-           names=("Caliphate", "Byzantines", "Crusaders", "Seljuk"), players=(3,)),
-    Option("lesson", "Learn to play", ("", "first-turn"),
-           "A guided first turn from a fixed deal (data/lesson.toml); the rules are the same.", hidden=True),
+    Option(
+        "christians",
+        "Christian faction (2 players)",
+        ("crusaders", "byzantines"),
+        "In 2 players one Christian faction plays against one Muslim faction (p.12).",
+        names=("Crusaders", "Byzantines"),
+        players=(2,),
+    ),
+    Option(
+        "muslims",
+        "Muslim faction (2 players)",
+        ("seljuk", "caliphate"),
+        "In 2 players one Christian faction plays against one Muslim faction (p.12).",
+        names=("Seljuk", "Caliphate"),
+        players=(2,),
+    ),
+    Option(
+        "absent",
+        "Faction that sits out (3 players)",
+        ("caliphate", "byzantines", "crusaders", "seljuk"),
+        "In 3 players one faction and all its elements leave the game (p.12).",
+        names=("Caliphate", "Byzantines", "Crusaders", "Seljuk"),
+        players=(3,),
+    ),
+    Option(
+        "lesson",
+        "Learn to play",
+        ("", "first-turn"),
+        "A guided first turn from a fixed deal (data/lesson.toml); the rules are the same.",
+        hidden=True,
+    ),
 )
 
 
@@ -98,11 +118,17 @@ class LordsOfHeaven(Game):
         n = len(state["factions"])
         say = Names(self.content, state)
         side = "3-column" if state["mode"] == "four" else "2-column"
-        intro = Event(f"A new game of Lords of Heaven: {', '.join(say.the(p) for p in range(n))}, in this order of play; the Location "
-                      f"cards show their {side} Cities. Each player drafts from 5 Action cards.", "2")
+        intro = Event(
+            f"A new game of Lords of Heaven: {', '.join(say.the(p) for p in range(n))}, in this order of play; the Location "
+            f"cards show their {side} Cities. Each player drafts from 5 Action cards.",
+            "2",
+        )
         second = (state["first"] + 1) % n
-        first = Event(f"{say.says(state['first'], 'is')} drawn by lot to play first in the 1st Crusade; "
-                      f"{say.the(second)} will start the 2nd.", "LH2")
+        first = Event(
+            f"{say.says(state['first'], 'is')} drawn by lot to play first in the 1st Crusade; "
+            f"{say.the(second)} will start the 2nd.",
+            "LH2",
+        )
         return state, [intro, first] + log
 
     # -- the rules ---------------------------------------------------------------------------
@@ -128,9 +154,19 @@ class LordsOfHeaven(Game):
         n = len(s["factions"])
         rows = []
         for p in range(n):
-            rows.append({"seat": p, "values": [s["vp"][p], cities_controlled(s, p), sum(buildings_on_board(s, p)),
-                                               s["stock"][p]["gold"], s["stock"][p]["faith"]],
-                         "hand": [self.cards[c].name for c in s["hands"][p]]})
+            rows.append(
+                {
+                    "seat": p,
+                    "values": [
+                        s["vp"][p],
+                        cities_controlled(s, p),
+                        sum(buildings_on_board(s, p)),
+                        s["stock"][p]["gold"],
+                        s["stock"][p]["faith"],
+                    ],
+                    "hand": [self.cards[c].name for c in s["hands"][p]],
+                }
+            )
         return ["VP", "Cities controlled", "Buildings on the board", "Gold", "Faith"], rows
 
     def cards_in_play(self, s: State) -> list[int]:
@@ -155,41 +191,81 @@ class LordsOfHeaven(Game):
         for p in range(n):
             st = s["stock"][p]
             mine = p == seat
-            players.append({
-                "seat": p, "faction": s["factions"][p], "name": self.seat_label(s, p), "vp": s["vp"][p],
-                "hand": sorted(s["hands"][p]) if mine else None, "hand_count": len(s["hands"][p]),
-                "gold": st["gold"] if mine else None, "faith": st["faith"] if mine else None, "purse": purse(s, p),
-                "footman": st["footman"], "siege_tower": st["siege_tower"], "knight": st["knight"],
-                "presence": s["presence"][p], "upgrades": list(s["upgrades"][p]), "buildings": list(s["buildings"][p]),
-                "cities": held[p],
-            })
+            players.append(
+                {
+                    "seat": p,
+                    "faction": s["factions"][p],
+                    "name": self.seat_label(s, p),
+                    "vp": s["vp"][p],
+                    "hand": sorted(s["hands"][p]) if mine else None,
+                    "hand_count": len(s["hands"][p]),
+                    "gold": st["gold"] if mine else None,
+                    "faith": st["faith"] if mine else None,
+                    "purse": purse(s, p),
+                    "footman": st["footman"],
+                    "siege_tower": st["siege_tower"],
+                    "knight": st["knight"],
+                    "presence": s["presence"][p],
+                    "upgrades": list(s["upgrades"][p]),
+                    "buildings": list(s["buildings"][p]),
+                    "cities": held[p],
+                }
+            )
         d = s["draft"]
         draft = None
         if d:
-            draft = {"round": d["round"], "hand": sorted(d["hands"][seat]) if seat is not None else None,
-                     "kept": list(d["kept"][seat]) if seat is not None else None}
+            draft = {
+                "round": d["round"],
+                "hand": sorted(d["hands"][seat]) if seat is not None else None,
+                "kept": list(d["kept"][seat]) if seat is not None else None,
+            }
         t = s["turn"]
         c = s["conflict"]
         return {
-            "game": self.id, "viewer": seat, "mode": s["mode"], "crusade": s["crusade"], "round": s["round"],
-            "round_card": s["round_card"], "last_round": s["last_round"], "rounds_left": len(s["rounds"]),
-            "first": s["first"], "seat": s["seat"], "step": s["step"], "to_act": self.to_act(s),
-            "players": players, "on_board": list(s["on_board"]),
-            "cities": [list(city) for city in s["city"]], "support": [list(x) for x in s["support"]],
+            "game": self.id,
+            "viewer": seat,
+            "mode": s["mode"],
+            "crusade": s["crusade"],
+            "round": s["round"],
+            "round_card": s["round_card"],
+            "last_round": s["last_round"],
+            "rounds_left": len(s["rounds"]),
+            "first": s["first"],
+            "seat": s["seat"],
+            "step": s["step"],
+            "to_act": self.to_act(s),
+            "players": players,
+            "on_board": list(s["on_board"]),
+            "cities": [list(city) for city in s["city"]],
+            "support": [list(x) for x in s["support"]],
             "levels": self._levels[s["mode"] == "four"],
-            "fortress": list(s["fortress"]), "church": [list(x) for x in s["church"]], "citadel": list(s["citadel"]),
+            "fortress": list(s["fortress"]),
+            "church": [list(x) for x in s["church"]],
+            "citadel": list(s["citadel"]),
             "columns": [list(col) for col in s["columns"]],
             "costs": [column_cost(self.content, s["columns"][i]) for i in (0, 1)],
             "benefits": [visible_benefits(self.content, s["columns"][i]) for i in (2, 3)],
-            "deck_count": len(s["deck"]), "discard": list(s["discard"]), "draft": draft,
+            "deck_count": len(s["deck"]),
+            "discard": list(s["discard"]),
+            "draft": draft,
             "sealed": sealed_view(s, seat),
-            "turn": None if t is None else {"card": t["card"], "column": t["column"], "effect": t["effect"],
-                                            "recruit": t["recruit"], "conflicts": t["conflicts"]},
-            "effect": None if s["effect"] is None else {"step": dict(s["effect"]["steps"][0]) if s["effect"]["steps"] else None,
-                                                        "left": s["effect"]["left"]},
+            "turn": None
+            if t is None
+            else {
+                "card": t["card"],
+                "column": t["column"],
+                "effect": t["effect"],
+                "recruit": t["recruit"],
+                "conflicts": t["conflicts"],
+            },
+            "effect": None
+            if s["effect"] is None
+            else {"step": dict(s["effect"]["steps"][0]) if s["effect"]["steps"] else None, "left": s["effect"]["left"]},
             "conflict": None if c is None else conflict_view(c),
             "last_conflict": _last_conflict(s.get("last_conflict")),
-            "putback": None if s["putback"] is None else {"order": list(s["putback"]["order"]), "left": s["putback"]["left"]},
+            "putback": None
+            if s["putback"] is None
+            else {"order": list(s["putback"]["order"]), "left": s["putback"]["left"]},
             "controllers": controllers,
             "result": s["result"],
         }
@@ -198,8 +274,9 @@ class LordsOfHeaven(Game):
     def _levels(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """The cost of each City level on either side of the Location cards: [False] the
         2-column side (2 and 3 players), [True] the 3-column side (4 players)."""
-        return tuple(tuple(tuple(getattr(loc, side)) for loc in self.content.locations)
-                     for side in ("two_three", "four"))
+        return tuple(
+            tuple(tuple(getattr(loc, side)) for loc in self.content.locations) for side in ("two_three", "four")
+        )
 
     def describe(self, s: State, action: Action) -> str:
         return views.describe(self, s, action)
@@ -214,8 +291,11 @@ class LordsOfHeaven(Game):
     def reveals(self, before: State, after: State, actor: int, seat: int) -> bool:
         """Chance, a card drawn, a Round card turned, a card leaving another seat's hand, or a
         round of secret choices opened together."""
-        if (super().reveals(before, after, actor, seat) or before["deck"] != after["deck"]
-                or before["rounds"] != after["rounds"]):
+        if (
+            super().reveals(before, after, actor, seat)
+            or before["deck"] != after["deck"]
+            or before["rounds"] != after["rounds"]
+        ):
             return True
         return actor != seat and before["hands"][actor] != after["hands"][actor]
 
@@ -262,14 +342,41 @@ class LordsOfHeaven(Game):
 
 def _last_conflict(last: dict | None) -> dict | None:
     """The last conflict as the view shows it: a copy (its lists are the Strength and where it came from)."""
-    return None if not last else {**last, "strength": list(last["strength"]),
-                                  "parts": clone(last.get("parts") or [[], []])}
+    return (
+        None
+        if not last
+        else {**last, "strength": list(last["strength"]), "parts": clone(last.get("parts") or [[], []])}
+    )
 
 
 def conflict_view(c: dict) -> dict:
     """A conflict as every seat sees it: nothing sealed shows until the reveal (the cards and
     Units are filled in only then); ``parts`` is each side's Strength by source, once totalled."""
-    keys = ("kind", "loc", "attacker", "defender", "ally", "def_ally", "step", "mover", "asker", "asking", "asked",
-            "cards", "units", "faith", "second", "dice", "rerolls", "strength", "winner", "wounds", "wounding", "home",
-            "bonus", "dealt", "shield")
+    keys = (
+        "kind",
+        "loc",
+        "attacker",
+        "defender",
+        "ally",
+        "def_ally",
+        "step",
+        "mover",
+        "asker",
+        "asking",
+        "asked",
+        "cards",
+        "units",
+        "faith",
+        "second",
+        "dice",
+        "rerolls",
+        "strength",
+        "winner",
+        "wounds",
+        "wounding",
+        "home",
+        "bonus",
+        "dealt",
+        "shield",
+    )
     return clone({**{k: c[k] for k in keys}, "parts": c.get("parts") or [[], []]})

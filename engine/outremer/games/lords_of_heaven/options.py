@@ -22,8 +22,15 @@ from .state import (
     purse,
 )
 
-PROVISIONS = ({"gold": 2}, {"gold": 1, "faith": 1}, {"faith": 2}, {"footman": 1, "gold": 1},
-              {"footman": 1, "faith": 1}, {"footman": 2}, {"siege_tower": 1})
+PROVISIONS = (
+    {"gold": 2},
+    {"gold": 1, "faith": 1},
+    {"faith": 2},
+    {"footman": 1, "gold": 1},
+    {"footman": 1, "faith": 1},
+    {"footman": 2},
+    {"siege_tower": 1},
+)
 """The provision of the Income action: any mix of markers worth 2 Gold (p.9), Units at their cost."""
 UNITS = ("footman", "siege_tower", "knight")
 
@@ -40,8 +47,12 @@ def can_build(content: Content, s: State, seat: int) -> list[tuple[int, int]]:
     if left[1]:
         for i in content.forts:
             a, b = content.borders[i]
-            if (s["fortress"][i] is None and a in s["on_board"] and b in s["on_board"]
-                    and (has_presence(s, seat, a) or has_presence(s, seat, b))):
+            if (
+                s["fortress"][i] is None
+                and a in s["on_board"]
+                and b in s["on_board"]
+                and (has_presence(s, seat, a) or has_presence(s, seat, b))
+            ):
                 out.append((1, i))
     if left[2]:
         out += [(2, loc) for loc in s["on_board"] if controller(s, loc) == seat and s["citadel"][loc] is None]
@@ -72,8 +83,9 @@ def turn_actions(content: Content, s: State, seat: int) -> list[Action]:
                 left = purse(s, seat) - play_cost(content, s, seat, card, column)
                 if left < 0:
                     continue
-                if column == 1 and not (presence_possible(content, s, seat, left)
-                                        or effect_offered(content, s, seat, card, left)):
+                if column == 1 and not (
+                    presence_possible(content, s, seat, left) or effect_offered(content, s, seat, card, left)
+                ):
                     continue  # the Cost would buy nothing (ruling LH31)
             acts.append(act("play", card, column))
     acts += [act("discard", card) for card in s["hands"][seat]]
@@ -117,8 +129,11 @@ def influence_sites(content: Content, s: State, seat: int) -> list[int]:
     if s["presence"][seat] < 1:
         return []
     near = {b for loc in s["on_board"] if has_presence(s, seat, loc) for b in content.locations[loc].borders}
-    return [loc for loc in s["on_board"]
-            if loc in near and seat not in s["city"][loc] and not (len(s["city"][loc]) == 1 and protected(s, loc))]
+    return [
+        loc
+        for loc in s["on_board"]
+        if loc in near and seat not in s["city"][loc] and not (len(s["city"][loc]) == 1 and protected(s, loc))
+    ]
 
 
 def reinforcements(content: Content, s: State, seat: int, loc: int) -> int:
@@ -152,8 +167,11 @@ def step_possible(content: Content, s: State, seat: int, step: dict) -> bool:
 def effect_price(content: Content, s: State, seat: int, card: int) -> int:
     """The Gold an effect asks now: the price of each push step that has something to push
     (ruling LH31)."""
-    return sum(step.get("pay", 0) for step in content.cards[card].action
-               if step["do"] == "push" and push_targets(s, seat, step))
+    return sum(
+        step.get("pay", 0)
+        for step in content.cards[card].action
+        if step["do"] == "push" and push_targets(s, seat, step)
+    )
 
 
 def effect_offered(content: Content, s: State, seat: int, card: int, money: int | None = None) -> bool:
@@ -183,13 +201,20 @@ def effect_choices(content: Content, s: State, seat: int) -> list[Action]:
         out = [act("support", loc) for loc in s["on_board"] if seat in s["city"][loc]]
         return out + ([act("stop")] if out else [])
     if do == "reinforce":
-        return [act("reinforce", loc) for loc in s["on_board"]
-                if seat in s["city"][loc] and reinforcements(content, s, seat, loc)]
+        return [
+            act("reinforce", loc)
+            for loc in s["on_board"]
+            if seat in s["city"][loc] and reinforcements(content, s, seat, loc)
+        ]
     if do == "upgrade":
         return [act("upgrade", row) for row in upgrade_rows(content, s, seat)]
     if do == "move":
-        out = [act("shift", loc, to) for loc in s["on_board"] if s["support"][loc][seat]
-               for to in neighbours(content, s, loc)]
+        out = [
+            act("shift", loc, to)
+            for loc in s["on_board"]
+            if s["support"][loc][seat]
+            for to in neighbours(content, s, loc)
+        ]
         return out + ([act("stop")] if out else [])
     return []
 

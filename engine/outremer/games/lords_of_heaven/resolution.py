@@ -112,8 +112,14 @@ def roll(content, s: State, c: dict, log: list[Event]) -> None:
         c["dice"][str(seat)] = dice
         c["rerolls"][str(seat)] = c["rerolls"].get(str(seat), 0) + sum(s["church"][loc][seat] for loc in s["on_board"])
         if dice:
-            log.append(Event(f"{names.says(seat, 'rolls')} {len(dice)} {'die' if len(dice) == 1 else 'dice'}: "
-                             + ", ".join(face_text(content, d) for d in dice) + ".", "7.battle"))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'rolls')} {len(dice)} {'die' if len(dice) == 1 else 'dice'}: "
+                    + ", ".join(face_text(content, d) for d in dice)
+                    + ".",
+                    "7.battle",
+                )
+            )
     c["roller"] = -1
     c["step"] = "reroll"
     next_roller(content, s, c, log)
@@ -148,9 +154,14 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
     c["winner"] = side
     win = leader(c, side)
     tie = " (a tie goes to the Defender: ruling LH17)" if strength[0] == strength[1] else ""
-    log.append(Event(f"Strength: {names.owner(c['attacker'])} side {strength[0]} ({parts_text(parts[0])}), "
-                     f"{names.owner(c['defender'])} side {strength[1]} ({parts_text(parts[1])}). "
-                     f"{names.says(win, 'wins')}{tie}.", "7.battle" if c["kind"] == "battle" else "7.siege"))
+    log.append(
+        Event(
+            f"Strength: {names.owner(c['attacker'])} side {strength[0]} ({parts_text(parts[0])}), "
+            f"{names.owner(c['defender'])} side {strength[1]} ({parts_text(parts[1])}). "
+            f"{names.says(win, 'wins')}{tie}.",
+            "7.battle" if c["kind"] == "battle" else "7.siege",
+        )
+    )
     for seat in participants(c):
         s["vp"][seat] += 1
     if c["kind"] == "battle":
@@ -158,8 +169,14 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
         ally = c["ally"] if side == 0 else c["def_ally"]
         if ally is not None:
             s["vp"][ally] += 1
-        log.append(Event(f"Every player in the Battle scores 1 VP; {names.the(win)} 2 more"
-                         + (f", {names.the(ally)} as {names.its(ally)} Ally 1 more" if ally is not None else "") + ".", "3"))
+        log.append(
+            Event(
+                f"Every player in the Battle scores 1 VP; {names.the(win)} 2 more"
+                + (f", {names.the(ally)} as {names.its(ally)} Ally 1 more" if ally is not None else "")
+                + ".",
+                "3",
+            )
+        )
         _to_wounds(content, s, c, log)
         return
     log.append(Event("Every player in the Siege scores 1 VP.", "3"))
@@ -169,11 +186,21 @@ def _total(content, s: State, c: dict, log: list[Event]) -> None:
         top = len(s["city"][loc]) - 1
         if here is not None and here == top:
             s["vp"][defender] += 1
-            log.append(Event(f"{names.says(defender, 'holds')} the City {names.it(defender, 'controls')} and {names.verb(defender, 'scores')} 1 VP more.", "7.siege"))
+            log.append(
+                Event(
+                    f"{names.says(defender, 'holds')} the City {names.it(defender, 'controls')} and {names.verb(defender, 'scores')} 1 VP more.",
+                    "7.siege",
+                )
+            )
         elif here is not None:
             put_influence(s, defender, loc, here + 1, log, names)
-            log.append(Event(f"{names.owner(defender, start=True)} Influence in {names.loc(loc)} rises one level.", "7.siege",
-                             marks=(f"loc:{loc}",)))
+            log.append(
+                Event(
+                    f"{names.owner(defender, start=True)} Influence in {names.loc(loc)} rises one level.",
+                    "7.siege",
+                    marks=(f"loc:{loc}",),
+                )
+            )
         _to_wounds(content, s, c, log)
         return
     c["step"] = "outcome"
@@ -188,13 +215,25 @@ def siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         top = len(s["city"][loc]) - 1
         if winner in s["city"][loc] or s["presence"][winner] > 0:
             put_influence(s, winner, loc, top, log, names)
-            log.append(Event(f"{names.owner(defender, start=True)} Influence leaves {names.loc(loc)}; "
-                             f"{names.says(winner, 'takes', start=False)} the top level and {names.verb(winner, 'controls')} "
-                             "the City.", "LH19", marks=(f"loc:{loc}",)))
+            log.append(
+                Event(
+                    f"{names.owner(defender, start=True)} Influence leaves {names.loc(loc)}; "
+                    f"{names.says(winner, 'takes', start=False)} the top level and {names.verb(winner, 'controls')} "
+                    "the City.",
+                    "LH19",
+                    marks=(f"loc:{loc}",),
+                )
+            )
         else:
-            log.append(Event(f"{names.owner(defender, start=True)} Influence leaves {names.loc(loc)}; "
-                             f"{names.says(winner, 'has', start=False)} no Presence "
-                             "left to place on the top level (ruling LH19).", "LH19", marks=(f"loc:{loc}",)))
+            log.append(
+                Event(
+                    f"{names.owner(defender, start=True)} Influence leaves {names.loc(loc)}; "
+                    f"{names.says(winner, 'has', start=False)} no Presence "
+                    "left to place on the top level (ruling LH19).",
+                    "LH19",
+                    marks=(f"loc:{loc}",),
+                )
+            )
     else:
         for seat in range(len(s["factions"])):
             remove_influence(s, seat, loc)
@@ -202,9 +241,15 @@ def siege_win(content, s: State, c: dict, verb: str, log: list[Event]) -> None:
         s["citadel"][loc] = None
         got = content.locations[loc].ransack
         gain(s, winner, {"gold": got})
-        log.append(Event(f"{names.says(winner, 'ransacks')} {names.loc(loc)}: every Influence leaves the City"
-                         + (f", {names.owner(citadel)} Citadel is destroyed" if citadel is not None else "")
-                         + f", and {names.says(winner, 'takes', start=False)} {got} Gold.", "7.siege", marks=(f"loc:{loc}",)))
+        log.append(
+            Event(
+                f"{names.says(winner, 'ransacks')} {names.loc(loc)}: every Influence leaves the City"
+                + (f", {names.owner(citadel)} Citadel is destroyed" if citadel is not None else "")
+                + f", and {names.says(winner, 'takes', start=False)} {got} Gold.",
+                "7.siege",
+                marks=(f"loc:{loc}",),
+            )
+        )
     _to_wounds(content, s, c, log)
 
 
@@ -259,6 +304,11 @@ def close(content, s: State, c: dict, log: list[Event]) -> None:
         if drawn:
             log.append(Event(f"{names.says(seat, 'draws')} {drawn} card{'s' if drawn > 1 else ''}.", "LH20"))
     s["conflict"] = None
-    s["last_conflict"] = {"kind": c["kind"], "loc": c["loc"], "strength": c["strength"], "winner": leader(c, c["winner"]),
-                          "parts": c.get("parts") or [[], []]}
+    s["last_conflict"] = {
+        "kind": c["kind"],
+        "loc": c["loc"],
+        "strength": c["strength"],
+        "winner": leader(c, c["winner"]),
+        "parts": c.get("parts") or [[], []],
+    }
     s["step"] = "conflicts"

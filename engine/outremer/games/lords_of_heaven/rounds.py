@@ -40,17 +40,31 @@ def draft_reveal(content: Content, s: State, log: list[Event]) -> None:
             s["deck"].extend(sorted(d["hands"][seat]))
             s["hands"][seat] = sorted(d["kept"][seat])
         s["draft"] = None
-        log.append(Event("The draft is over: each player keeps 3 cards, adds the Bluff card, and puts the "
-                         "other cards on the bottom of the deck.", "5.draft"))
+        log.append(
+            Event(
+                "The draft is over: each player keeps 3 cards, adds the Bluff card, and puts the "
+                "other cards on the bottom of the deck.",
+                "5.draft",
+            )
+        )
         for seat in range(n):
-            log.append(Event(f"{names.says(seat, 'keeps')} {', '.join(names.card(c) for c in s['hands'][seat])}.", "5.draft",
-                             private=seat, public=None))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'keeps')} {', '.join(names.card(c) for c in s['hands'][seat])}.",
+                    "5.draft",
+                    private=seat,
+                    public=None,
+                )
+            )
         s["step"] = "round"
         return
     d["hands"] = [d["hands"][(seat - 1) % n] for seat in range(n)]
     d["round"] += 1
-    log.append(Event(f"Draft round {d['round'] - 1}: every player sets a card aside and passes the rest to the left.",
-                     "5.draft"))
+    log.append(
+        Event(
+            f"Draft round {d['round'] - 1}: every player sets a card aside and passes the rest to the left.", "5.draft"
+        )
+    )
     open_sealed(s, f"draft-{d['round']}", [(s["first"] + i) % n for i in range(n)])
 
 
@@ -63,17 +77,30 @@ def start_round(content: Content, s: State, log: list[Event]) -> None:
     s["seat"] = s["first"]
     s["turns"] = 0
     extra = " The Crusade ends after this round." if s["last_round"] else ""
-    log.append(Event(f"Crusade {s['crusade']}, round {s['round']}: the Round card is {card}. Each player in turn lays "
-                     f"an Action card in a column and carries out its action, or discards a card.{extra}", "5"))
+    log.append(
+        Event(
+            f"Crusade {s['crusade']}, round {s['round']}: the Round card is {card}. Each player in turn lays "
+            f"an Action card in a column and carries out its action, or discards a card.{extra}",
+            "5",
+        )
+    )
     start_turn(content, s)
 
 
 def start_turn(content: Content, s: State) -> None:
     seat = s["seat"]
     s["step"] = "turn"
-    s["turn"] = {"seat": seat, "card": None, "column": None, "effect": None, "begun": False,
-                 "start_influence": [loc for loc in s["on_board"] if seat in s["city"][loc]],
-                 "free": False, "recruit": 0, "conflicts": 0}
+    s["turn"] = {
+        "seat": seat,
+        "card": None,
+        "column": None,
+        "effect": None,
+        "begun": False,
+        "start_influence": [loc for loc in s["on_board"] if seat in s["city"][loc]],
+        "free": False,
+        "recruit": 0,
+        "conflicts": 0,
+    }
 
 
 def end_turn(content: Content, s: State, log: list[Event]) -> None:
@@ -104,8 +131,14 @@ def end_crusade(content: Content, s: State, log: list[Event]) -> None:
         s["vp"][seat] += held
         if held:
             scored.append(f"{names.the(seat)} {held}")
-    log.append(Event(f"The {'1st' if s['crusade'] == 1 else '2nd'} Crusade ends. City control scores "
-                     + (", ".join(scored) if scored else "nobody") + " VP.", "5.end"))
+    log.append(
+        Event(
+            f"The {'1st' if s['crusade'] == 1 else '2nd'} Crusade ends. City control scores "
+            + (", ".join(scored) if scored else "nobody")
+            + " VP.",
+            "5.end",
+        )
+    )
     if s["crusade"] == 2:
         end_game(content, s, log)
         return
@@ -128,16 +161,23 @@ def end_crusade(content: Content, s: State, log: list[Event]) -> None:
                 s["hands"][seat].append(s["deck"].pop(0))
     s["putback"] = {"order": [(s["first"] + i) % n for i in range(n)], "left": 2}
     s["step"] = "putback"
-    log.append(Event("Each player draws 2 cards, then puts 2 Action cards on the bottom of the deck (ruling LH21).",
-                     "LH21"))
+    log.append(
+        Event("Each player draws 2 cards, then puts 2 Action cards on the bottom of the deck (ruling LH21).", "LH21")
+    )
 
 
 def put_back(content: Content, s: State, seat: int, card: int, log: list[Event]) -> None:
     names = Names(content, s)
     s["hands"][seat].remove(card)
     s["deck"].append(card)
-    log.append(Event(f"{names.says(seat, 'puts')} {names.card(card)} on the bottom of the deck.", "LH21", private=seat,
-                     public=f"{names.says(seat, 'puts')} a card on the bottom of the deck."))
+    log.append(
+        Event(
+            f"{names.says(seat, 'puts')} {names.card(card)} on the bottom of the deck.",
+            "LH21",
+            private=seat,
+            public=f"{names.says(seat, 'puts')} a card on the bottom of the deck.",
+        )
+    )
     p = s["putback"]
     p["left"] -= 1
     if p["left"] == 0 or len(s["hands"][seat]) <= 3:
@@ -149,7 +189,7 @@ def put_back(content: Content, s: State, seat: int, card: int, log: list[Event])
 
 
 def _winners(names: Names, tied: list[int]) -> str:
-    """"The Byzantines win. ", "The Seljuk wins. ", "The Seljuk and the Crusaders win. "."""
+    """ "The Byzantines win. ", "The Seljuk wins. ", "The Seljuk and the Crusaders win. "."""
     if len(tied) == 1:
         return f"{names.says(tied[0], 'wins')}. "
     return " and ".join(names.the(w, start=not i) for i, w in enumerate(tied)) + " win. "
@@ -159,12 +199,21 @@ def end_game(content: Content, s: State, log: list[Event]) -> None:
     names = Names(content, s)
     n = len(s["factions"])
     for seat in range(n):
-        sets = [b for b, count in zip(("Churches/Mosques", "Fortresses", "Citadels"), buildings_on_board(s, seat), strict=False)
-                if count >= 3]
+        sets = [
+            b
+            for b, count in zip(
+                ("Churches/Mosques", "Fortresses", "Citadels"), buildings_on_board(s, seat), strict=False
+            )
+            if count >= 3
+        ]
         if sets:
             s["vp"][seat] += len(sets)
-            log.append(Event(f"{names.says(seat, 'scores')} {len(sets)} VP for all three {', '.join(sets)} on the board.",
-                             "5.end"))
+            log.append(
+                Event(
+                    f"{names.says(seat, 'scores')} {len(sets)} VP for all three {', '.join(sets)} on the board.",
+                    "5.end",
+                )
+            )
     best = max(s["vp"])
     tied = [seat for seat in range(n) if s["vp"][seat] == best]
     why = f"Most VP: {best}."
@@ -175,7 +224,6 @@ def end_game(content: Content, s: State, log: list[Event]) -> None:
             why = f"{best} VP each; {names.says(holder, 'controls', start=False)} Jerusalem and {names.verb(holder, 'wins')} the tie (p.4)."
         else:
             why = f"{best} VP each, and none of them controls Jerusalem: they share the victory (ruling LH22)."
-    s["result"] = {"winners": tied, "text": _winners(names, tied) + why,
-                   "why": why, "vp": list(s["vp"])}
+    s["result"] = {"winners": tied, "text": _winners(names, tied) + why, "why": why, "vp": list(s["vp"])}
     s["step"] = "over"
     log.append(Event(s["result"]["text"], "3"))

@@ -4,11 +4,21 @@
 from ...core.rules import RuleIndex
 
 RULEBOOK = {
-    "2": "2. Game setup", "3": "3. How to win the game", "4.church": "4. Buildings: Church and Mosque",
-    "4.fortress": "4. Buildings: Fortress", "4.citadel": "4. Buildings: Citadel", "5": "5. Gameplay",
-    "5.draft": "5. Gameplay: Draft", "5.end": "5. Gameplay: End of the Crusades", "6.effect": "6. Actions: the card's effect",
-    "6.development": "6. Actions: Development", "6.presence": "6. Actions: Presence", "6.movement": "6. Actions: Movement",
-    "6.income": "6. Actions: Income", "7.battle": "7. Conflicts: Battle", "7.siege": "7. Conflicts: Siege",
+    "2": "2. Game setup",
+    "3": "3. How to win the game",
+    "4.church": "4. Buildings: Church and Mosque",
+    "4.fortress": "4. Buildings: Fortress",
+    "4.citadel": "4. Buildings: Citadel",
+    "5": "5. Gameplay",
+    "5.draft": "5. Gameplay: Draft",
+    "5.end": "5. Gameplay: End of the Crusades",
+    "6.effect": "6. Actions: the card's effect",
+    "6.development": "6. Actions: Development",
+    "6.presence": "6. Actions: Presence",
+    "6.movement": "6. Actions: Movement",
+    "6.income": "6. Actions: Income",
+    "7.battle": "7. Conflicts: Battle",
+    "7.siege": "7. Conflicts: Siege",
     "8": "8. 2-3 player game",
 }
 
@@ -42,7 +52,7 @@ RULINGS = {
     "LH27": "What a City yields",
     "LH28": "Three Upgrade levels, Ascalon's sea lanes, the factions' cards, the coast's prices",
     "LH29": "A Development whose site an effect took away",
-    "LH30": "The free placement, and what \"at the start of your turn\" then allows",
+    "LH30": 'The free placement, and what "at the start of your turn" then allows',
     "LH31": "A price is not paid for nothing",
 }
 

@@ -37,19 +37,44 @@ def new_state(content: Content, factions: list[str], seed: int) -> State:
     n = len(factions)
     fs = [content.faction(key) for key in factions]
     s: State = {
-        "format": FORMAT, "game": "lords-of-heaven", "rng": rng.seed_state(seed), "rigged": [],
-        "mode": MODES[n], "factions": list(factions), "crusade": 1, "round": 0, "rounds": [], "round_card": None,
-        "last_round": False, "first": 0, "seat": 0, "turns": 0, "step": "draft", "deck": [], "discard": [],
-        "hands": [[] for _ in range(n)], "draft": None, "columns": [[] for _ in COLUMNS],
+        "format": FORMAT,
+        "game": "lords-of-heaven",
+        "rng": rng.seed_state(seed),
+        "rigged": [],
+        "mode": MODES[n],
+        "factions": list(factions),
+        "crusade": 1,
+        "round": 0,
+        "rounds": [],
+        "round_card": None,
+        "last_round": False,
+        "first": 0,
+        "seat": 0,
+        "turns": 0,
+        "step": "draft",
+        "deck": [],
+        "discard": [],
+        "hands": [[] for _ in range(n)],
+        "draft": None,
+        "columns": [[] for _ in COLUMNS],
         "on_board": [loc.index for loc in content.locations if loc.crusade == 1],
         "city": [[None] * (3 if n == 4 else 2) for _ in content.locations],
         "support": [[0] * n for _ in content.locations],
-        "fortress": [None] * len(content.borders), "church": [[0] * n for _ in content.locations],
+        "fortress": [None] * len(content.borders),
+        "church": [[0] * n for _ in content.locations],
         "citadel": [None] * len(content.locations),
-        "upgrades": [[1, 1, 1] for _ in range(n)], "upgrade_vp": [[False, False, False] for _ in range(n)],
+        "upgrades": [[1, 1, 1] for _ in range(n)],
+        "upgrade_vp": [[False, False, False] for _ in range(n)],
         "buildings": [[3, 3, 3] for _ in range(n)],
-        "stock": [dict(f.stock) for f in fs], "presence": [f.presence for f in fs], "vp": [0] * n,
-        "turn": None, "effect": None, "conflict": None, "pending": [], "result": None, "putback": None,
+        "stock": [dict(f.stock) for f in fs],
+        "presence": [f.presence for f in fs],
+        "vp": [0] * n,
+        "turn": None,
+        "effect": None,
+        "conflict": None,
+        "pending": [],
+        "result": None,
+        "putback": None,
     }
     for seat, f in enumerate(fs):
         for loc, col in f.influence:
@@ -144,8 +169,14 @@ def gain(s: State, seat: int, what: dict) -> None:
 
 
 def words(what: dict) -> str:
-    names = {"gold": "Gold", "faith": "Faith", "footman": "Footman", "siege_tower": "Siege Tower",
-             "knight": "Knight", "vp": "VP"}
+    names = {
+        "gold": "Gold",
+        "faith": "Faith",
+        "footman": "Footman",
+        "siege_tower": "Siege Tower",
+        "knight": "Knight",
+        "vp": "VP",
+    }
     plural = {"footman": "Footmen", "siege_tower": "Siege Towers", "knight": "Knights"}
     parts = [f"{n} {plural.get(k, names[k]) if n > 1 else names[k]}" for k, n in what.items() if n]
     return ", ".join(parts) if parts else "nothing"
@@ -164,8 +195,13 @@ def border_index(content: Content, a: int, b: int) -> int:
 def fortresses_next_to(content: Content, s: State, loc: int, seat: int) -> int:
     """``seat``'s Fortresses on the borders of ``loc`` (a Fortress lies between two Locations, on a
     Fortress space). ``s`` may be a state or a seat's view: both show the Fortresses and the board."""
-    return sum(1 for i in content.forts if s["fortress"][i] == seat and loc in content.borders[i]
-               and all(x in s["on_board"] for x in content.borders[i]))
+    return sum(
+        1
+        for i in content.forts
+        if s["fortress"][i] == seat
+        and loc in content.borders[i]
+        and all(x in s["on_board"] for x in content.borders[i])
+    )
 
 
 def has_presence(s: State, seat: int, loc: int) -> bool:
@@ -200,7 +236,9 @@ def push_down(s: State, loc: int, level: int, log: list[Event] | None = None, na
     if level == 0:
         s["presence"][seat] += 1
         if log is not None and names is not None:
-            log.append(Event(f"{names.owner(seat, start=True)} Influence falls out of the City and returns to stock.", "LH8"))
+            log.append(
+                Event(f"{names.owner(seat, start=True)} Influence falls out of the City and returns to stock.", "LH8")
+            )
         return
     push_down(s, loc, level - 1, log, names)
     city[level - 1] = seat
@@ -278,8 +316,11 @@ def column_cost(content: Content, column: list[int]) -> int:
 
 def buildings_on_board(s: State, seat: int) -> list[int]:
     """Per building type (church, fortress, citadel), how many of ``seat``'s stand on the board."""
-    return [sum(c[seat] for c in s["church"]), sum(1 for f in s["fortress"] if f == seat),
-            sum(1 for c in s["citadel"] if c == seat)]
+    return [
+        sum(c[seat] for c in s["church"]),
+        sum(1 for f in s["fortress"] if f == seat),
+        sum(1 for c in s["citadel"] if c == seat),
+    ]
 
 
 BUILDING_NAMES = {"church": "Church", "fortress": "Fortress", "citadel": "Citadel"}
@@ -289,12 +330,39 @@ ROWS = BUILDINGS
 _NAMES: dict = {}
 
 VERBS = {
-    "agrees": "agree", "asks": "ask", "brings": "bring", "commits": "commit", "controls": "control",
-    "discards": "discard", "draws": "draw", "gains": "gain", "has": "have", "holds": "hold", "is": "are",
-    "keeps": "keep", "leaves": "leave", "loses": "lose", "moves": "move", "pays": "pay", "places": "place",
-    "plays": "play", "puts": "put", "raises": "raise", "ransacks": "ransack", "recruits": "recruit",
-    "refuses": "refuse", "rerolls": "reroll", "resolves": "resolve", "rolls": "roll", "scores": "score",
-    "sets": "set", "starts": "start", "takes": "take", "upgrades": "upgrade", "was": "were", "wins": "win",
+    "agrees": "agree",
+    "asks": "ask",
+    "brings": "bring",
+    "commits": "commit",
+    "controls": "control",
+    "discards": "discard",
+    "draws": "draw",
+    "gains": "gain",
+    "has": "have",
+    "holds": "hold",
+    "is": "are",
+    "keeps": "keep",
+    "leaves": "leave",
+    "loses": "lose",
+    "moves": "move",
+    "pays": "pay",
+    "places": "place",
+    "plays": "play",
+    "puts": "put",
+    "raises": "raise",
+    "ransacks": "ransack",
+    "recruits": "recruit",
+    "refuses": "refuse",
+    "rerolls": "reroll",
+    "resolves": "resolve",
+    "rolls": "roll",
+    "scores": "score",
+    "sets": "set",
+    "starts": "start",
+    "takes": "take",
+    "upgrades": "upgrade",
+    "was": "were",
+    "wins": "win",
 }
 """The verbs the log puts after a faction, in the singular ("the Caliphate pays") and the plural
 ("the Byzantines pay"); a verb missing here is an error, not a guess."""
@@ -324,7 +392,7 @@ class Names:
         return self.seats[seat]
 
     def the(self, seat: int, start: bool = False) -> str:
-        """"the Byzantines", or "The Byzantines" to start a sentence."""
+        """ "the Byzantines", or "The Byzantines" to start a sentence."""
         return ("The " if start else "the ") + self.seats[seat]
 
     def verb(self, seat: int, verb: str) -> str:
@@ -336,7 +404,7 @@ class Names:
         return f"{self.the(seat, start)} {self.verb(seat, verb)}"
 
     def its(self, seat: int) -> str:
-        """"their" or "its"."""
+        """ "their" or "its"."""
         return "their" if self.plural[seat] else "its"
 
     def it(self, seat: int, verb: str) -> str:
@@ -344,7 +412,7 @@ class Names:
         return f"{'they' if self.plural[seat] else 'it'} {self.verb(seat, verb)}"
 
     def owner(self, seat: int, start: bool = False) -> str:
-        """"the Byzantines'", "the Seljuk's"."""
+        """ "the Byzantines'", "the Seljuk's"."""
         return possessive(self.the(seat, start))
 
     def loc(self, loc: int) -> str:

@@ -49,7 +49,9 @@ def strength_parts(content, s: State, c: dict) -> list[list[list]]:
         sums[1]["Citadel"] += s["upgrades"][c["defender"]][2]
     out = []
     for side in (0, 1):
-        out.append([["Fortresses" if k == "Fortress" and forts[side] > 1 else k, n] for k, n in sums[side].items() if n])
+        out.append(
+            [["Fortresses" if k == "Fortress" and forts[side] > 1 else k, n] for k, n in sums[side].items() if n]
+        )
     return out
 
 
@@ -59,5 +61,5 @@ rulebook's sum of "the cards, Units, Faith, dice, card effects and buildings", 7
 
 
 def parts_text(parts: list[list]) -> str:
-    """"Units 4, Faith 1, dice 2": a side's Strength by where it comes from."""
+    """ "Units 4, Faith 1, dice 2": a side's Strength by where it comes from."""
     return ", ".join(f"{what} {n}" for what, n in parts) or "nothing"

@@ -40,8 +40,7 @@ from .rounds import (
 )
 from .state import Names
 
-__all__ = ["PROVISIONS", "end_crusade", "end_game", "legal", "perform", "settle", "start_draft", "start_turn",
-           "to_act"]
+__all__ = ["PROVISIONS", "end_crusade", "end_game", "legal", "perform", "settle", "start_draft", "start_turn", "to_act"]
 
 
 # -- legal actions and doing them -------------------------------------------------------------
@@ -70,8 +69,12 @@ def legal(content: Content, s: State) -> list[Action]:
         # the effect, resolved first, moved away what made a site: the Development is lost (LH29)
         return first + builds if first or builds else [act("done")]
     if step == "presence":
-        return (first + [act("influence", loc, lv) for loc, lv, _ in influence_options(content, s, seat)]
-                + [act("support", loc) for loc in support_options(s, seat)] + [act("done")])
+        return (
+            first
+            + [act("influence", loc, lv) for loc, lv, _ in influence_options(content, s, seat)]
+            + [act("support", loc) for loc in support_options(s, seat)]
+            + [act("done")]
+        )
     if step == "after":
         return ([act("effect")] if offered else []) + [act("skip")]
     if step == "movement":
@@ -104,8 +107,14 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         assert seat is not None  # a draft pick is legal only while a seat has still to choose
         draft_pick(s, seat, args[0])
         names = Names(content, s)
-        log.append(Event(f"{names.says(seat, 'sets')} {names.card(args[0])} aside.", "5.draft", private=seat,
-                         public=f"{names.says(seat, 'has')} chosen a card."))
+        log.append(
+            Event(
+                f"{names.says(seat, 'sets')} {names.card(args[0])} aside.",
+                "5.draft",
+                private=seat,
+                public=f"{names.says(seat, 'has')} chosen a card.",
+            )
+        )
         return
     if step == "putback":
         put_back(content, s, s["putback"]["order"][0], args[0], log)
@@ -135,8 +144,13 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         s["turn"]["begun"] = True
     elif verb == "done" and step == "development":
         names = Names(content, s)
-        log.append(Event(f"{names.says(seat, 'has')} no site left for a building: the Development is not performed "
-                         "(ruling LH29).", "LH29"))
+        log.append(
+            Event(
+                f"{names.says(seat, 'has')} no site left for a building: the Development is not performed "
+                "(ruling LH29).",
+                "LH29",
+            )
+        )
         s["turn"]["begun"] = True
         finish_action(content, s, log)
     elif verb == "done" and step == "presence":

@@ -13,6 +13,7 @@ PROVISION_WORDS = None
 
 def describe(game, s: State, action: Action) -> str:
     from .options import PROVISIONS
+
     content = game.content
     verb, args = action.verb, action.args
     loc = lambda i: content.locations[i].name  # noqa: E731
@@ -167,6 +168,7 @@ def text_table(game, v: dict) -> str:
     and draft. Only what the view holds: other hands as counts, sealed choices as who has chosen."""
     from .resolution import face_text
     from .strength import parts_text
+
     content = game.content
     players = v["players"]
     names = [p["name"] for p in players]
@@ -182,10 +184,16 @@ def text_table(game, v: dict) -> str:
         when = f"{'1st' if v['crusade'] == 1 else '2nd'} Crusade, the draft"
     lines = [f"== Lords of Heaven — {when} =="]
     if v["to_act"] is not None:
-        lines.append(f"To act: {names[v['to_act']]}" + (" (you)" if v["to_act"] == me else "")
-                     + (f" · turn of {names[v['seat']]}" if v["step"] not in ("draft", "putback") else ""))
-    lines.append("VP: " + ", ".join(f"{p['name']} {p['vp']}" for p in players)
-                 + f" · Action deck {v['deck_count']}, discards {len(v['discard'])}")
+        lines.append(
+            f"To act: {names[v['to_act']]}"
+            + (" (you)" if v["to_act"] == me else "")
+            + (f" · turn of {names[v['seat']]}" if v["step"] not in ("draft", "putback") else "")
+        )
+    lines.append(
+        "VP: "
+        + ", ".join(f"{p['name']} {p['vp']}" for p in players)
+        + f" · Action deck {v['deck_count']}, discards {len(v['discard'])}"
+    )
 
     # -- the four columns
     cols = []
@@ -203,8 +211,10 @@ def text_table(game, v: dict) -> str:
     lines.append("Locations (City levels lowest first, Gold each; the top level controls the City):")
     for loc in v["on_board"]:
         city = v["cities"][loc]
-        ladder = ", ".join(f"{cost}: {names[who] if who is not None else 'empty'}"
-                           for cost, who in zip(v["levels"][loc], city, strict=False))
+        ladder = ", ".join(
+            f"{cost}: {names[who] if who is not None else 'empty'}"
+            for cost, who in zip(v["levels"][loc], city, strict=False)
+        )
         parts = [f"City [{ladder}]"]
         top = v["controllers"][loc]
         parts.append(f"controlled by {names[top]}" if top is not None else "controlled by nobody")
@@ -212,8 +222,11 @@ def text_table(game, v: dict) -> str:
             parts.append(f"Citadel of {names[v['citadel'][loc]]}")
         support = [f"{names[p]} {n}" for p, n in enumerate(v["support"][loc]) if n]
         parts.append("Support: " + (", ".join(support) or "none"))
-        churches = [f"{content.faction(players[p]['faction']).church} of {names[p]}"
-                    for p, n in enumerate(v["church"][loc]) for _ in range(n)]
+        churches = [
+            f"{content.faction(players[p]['faction']).church} of {names[p]}"
+            for p, n in enumerate(v["church"][loc])
+            for _ in range(n)
+        ]
         if churches:
             parts.append(", ".join(churches))
         forts = []
@@ -230,27 +243,50 @@ def text_table(game, v: dict) -> str:
     # -- the player boards
     lines.append("Players:")
     for p in players:
-        tags = [t for t, on in (("you", p["seat"] == me), ("first player", p["seat"] == v["first"]),
-                                ("to act", p["seat"] == v["to_act"])) if on]
-        purse = (f"{p['gold']} Gold, {p['faith']} Faith" if p["gold"] is not None
-                 else f"purse {p['purse']} (Gold and Faith)")
+        tags = [
+            t
+            for t, on in (
+                ("you", p["seat"] == me),
+                ("first player", p["seat"] == v["first"]),
+                ("to act", p["seat"] == v["to_act"]),
+            )
+            if on
+        ]
+        purse = (
+            f"{p['gold']} Gold, {p['faith']} Faith" if p["gold"] is not None else f"purse {p['purse']} (Gold and Faith)"
+        )
         church = content.faction(p["faction"]).church
-        rows = ", ".join(f"{label} level {lv} ({left} left to build)" for label, lv, left in
-                         zip((church + ("es" if church == "Church" else "s"), "Fortresses", "Citadels"),
-                             p["upgrades"], p["buildings"], strict=False))
-        lines.append(f"  {p['name']}" + (f" [{', '.join(tags)}]" if tags else "") + f": {p['vp']} VP; {purse}; "
-                     f"{_plural(p['footman'], 'Footman', 'Footmen')}, {_plural(p['knight'], 'Knight')}, "
-                     f"{_plural(p['siege_tower'], 'Siege Tower')}; {p['presence']} Presence in stock; "
-                     f"{_plural(p['cities'], 'City', 'Cities')} controlled; {_plural(p['hand_count'], 'card')} "
-                     f"in hand and the Bluff; {rows}.")
+        rows = ", ".join(
+            f"{label} level {lv} ({left} left to build)"
+            for label, lv, left in zip(
+                (church + ("es" if church == "Church" else "s"), "Fortresses", "Citadels"),
+                p["upgrades"],
+                p["buildings"],
+                strict=False,
+            )
+        )
+        lines.append(
+            f"  {p['name']}" + (f" [{', '.join(tags)}]" if tags else "") + f": {p['vp']} VP; {purse}; "
+            f"{_plural(p['footman'], 'Footman', 'Footmen')}, {_plural(p['knight'], 'Knight')}, "
+            f"{_plural(p['siege_tower'], 'Siege Tower')}; {p['presence']} Presence in stock; "
+            f"{_plural(p['cities'], 'City', 'Cities')} controlled; {_plural(p['hand_count'], 'card')} "
+            f"in hand and the Bluff; {rows}."
+        )
 
     # -- the conflict under way, or the last one
     c = v["conflict"]
     if c:
         kind = "Battle in" if c["kind"] == "battle" else "Siege of"
-        att = names[c["attacker"]] + " (attacker" + (f", with {names[c['ally']]} as Ally" if c["ally"] is not None else "")
-        dfd = names[c["defender"]] + " (Defender" + (f", with {names[c['def_ally']]} as Ally"
-                                                      if c["def_ally"] is not None else "")
+        att = (
+            names[c["attacker"]]
+            + " (attacker"
+            + (f", with {names[c['ally']]} as Ally" if c["ally"] is not None else "")
+        )
+        dfd = (
+            names[c["defender"]]
+            + " (Defender"
+            + (f", with {names[c['def_ally']]} as Ally" if c["def_ally"] is not None else "")
+        )
         lines.append(f"{kind} {loc_name(c['loc'])}: {att}) against {dfd}).")
         sealed = v["sealed"] if v["sealed"] and v["sealed"]["key"] == "conflict" else None
         for seat in [x for x in (c["attacker"], c["ally"], c["defender"], c["def_ally"]) if x is not None]:
@@ -258,8 +294,9 @@ def text_table(game, v: dict) -> str:
             name = names[seat]
             if key in c["units"]:
                 units = c["units"][key]
-                what = words({"footman": units[0], "siege_tower": units[1], "knight": units[2],
-                              "faith": c["faith"].get(key, 0)})
+                what = words(
+                    {"footman": units[0], "siege_tower": units[1], "knight": units[2], "faith": c["faith"].get(key, 0)}
+                )
                 card = c["cards"].get(key)
                 if card == 0:
                     what += f"; the Bluff card {content.bluffs[players[seat]['faction']].name}"
@@ -275,8 +312,7 @@ def text_table(game, v: dict) -> str:
                 if seat == me and sealed["mine"] is not None:
                     card, f, b, x = sealed["mine"]
                     big = "knight" if c["kind"] == "battle" else "siege_tower"
-                    head = "" if card < 0 else ("the Bluff card, " if card == 0 else
-                                                f"{content.cards[card].name}, ")
+                    head = "" if card < 0 else ("the Bluff card, " if card == 0 else f"{content.cards[card].name}, ")
                     line += f" (your choice: {head}{words({'footman': f, big: b, 'faith': x})})"
             else:
                 line = f"  {name}: {_plural(v['support'][c['loc']][seat], 'Support', 'Support')} here"
@@ -288,28 +324,41 @@ def text_table(game, v: dict) -> str:
             lines.append(line + ".")
         if c["winner"] is not None:
             lines += _strength_lines(Names(game.content, {"factions": [p["faction"] for p in players]}), c)
-            left = [f"{_plural(n, 'Wound')} on the {side} side" for side, n in zip(("attacking", "defending"), c["wounds"], strict=False) if n]
+            left = [
+                f"{_plural(n, 'Wound')} on the {side} side"
+                for side, n in zip(("attacking", "defending"), c["wounds"], strict=False)
+                if n
+            ]
             if left and c["step"] == "wounds":
                 lines.append("  Still to take: " + ", ".join(left) + ".")
     elif v["last_conflict"]:
         last = v["last_conflict"]
         kind = "Battle in" if last["kind"] == "battle" else "Siege of"
-        lines.append(f"Last conflict: {kind} {loc_name(last['loc'])}, won by {names[last['winner']]}; Strength "
-                     f"{last['strength'][0]} against {last['strength'][1]}"
-                     + (f" (attack: {parts_text(last['parts'][0])}; defence: {parts_text(last['parts'][1])})"
-                        if last.get("parts") and any(last["parts"]) else "") + ".")
+        lines.append(
+            f"Last conflict: {kind} {loc_name(last['loc'])}, won by {names[last['winner']]}; Strength "
+            f"{last['strength'][0]} against {last['strength'][1]}"
+            + (
+                f" (attack: {parts_text(last['parts'][0])}; defence: {parts_text(last['parts'][1])})"
+                if last.get("parts") and any(last["parts"])
+                else ""
+            )
+            + "."
+        )
 
     # -- what the viewer holds
     if me is not None:
         mine = players[me]
         if mine["hand"] is not None:
             bluff = content.bluffs[mine["faction"]].name
-            lines.append("Your hand: " + "; ".join([_card_text(content, h) for h in mine["hand"]]
-                                                   + [f"the Bluff card {bluff}"]))
+            lines.append(
+                "Your hand: " + "; ".join([_card_text(content, h) for h in mine["hand"]] + [f"the Bluff card {bluff}"])
+            )
         d = v["draft"]
         if d and d["hand"] is not None:
-            lines.append(f"Draft, round {d['round']} of 3 — to choose from: "
-                         + ("; ".join(_card_text(content, h) for h in d["hand"]) or "nothing"))
+            lines.append(
+                f"Draft, round {d['round']} of 3 — to choose from: "
+                + ("; ".join(_card_text(content, h) for h in d["hand"]) or "nothing")
+            )
             if d["kept"]:
                 lines.append("Kept so far: " + ", ".join(content.cards[k].name for k in d["kept"]))
             sealed = v["sealed"]
@@ -324,8 +373,11 @@ def text_table(game, v: dict) -> str:
 def _strength_lines(names: Names, c: dict) -> list[str]:
     """Each side's Strength and where it comes from (:func:`.strength.strength_parts`), and who wins."""
     from .strength import parts_text
+
     winner = c["attacker"] if c["winner"] == 0 else c["defender"]
     tie = " (a tie goes to the Defender)" if c["strength"][0] == c["strength"][1] else ""
-    return [f"  Strength: {names.owner(c['attacker'])} side {c['strength'][0]} ({parts_text(c['parts'][0])}); "
-            f"{names.owner(c['defender'])} side {c['strength'][1]} ({parts_text(c['parts'][1])}). "
-            f"{names.says(winner, 'wins')}{tie}."]
+    return [
+        f"  Strength: {names.owner(c['attacker'])} side {c['strength'][0]} ({parts_text(c['parts'][0])}); "
+        f"{names.owner(c['defender'])} side {c['strength'][1]} ({parts_text(c['parts'][1])}). "
+        f"{names.says(winner, 'wins')}{tie}."
+    ]

@@ -10,8 +10,14 @@ from collections.abc import Iterable
 
 from .data import NEUTRAL, UNITS, Content, owner, what
 
-STRENGTH = {("infantry", "city"): 1, ("infantry", "desert"): 1, ("cavalry", "city"): 1, ("cavalry", "desert"): 2,
-            ("siege", "city"): 3, ("siege", "desert"): 0}
+STRENGTH = {
+    ("infantry", "city"): 1,
+    ("infantry", "desert"): 1,
+    ("cavalry", "city"): 1,
+    ("cavalry", "desert"): 2,
+    ("siege", "city"): 3,
+    ("siege", "desert"): 0,
+}
 """Battle Strength per Unit by Region type (p.14: Infantry 1 and 1, Cavalry 1 and 2, Siege
 Engine 3 and 0)."""
 
@@ -73,8 +79,9 @@ def fair_losses(losses: list[str], own: str) -> bool:
     return True
 
 
-def glory(city: bool, attacker_won: bool, leader_attacking: bool, leader_defending: bool,
-          loser_leader_killed: bool) -> int:
+def glory(
+    city: bool, attacker_won: bool, leader_attacking: bool, leader_defending: bool, loser_leader_killed: bool
+) -> int:
     """Glory to the winning Alliance, at most 4 (p.15): the attacker winning in a City; a
     Leader (any colour) in the attacking force; one in the defending force; a Leader of the
     losing side killed."""

@@ -133,8 +133,13 @@ def retreat(content: Content, s: State, key: str, piece: str, log: list[Event]) 
     entry["n"] -= 1
     if piece in b["group"]:
         b["group"].remove(piece)
-    log.append(Event(f"{owned(content, piece)} retreats to {board(content, s).region(key).name}.", "p.15",
-                     marks=(f"region:{key}",)))
+    log.append(
+        Event(
+            f"{owned(content, piece)} retreats to {board(content, s).region(key).name}.",
+            "p.15",
+            marks=(f"region:{key}",),
+        )
+    )
     if not cross(content, s, b["region"], key, [piece], log, owed=b["toll"]):
         add(content, s, key, piece)
     _next_retreat(content, s, log)
@@ -150,10 +155,19 @@ def _glory(content: Content, s: State, log: list[Event]) -> None:
         log.append(Event("After a Tactical Retreat nobody wins the Battle and no Glory is gained.", "TC51"))
         s["battle"] = None
         return
-    gained = arithmetic.glory(board(content, s).region(b["region"]).city, result["winner"] == "attacker",
-                              bool(b.get("leaders_attacking")), bool(b.get("leaders_defending")),
-                              bool(b["dead_leaders"]))
+    gained = arithmetic.glory(
+        board(content, s).region(b["region"]).city,
+        result["winner"] == "attacker",
+        bool(b.get("leaders_attacking")),
+        bool(b.get("leaders_defending")),
+        bool(b["dead_leaders"]),
+    )
     s["glory"] += gained if winner == "crusader" else -gained
-    log.append(Event(f"The {'Crusader' if winner == 'crusader' else 'Muslim'} Alliance wins the Battle"
-                     + (f" and gains {gained} Glory." if gained else " and gains no Glory."), "p.15"))
+    log.append(
+        Event(
+            f"The {'Crusader' if winner == 'crusader' else 'Muslim'} Alliance wins the Battle"
+            + (f" and gains {gained} Glory." if gained else " and gains no Glory."),
+            "p.15",
+        )
+    )
     s["battle"] = None

@@ -33,19 +33,48 @@ def to_act(s: State) -> int:
     return b["ask"][0] if b["stage"] == "react" else b["chooser"]
 
 
-def start(content: Content, s: State, seat: int, frm: str | None, to: str, group: list[str], log: list[Event],
-          strength: int = 0, sea: bool = False) -> None:
+def start(
+    content: Content,
+    s: State,
+    seat: int,
+    frm: str | None,
+    to: str,
+    group: list[str],
+    log: list[Event],
+    strength: int = 0,
+    sea: bool = False,
+) -> None:
     """The attacking group waits on the Road (p.14); the Reaction loop starts. ``frm`` is None
     for Units an Event Card adds; ``strength`` an Event March's modifier to the attack; ``sea``
     a Sea Move, whose way back is by sea, past no Bandit."""
     attacker = s["armies"][seat]
-    s["battle"] = {"region": to, "from": frm, "attacker": seat, "side": ALLIANCE_OF[attacker], "group": list(group),
-                   "strength": strength, "sea": sea, "toll": {},
-                   "reactions": [], "declined": [], "stage": "react", "ask": [], "chooser": None,
-                   "losses": [], "lost": [], "retreat": [], "reinforce": {},
-                   "leaders_attacking": any(what(p) in content.leaders for p in group)}
-    log.append(Event(f"A Battle in {board(content, s).region(to).name}: {ARMY_NAMES[attacker]} attacks.", "p.14",
-                     marks=(f"region:{to}",)))
+    s["battle"] = {
+        "region": to,
+        "from": frm,
+        "attacker": seat,
+        "side": ALLIANCE_OF[attacker],
+        "group": list(group),
+        "strength": strength,
+        "sea": sea,
+        "toll": {},
+        "reactions": [],
+        "declined": [],
+        "stage": "react",
+        "ask": [],
+        "chooser": None,
+        "losses": [],
+        "lost": [],
+        "retreat": [],
+        "reinforce": {},
+        "leaders_attacking": any(what(p) in content.leaders for p in group),
+    }
+    log.append(
+        Event(
+            f"A Battle in {board(content, s).region(to).name}: {ARMY_NAMES[attacker]} attacks.",
+            "p.14",
+            marks=(f"region:{to}",),
+        )
+    )
     if arithmetic.only_bare_leaders(content, defenders(s)) or arithmetic.only_bare_leaders(content, group):
         _resolve(content, s, log)  # Leaders without Unit icons are lost at once, before any Reaction (p.14)
         return
@@ -68,9 +97,12 @@ def strengths(content: Content, s: State) -> tuple[int, int]:
             bonus[r["side"]] += r["bonus"]
     held = {b["side"]: faith_of(s, s["armies"][b["attacker"]]), other: faith_of(s, s["armies"][in_charge(s, other)])}
     # the solo game: "In any Battle, if an Army has higher Faith than the opposing Army, they get +1" (p.21)
-    faith = {side: arithmetic.faith_bonus(alone(s, side) or solo(s), held[side],
-                                          held[other if side == b["side"] else b["side"]])
-             for side in bonus}
+    faith = {
+        side: arithmetic.faith_bonus(
+            alone(s, side) or solo(s), held[side], held[other if side == b["side"] else b["side"]]
+        )
+        for side in bonus
+    }
     march = b.get("strength", 0)  # an Event March's modifier
     attack = arithmetic.strength(content, b["group"], kind, bonus[b["side"]] + faith[b["side"]] + march)
     defence = arithmetic.strength(content, defenders(s), kind, bonus[other] + faith[other])
@@ -96,11 +128,13 @@ def reactions_for(content: Content, s: State, seat: int) -> list[tuple[str, Orde
             continue
         if do == "reinforce" and key == b["region"]:
             continue
-        if do == "diversion" and not any(r["side"] != side and not r.get("cancelled") and r["region"] != b["region"]
-                                         for r in b["reactions"]):
+        if do == "diversion" and not any(
+            r["side"] != side and not r.get("cancelled") and r["region"] != b["region"] for r in b["reactions"]
+        ):
             continue
-        if do in WITHDRAWALS and (key != b["region"] or side == b["side"]
-                                  or arithmetic.only_bare_leaders(content, defenders(s))):
+        if do in WITHDRAWALS and (
+            key != b["region"] or side == b["side"] or arithmetic.only_bare_leaders(content, defenders(s))
+        ):
             continue
         out.append((key, order))
     return out
@@ -126,8 +160,11 @@ def _react_round(content: Content, s: State, log: list[Event]) -> None:
     first = in_charge(s, low)
     seats = [first] + [seat for seat in s["initiative"] if seat != first and ALLIANCE_OF[s["armies"][seat]] == low]
     seats = list(dict.fromkeys(seats))
-    b["ask"] = [seat for seat in seats if seat not in b["declined"]
-                and (_orders_near(content, s, seat) or bot_may_draw(s, seat))]
+    b["ask"] = [
+        seat
+        for seat in seats
+        if seat not in b["declined"] and (_orders_near(content, s, seat) or bot_may_draw(s, seat))
+    ]
     if not b["ask"]:
         _resolve(content, s, log)
 
@@ -139,8 +176,11 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
     if b["stage"] == "losses":
         return [act("lose", *choice) for choice in sorted(set(_loss_candidates(content, s)))]
     if b["stage"] == "retreat":
-        return [act("retreat", key, piece) for piece in sorted(set(b["retreat"][0]["pieces"]))
-                for key in retreat_targets(content, s, piece)]
+        return [
+            act("retreat", key, piece)
+            for piece in sorted(set(b["retreat"][0]["pieces"]))
+            for key in retreat_targets(content, s, piece)
+        ]
     return []
 
 
@@ -190,20 +230,34 @@ def _react(content: Content, s: State, seat: int, key: str, log: list[Event]) ->
         text = f"Reinforce from {where}: +{len(units)}"
     elif do in WITHDRAWALS:
         b["withdrawn"] = {"seat": seat, "do": do}
-        text = (f"Retreat in {where}: the defence leaves the Battle without losses" if do == "retreat" else
-                f"Tactical Retreat in {where}: {ARMY_NAMES[army]} loses 1 Unit and the defence leaves the Battle")
+        text = (
+            f"Retreat in {where}: the defence leaves the Battle without losses"
+            if do == "retreat"
+            else f"Tactical Retreat in {where}: {ARMY_NAMES[army]} loses 1 Unit and the defence leaves the Battle"
+        )
     else:
-        target = next(r for r in reversed(b["reactions"])
-                      if r["side"] != side and not r.get("cancelled") and r["region"] != b["region"])
+        target = next(
+            r
+            for r in reversed(b["reactions"])
+            if r["side"] != side and not r.get("cancelled") and r["region"] != b["region"]
+        )
         target["cancelled"] = True
         if target["do"] == "reinforce":
             b["reinforce"].pop(target["region"], None)
-        text = f"Diversion in {where}, cancelling the {target['do'].replace('_', ' ').title()} from " \
-               f"{board(content, s).region(target['region']).name}"
+        text = (
+            f"Diversion in {where}, cancelling the {target['do'].replace('_', ' ').title()} from "
+            f"{board(content, s).region(target['region']).name}"
+        )
     b["reactions"].append(reaction)
     attack, defence = strengths(content, s)
-    log.append(Event(f"{ARMY_NAMES[army]} reacts: {order.name}, {text} (for {count(order.cost, 'command point')}). "
-                     f"Strength: attack {attack}, defence {defence}.", "p.14", marks=(f"region:{key}",)))
+    log.append(
+        Event(
+            f"{ARMY_NAMES[army]} reacts: {order.name}, {text} (for {count(order.cost, 'command point')}). "
+            f"Strength: attack {attack}, defence {defence}.",
+            "p.14",
+            marks=(f"region:{key}",),
+        )
+    )
 
 
 def _side(alliance: str) -> str:
@@ -227,20 +281,32 @@ def _resolve(content: Content, s: State, log: list[Event]) -> None:
             else:
                 b["group"].remove(piece)
         retrack(content, s)
-        log.append(Event(f"Leaders without Unit icons cannot fight: {', '.join(owned(content, p) for p in loser)} "
-                         f"{'is' if len(loser) == 1 else 'are'} lost, and the "
-                         f"{'attack' if winner == 'attacker' else 'defence'} wins without losses.", "p.14"))
+        log.append(
+            Event(
+                f"Leaders without Unit icons cannot fight: {', '.join(owned(content, p) for p in loser)} "
+                f"{'is' if len(loser) == 1 else 'are'} lost, and the "
+                f"{'attack' if winner == 'attacker' else 'defence'} wins without losses.",
+                "p.14",
+            )
+        )
         b["losses"] = []
         after_losses(content, s, log)
         return
     winner, att_loss, def_loss = arithmetic.outcome(attack, defence)
     b["result"] = {"winner": winner, "attack": attack, "defence": defence}
-    log.append(Event(f"Strength {attack} against {defence}: the {'attack' if winner == 'attacker' else 'defence'} "
-                     f"wins{' (a tie goes to the defender)' if attack == defence else ''}. The {_side(b['side'])} attack "
-                     f"loses {count(att_loss, 'piece')}, the {_side(other)} defence {count(def_loss, 'piece')}.", "p.15"))
+    log.append(
+        Event(
+            f"Strength {attack} against {defence}: the {'attack' if winner == 'attacker' else 'defence'} "
+            f"wins{' (a tie goes to the defender)' if attack == defence else ''}. The {_side(b['side'])} attack "
+            f"loses {count(att_loss, 'piece')}, the {_side(other)} defence {count(def_loss, 'piece')}.",
+            "p.15",
+        )
+    )
     loser_side = other if winner == "attacker" else b["side"]
-    b["losses"] = [[loser_side, att_loss if loser_side == b["side"] else def_loss],
-                   [b["side"] if loser_side != b["side"] else other, 1]]
+    b["losses"] = [
+        [loser_side, att_loss if loser_side == b["side"] else def_loss],
+        [b["side"] if loser_side != b["side"] else other, 1],
+    ]
     b["lost"] = []
     b["dead_leaders"] = []
     b["stage"] = "losses"
@@ -338,17 +404,3 @@ def _lose(content: Content, s: State, choice: tuple, log: list[Event]) -> None:
     log.append(Event(f"{owned(content, piece)}{there} is lost.", "TC57" if where else "p.15"))
     retrack(content, s)
     _next_loss(content, s, log)
-
-
-
-
-
-
-
-
-
-
-
-
-
-

@@ -85,9 +85,19 @@ def parse(raw: dict) -> BotTable:
         upkeep = col.get("upkeep", {})
         if upkeep.get("keep") not in KEEPS or upkeep.get("select") not in (0, 1, 2):
             raise DataError(f"bot_table.toml, {where}: upkeep needs select 0-2 and keep in {sorted(KEEPS)}.")
-        columns.append(Column(i + 1, col["place"], col["jerusalem"], _kind(where + " trigger", col.get("trigger"), TRIGGERS),
-                              _kind(where + " perk", col.get("perk"), PERKS), _kind(where + " bonus", col.get("bonus"), BONUSES),
-                              col["bid_gold"], dict(upkeep), tuple(col.get("ours", ()))))
+        columns.append(
+            Column(
+                i + 1,
+                col["place"],
+                col["jerusalem"],
+                _kind(where + " trigger", col.get("trigger"), TRIGGERS),
+                _kind(where + " perk", col.get("perk"), PERKS),
+                _kind(where + " bonus", col.get("bonus"), BONUSES),
+                col["bid_gold"],
+                dict(upkeep),
+                tuple(col.get("ours", ())),
+            )
+        )
     if len(columns) != 6:
         raise DataError(f"bot_table.toml: 6 columns, one per face of the die, not {len(columns)}.")
     fails = []
@@ -96,8 +106,15 @@ def parse(raw: dict) -> BotTable:
         if f.get("face") != i + 1 or not isinstance(f.get("march"), bool):
             raise DataError(f"bot_table.toml, {where}: face {i + 1} with march true or false.")
         city = f.get("city_units")
-        fails.append(Fail(i + 1, _units(where, f.get("units", [])), None if city is None else _units(where, city),
-                          f["march"], bool(f.get("ours", False))))
+        fails.append(
+            Fail(
+                i + 1,
+                _units(where, f.get("units", [])),
+                None if city is None else _units(where, city),
+                f["march"],
+                bool(f.get("ours", False)),
+            )
+        )
     if len(fails) != 6:
         raise DataError(f"bot_table.toml: ORDER FAIL needs 6 faces, not {len(fails)}.")
     return BotTable(tuple(columns), tuple(fails))

@@ -62,6 +62,7 @@ SECTIONS = ("south", "north")
 @dataclass(frozen=True, slots=True)
 class Step:
     """One large icon of an Order: a word of :data:`STEPS` and its parameters."""
+
     do: str
     unit: str = ""
     n: int = 0
@@ -121,6 +122,7 @@ class Order:
 @dataclass(frozen=True, slots=True)
 class Predicate:
     """Which Regions a Mission section counts (see ``missions.toml``)."""
+
     regions: str
     icon: str = ""
 
@@ -211,8 +213,10 @@ def _step(where: str, index: int, raw) -> Step:
         else:
             values[name] = field(f"{at} ({do!r})", raw, name, kind, allowed=allowed)
     if do == "muster" and values["n"] > MUSTER_CAP[values["unit"]]:
-        raise DataError(f"{at} ('muster'): {values['n']} {values['unit']} do not fit a Region's "
-                        f"{MUSTER_CAP[values['unit']]} Slot(s).")
+        raise DataError(
+            f"{at} ('muster'): {values['n']} {values['unit']} do not fit a Region's "
+            f"{MUSTER_CAP[values['unit']]} Slot(s)."
+        )
     return Step(do, **values)
 
 
@@ -224,8 +228,23 @@ def parse_orders(data: dict, name: str = "orders.toml") -> dict[str, tuple[Order
     templates = []
     for i, raw in enumerate(raws):
         where = entry(name, "order", i, raw)
-        only_known(where, raw, ("key", "name", "presence", "region", "cost", "reaction", "tithe", "advanced",
-                                "blank", "effects", "flavour"))
+        only_known(
+            where,
+            raw,
+            (
+                "key",
+                "name",
+                "presence",
+                "region",
+                "cost",
+                "reaction",
+                "tithe",
+                "advanced",
+                "blank",
+                "effects",
+                "flavour",
+            ),
+        )
         flags = {f: field(where, raw, f, bool, False) for f in ("reaction", "tithe", "advanced", "blank")}
         presence = field(where, raw, "presence", str, allowed=PRESENCE)
         region = field(where, raw, "region", str, allowed=REGION_KINDS)
@@ -234,7 +253,12 @@ def parse_orders(data: dict, name: str = "orders.toml") -> dict[str, tuple[Order
         if flags["blank"]:
             if effects:
                 raise DataError(f"{where}: field 'effects': a Blank Order has no effect.")
-            if any(flags[f] for f in ("reaction", "tithe", "advanced")) or cost or presence != "none" or region != "any":
+            if (
+                any(flags[f] for f in ("reaction", "tithe", "advanced"))
+                or cost
+                or presence != "none"
+                or region != "any"
+            ):
                 raise DataError(f"{where}: field 'blank': a Blank Order has no cost, requirement or other icon.")
         else:
             if not effects:
@@ -251,20 +275,48 @@ def parse_orders(data: dict, name: str = "orders.toml") -> dict[str, tuple[Order
                 raise DataError(f"{where}: field 'region' is {region!r}; a Sea Move starts from a 'port'.")
         if flags["tithe"] and flags["blank"]:
             raise DataError(f"{where}: field 'tithe': a Blank Order cannot be tithed.")
-        templates.append((raw["key"], field(where, raw, "name", str), presence, region, cost, flags, effects,
-                          field(where, raw, "flavour", str, "")))
+        templates.append(
+            (
+                raw["key"],
+                field(where, raw, "name", str),
+                presence,
+                region,
+                cost,
+                flags,
+                effects,
+                field(where, raw, "flavour", str, ""),
+            )
+        )
     advanced = sum(1 for t in templates if t[5]["advanced"])
     basic = len(templates) - advanced
     if basic != BASIC_ORDERS or advanced != ADVANCED_ORDERS:
-        raise DataError(f"{name}: field 'advanced': {basic} basic and {advanced} Advanced Orders; each Army has "
-                        f"{BASIC_ORDERS} basic and {ADVANCED_ORDERS} Advanced (components, p.35).")
+        raise DataError(
+            f"{name}: field 'advanced': {basic} basic and {advanced} Advanced Orders; each Army has "
+            f"{BASIC_ORDERS} basic and {ADVANCED_ORDERS} Advanced (components, p.35)."
+        )
     if sum(1 for t in templates if t[5]["blank"]) < MIN_BLANK:
         raise DataError(f"{name}: field 'blank': each Army needs at least {MIN_BLANK} Blank Orders (plutorial).")
     templates.sort(key=lambda t: t[5]["advanced"])
-    return {army: tuple(Order(army, key, title, presence, region, cost, flags["reaction"], flags["tithe"],
-                              flags["advanced"], flags["blank"], effects, flavour)
-                        for key, title, presence, region, cost, flags, effects, flavour in templates)
-            for army in ARMIES}
+    return {
+        army: tuple(
+            Order(
+                army,
+                key,
+                title,
+                presence,
+                region,
+                cost,
+                flags["reaction"],
+                flags["tithe"],
+                flags["advanced"],
+                flags["blank"],
+                effects,
+                flavour,
+            )
+            for key, title, presence, region, cost, flags, effects, flavour in templates
+        )
+        for army in ARMIES
+    }
 
 
 def _predicate(where: str, raw: dict, key: str) -> Predicate:
@@ -291,8 +343,15 @@ def parse_missions(data: dict, name: str = "missions.toml") -> tuple[Mission, ..
         if title in titles:
             raise DataError(f"{where}: field 'title' repeats an earlier mission.")
         titles.add(title)
-        out.append(Mission(raw["key"], title, _predicate(where, raw, "glory"), _predicate(where, raw, "faith"),
-                           field(where, raw, "flavour", str, "")))
+        out.append(
+            Mission(
+                raw["key"],
+                title,
+                _predicate(where, raw, "glory"),
+                _predicate(where, raw, "faith"),
+                field(where, raw, "flavour", str, ""),
+            )
+        )
     if len(out) != MISSIONS:
         raise DataError(f"{name}: {len(out)} Mission Cards; the game has {MISSIONS} (components, p.35).")
     return tuple(out)
@@ -323,8 +382,11 @@ def parse_diplomacy(data: dict, name: str = "diplomacy.toml") -> tuple[Diplomacy
         order = field(where, raw, "order", list)
         if sorted(order) != [1, 2, 3] or any(isinstance(o, bool) for o in order):
             raise DataError(f"{where}: field 'order' is {order!r}; expected 1, 2 and 3, each once.")
-        out.append(DiplomacyCard(raw["key"], title, (got[0], got[1], got[2]), tuple(order),
-                                 field(where, raw, "flavour", str, "")))
+        out.append(
+            DiplomacyCard(
+                raw["key"], title, (got[0], got[1], got[2]), tuple(order), field(where, raw, "flavour", str, "")
+            )
+        )
     if len(out) != DIPLOMACY_CARDS:
         raise DataError(f"{name}: {len(out)} Diplomacy Cards; the game has {DIPLOMACY_CARDS} (components, p.35).")
     return tuple(out)
@@ -359,27 +421,37 @@ def parse_objectives(data: dict, board: Board, name: str = "objectives.toml") ->
             raise DataError(f"{where}: field 'cities' must begin with the main City {raw['key']!r}.")
         north = any(regions[c].board == "north" for c in cities)
         if north != (section == "north"):
-            raise DataError(f"{where}: field 'section' is {section!r}; a card naming "
-                            f"{'a City' if north else 'no City'} of the north board is a "
-                            f"{'north' if north else 'south'} card.")
+            raise DataError(
+                f"{where}: field 'section' is {section!r}; a card naming "
+                f"{'a City' if north else 'no City'} of the north board is a "
+                f"{'north' if north else 'south'} card."
+            )
         if raw["key"] not in DECKS[deck]:
             home = next((d for d, mains in DECKS.items() if raw["key"] in mains), None)
             belongs = f"the {home!r} deck" if home else "no deck"
             raise DataError(f"{where}: field 'deck' is {deck!r}, but {raw['key']!r} heads {belongs} (p.9).")
         glory = field(where, raw, "glory", list)
-        if (len(glory) != 4 or any(not isinstance(g, int) or isinstance(g, bool) for g in glory)
-                or glory[0] < 1 or any(b <= a for a, b in zip(glory, glory[1:], strict=False))):
+        if (
+            len(glory) != 4
+            or any(not isinstance(g, int) or isinstance(g, bool) for g in glory)
+            or glory[0] < 1
+            or any(b <= a for a, b in zip(glory, glory[1:], strict=False))
+        ):
             raise DataError(f"{where}: field 'glory' is {glory!r}; expected 4 whole numbers rising from 1 or more.")
         key = frozenset(cities)
         if key in sets:
             raise DataError(f"{where}: field 'cities' names the same 4 Cities as {sets[key]!r}.")
         sets[key] = raw["key"]
-        out.append(Objective(raw["key"], section, deck, tuple(cities), tuple(glory), field(where, raw, "flavour", str, "")))
+        out.append(
+            Objective(raw["key"], section, deck, tuple(cities), tuple(glory), field(where, raw, "flavour", str, ""))
+        )
     for deck, mains in DECKS.items():
         got = sorted(o.key for o in out if o.deck == deck)
         if got != sorted(mains):
-            raise DataError(f"{name}: field 'deck': the {deck!r} deck has {', '.join(got) or 'no card'}; "
-                            f"expected {', '.join(mains)} (p.9).")
+            raise DataError(
+                f"{name}: field 'deck': the {deck!r} deck has {', '.join(got) or 'no card'}; "
+                f"expected {', '.join(mains)} (p.9)."
+            )
     return tuple(out)
 
 
@@ -387,9 +459,12 @@ def parse_objectives(data: dict, board: Board, name: str = "objectives.toml") ->
 def cards() -> Cards:
     both = content().both
     assert both is not None, "content() reads the north board too"
-    return Cards(parse_orders(read_data("orders.toml")), parse_missions(read_data("missions.toml")),
-                 parse_diplomacy(read_data("diplomacy.toml")),
-                 parse_objectives(read_data("objectives.toml"), both))
+    return Cards(
+        parse_orders(read_data("orders.toml")),
+        parse_missions(read_data("missions.toml")),
+        parse_diplomacy(read_data("diplomacy.toml")),
+        parse_objectives(read_data("objectives.toml"), both),
+    )
 
 
 def orders(army: str) -> tuple[Order, ...]:

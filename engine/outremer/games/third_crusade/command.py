@@ -65,8 +65,11 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
         return battle_phase.legal(content, s, seat)
     if s["pending"]:
         return event_choices.legal(content, s) if s["pending"].get("kind") == "event" else step_legal(content, s)
-    return ([act("event", key) for key in event_choices.playable(content, s, seat)]
-            + [act("execute", key) for key, _ in executable(content, s, seat)] + [act("pass")])
+    return (
+        [act("event", key) for key in event_choices.playable(content, s, seat)]
+        + [act("execute", key) for key, _ in executable(content, s, seat)]
+        + [act("pass")]
+    )
 
 
 def perform(content: Content, s: State, seat: int, action: Action, log: list[Event]) -> None:
@@ -102,12 +105,30 @@ def _event_battle(content: Content, s: State, log: list[Event]) -> None:
     with the other Alliance's pieces (p.12)."""
     attack = s["pending"].pop("attack", None) if s["pending"] else None
     if attack:
-        _fight(content, s, s["pending"]["seat"], attack["from"], attack["to"], attack["group"], log,
-               strength=attack["strength"], sea=attack["sea"])
+        _fight(
+            content,
+            s,
+            s["pending"]["seat"],
+            attack["from"],
+            attack["to"],
+            attack["group"],
+            log,
+            strength=attack["strength"],
+            sea=attack["sea"],
+        )
 
 
-def _fight(content: Content, s: State, seat: int, frm: str | None, to: str, group: list[str], log: list[Event],
-           strength: int = 0, sea: bool = False) -> None:
+def _fight(
+    content: Content,
+    s: State,
+    seat: int,
+    frm: str | None,
+    to: str,
+    group: list[str],
+    log: list[Event],
+    strength: int = 0,
+    sea: bool = False,
+) -> None:
     """A Battle starts (``battle_phase.start``); one over at once lets the Order or card go on."""
     battle_phase.start(content, s, seat, frm, to, group, log, strength=strength, sea=sea)
     if not s["battle"]:
@@ -117,12 +138,16 @@ def _fight(content: Content, s: State, seat: int, frm: str | None, to: str, grou
 def execute(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
     army = s["armies"][seat]
     order = turn_up(s, seat, key)
-    log.append(Event(f"{ARMY_NAMES[army]} turns up {order.name} ({order.text}) in "
-                     f"{board(content, s).region(key).name} and pays "
-                     f"{'nothing (a Bot)' if bot_army(s, army) else count(order.cost, 'command point')}.", "p.13",
-                     marks=(f"region:{key}",)))
-    s["pending"] = {"seat": seat, "army": army, "region": key, "order": order.key, "step": 0, "from": key,
-                    "went": []}
+    log.append(
+        Event(
+            f"{ARMY_NAMES[army]} turns up {order.name} ({order.text}) in "
+            f"{board(content, s).region(key).name} and pays "
+            f"{'nothing (a Bot)' if bot_army(s, army) else count(order.cost, 'command point')}.",
+            "p.13",
+            marks=(f"region:{key}",),
+        )
+    )
+    s["pending"] = {"seat": seat, "army": army, "region": key, "order": order.key, "step": 0, "from": key, "went": []}
     _next_step(content, s, log)
 
 
@@ -212,8 +237,14 @@ def step_perform(content: Content, s: State, action: Action, log: list[Event]) -
     retrack(content, s)
     movers = {ALLIANCE_OF[army]}
     names = board(content, s)
-    log.append(Event(f"{name} Marches {describe_group(content, group)} from {names.region(frm).name} to "
-                     f"{names.region(to).name}.", "p.13", marks=(f"region:{frm}", f"region:{to}")))
+    log.append(
+        Event(
+            f"{name} Marches {describe_group(content, group)} from {names.region(frm).name} to "
+            f"{names.region(to).name}.",
+            "p.13",
+            marks=(f"region:{frm}", f"region:{to}"),
+        )
+    )
     sea = _step(s).do == "sea_move"
     if not sea:
         cross(content, s, frm, to, group, log)

@@ -55,8 +55,13 @@ from .records import (  # noqa: F401 (the constants and records, read from here 
 
 @cache
 def content() -> Content:
-    parsed = parse(read_data("map_south.toml"), read_data("leaders.toml"), read_data("setup.toml"),
-                   read_data("map_north.toml"), read_data("setup_four.toml"))
+    parsed = parse(
+        read_data("map_south.toml"),
+        read_data("leaders.toml"),
+        read_data("setup.toml"),
+        read_data("map_north.toml"),
+        read_data("setup_four.toml"),
+    )
     return replace(parsed, boards=parse_player_board(read_data("player_boards.toml")))
 
 
@@ -191,8 +196,9 @@ def uncovered(region: Region, slots: Sequence, tokens: Sequence | None = None) -
     return tuple(out)
 
 
-def tracks(content: Content, position: Position, board: Board | None = None,
-           tokens: Mapping[str, Sequence] | None = None) -> dict[str, tuple[int, int, int, int]]:
+def tracks(
+    content: Content, position: Position, board: Board | None = None, tokens: Mapping[str, Sequence] | None = None
+) -> dict[str, tuple[int, int, int, int]]:
     """Each Army's four tracks (command points, crowns, supply, gold; ruling TC4): the
     uncovered icons of the Regions it Controls, plus the icons of its Leaders on the map
     (Setup step 4, p.5; ruling TC8). Glory icons are no track: they count only at Upkeep.
@@ -213,8 +219,9 @@ before and after every change of a Region's Slots (``state.set_slot``), and for 
 the tracks are counted anew (``state.recount``)."""
 
 
-def region_tracks(content: Content, region: Region, slots: Sequence,
-                   tokens: Sequence | None) -> tuple[tuple[str, str], ...]:
+def region_tracks(
+    content: Content, region: Region, slots: Sequence, tokens: Sequence | None
+) -> tuple[tuple[str, str], ...]:
     """The track icons one Region gives, each as (Army, track): the uncovered icons to its
     ruler, a Leader's icons to its Army (a Neutral Leader's to the ruler)."""
     slots = tuple(slots)
@@ -264,8 +271,10 @@ def _check_armies(armies: Sequence[str]) -> None:
         raise ValueError(f"armies must be distinct, from {', '.join(ARMIES)}: {list(armies)}")
     sizes = sorted(sum(a in ALLIANCES[al] for a in armies) for al in ALLIANCES)
     if sizes not in ([1, 1], [1, 2], [2, 2]):
-        raise ValueError(f"the south page is for 2 players (one Army of each Alliance) or 3 (two Armies of one "
-                         f"Alliance, one of the other), the 4-player page for all four, not {list(armies)}")
+        raise ValueError(
+            f"the south page is for 2 players (one Army of each Alliance) or 3 (two Armies of one "
+            f"Alliance, one of the other), the 4-player page for all four, not {list(armies)}"
+        )
 
 
 def board_for(content: Content, armies: Sequence[str]) -> Board:

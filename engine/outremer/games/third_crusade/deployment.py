@@ -44,6 +44,7 @@ from .data import (
 class Opening:
     """A Region open to one Alliance's players besides their Objective Cities (Jerusalem to the
     Muslims), and the most pieces of each Slot shape it may hold at setup."""
+
     region: str
     alliance: str
     caps: dict
@@ -88,12 +89,19 @@ def _table(data: dict, key: str, name: str) -> dict:
 def decks(objectives: Sequence[Objective], north: bool) -> dict[str, list[str]]:
     """Each Alliance's deck of the variable setup (p.9), its cards' keys sorted: without the North
     cards when only the south board is used (2 players, ruling TC41)."""
-    return {al: sorted(o.key for o in objectives if o.deck == al and (north or o.section == "south"))
-            for al in sorted(ALLIANCES)}
+    return {
+        al: sorted(o.key for o in objectives if o.deck == al and (north or o.section == "south"))
+        for al in sorted(ALLIANCES)
+    }
 
 
-def parse_variable(data: dict, board: Board, leaders: Mapping[str, Leader], objectives: Sequence[Objective],
-                   name: str = "variable_setup.toml") -> Variable:
+def parse_variable(
+    data: dict,
+    board: Board,
+    leaders: Mapping[str, Leader],
+    objectives: Sequence[Objective],
+    name: str = "variable_setup.toml",
+) -> Variable:
     """The variable setup on the 4-player ``board`` (both map boards joined)."""
     only_known(name, data, ("deal", "cost", "areas", "open", "army"))
     deal = _table(data, "deal", name)
@@ -105,8 +113,10 @@ def parse_variable(data: dict, board: Board, leaders: Mapping[str, Leader], obje
         for al, deck in decks(objectives, north).items():
             if len(deck) < dealt * players:
                 kind = "" if north else "south "
-                raise DataError(f"{where}: field 'dealt' is {dealt}: the {al} deck's {len(deck)} {kind}cards cannot "
-                                f"deal it to {players} player{'s' if players > 1 else ''} (p.9).")
+                raise DataError(
+                    f"{where}: field 'dealt' is {dealt}: the {al} deck's {len(deck)} {kind}cards cannot "
+                    f"deal it to {players} player{'s' if players > 1 else ''} (p.9)."
+                )
     raw_cost = _table(data, "cost", name)
     where = f"{name}: [cost]"
     only_known(where, raw_cost, (*UNITS, "city_only"))
@@ -171,15 +181,18 @@ def ships(content: Content, armies: Sequence[str], v: Variable) -> dict:
     """The Genoa ships of the page for the player count, without the Leaders the variable setup
     deploys (Guido; with 4 players Diepold too): ship -> Army -> pieces (ruling TC42)."""
     deployed = {key for keys in v.leaders.values() for key in keys}
-    return {ship: {a: [p for p in load if p not in deployed] for a, load in loads.items()}
-            for ship, loads in genoa(content, armies).items()}
+    return {
+        ship: {a: [p for p in load if p not in deployed] for a, load in loads.items()}
+        for ship, loads in genoa(content, armies).items()
+    }
 
 
 # --- where a piece may go ------------------------------------------------------------------
 
 
-def areas(board: Board, v: Variable, army: str, mains: Sequence[str], deserts: Sequence[str],
-          position: Mapping[str, Sequence]) -> list[str]:
+def areas(
+    board: Board, v: Variable, army: str, mains: Sequence[str], deserts: Sequence[str], position: Mapping[str, Sequence]
+) -> list[str]:
     """The Regions ``army`` may deploy into now, in the map's order (p.9; ruling TC44): the main
     Cities of its revealed Objectives; a Desert Adjacent by Road to one of them (once it has used
     its ``v.deserts`` Deserts, only those); the Regions open to its Alliance; none holding a piece
@@ -192,8 +205,11 @@ def areas(board: Board, v: Variable, army: str, mains: Sequence[str], deserts: S
         if region.city:
             usable = key in mains or key in opened
         else:
-            usable = key in opened or key in deserts or (
-                len(deserts) < v.deserts and any(board.adjacent(key, m) for m in mains))
+            usable = (
+                key in opened
+                or key in deserts
+                or (len(deserts) < v.deserts and any(board.adjacent(key, m) for m in mains))
+            )
         enemy = any((a := owner(p)) is not None and a in ALLIANCE_OF and ALLIANCE_OF[a] != side for p in position[key])
         if usable and not enemy:
             out.append(key)
@@ -208,13 +224,24 @@ def room(content: Content, v: Variable, key: str, slots: Sequence, piece_shape: 
     opening = next((o for o in v.openings if o.region == key), None)
     if opening is None:
         return True
-    held = sum(1 for sh, s in zip(SLOT_SHAPES, slots, strict=False) if sh == piece_shape and s is not None and s != SABOTAGE)
+    held = sum(
+        1 for sh, s in zip(SLOT_SHAPES, slots, strict=False) if sh == piece_shape and s is not None and s != SABOTAGE
+    )
     return held < opening.caps[piece_shape]
 
 
-def placements(content: Content, board: Board, v: Variable, army: str, mains: Sequence[str],
-               deserts: Sequence[str], position: Mapping[str, Sequence], points: int, leaders: Sequence[str],
-               reserve: Mapping[str, int]) -> list[tuple[str, str]]:
+def placements(
+    content: Content,
+    board: Board,
+    v: Variable,
+    army: str,
+    mains: Sequence[str],
+    deserts: Sequence[str],
+    position: Mapping[str, Sequence],
+    points: int,
+    leaders: Sequence[str],
+    reserve: Mapping[str, int],
+) -> list[tuple[str, str]]:
     """Every (piece, Region) ``army`` may deploy now (p.9): its Leaders still to place, free; each
     Unit type it can pay for and still has on its player board, a City-only type in a City; in a
     Region it may use with room for the piece. Leaders first, then Infantry, Cavalry, Siege

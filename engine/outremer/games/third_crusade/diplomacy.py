@@ -150,8 +150,9 @@ def _int(where: str, raw: dict, key: str, low: int, high: int, default=None) -> 
     return value
 
 
-def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
-                name: str = "diplomacy_board.toml") -> DiplomacyBoard:
+def parse_board(
+    data: dict, leaders: Mapping[str, Leader] | None = None, name: str = "diplomacy_board.toml"
+) -> DiplomacyBoard:
     """The diplomacy board. ``leaders`` are those of ``leaders.toml``: a Leader space names one
     of their Neutral Leaders (ruling TC30)."""
     leaders = dict(content().leaders if leaders is None else leaders)
@@ -162,8 +163,10 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
     if not rows or any(r not in ROW_SIZES or isinstance(r, bool) for r in rows):
         raise DataError(f"{name}: field 'rows' is {rows!r}; each row has 2 or 4 spaces.")
     if rows[0] != 2 or rows[-1] != 4 or any(a == b for a, b in zip(rows, rows[1:], strict=False)):
-        raise DataError(f"{name}: field 'rows' is {rows!r}; rows of 2 and 4 spaces alternate, from a 2-space "
-                        "first row (plutorial) to a 4-space last row (p.16).")
+        raise DataError(
+            f"{name}: field 'rows' is {rows!r}; rows of 2 and 4 spaces alternate, from a 2-space "
+            "first row (plutorial) to a 4-space last row (p.16)."
+        )
     tokens = field(name, data, "tokens", dict)
     only_known(f"{name}: [tokens]", tokens, TOKENS)
     shapes = {kind: field(f"{name}: [tokens]", tokens, kind, str, allowed=tuple(SLOT_COUNT)) for kind in TOKENS}
@@ -185,8 +188,10 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
                 raise DataError(f"{where}: field 'n': a Leader space gives one Leader.")
             leader = field(where, raw, "leader", str)
             if leader not in offered:
-                raise DataError(f"{where}: field 'leader' is {leader!r}, which is no Neutral Leader of leaders.toml "
-                                "or of this file.")
+                raise DataError(
+                    f"{where}: field 'leader' is {leader!r}, which is no Neutral Leader of leaders.toml "
+                    "or of this file."
+                )
             if leader in given_leaders:
                 raise DataError(f"{where}: field 'leader': {leader!r} is given by {given_leaders[leader]!r} already.")
             given_leaders[leader] = raw["key"]
@@ -209,8 +214,20 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
                 raise DataError(f"{where}: field 'side' names {raws[j]['key']!r}, which is not in row {row}.")
         if i in side[i]:
             raise DataError(f"{where}: field 'side' joins the space to itself.")
-        spaces.append(Space(i, raw["key"], row, _int(where, raw, "x", 0, 1000), _int(where, raw, "y", 0, 1000),
-                            gives, n, leader, tuple(sorted(set(up))), side[i]))
+        spaces.append(
+            Space(
+                i,
+                raw["key"],
+                row,
+                _int(where, raw, "x", 0, 1000),
+                _int(where, raw, "y", 0, 1000),
+                gives,
+                n,
+                leader,
+                tuple(sorted(set(up))),
+                side[i],
+            )
+        )
     for number, size in enumerate(rows, 1):
         got = sum(1 for s in spaces if s.row == number)
         if got != size:
@@ -235,8 +252,9 @@ def parse_board(data: dict, leaders: Mapping[str, Leader] | None = None,
             up.append(keys[other])
         if not up:
             raise DataError(f"{where}: field 'up' is empty; a start leads to the first row.")
-        starts[alliance] = Start(raw["key"], alliance, _int(where, raw, "x", 0, 1000), _int(where, raw, "y", 0, 1000),
-                                 tuple(sorted(set(up))))
+        starts[alliance] = Start(
+            raw["key"], alliance, _int(where, raw, "x", 0, 1000), _int(where, raw, "y", 0, 1000), tuple(sorted(set(up)))
+        )
     for alliance in ALLIANCES:
         if alliance not in starts:
             raise DataError(f"{name}: no [[start]] for the {alliance} Alliance.")
@@ -260,8 +278,9 @@ def _check_reach(board: DiplomacyBoard, name: str) -> None:
     for alliance, start in board.starts.items():
         placed = chain(board, start.key, MARKERS)
         if len(placed) < MARKERS:
-            raise DataError(f"{name}: from the {alliance} start a player finds room for {len(placed)} of its "
-                            f"{MARKERS} markers.")
+            raise DataError(
+                f"{name}: from the {alliance} start a player finds room for {len(placed)} of its {MARKERS} markers."
+            )
 
 
 def parse_bidding(data: dict, name: str = "bidding_board.toml") -> BiddingBoard:
@@ -347,8 +366,7 @@ def position(board: DiplomacyBoard, army: str, placed: Sequence[str]) -> str:
     return placed[-1] if placed else board.start(army).key
 
 
-def player_moves(board: DiplomacyBoard, occupied: Collection[str], army: str,
-                 placed: Sequence[str]) -> frozenset[str]:
+def player_moves(board: DiplomacyBoard, occupied: Collection[str], army: str, placed: Sequence[str]) -> frozenset[str]:
     """Where ``army``, having placed the markers ``placed`` (in order), may place its next one:
     :func:`moves` from its position; nowhere once its 12 markers are on the board (a lone
     player of 3 players has no more, p.5). With no space left it does not move."""
@@ -357,8 +375,7 @@ def player_moves(board: DiplomacyBoard, occupied: Collection[str], army: str,
     return moves(board, occupied, position(board, army, placed))
 
 
-def chain(board: DiplomacyBoard, at: str, markers: int = MARKERS,
-          occupied: Iterable[str] = ()) -> tuple[str, ...]:
+def chain(board: DiplomacyBoard, at: str, markers: int = MARKERS, occupied: Iterable[str] = ()) -> tuple[str, ...]:
     """The spaces one player fills moving ``markers`` times from ``at``, each time to the lowest
     free space it may reach (then the westernmost): how far the board's room goes."""
     taken, placed = set(occupied), []

@@ -37,8 +37,13 @@ from .moves import TOKEN_SHAPE, add, place_token, to_board
 from .records import ICON_WORDS, UNIT_WORDS
 from .state import faith_words, gain_faith, retrack, set_slot, set_token, towards
 
-TOKEN_KIND = {"glory_token": "glory", "crown_token": "crown", "cp_token": "cp", "gold_token": "gold",
-              "supply_token": "supply"}
+TOKEN_KIND = {
+    "glory_token": "glory",
+    "crown_token": "crown",
+    "cp_token": "cp",
+    "gold_token": "gold",
+    "supply_token": "supply",
+}
 """A diplomacy space's token -> the Resource token's kind on the map (ruling TC29)."""
 
 
@@ -79,8 +84,10 @@ def take(content: Content, s: State, army: str, key: str, log: list[Event], rule
     if space.gives in TOKEN_KIND:
         kind = TOKEN_KIND[space.gives]
         return [{"army": army, "token": kind, "text": f"a {ICON_WORDS[kind]} token"} for _ in range(space.n)]
-    return [{"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": f"a Neutral {UNIT_WORDS[space.gives]}"}
-            for _ in range(space.n)]
+    return [
+        {"army": army, "piece": f"{NEUTRAL}:{space.gives}", "text": f"a Neutral {UNIT_WORDS[space.gives]}"}
+        for _ in range(space.n)
+    ]
 
 
 def _open(content: Content, s: State, key: str, item: dict) -> list[int]:
@@ -90,8 +97,11 @@ def _open(content: Content, s: State, key: str, item: dict) -> list[int]:
         sh = shape(content, item["piece"])
         return [i for i, p in enumerate(s["map"][key]) if SLOT_SHAPES[i] == sh and p is None]
     tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
-    return [i for i, p in enumerate(s["map"][key])
-            if SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and p is None and tokens[i] is None]
+    return [
+        i
+        for i, p in enumerate(s["map"][key])
+        if SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and p is None and tokens[i] is None
+    ]
 
 
 def _ruled(s: State, item: dict) -> list[str]:
@@ -121,8 +131,11 @@ def replacements(content: Content, s: State, item: dict) -> list[tuple[str, int]
                 ok = SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and held is None and tokens[i] is not None
                 kind = tokens[i]
             else:
-                ok = (SLOT_SHAPES[i] == shape(content, item["piece"]) and owner(held) in (item["army"], NEUTRAL)
-                      and what(held) in UNITS)
+                ok = (
+                    SLOT_SHAPES[i] == shape(content, item["piece"])
+                    and owner(held) in (item["army"], NEUTRAL)
+                    and what(held) in UNITS
+                )
                 kind = held
             if ok and kind not in seen:
                 seen.add(kind)
@@ -146,10 +159,18 @@ def choices(content: Content, s: State, item: dict) -> list[Action]:
     if item.get("advanced"):
         return [act("advanced", key) for key in advanced_to_gain(s, item["army"])]
     if item.get("unsabotage"):
-        return [act("clear", key, i) for key, slots in s["map"].items() if controller(slots) == item["army"]
-                for i, held in enumerate(slots) if held == SABOTAGE]
-    return ([act("place", key) for key in places(content, s, item)]
-            + [act("replace", key, i) for key, i in replacements(content, s, item)] + [act("discard")])
+        return [
+            act("clear", key, i)
+            for key, slots in s["map"].items()
+            if controller(slots) == item["army"]
+            for i, held in enumerate(slots)
+            if held == SABOTAGE
+        ]
+    return (
+        [act("place", key) for key in places(content, s, item)]
+        + [act("replace", key, i) for key, i in replacements(content, s, item)]
+        + [act("discard")]
+    )
 
 
 def put(content: Content, s: State, item: dict, action: Action, log: list[Event], rule: str = "p.16") -> None:
@@ -157,15 +178,25 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
     name = ARMY_NAMES[item["army"]]
     if action.verb == "advanced":
         s["box"][item["army"]].append(action.args[0])
-        log.append(Event(f"{name} takes the Advanced Order {order_of(item['army'], action.args[0]).name} behind its "
-                         "screen, free.", "TC76"))
+        log.append(
+            Event(
+                f"{name} takes the Advanced Order {order_of(item['army'], action.args[0]).name} behind its "
+                "screen, free.",
+                "TC76",
+            )
+        )
         return
     if action.verb == "clear":
         key, i = action.args
         set_slot(content, s, key, i, None)
         retrack(content, s)
-        log.append(Event(f"{name} removes a Sabotage token from {board_for(content, s['armies']).region(key).name}.",
-                         "TC76", marks=(f"region:{key}",)))
+        log.append(
+            Event(
+                f"{name} removes a Sabotage token from {board_for(content, s['armies']).region(key).name}.",
+                "TC76",
+                marks=(f"region:{key}",),
+            )
+        )
         return
     if action.verb == "discard":
         log.append(Event(f"{name} leaves {item['text']} off the map.", rule))
@@ -193,4 +224,3 @@ def put(content: Content, s: State, item: dict, action: Action, log: list[Event]
         add(content, s, key, item["piece"])
     retrack(content, s)
     log.append(Event(f"{name} places {item['text']} in {where}{instead}.", rule, marks=(f"region:{key}",)))
-

@@ -42,8 +42,7 @@ def start(content: Content, s: State) -> None:
     s["phase"] = "diplomacy"
     seats = list(dict.fromkeys(s["initiative"]))
     seats.sort(key=lambda p: is_bot(s, p))  # the people bid first, then the Bot (p.22)
-    s["dip"] = {"stage": "bid", "order": [], "rewards": {}, "paid": {}, "moving": [], "place": [],
-                "extra": []}
+    s["dip"] = {"stage": "bid", "order": [], "rewards": {}, "paid": {}, "moving": [], "place": [], "extra": []}
     open_sealed(s, f"bids-{s['round']}", seats)
 
 
@@ -69,8 +68,10 @@ def legal(content: Content, s: State, seat: int) -> list[Action]:
         return board_moves.choices(content, s, d["place"][0])
     if d["stage"] == "reward":
         place = len(d["rewards"])
-        return [act("reward", k) for k in rules.reward_choices(len(d["order"]), place,
-                                                               [r for r in d["rewards"].values() if r])]
+        return [
+            act("reward", k)
+            for k in rules.reward_choices(len(d["order"]), place, [r for r in d["rewards"].values() if r])
+        ]
     return [act("move", key) for key in board_moves.spaces(s, army)]
 
 
@@ -80,8 +81,14 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     name = ARMY_NAMES[army]
     if d["stage"] == "bid":
         seal(s, seat, action.args[0])
-        log.append(Event(f"{name} bids {action.args[0]} Gold in secret.", "p.16", private=seat,
-                         public=f"{name} has made its bid."))
+        log.append(
+            Event(
+                f"{name} bids {action.args[0]} Gold in secret.",
+                "p.16",
+                private=seat,
+                public=f"{name} has made its bid.",
+            )
+        )
         if all_sealed(s):
             _open_bids(content, s, log)
         return
@@ -106,9 +113,17 @@ def _open_bids(content: Content, s: State, log: list[Event]) -> None:
     track_armies = [s["armies"][seat] for seat in s["initiative"]]
     d["order"] = list(rules.bid_order(bids, track_armies))
     d["bids"] = bids
-    log.append(Event("The bids are revealed: " + ", ".join(
-        f"{ARMY_NAMES[a]} {bids[a]}" + (f" (its die {dice[a]} and {paid[a]} Gold)" if a in dice else "")
-        for a in d["order"]) + f". {card(s).name}: the highest bidder chooses first.", "p.16"))
+    log.append(
+        Event(
+            "The bids are revealed: "
+            + ", ".join(
+                f"{ARMY_NAMES[a]} {bids[a]}" + (f" (its die {dice[a]} and {paid[a]} Gold)" if a in dice else "")
+                for a in d["order"]
+            )
+            + f". {card(s).name}: the highest bidder chooses first.",
+            "p.16",
+        )
+    )
     for army in d["order"]:
         seat = s["armies"].index(army)
         s["gold"][seat] -= paid[army]
@@ -134,7 +149,9 @@ def _auto_rewards(content: Content, s: State, log: list[Event]) -> None:
 
 
 REWARD_WORDS = {
-    "glory": lambda n: f"{n} Glory", "faith": lambda n: f"{n} Faith", "gold": lambda n: f"{n} Gold",
+    "glory": lambda n: f"{n} Glory",
+    "faith": lambda n: f"{n} Faith",
+    "gold": lambda n: f"{n} Gold",
     "advanced_order": lambda n: count(n, "Advanced Order"),
     "diplomacy_move": lambda n: f"{count(n, 'extra move')} on the diplomacy board",
     "remove_sabotage": lambda n: f"{count(n, 'Sabotage token')} removed from its Regions",

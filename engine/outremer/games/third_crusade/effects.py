@@ -81,9 +81,24 @@ def _name(content: Content, s: State, key: str) -> str:
 def _fresh(content: Content, s: State, seat: int, key: str) -> dict:
     card = event(key)
     army = s["armies"][seat]
-    return {"kind": "event", "seat": seat, "army": army, "card": key, "stage": "crown", "queue": [], "then": None,
-            "ok": {"main": meeting(content, s, main_banner(s, card.banner, army), army), "crown": meeting(content, s, card.crown_banner, army)},
-            "same": None, "at": None, "from": None, "went": [], "count": 0}
+    return {
+        "kind": "event",
+        "seat": seat,
+        "army": army,
+        "card": key,
+        "stage": "crown",
+        "queue": [],
+        "then": None,
+        "ok": {
+            "main": meeting(content, s, main_banner(s, card.banner, army), army),
+            "crown": meeting(content, s, card.crown_banner, army),
+        },
+        "same": None,
+        "at": None,
+        "from": None,
+        "went": [],
+        "count": 0,
+    }
 
 
 def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> None:
@@ -95,8 +110,13 @@ def start(content: Content, s: State, seat: int, key: str, log: list[Event]) -> 
     p = s["pending"] = _fresh(content, s, seat, key)
     kind = relaxed(s, army)
     if kind:
-        log.append(Event(f"Bot {ARMY_NAMES[army]} (column {s['bot'][army]['column']}, EVENT CARDS: {RELAXED[kind]}) "
-                         f"may execute it in {count(len(p['ok']['main']), 'Region')}.", "p.23"))
+        log.append(
+            Event(
+                f"Bot {ARMY_NAMES[army]} (column {s['bot'][army]['column']}, EVENT CARDS: {RELAXED[kind]}) "
+                f"may execute it in {count(len(p['ok']['main']), 'Region')}.",
+                "p.23",
+            )
+        )
     if card.crown_mode == "instead":  # the choice first: the main event, or the crown event in its place
         if not crown_offered(content, s, p):
             _begin(content, s, "main", log)
@@ -124,8 +144,9 @@ def _crown_after(content: Content, s: State, log: list[Event]) -> bool:
     if missing(s, p["seat"], card):
         p["stage"] = "crown"
         return True
-    log.append(Event(f"{ARMY_NAMES[p['army']]} has the {card.crowns} crowns the crown event needs and "
-                     "executes it.", "p.12"))
+    log.append(
+        Event(f"{ARMY_NAMES[p['army']]} has the {card.crowns} crowns the crown event needs and executes it.", "p.12")
+    )
     p["queue"] = paths(card, "crown")
     return False
 
@@ -143,10 +164,20 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         free = free_crowns(s, p["army"])  # the Bot Table's column 1: crown effects are free (p.23)
         s["gold"][p["seat"]] -= 0 if free else CROWN_PRICE * bought
         if verb == "crown":
-            paid = (f", buying {bought} crown{'s' if bought > 1 else ''} for {CROWN_PRICE * bought} Gold"
-                    if bought and not free else ", free (the Bot's column 1, p.23)" if free else "")
-            log.append(Event(f"{name} executes the crown event{paid}"
-                             f"{' instead of the main event' if card.crown_mode == 'instead' else ''}.", "p.12"))
+            paid = (
+                f", buying {bought} crown{'s' if bought > 1 else ''} for {CROWN_PRICE * bought} Gold"
+                if bought and not free
+                else ", free (the Bot's column 1, p.23)"
+                if free
+                else ""
+            )
+            log.append(
+                Event(
+                    f"{name} executes the crown event{paid}"
+                    f"{' instead of the main event' if card.crown_mode == 'instead' else ''}.",
+                    "p.12",
+                )
+            )
             _begin(content, s, "crown", log)
         elif card.crown_mode == "instead":
             _begin(content, s, "main", log)
@@ -185,8 +216,11 @@ def perform(content: Content, s: State, action: Action, log: list[Event]) -> Non
         _pop(content, s, log)
     elif verb == "advanced":
         s["box"][p["army"]].append(action.args[0])
-        log.append(Event(f"{name} takes the Advanced Order {order_of(p['army'], action.args[0]).name} behind its "
-                         "screen.", "p.33"))
+        log.append(
+            Event(
+                f"{name} takes the Advanced Order {order_of(p['army'], action.args[0]).name} behind its screen.", "p.33"
+            )
+        )
         p["count"] += 1
         p["stage"] = "act"
         if p["count"] >= step.n or not advanced_to_gain(s, p["army"]):
@@ -216,8 +250,14 @@ def _at(content: Content, s: State, p: dict, step: Step, key: str, log: list[Eve
             else:  # on the map already: taken from its Region and placed in this one (ruling TC54)
                 piece = leader_piece(content, s, step.key)
                 take(content, s, at, piece)
-                log.append(Event(f"{name} places {content.leaders[what(piece)].name}, already on the map, in {where}, "
-                                 f"from {_name(content, s, at)}.", "TC54", marks=(f"region:{at}", f"region:{key}")))
+                log.append(
+                    Event(
+                        f"{name} places {content.leaders[what(piece)].name}, already on the map, in {where}, "
+                        f"from {_name(content, s, at)}.",
+                        "TC54",
+                        marks=(f"region:{at}", f"region:{key}"),
+                    )
+                )
             if _attack(s, p, key, [piece]):
                 return
             add(content, s, key, piece)
@@ -228,24 +268,47 @@ def _at(content: Content, s: State, p: dict, step: Step, key: str, log: list[Eve
             log.append(Event(f"{name} removes {content.leaders[what(piece)].name} from {where} to the box.", "p.12"))
         else:
             was, now = flip(content, s, step.key)
-            log.append(Event(f"{name} flips {was.name} in {where}: {now.name} now shows {describe_side(now)}.", "TC52",
-                             marks=(f"region:{key}",)))
+            log.append(
+                Event(
+                    f"{name} flips {was.name} in {where}: {now.name} now shows {describe_side(now)}.",
+                    "TC52",
+                    marks=(f"region:{key}",),
+                )
+            )
     elif step.do == "destroyed_port":
         s.setdefault("destroyed", []).append(key)
-        log.append(Event(f"{name} places a Destroyed Port token on {where}: it no longer counts as a Port.", "p.32",
-                         marks=(f"region:{key}",)))
+        log.append(
+            Event(
+                f"{name} places a Destroyed Port token on {where}: it no longer counts as a Port.",
+                "p.32",
+                marks=(f"region:{key}",),
+            )
+        )
     elif step.do == "token":
         placed = sum(place_token(content, s, key, step.icon) for _ in range(step.n))
-        log.append(Event(f"{name} places {count(placed, ICON_WORDS[step.icon] + ' token')} in {where}.", "p.12",
-                         marks=(f"region:{key}",)))
+        log.append(
+            Event(
+                f"{name} places {count(placed, ICON_WORDS[step.icon] + ' token')} in {where}.",
+                "p.12",
+                marks=(f"region:{key}",),
+            )
+        )
     else:
         taken = sum(remove_token(content, s, key, step.icon) for _ in range(step.n))
         log.append(Event(f"{name} removes {count(taken, ICON_WORDS[step.icon] + ' token')} from {where}.", "p.12"))
     _pop(content, s, log)
 
 
-def _attack(s: State, p: dict, key: str, group: list[str], strength: int = 0, frm: str | None = None,
-            sea: bool = False, side: str | None = None) -> bool:
+def _attack(
+    s: State,
+    p: dict,
+    key: str,
+    group: list[str],
+    strength: int = 0,
+    frm: str | None = None,
+    sea: bool = False,
+    side: str | None = None,
+) -> bool:
     """Pieces of an Alliance coming into the other Alliance's pieces: a Battle, which the
     Command phase starts (p.12: "a Battle immediately takes place"). ``side``: the Alliance of
     a marching Army (the Neutral pieces marching with it are its own); else the pieces' own."""
@@ -262,8 +325,9 @@ def _muster(content: Content, s: State, p: dict, step: Step, n: int, log: list[E
     piece = f"{who}:{step.unit}"
     whose = "Neutral " if who == NEUTRAL else ("" if who == p["army"] else f"{ARMY_NAMES[who]} ")
     added = count(n, whose + UNIT_WORDS[step.unit]) if n else f"no {whose}{UNIT_WORDS[step.unit]}"
-    log.append(Event(f"{ARMY_NAMES[p['army']]} adds {added} in {_name(content, s, key)}.", "p.12",
-                     marks=(f"region:{key}",)))
+    log.append(
+        Event(f"{ARMY_NAMES[p['army']]} adds {added} in {_name(content, s, key)}.", "p.12", marks=(f"region:{key}",))
+    )
     if who != NEUTRAL:
         s["reserve"][who][step.unit] -= n
     if n and _attack(s, p, key, [piece] * n):
@@ -289,11 +353,15 @@ def _one(content: Content, s: State, p: dict, step: Step, action: Action, log: l
     elif action.verb in ("sabotage", "unsabotage"):
         set_slot(content, s, key, arg, SABOTAGE if action.verb == "sabotage" else None)
         retrack(content, s)
-        icon = (s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES))[arg] or \
-            board_for(content, s["armies"]).region(key).icons[arg]
+        icon = (s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES))[arg] or board_for(
+            content, s["armies"]
+        ).region(key).icons[arg]
         covered = f" on its {ICON_WORDS[icon]} icon" if icon else ""
-        text = (f"places a Sabotage token in {where}{covered}" if action.verb == "sabotage"
-                else f"removes a Sabotage token from {where}{covered}")
+        text = (
+            f"places a Sabotage token in {where}{covered}"
+            if action.verb == "sabotage"
+            else f"removes a Sabotage token from {where}{covered}"
+        )
     elif action.verb == "bandit":
         s.setdefault("bandits", []).append(road(key, arg))
         text = f"places a Bandit on the Road from {where} to {_name(content, s, arg)}"
@@ -331,8 +399,13 @@ def _off_map(content: Content, s: State, p: dict, step: Step, log: list[Event]) 
         log.append(Event(f"{said}.", "p.12"))
     else:  # special: the Treaty of Jaffa
         s["truce"] = [key for key in TRUCE if key in s["map"]]
-        log.append(Event("Until the end of the round no Unit may March, Forced March, Disperse or Sea Move into "
-                         "Jerusalem, Jaffa or Ascalon, and no Battle starts there.", "p.12"))
+        log.append(
+            Event(
+                "Until the end of the round no Unit may March, Forced March, Disperse or Sea Move into "
+                "Jerusalem, Jaffa or Ascalon, and no Battle starts there.",
+                "p.12",
+            )
+        )
 
 
 # -- Marches ----------------------------------------------------------------------------------------
@@ -354,8 +427,13 @@ def _march(content: Content, s: State, p: dict, step: Step, action: Action, log:
         take(content, s, frm, piece, recount_now=False)
     retrack(content, s)
     verb = "Sea Moves" if step.do == "sea_move" else "Marches"
-    log.append(Event(f"{name} {verb} {describe(content, group)} from {_name(content, s, frm)} to "
-                     f"{_name(content, s, to)}.", "p.13", marks=(f"region:{frm}", f"region:{to}")))
+    log.append(
+        Event(
+            f"{name} {verb} {describe(content, group)} from {_name(content, s, frm)} to {_name(content, s, to)}.",
+            "p.13",
+            marks=(f"region:{frm}", f"region:{to}"),
+        )
+    )
     if step.do != "sea_move":
         cross(content, s, frm, to, group, log, step.ignore_bandit)
     if group and _attack(s, p, to, group, step.strength, frm, step.do == "sea_move", side=ALLIANCE_OF[p["army"]]):
@@ -416,8 +494,13 @@ def _next(content: Content, s: State, log: list[Event]) -> None:
             if choices(content, s, p, p["queue"][0]):
                 p["stage"] = "where"
                 return
-            log.append(Event(f"{ARMY_NAMES[p['army']]} cannot {words(current(s))} now: that step of "
-                             f"{event(p['card']).title} is skipped.", "p.12"))
+            log.append(
+                Event(
+                    f"{ARMY_NAMES[p['army']]} cannot {words(current(s))} now: that step of "
+                    f"{event(p['card']).title} is skipped.",
+                    "p.12",
+                )
+            )
             p["queue"].pop(0)
         if p.get("then") != "crown":
             break

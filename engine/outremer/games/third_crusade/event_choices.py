@@ -29,8 +29,9 @@ def missing(s: State, seat: int, card) -> int:
 
 
 def crown_open(s: State, seat: int, card) -> bool:
-    return bool(card.crown) and (s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card)
-                                 or free_crowns(s, s["armies"][seat]))
+    return bool(card.crown) and (
+        s["gold"][seat] >= CROWN_PRICE * missing(s, seat, card) or free_crowns(s, s["armies"][seat])
+    )
 
 
 def crown_offered(content: Content, s: State, p: dict) -> bool:
@@ -64,8 +65,9 @@ def _possible(content: Content, s: State, p: dict, path: list) -> bool:
     first way found."""
     step = step_of(event(p["card"]), path)
     if step.do == "or":
-        return any(_possible(content, s, p, path + [k, j]) for k, option in enumerate(step.options)
-                   for j in range(len(option)))
+        return any(
+            _possible(content, s, p, path + [k, j]) for k, option in enumerate(step.options) for j in range(len(option))
+        )
     if step.do == "diplomacy_move":
         return bool(board_moves.spaces(s, p["army"]))
     if step.do == "advanced_order":
@@ -96,8 +98,13 @@ def _doable(content: Content, s: State, p: dict, step: Step) -> bool:
         if whose not in s["armies"]:
             return False
         seat = s["armies"].index(whose)
-        return {"glory": True, "faith": True, "gold": s["gold"][seat] > 0, "current_cp": s["cp"][seat] > 0,
-                "base_cp": track(s, seat, "cp") > 0}[step.what]
+        return {
+            "glory": True,
+            "faith": True,
+            "gold": s["gold"][seat] > 0,
+            "current_cp": s["cp"][seat] > 0,
+            "base_cp": track(s, seat, "cp") > 0,
+        }[step.what]
     return step.do in ("gain", "special")
 
 
@@ -117,8 +124,11 @@ def choices(content: Content, s: State, p: dict, path: list) -> list[Action]:
     """The ways to take the step of ``path`` (without skipping it); none: it cannot apply."""
     step = step_of(event(p["card"]), path)
     if step.do == "or":
-        return [act("or", k + 1) for k, option in enumerate(step.options)
-                if any(choices(content, s, p, path + [k, j]) for j in range(len(option)))]
+        return [
+            act("or", k + 1)
+            for k, option in enumerate(step.options)
+            if any(choices(content, s, p, path + [k, j]) for j in range(len(option)))
+        ]
     if step.do == "diplomacy_move":
         return [act("move", key) for key in board_moves.spaces(s, p["army"])]
     if step.do == "advanced_order":  # which one is the player's choice (ruling TC76)

@@ -184,8 +184,10 @@ def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
         return region.port and key not in s.get("destroyed", [])
     if do == "token":
         tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
-        return any(sh == TOKEN_SHAPE[step.icon] and s["map"][key][i] is None and tokens[i] is None
-                   for i, sh in enumerate(SLOT_SHAPES))
+        return any(
+            sh == TOKEN_SHAPE[step.icon] and s["map"][key][i] is None and tokens[i] is None
+            for i, sh in enumerate(SLOT_SHAPES)
+        )
     if do == "remove_token":
         return step.icon in (s.get("tokens", {}).get(key) or [])
     if do in MARCHES:

@@ -43,7 +43,7 @@ WHOSE = ARMIES + tuple(ALLIANCES) + (NEUTRAL,)
 GAINS = ("glory", "faith", "gold", "base_cp", "current_cp")
 SPECIALS = {
     "treaty_of_jaffa": "Until the end of the round no Unit may March, Forced March, Disperse or Sea "
-                       "Move into Jerusalem, Jaffa or Ascalon, and no Battle starts there.",
+    "Move into Jerusalem, Jaffa or Ascalon, and no Battle starts there.",
 }
 """The bespoke effects, by key: each card text no step of the vocabulary says."""
 
@@ -52,8 +52,11 @@ _N = (int, (1, 6), 1)
 _STRENGTH = (int, (-3, 3), 0)
 _IGNORE = (bool, None, False)
 STEPS: dict[str, dict[str, tuple]] = {
-    "muster": {"unit": (str, UNITS, _REQUIRED), "n": (int, (1, 6), _REQUIRED),
-               "army": (str, ("own", "partner", NEUTRAL), "own")},
+    "muster": {
+        "unit": (str, UNITS, _REQUIRED),
+        "n": (int, (1, 6), _REQUIRED),
+        "army": (str, ("own", "partner", NEUTRAL), "own"),
+    },
     "remove": {"whose": (str, WHOSE, _REQUIRED), "unit": (str, UNITS + ("any",), "any"), "n": _N},
     "leader": {"action": (str, ("add", "remove", "flip"), _REQUIRED), "key": (str, None, _REQUIRED)},
     "assassinate": {"whose": (str, WHOSE + ("any",), _REQUIRED)},
@@ -65,8 +68,7 @@ STEPS: dict[str, dict[str, tuple]] = {
     "token": {"icon": (str, ICONS, _REQUIRED), "n": (int, (1, 2), 1)},
     "remove_token": {"icon": (str, ICONS, _REQUIRED), "n": (int, (1, 2), 1)},
     "gain": {"what": (str, GAINS, _REQUIRED), "n": (int, (1, 5), _REQUIRED)},
-    "lose": {"what": (str, GAINS, _REQUIRED), "n": (int, (1, 5), _REQUIRED),
-             "whose": (str, ("own",) + ARMIES, "own")},
+    "lose": {"what": (str, GAINS, _REQUIRED), "n": (int, (1, 5), _REQUIRED), "whose": (str, ("own",) + ARMIES, "own")},
     "advanced_order": {"n": (int, (1, 3), 1)},
     "diplomacy_move": {"n": (int, (1, 3), 1)},
     "march": {"keep": (int, (0, 8), 0), "strength": _STRENGTH, "ignore_bandit": _IGNORE},
@@ -89,6 +91,7 @@ MARCHES = ("march", "coordinated_march", "forced_march", "disperse", "sea_move")
 class Step:
     """One effect of an event: a word of :data:`STEPS` and its parameters (unused ones keep
     their defaults)."""
+
     do: str
     unit: str = ""
     n: int = 0
@@ -107,6 +110,7 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Banner:
     """Where an event may be carried out (card anatomy 4; p.12)."""
+
     presence: str = "none"
     """An Army or an Alliance that must have Presence in the Region, or "none"."""
     absent: tuple[str, ...] = ()
@@ -178,26 +182,32 @@ def _step(where: str, label: str, index: int, raw, army: str, leaders: dict[str,
     only_known(at, raw, ("do", *params))
     values = {name: _param(at, raw, name, spec) for name, spec in params.items()}
     if do == "muster" and values["n"] > MUSTER_CAP[values["unit"]]:
-        raise DataError(f"{at}: {values['n']} {values['unit']} do not fit a Region's "
-                        f"{MUSTER_CAP[values['unit']]} Slot(s).")
+        raise DataError(
+            f"{at}: {values['n']} {values['unit']} do not fit a Region's {MUSTER_CAP[values['unit']]} Slot(s)."
+        )
     if do == "leader":
         leader = leaders.get(values["key"])
         if leader is None or leader.back:
-            raise DataError(f"{at}: field 'key' is {values['key']!r}, which is no Leader (leaders.toml; a token "
-                            "is named by its front).")
+            raise DataError(
+                f"{at}: field 'key' is {values['key']!r}, which is no Leader (leaders.toml; a token "
+                "is named by its front)."
+            )
         if values["action"] == "flip" and not leader.other:
             raise DataError(f"{at}: field 'key': {leader.name} has no other side to flip to (ruling TC52).")
         if values["action"] == "add" and leader.army not in (NEUTRAL, *ALLIANCES[ALLIANCE_OF[army]]):
-            raise DataError(f"{at}: field 'key': a card adds a Leader of its own Alliance or a Neutral one, "
-                            f"not {leader.name} ({leader.army}).")
+            raise DataError(
+                f"{at}: field 'key': a card adds a Leader of its own Alliance or a Neutral one, "
+                f"not {leader.name} ({leader.army})."
+            )
     if do == "or":
         if depth:
             raise DataError(f"{at}: an 'or' cannot hold another 'or'.")
         options = values.pop("options")
         if len(options) < 2:
             raise DataError(f"{at}: field 'options' must list at least 2 alternatives.")
-        values["options"] = tuple(_steps(at, f"options {k + 1}", o, army, leaders, depth + 1) or
-                                  _empty(at, k) for k, o in enumerate(options))
+        values["options"] = tuple(
+            _steps(at, f"options {k + 1}", o, army, leaders, depth + 1) or _empty(at, k) for k, o in enumerate(options)
+        )
     return Step(do, **values)
 
 
@@ -232,8 +242,9 @@ def _banner(where: str, label: str, raw, board: Board, leaders: dict[str, Leader
             raise DataError(f"{at}: field 'region' is {region!r}, but {r.name} is not one.")
     leader = field(at, raw, "leader", str, "")
     if leader and (leader not in leaders or leaders[leader].back):
-        raise DataError(f"{at}: field 'leader' is {leader!r}, which is no Leader (leaders.toml; a token is named "
-                        "by its front).")
+        raise DataError(
+            f"{at}: field 'leader' is {leader!r}, which is no Leader (leaders.toml; a token is named by its front)."
+        )
     if leader and named:
         raise DataError(f"{at}: a banner names a Region or a Leader's Region, not both.")
     return Banner(presence, tuple(absent), region, control, named, leader)
@@ -249,8 +260,25 @@ def parse_events(data: dict, board: Board, leaders: dict[str, Leader], name: str
     out, titles = [], set()
     for i, raw in enumerate(raws):
         where = entry(name, "event", i, raw)
-        only_known(where, raw, ("army", "period", "key", "title", "banner", "main", "crowns", "crown",
-                                "crown_mode", "crown_banner", "marked", "north", "flavour"))
+        only_known(
+            where,
+            raw,
+            (
+                "army",
+                "period",
+                "key",
+                "title",
+                "banner",
+                "main",
+                "crowns",
+                "crown",
+                "crown_mode",
+                "crown_banner",
+                "marked",
+                "north",
+                "flavour",
+            ),
+        )
         army = field(where, raw, "army", str, allowed=ARMIES)
         period = field(where, raw, "period", str, allowed=PERIODS)
         title = field(where, raw, "title", str)
@@ -265,42 +293,67 @@ def parse_events(data: dict, board: Board, leaders: dict[str, Leader], name: str
         crown = _steps(where, "crown", field(where, raw, "crown", list, []), army, leaders)
         mode = _param(where, raw, "crown_mode", (str, CROWN_MODES, "and"))
         if bool(crowns) != bool(crown):
-            raise DataError(f"{where}: field 'crowns' is {crowns}; a crown event needs 1 or more crowns, and "
-                            "a card without one has 0.")
+            raise DataError(
+                f"{where}: field 'crowns' is {crowns}; a crown event needs 1 or more crowns, and "
+                "a card without one has 0."
+            )
         if not crown and ("crown_mode" in raw or "crown_banner" in raw):
             raise DataError(f"{where}: field 'crown_mode': the card has no crown event.")
         crown_banner = banner
         if "crown_banner" in raw:
             if mode == "same_region":
-                raise DataError(f"{where}: field 'crown_banner': an 'In same Region' crown event uses the "
-                                "main event's Region.")
+                raise DataError(
+                    f"{where}: field 'crown_banner': an 'In same Region' crown event uses the main event's Region."
+                )
             crown_banner = _banner(where, "crown_banner", field(where, raw, "crown_banner", dict), board, leaders)
         marked = field(where, raw, "marked", str, "")
         if marked:
             if marked not in ARMIES:
                 raise DataError(f"{where}: field 'marked' is {marked!r}; expected one of {', '.join(ARMIES)}.")
             if ALLIANCE_OF[marked] == ALLIANCE_OF[army]:
-                raise DataError(f"{where}: field 'marked' is {marked!r}; a card is marked for an Army of the "
-                                "opposing Alliance (setup, p.4), not its own or its partner.")
+                raise DataError(
+                    f"{where}: field 'marked' is {marked!r}; a card is marked for an Army of the "
+                    "opposing Alliance (setup, p.4), not its own or its partner."
+                )
         north = field(where, raw, "north", bool, False)
         named = {b.named for b in (banner, crown_banner)} & north_keys
         if named and not north:
-            raise DataError(f"{where}: field 'north' is false, but the card names {sorted(named)[0]!r} of the "
-                            "north board.")
-        out.append(Event(army, period, raw["key"], title, banner, main, crowns, crown, mode, crown_banner,
-                         marked, north, field(where, raw, "flavour", str, "")))
+            raise DataError(
+                f"{where}: field 'north' is false, but the card names {sorted(named)[0]!r} of the north board."
+            )
+        out.append(
+            Event(
+                army,
+                period,
+                raw["key"],
+                title,
+                banner,
+                main,
+                crowns,
+                crown,
+                mode,
+                crown_banner,
+                marked,
+                north,
+                field(where, raw, "flavour", str, ""),
+            )
+        )
     for army in ARMIES:
         for period in PERIODS:
             pile = [e for e in out if e.army == army and e.period == period]
             if len(pile) != PER_PERIOD:
-                raise DataError(f"{name}: field 'period': {army} has {len(pile)} cards for {period}; each Army "
-                                f"has {PER_PERIOD} per round (components, p.35).")
+                raise DataError(
+                    f"{name}: field 'period': {army} has {len(pile)} cards for {period}; each Army "
+                    f"has {PER_PERIOD} per round (components, p.35)."
+                )
             south = [e for e in pile if not e.north]
             for enemy in ALLIANCES[next(a for a in ALLIANCES if a != ALLIANCE_OF[army])]:
                 left = [e for e in south if e.marked != enemy]
                 if len(left) < DRAW:
-                    raise DataError(f"{name}: field 'north': {army}'s {period} pile keeps {len(left)} cards without "
-                                    f"the north board and the {enemy}; a player draws {DRAW} (p.10).")
+                    raise DataError(
+                        f"{name}: field 'north': {army}'s {period} pile keeps {len(left)} cards without "
+                        f"the north board and the {enemy}; a player draws {DRAW} (p.10)."
+                    )
     return tuple(out)
 
 
@@ -318,8 +371,9 @@ def event(key: str) -> Event:
     raise KeyError(key)
 
 
-def deck(army: str, period: str, armies_in_game: Iterable[str], north: bool,
-         cards: Iterable[Event] | None = None) -> tuple[Event, ...]:
+def deck(
+    army: str, period: str, armies_in_game: Iterable[str], north: bool, cards: Iterable[Event] | None = None
+) -> tuple[Event, ...]:
     """The cards of ``army`` for ``period`` that a game uses: without those marked for an
     Army not in ``armies_in_game`` (setup, p.4) and, unless the north board is in play
     (``north``), without North cards (variable setup, p.9)."""
@@ -328,9 +382,11 @@ def deck(army: str, period: str, armies_in_game: Iterable[str], north: bool,
     if period not in PERIODS:
         raise ValueError(f"unknown period {period!r}")
     playing = set(armies_in_game)
-    return tuple(e for e in (events() if cards is None else cards)
-                 if e.army == army and e.period == period
-                 and (not e.marked or e.marked in playing) and (north or not e.north))
+    return tuple(
+        e
+        for e in (events() if cards is None else cards)
+        if e.army == army and e.period == period and (not e.marked or e.marked in playing) and (north or not e.north)
+    )
 
 
 # --- a rough value, to balance the decks -------------------------------------------------------
@@ -338,16 +394,33 @@ def deck(army: str, period: str, armies_in_game: Iterable[str], north: bool,
 UNIT_POINTS = {"infantry": 1.0, "cavalry": 2.0, "siege": 2.0, "any": 1.5}
 TOKEN_POINTS = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0}
 GAIN_POINTS = {"glory": 1.0, "faith": 1.0, "gold": 0.5, "base_cp": 2.0, "current_cp": 0.5}
-GAIN_WORDS = {"glory": "Glory", "faith": "Faith", "gold": "Gold", "base_cp": "base command point",
-              "current_cp": "command point"}
+GAIN_WORDS = {
+    "glory": "Glory",
+    "faith": "Faith",
+    "gold": "Gold",
+    "base_cp": "base command point",
+    "current_cp": "command point",
+}
 """What a gain or loss counts, as the log says it."""
-WHOSE_WORDS = {"crusader": "the Crusader Alliance", "muslim": "the Muslim Alliance", NEUTRAL: "Neutral",
-               "angevin": "the Angevin", "hre": "the Holy Roman Empire", "ayyubid": "the Ayyubid",
-               "turkoman": "the Turkoman", "any": "any Army"}
-STEP_WORDS = {"destroyed_port": "place a Destroyed Port token", "march": "March",
-              "coordinated_march": "make a Coordinated March", "forced_march": "make a Forced March",
-              "disperse": "Disperse", "sea_move": "make a Sea Move",
-              "treaty_of_jaffa": "close Jerusalem, Jaffa and Ascalon (the Treaty of Jaffa)"}
+WHOSE_WORDS = {
+    "crusader": "the Crusader Alliance",
+    "muslim": "the Muslim Alliance",
+    NEUTRAL: "Neutral",
+    "angevin": "the Angevin",
+    "hre": "the Holy Roman Empire",
+    "ayyubid": "the Ayyubid",
+    "turkoman": "the Turkoman",
+    "any": "any Army",
+}
+STEP_WORDS = {
+    "destroyed_port": "place a Destroyed Port token",
+    "march": "March",
+    "coordinated_march": "make a Coordinated March",
+    "forced_march": "make a Forced March",
+    "disperse": "Disperse",
+    "sea_move": "make a Sea Move",
+    "treaty_of_jaffa": "close Jerusalem, Jaffa and Ascalon (the Treaty of Jaffa)",
+}
 
 
 def words(step: Step) -> str:
@@ -368,8 +441,11 @@ def words(step: Step) -> str:
     if step.do == "leader":
         return f"{step.action} {content().leaders[step.key].name}"
     if step.do == "assassinate":
-        return ("assassinate a Neutral Leader" if step.whose == NEUTRAL
-                else f"assassinate a Leader of {WHOSE_WORDS[step.whose]}")
+        return (
+            "assassinate a Neutral Leader"
+            if step.whose == NEUTRAL
+            else f"assassinate a Leader of {WHOSE_WORDS[step.whose]}"
+        )
     if step.do in ("sabotage", "remove_sabotage", "bandit", "remove_bandit"):
         verb = "remove" if step.do.startswith("remove") else "place"
         return f"{verb} {count(step.n or 1, 'Bandit' if step.do.endswith('bandit') else 'Sabotage token')}"
@@ -384,11 +460,25 @@ def words(step: Step) -> str:
     return STEP_WORDS[step.do]
 
 
-FLAT_POINTS = {"leader_add": 3.0, "leader_remove": 3.0, "leader_flip": 1.0, "assassinate": 3.0,
-               "sabotage": 1.0, "remove_sabotage": 0.5, "bandit": 1.0, "remove_bandit": 0.5,
-               "destroyed_port": 1.5, "advanced_order": 1.5, "diplomacy_move": 1.0,
-               "march": 1.0, "coordinated_march": 1.5, "forced_march": 2.0, "disperse": 1.5, "sea_move": 1.5,
-               "treaty_of_jaffa": 3.0}
+FLAT_POINTS = {
+    "leader_add": 3.0,
+    "leader_remove": 3.0,
+    "leader_flip": 1.0,
+    "assassinate": 3.0,
+    "sabotage": 1.0,
+    "remove_sabotage": 0.5,
+    "bandit": 1.0,
+    "remove_bandit": 0.5,
+    "destroyed_port": 1.5,
+    "advanced_order": 1.5,
+    "diplomacy_move": 1.0,
+    "march": 1.0,
+    "coordinated_march": 1.5,
+    "forced_march": 2.0,
+    "disperse": 1.5,
+    "sea_move": 1.5,
+    "treaty_of_jaffa": 3.0,
+}
 """The points scale: a Unit mustered or removed by type, a token by icon, a gain by kind,
 everything else flat; a march +0.5 per point of strength and for ignoring Bandits."""
 

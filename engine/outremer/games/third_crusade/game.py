@@ -26,8 +26,13 @@ from .options import BOT_RULES, OPTIONS, SOLO_OPTIONS
 from .rules import INDEX
 from .state import ROUNDS, armies_for, new_state
 
-PHASES = {"variable": setup_phase, "strategy": strategy, "planning": planning, "command": command,
-          "diplomacy": diplomacy_phase}
+PHASES = {
+    "variable": setup_phase,
+    "strategy": strategy,
+    "planning": planning,
+    "command": command,
+    "diplomacy": diplomacy_phase,
+}
 
 
 class ThirdCrusade(Game):
@@ -93,8 +98,10 @@ class ThirdCrusade(Game):
         if not solo.is_solo(players, options):
             return [ARMY_NAMES[a] for a in armies]
         seat_of = solo.seats_of(players, options)
-        return [" and ".join(ARMY_NAMES[a] for a, owner in zip(armies, seat_of, strict=False) if owner == seat)
-                for seat in range(players)]
+        return [
+            " and ".join(ARMY_NAMES[a] for a, owner in zip(armies, seat_of, strict=False) if owner == seat)
+            for seat in range(players)
+        ]
 
     def seat_label(self, state: State, seat: int) -> str:
         return " and ".join(ARMY_NAMES[state["armies"][p]] for p in solo.seat_armies(state, seat))
@@ -106,11 +113,23 @@ class ThirdCrusade(Game):
         return INDEX.anchor(key)
 
     def teams(self, state: State) -> list[tuple[str, tuple[int, ...]]]:
-        return [(f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
-                 tuple(sorted({seat for i, a in enumerate(state["armies"])
-                               if ALLIANCE_OF[a] == al and not solo.is_bot(state, i)
-                               and (seat := self.seat_of(state, i)) is not None})))
-                for al in sorted(ALLIANCES)]
+        return [
+            (
+                f"{'Crusader' if al == 'crusader' else 'Muslim'} Alliance",
+                tuple(
+                    sorted(
+                        {
+                            seat
+                            for i, a in enumerate(state["armies"])
+                            if ALLIANCE_OF[a] == al
+                            and not solo.is_bot(state, i)
+                            and (seat := self.seat_of(state, i)) is not None
+                        }
+                    )
+                ),
+            )
+            for al in sorted(ALLIANCES)
+        ]
 
     def seat_of(self, s: State, index: int) -> int | None:
         """The seat moving the Army at ``index`` of ``s["armies"]`` (None for a Bot)."""
@@ -121,8 +140,11 @@ class ThirdCrusade(Game):
         c = self.content
         armies = armies_for(len(setup.seats), dict(setup.options))
         lesson = plutorial.applies(len(setup.seats), dict(setup.options))
-        variable = (not lesson and setup_phase.applies(len(setup.seats), dict(setup.options))
-                    and not solo.is_solo(len(setup.seats), dict(setup.options)))  # rulings TC82, TC120
+        variable = (
+            not lesson
+            and setup_phase.applies(len(setup.seats), dict(setup.options))
+            and not solo.is_solo(len(setup.seats), dict(setup.options))
+        )  # rulings TC82, TC120
         s = new_state(c, armies, setup.seed, **(setup_phase.start_position(c, armies) if variable else {}))
         planning.setup_orders(c, s)
         strategy.setup_events(c, s)
@@ -146,20 +168,30 @@ class ThirdCrusade(Game):
 
     def start(self, setup: Setup):
         state, log = super().start(setup)
-        names = ", ".join(ARMY_NAMES[a] + (" (the Bot)" if solo.is_bot(state, p) else "")
-                          for p, a in enumerate(state["armies"]))
+        names = ", ".join(
+            ARMY_NAMES[a] + (" (the Bot)" if solo.is_bot(state, p) else "") for p, a in enumerate(state["armies"])
+        )
         if state["phase"] == "variable":
             return state, [Event(f"A new game of Third Crusade: {names}. {setup_phase.intro(state)}", "p.9")] + log
         track = ", ".join(ARMY_NAMES[state["armies"][p]] for p in state["initiative"])
         if solo.solo(state):
-            intro = Event(f"A new game of Third Crusade against the Bot: {names}; {ROUNDS[0]} begins. Initiative: "
-                          f"{track}. Every Army's 4 Event Cards are laid under the bidding board at random.", "p.20")
+            intro = Event(
+                f"A new game of Third Crusade against the Bot: {names}; {ROUNDS[0]} begins. Initiative: "
+                f"{track}. Every Army's 4 Event Cards are laid under the bidding board at random.",
+                "p.20",
+            )
         elif plutorial.on(state):
-            intro = Event(f"{plutorial.intro(state)} {ROUNDS[0]} begins. Initiative: {track}. Each player lays its 4 "
-                          "Event Cards face down under the bidding board.", "TC120")
+            intro = Event(
+                f"{plutorial.intro(state)} {ROUNDS[0]} begins. Initiative: {track}. Each player lays its 4 "
+                "Event Cards face down under the bidding board.",
+                "TC120",
+            )
         else:
-            intro = Event(f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each "
-                          "player lays 4 Event Cards face down under the bidding board.", "p.4")
+            intro = Event(
+                f"A new game of Third Crusade: {names}; {ROUNDS[0]} begins. Initiative: {track}. Each "
+                "player lays 4 Event Cards face down under the bidding board.",
+                "p.4",
+            )
         return state, [intro] + log
 
     # -- the rules ---------------------------------------------------------------------------
@@ -233,16 +265,25 @@ class ThirdCrusade(Game):
                 solo_flow.roll(s, log)
                 planning.start(c, s)
                 solo_flow.planning(c, s, log)
-                log.append(Event(f"Planning, {ROUNDS[s['round']]}: in initiative order each player places an Order face "
-                                 "down in a Region, or passes.",
-                                 "p.11"))
+                log.append(
+                    Event(
+                        f"Planning, {ROUNDS[s['round']]}: in initiative order each player places an Order face "
+                        "down in a Region, or passes.",
+                        "p.11",
+                    )
+                )
                 continue
             if phase == "command" and s.get("_started") != "command":
                 s["_started"] = "command"
                 solo_flow.reroll(s, "command", log)
                 command.start(c, s)
-                log.append(Event("Command: in initiative order each player executes an Event Card from its hand or one of "
-                                 "its Orders on the map, or passes.", "p.12"))
+                log.append(
+                    Event(
+                        "Command: in initiative order each player executes an Event Card from its hand or one of "
+                        "its Orders on the map, or passes.",
+                        "p.12",
+                    )
+                )
                 continue
             if phase == "end_of_command":
                 if s.get("_started") == "command":
@@ -253,9 +294,14 @@ class ThirdCrusade(Game):
                 s["_started"] = "diplomacy"
                 solo_flow.reroll(s, "diplomacy", log)
                 diplomacy_phase.start(c, s)
-                log.append(Event(f"Diplomacy: {diplomacy_phase.card(s).name} is the round's card; each player bids "
-                                 "Gold in secret, takes a reward in the order of the bids and places diplomacy "
-                                 "markers.", "p.16"))
+                log.append(
+                    Event(
+                        f"Diplomacy: {diplomacy_phase.card(s).name} is the round's card; each player bids "
+                        "Gold in secret, takes a reward in the order of the bids and places diplomacy "
+                        "markers.",
+                        "p.16",
+                    )
+                )
                 continue
             if phase == "upkeep" and s.get("_started") != "upkeep":
                 if upkeep_phase.victory_check(c, s, log, "p.16"):  # the Diplomacy phase is over (Overview)
@@ -267,9 +313,14 @@ class ThirdCrusade(Game):
             if phase == "strategy" and s.get("strategy") is None:
                 s["_started"] = "strategy"
                 strategy.start(c, s)
-                log.append(Event(f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down under the "
-                                 "bidding board; then each picks cards of the other Alliance's rows for command "
-                                 "points.", "p.10"))
+                log.append(
+                    Event(
+                        f"{ROUNDS[s['round']]}: Strategy. Each player lays 4 Event Cards face down under the "
+                        "bidding board; then each picks cards of the other Alliance's rows for command "
+                        "points.",
+                        "p.10",
+                    )
+                )
                 continue
             if self.actor(s) is None and phase not in ("over",):
                 raise RuntimeError(f"nobody to act in phase {phase!r}")
@@ -279,8 +330,7 @@ class ThirdCrusade(Game):
         result = s["result"]
         if result is None or not solo.solo(s):
             return result
-        return {**result, "winners": sorted({self.seat_of(s, w) for w in result["winners"]
-                                              if not solo.is_bot(s, w)})}
+        return {**result, "winners": sorted({self.seat_of(s, w) for w in result["winners"] if not solo.is_bot(s, w)})}
 
     def seats_in(self, s: State) -> int:
         return solo.seat_count(s)
@@ -290,9 +340,19 @@ class ThirdCrusade(Game):
         for seat, army in enumerate(s["armies"]):
             objective = s.get("revealed_objective", {}).get(army)
             board = self.content.both or self.content.south
-            rows.append({"seat": seat, "values": [s["tracks"][army][0], s["tracks"][army][1], s["tracks"][army][2],
-                                                  s["gold"][seat], board.region(objective).name if objective else ""],
-                         "hand": []})
+            rows.append(
+                {
+                    "seat": seat,
+                    "values": [
+                        s["tracks"][army][0],
+                        s["tracks"][army][1],
+                        s["tracks"][army][2],
+                        s["gold"][seat],
+                        board.region(objective).name if objective else "",
+                    ],
+                    "hand": [],
+                }
+            )
         return ["Base command points", "Crowns", "Supply", "Gold", "Objective revealed"], rows
 
     # -- what a seat sees -------------------------------------------------------------------
@@ -310,20 +370,26 @@ class ThirdCrusade(Game):
             return True
         if before["executed"] != after["executed"] or before["phase"] != after["phase"]:
             return True
-        return any(side is not None and after["sections"][key][al] is None
-                   for key, sides in before["sections"].items() for al, side in sides.items())
+        return any(
+            side is not None and after["sections"][key][al] is None
+            for key, sides in before["sections"].items()
+            for al, side in sides.items()
+        )
 
     def redeal(self, s: State, seat: int, rand) -> State:
         return hidden.redeal(self, s, seat, rand)
 
     def text_table(self, view: dict) -> str:
         from .view import text_table
+
         return text_table(self, view)
 
     def describe(self, s: State, action: Action) -> str:
         from .view import describe
+
         return describe(self, s, action)
 
     def prompt(self, s: State) -> str:
         from .view import prompt
+
         return prompt(self, s)

@@ -41,8 +41,11 @@ def redeal(game, s: State, seat: int, rand) -> State:
         # a Bot's Reaction group is known Order by Order (each drawn one named, ruling TC123):
         # only its Prepared Orders, behind its screen or face down on the map, are dealt anew
         kept = solo.known_orders(new, army)
-        spots = sorted(key for key, sides in new["sections"].items()
-                       if sides[side] and sides[side][0] == army and sides[side][1] not in kept)
+        spots = sorted(
+            key
+            for key, sides in new["sections"].items()
+            if sides[side] and sides[side][0] == army and sides[side][1] not in kept
+        )
         pool = sorted([k for k in new["box"][army] if k not in kept] + [new["sections"][k][side][1] for k in spots])
         rand.shuffle(pool)
         for key in spots:
@@ -57,7 +60,7 @@ def redeal(game, s: State, seat: int, rand) -> State:
                 cards = sorted(cards + st["drawn"][army])
             rand.shuffle(cards)
             if st and st["rows"] is None and army != new["armies"][seat] and period == PERIODS[new["round"]]:
-                st["drawn"][army], cards = sorted(cards[:len(st["drawn"][army])]), cards[len(st["drawn"][army]):]
+                st["drawn"][army], cards = sorted(cards[: len(st["drawn"][army])]), cards[len(st["drawn"][army]) :]
             new["events"][army][period] = cards
     for key, visible in (("missions", 2), ("diplomacy_cards", 1)):
         rest = sorted(new[key][visible:])
@@ -70,6 +73,7 @@ def redeal(game, s: State, seat: int, rand) -> State:
     setup_phase.redeal(new, seat, rand)
     redeal_sealed(new, seat, rand, sealed_choices)
     return new
+
 
 def sealed_choices(s: State, seat: int) -> list:
     if s["phase"] == "variable":

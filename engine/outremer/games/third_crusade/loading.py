@@ -60,8 +60,7 @@ def _joined(regions: Sequence[Region]) -> list[tuple[int, ...]]:
     """Each Region's neighbours by Road and, for a Port, by sea: what connects the map (ruling
     TC10; Adjacency itself is by Road, the sea only for a Sea Move, TC75)."""
     ports = [r.index for r in regions if r.port]
-    return [tuple(sorted(set(r.roads) | ({p for p in ports if p != r.index} if r.port else set())))
-            for r in regions]
+    return [tuple(sorted(set(r.roads) | ({p for p in ports if p != r.index} if r.port else set()))) for r in regions]
 
 
 def parse_map(key: str, data: dict, name: str, *, jerusalem: bool = True, joins: bool = False) -> Board:
@@ -80,8 +79,25 @@ def parse_map(key: str, data: dict, name: str, *, jerusalem: bool = True, joins:
     regions = []
     for i, raw in enumerate(raws):
         where = entry(name, "region", i, raw)
-        only_known(where, raw, ("key", "name", "kind", "jerusalem", "port", "mercantile", "x", "y", "roads",
-                                "square", "hex", "trapezoid", "flavour"))
+        only_known(
+            where,
+            raw,
+            (
+                "key",
+                "name",
+                "kind",
+                "jerusalem",
+                "port",
+                "mercantile",
+                "x",
+                "y",
+                "roads",
+                "square",
+                "hex",
+                "trapezoid",
+                "flavour",
+            ),
+        )
         kind = field(where, raw, "kind", str, allowed=("city", "desert"))
         flags = {flag: field(where, raw, flag, bool) for flag in ("jerusalem", "port", "mercantile")}
         if kind == "desert":
@@ -94,19 +110,34 @@ def parse_map(key: str, data: dict, name: str, *, jerusalem: bool = True, joins:
         for shape, count in SLOT_COUNT.items():
             slots = _strings(where, raw, shape, allowed=("",) + ICONS)
             if len(slots) != count:
-                raise DataError(f"{where}: field {shape!r} must list {count} Slot{'s' if count > 1 else ''}, "
-                                f"not {len(slots)}.")
+                raise DataError(
+                    f"{where}: field {shape!r} must list {count} Slot{'s' if count > 1 else ''}, not {len(slots)}."
+                )
             icons.extend(slots)
-        regions.append(Region(i, raw["key"], field(where, raw, "name", str), kind, flags["jerusalem"],
-                              flags["port"], flags["mercantile"], _int(where, raw, "x", 0, 1000),
-                              _int(where, raw, "y", 0, 1000), roads[i], tuple(icons),
-                              field(where, raw, "flavour", str, ""), key))
+        regions.append(
+            Region(
+                i,
+                raw["key"],
+                field(where, raw, "name", str),
+                kind,
+                flags["jerusalem"],
+                flags["port"],
+                flags["mercantile"],
+                _int(where, raw, "x", 0, 1000),
+                _int(where, raw, "y", 0, 1000),
+                roads[i],
+                tuple(icons),
+                field(where, raw, "flavour", str, ""),
+                key,
+            )
+        )
     if jerusalem and sum(r.jerusalem for r in regions) != 1:
         raise DataError(f"{name}: exactly one Region must be Jerusalem.")
     for r in regions:
         if r.jerusalem and not jerusalem:
-            raise DataError(f"{entry(name, 'region', r.index, raws[r.index])}: field 'jerusalem': Jerusalem is "
-                            "on the south board.")
+            raise DataError(
+                f"{entry(name, 'region', r.index, raws[r.index])}: field 'jerusalem': Jerusalem is on the south board."
+            )
     check_connected(_joined(regions), [r.key for r in regions], name, "region")
     return Board(key, title, tuple(regions), sides)
 
@@ -138,8 +169,9 @@ def join_boards(south: Board, north: Board, joins: Sequence[tuple[str, str]], na
     south_keys = {r.key for r in south.regions}
     for r in north.regions:
         if r.key in south_keys:
-            raise DataError(f"{name}: region {r.index + 1} ({r.key!r}): field 'key' is also a Region of the "
-                            f"{south.title}.")
+            raise DataError(
+                f"{name}: region {r.index + 1} ({r.key!r}): field 'key' is also a Region of the {south.title}."
+            )
     if north.sides != south.sides:
         raise DataError(f"{name}: the Alliances sit on other sides of the board than on the {south.title}.")
     offset = len(south.regions)
@@ -188,17 +220,26 @@ def _side(where: str, raw: dict, army: str, token: str, names: set, other: str, 
     if title in names:
         raise DataError(f"{where}: field 'name' repeats an earlier leader.")
     names.add(title)
-    side = Leader(field(where, raw, "key", str), title, army, token,
-                  field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")),
-                  _strings(where, raw, "icons", allowed=TRACKS), field(where, raw, "flavour", str, ""),
-                  _int(where, raw, "units", 1, 3) if "units" in raw else (1 if raw.get("unit") else 0), other, back)
+    side = Leader(
+        field(where, raw, "key", str),
+        title,
+        army,
+        token,
+        field(where, raw, "unit", str, allowed=("", "infantry", "cavalry")),
+        _strings(where, raw, "icons", allowed=TRACKS),
+        field(where, raw, "flavour", str, ""),
+        _int(where, raw, "units", 1, 3) if "units" in raw else (1 if raw.get("unit") else 0),
+        other,
+        back,
+    )
     if side.units and not side.unit:
         raise DataError(f"{where}: field 'units' needs a 'unit' icon.")
     return side
 
 
-def _pieces(where: str, raw: dict, key: str, owner: str, leaders: dict[str, Leader],
-            units_only: bool = False) -> tuple[str, ...]:
+def _pieces(
+    where: str, raw: dict, key: str, owner: str, leaders: dict[str, Leader], units_only: bool = False
+) -> tuple[str, ...]:
     fronts = tuple(k for k, ldr in leaders.items() if ldr.army == owner and not ldr.back)  # ruling TC52
     allowed = UNITS if units_only else UNITS + fronts
     return _strings(where, raw, key, allowed=allowed, default=[])
@@ -211,16 +252,20 @@ def parse_setup(data: dict, board: Board, leaders: dict[str, Leader], name: str 
         raise DataError(f"{name}: expected a [start] table.")
     only_known(f"{name}: [start]", start, ("gold", "lone_gold", "lone_faith"))
     at = f"{name}: [start]"
-    gold, lone_gold, lone_faith = (_int(at, start, "gold", 0, 20), _int(at, start, "lone_gold", 0, 20),
-                                   _int(at, start, "lone_faith", 0, 5))
+    gold, lone_gold, lone_faith = (
+        _int(at, start, "gold", 0, 20),
+        _int(at, start, "lone_gold", 0, 20),
+        _int(at, start, "lone_faith", 0, 5),
+    )
     seen_leaders: dict[str, str] = {}
     page = _placements(data, "two_three", board, leaders, name, seen_leaders)
     genoa = _genoa(data, leaders, name, seen_leaders)
     return Setup(gold, lone_gold, lone_faith, page, genoa, _lone(data, board, leaders, page, name))
 
 
-def _lone(data: dict, board: Board, leaders: dict[str, Leader], page: tuple[Placement, ...],
-          name: str) -> tuple[LoneMove, ...]:
+def _lone(
+    data: dict, board: Board, leaders: dict[str, Leader], page: tuple[Placement, ...], name: str
+) -> tuple[LoneMove, ...]:
     """The [[lone]] tables: Units the lone player of 3 players places in another Region than the
     2-player page does (ruling TC73). Each moves some of one Army's own Units of one Region."""
     raws = data.get("lone", [])
@@ -248,13 +293,16 @@ def _lone(data: dict, board: Board, leaders: dict[str, Leader], page: tuple[Plac
                     own.remove(piece)
         for piece in pieces:
             if piece not in own:
-                raise DataError(f"{where}: field 'pieces': {board.region(source).name} has no more "
-                                f"{ARMY_NAMES[army]} {piece} of its own on the page to move.")
+                raise DataError(
+                    f"{where}: field 'pieces': {board.region(source).name} has no more "
+                    f"{ARMY_NAMES[army]} {piece} of its own on the page to move."
+                )
             own.remove(piece)
         target = placed.get(to)
         if target is not None and ALLIANCE_OF[army] != _alliance(target):
-            raise DataError(f"{where}: {board.region(to).name} holds pieces of the other Alliance: "
-                            "the move would start a Battle.")
+            raise DataError(
+                f"{where}: {board.region(to).name} holds pieces of the other Alliance: the move would start a Battle."
+            )
         moved_in = [p for m in moves if m.to == to for p in m.pieces] + list(pieces)
         _check_slots(where, board.region(to), leaders, moved_in, target)
         moves.append(LoneMove(army, source, to, pieces))
@@ -267,8 +315,9 @@ def _alliance(p: Placement) -> str | None:
     return p.alliance or (ALLIANCE_OF[armies[0]] if armies else None)
 
 
-def _check_slots(where: str, region: Region, leaders: dict[str, Leader], pieces: Iterable[str],
-                 p: Placement | None = None) -> None:
+def _check_slots(
+    where: str, region: Region, leaders: dict[str, Leader], pieces: Iterable[str], p: Placement | None = None
+) -> None:
     """That ``region`` has a Slot for each of ``pieces`` besides everything its page entry ``p``
     may place (the 3-player game with the pair: every piece on the page) and its Sabotage tokens."""
     need = {shape: 0 for shape in SLOT_COUNT}
@@ -284,8 +333,9 @@ def _check_slots(where: str, region: Region, leaders: dict[str, Leader], pieces:
             raise DataError(f"{where}: {n} pieces need a {shape} Slot; {region.name} has {SLOT_COUNT[shape]}.")
 
 
-def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader], name: str,
-                seen_leaders: dict[str, str]) -> tuple[Placement, ...]:
+def _placements(
+    data: dict, table: str, board: Board, leaders: dict[str, Leader], name: str, seen_leaders: dict[str, str]
+) -> tuple[Placement, ...]:
     """The Regions of a setup page: the [[two_three]] tables, with double-coloured Units and
     who places them in 3 players, or the [[four]] tables, each Army's own pieces only."""
     doubled = table == "two_three"
@@ -294,8 +344,18 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
     page = []
     for i, raw in enumerate(raws):
         where = entry(name, table, i, raw, "region")
-        only_known(where, raw, ("region", *ARMIES, *(ALLIANCES if doubled else ()),
-                                *(("three_player", "paired") if doubled else ()), "neutral", "sabotage"))
+        only_known(
+            where,
+            raw,
+            (
+                "region",
+                *ARMIES,
+                *(ALLIANCES if doubled else ()),
+                *(("three_player", "paired") if doubled else ()),
+                "neutral",
+                "sabotage",
+            ),
+        )
         key = field(where, raw, "region", str)
         if key not in {r.key for r in board.regions}:
             raise DataError(f"{where}: field 'region' is {key!r}, which is no Region of the {board.title}.")
@@ -306,22 +366,31 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
         own = {a: _pieces(where, raw, a, a, leaders) for a in ARMIES if a in raw}
         paired_raw = field(where, raw, "paired", dict, {})
         only_known(f"{where}: [paired]", paired_raw, ARMIES)
-        paired = {a: _pieces(f"{where}: [paired]", paired_raw, a, a, leaders, units_only=True)
-                  for a in ARMIES if a in paired_raw}
+        paired = {
+            a: _pieces(f"{where}: [paired]", paired_raw, a, a, leaders, units_only=True)
+            for a in ARMIES
+            if a in paired_raw
+        }
         doubles = {a: _pieces(where, raw, a, a, leaders, units_only=True) for a in ALLIANCES if a in raw}
         neutral = _pieces(where, raw, "neutral", NEUTRAL, leaders)
-        present = ({ALLIANCE_OF[a] for a, p in [*own.items(), *paired.items()] if p}
-                   | {a for a, p in doubles.items() if p})
+        present = {ALLIANCE_OF[a] for a, p in [*own.items(), *paired.items()] if p} | {
+            a for a, p in doubles.items() if p
+        }
         if len(present) > 1:
             raise DataError(f"{where}: pieces of both Alliances in one Region would start a Battle.")
         alliance, double = next(((a, p) for a, p in doubles.items() if p), (None, ()))
         three = field(where, raw, "three_player", str, default=None)
         if double and three is None:
-            raise DataError(f"{where}: missing field 'three_player' (who places the double-coloured Units "
-                            "when both Armies of the Alliance play).")
+            raise DataError(
+                f"{where}: missing field 'three_player' (who places the double-coloured Units "
+                "when both Armies of the Alliance play)."
+            )
         if three is not None and (not double or alliance is None or three not in ALLIANCES[alliance]):
-            armies = (", ".join(ALLIANCES[alliance]) if double and alliance is not None
-                      else "none: there are no double-coloured Units here")
+            armies = (
+                ", ".join(ALLIANCES[alliance])
+                if double and alliance is not None
+                else "none: there are no double-coloured Units here"
+            )
             raise DataError(f"{where}: field 'three_player' is {three!r}; expected {armies}.")
         sabotage = _strings(where, raw, "sabotage", allowed=ICONS, default=[])
         if sabotage and region.jerusalem:
@@ -335,8 +404,16 @@ def _placements(data: dict, table: str, board: Board, leaders: dict[str, Leader]
                     if p in seen_leaders:
                         raise DataError(f"{where}: field {who!r}: Leader {p!r} is already placed in {seen_leaders[p]}.")
                     seen_leaders[p] = key
-        placement = Placement(key, {a: p for a, p in own.items() if p}, alliance, double, three, neutral, sabotage,
-                              {a: p for a, p in paired.items() if p})
+        placement = Placement(
+            key,
+            {a: p for a, p in own.items() if p},
+            alliance,
+            double,
+            three,
+            neutral,
+            sabotage,
+            {a: p for a, p in paired.items() if p},
+        )
         _check_slots(where, region, leaders, (), placement)
         page.append(placement)
     return tuple(page)
@@ -356,7 +433,9 @@ def _genoa(data: dict, leaders: dict[str, Leader], name: str, seen_leaders: dict
             for p in pieces:
                 if p in leaders:
                     if p in seen_leaders:
-                        raise DataError(f"{where}: field {army!r}: Leader {p!r} is already placed in {seen_leaders[p]}.")
+                        raise DataError(
+                            f"{where}: field {army!r}: Leader {p!r} is already placed in {seen_leaders[p]}."
+                        )
                     seen_leaders[p] = f"the {ship} ship"
     return genoa
 
@@ -370,8 +449,7 @@ def parse_four(data: dict, board: Board, leaders: dict[str, Leader], name: str =
     return Page(page, _genoa(data, leaders, name, seen_leaders))
 
 
-def parse(south: dict, leaders: dict, setup: dict, north: dict | None = None,
-          four: dict | None = None) -> Content:
+def parse(south: dict, leaders: dict, setup: dict, north: dict | None = None, four: dict | None = None) -> Content:
     """The game's content: the south board, the Leaders and the 2- and 3-player page; with
     ``north``, the north board and the 4-player map; with ``four`` too, the 4-player page."""
     board = parse_map("south", south, "map_south.toml")
@@ -394,8 +472,13 @@ def parse_player_board(data: dict, name: str = "player_boards.toml") -> dict[str
     for i, raw in enumerate(tables(data, "section", name, "section")):
         where = entry(name, "section", i, raw, "unit")
         only_known(where, raw, ("unit", "size", "supply"))
-        out.append(Section(field(where, raw, "unit", str, allowed=UNITS), _int(where, raw, "size", 1, 30),
-                           _int(where, raw, "supply", 0, 9)))
+        out.append(
+            Section(
+                field(where, raw, "unit", str, allowed=UNITS),
+                _int(where, raw, "size", 1, 30),
+                _int(where, raw, "supply", 0, 9),
+            )
+        )
     for unit, total in UNIT_TOTALS.items():
         held = sum(s.size for s in out if s.unit == unit)
         if held != total:
@@ -412,8 +495,9 @@ def parse_player_board(data: dict, name: str = "player_boards.toml") -> dict[str
             continue
         where = f"{name}: [supply] {army}"
         if not isinstance(icons, list) or len(icons) != len(out):
-            raise DataError(f"{where}: give {len(out)} numbers, one for each Section, in the order of the "
-                            "section tables.")
+            raise DataError(
+                f"{where}: give {len(out)} numbers, one for each Section, in the order of the section tables."
+            )
         for i, n in enumerate(icons):
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 9:
                 raise DataError(f"{where}: Section {i + 1} has {n!r}; give a whole number from 0 to 9.")

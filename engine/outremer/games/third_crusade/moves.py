@@ -171,8 +171,11 @@ def place_token(content: Content, s: State, key: str, kind: str) -> bool:
     without a printed icon if there is one (ruling TC32); False if none is free (not placed)."""
     region = region_of(content, s, key)
     tokens = s["tokens"].setdefault(key, [None] * len(SLOT_SHAPES))
-    open_ = [i for i, sh in enumerate(SLOT_SHAPES) if sh == TOKEN_SHAPE[kind] and s["map"][key][i] is None
-             and tokens[i] is None]
+    open_ = [
+        i
+        for i, sh in enumerate(SLOT_SHAPES)
+        if sh == TOKEN_SHAPE[kind] and s["map"][key][i] is None and tokens[i] is None
+    ]
     if not open_:
         return False
     bare = [i for i in open_ if not region.icons[i]]
@@ -186,8 +189,7 @@ def describe(content: Content, group: list[str]) -> str:
     words = []
     for kind in sorted(set(group)):
         n, w = group.count(kind), what(kind)
-        label = (content.leaders[w].name if w in content.leaders
-                 else "Siege Engine" if w == "siege" else w.capitalize())
+        label = content.leaders[w].name if w in content.leaders else "Siege Engine" if w == "siege" else w.capitalize()
         neutral = "Neutral " if owner(kind) == NEUTRAL else ""
         words.append(count(n, neutral + label) if w in UNITS else f"{neutral}{label}")
     return ", ".join(words)
@@ -206,8 +208,10 @@ def owned(content: Content, piece: str) -> str:
 
 def describe_side(leader: Leader) -> str:
     """What a Leader's side shows, for the log: "1 Infantry icon, 1 crown icon"."""
+
     def icons(n: int, word: str) -> str:
         return count(n, f"{word} icon")
+
     shown = [icons(leader.units, UNIT_WORDS[leader.unit]) if leader.unit else "no Unit icon"]
     shown += [icons(leader.icons.count(i), ICON_WORDS[i]) for i in dict.fromkeys(leader.icons)]
     return ", ".join(shown)
@@ -296,8 +300,11 @@ def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[
     if sea:
         if frm in s.get("destroyed", []):
             return []
-        return [r.key for r in b.regions if r.key != frm and b.by_sea(frm, r.key)
-                and r.key not in s.get("destroyed", []) and r.key not in closed]
+        return [
+            r.key
+            for r in b.regions
+            if r.key != frm and b.by_sea(frm, r.key) and r.key not in s.get("destroyed", []) and r.key not in closed
+        ]
     return [key for key in b.adjacent_to(frm) if key not in exclude and key not in closed]
 
 
@@ -336,14 +343,17 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
                 for sh, n in zip(shapes, counts, strict=False):
                     if n:
                         need[sh] = need.get(sh, 0) + n
-                if any(n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
-                       for sh, n in need.items()):
+                if any(
+                    n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
+                    for sh, n in need.items()
+                ):
                     continue
             yield act("march", to, group_code(counts))
 
 
-def fits(content: Content, s: State, to: str, group: list[str], first_of_forced: bool = False,
-         side: str | None = None) -> bool:
+def fits(
+    content: Content, s: State, to: str, group: list[str], first_of_forced: bool = False, side: str | None = None
+) -> bool:
     """A group marching into its own Alliance's or an empty Region must find Slots there; one
     marching into the other Alliance waits on the Road (a Forced March's first step must fit,
     glossary). ``side``: the Alliance of the Army marching (Neutral pieces march with it)."""
@@ -371,8 +381,16 @@ def bandits_on(s: State, a: str, b: str) -> int:
     return sum(1 for r in s.get("bandits", []) if r == road(a, b))
 
 
-def cross(content: Content, s: State, frm: str, to: str, group: list[str], log: list[Event], ignore: bool = False,
-          owed: dict | None = None) -> list[str]:
+def cross(
+    content: Content,
+    s: State,
+    frm: str,
+    to: str,
+    group: list[str],
+    log: list[Event],
+    ignore: bool = False,
+    owed: dict | None = None,
+) -> list[str]:
     """The one toll of the Road ``frm``-``to`` (glossary, Bandit; rulings TC39, TC50): every
     move along a Road pays it once, a March, a Forced March's each leg, a retreat from a Battle
     and a Reinforce alike. Its Bandits take 2 Units each from ``group`` and are removed, unless
@@ -393,8 +411,10 @@ def cross(content: Content, s: State, frm: str, to: str, group: list[str], log: 
         return []
     armies = [a for p in group if (a := owner(p)) is not None and a != NEUTRAL]
     mover = max(set(armies), key=armies.count) if armies else NEUTRAL
-    units = sorted((p for p in group if what(p) in UNITS),
-                   key=lambda p: (TOLL_ORDER.index(what(p)), owner(p) != NEUTRAL, owner(p) == mover))
+    units = sorted(
+        (p for p in group if what(p) in UNITS),
+        key=lambda p: (TOLL_ORDER.index(what(p)), owner(p) != NEUTRAL, owner(p) == mover),
+    )
     lost = units[:toll]
     for piece in lost:
         group.remove(piece)
@@ -404,10 +424,20 @@ def cross(content: Content, s: State, frm: str, to: str, group: list[str], log: 
         owed[way] = toll - len(lost)
     board = board_for(content, s["armies"])
     if n or lost:
-        gone = ("nothing lost" if not lost else f"{describe(content, lost)} lost" if mover == NEUTRAL
-                else f"the {ARMY_NAMES[mover]} loses {describe(content, lost)}")
-        log.append(Event(f"Bandits on the Road from {board.region(frm).name} to {board.region(to).name}: {gone}"
-                         + ("; the Bandits are removed." if n else "."), "p.32"))
+        gone = (
+            "nothing lost"
+            if not lost
+            else f"{describe(content, lost)} lost"
+            if mover == NEUTRAL
+            else f"the {ARMY_NAMES[mover]} loses {describe(content, lost)}"
+        )
+        log.append(
+            Event(
+                f"Bandits on the Road from {board.region(frm).name} to {board.region(to).name}: {gone}"
+                + ("; the Bandits are removed." if n else "."),
+                "p.32",
+            )
+        )
     return lost
 
 

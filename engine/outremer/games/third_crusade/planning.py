@@ -162,9 +162,15 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         s["sections"][region][ALLIANCE_OF[army]] = [army, key]
         order = next(o for o in orders(army) if o.key == key)
         where = board_for(content, s["armies"]).region(region).name
-        log.append(Event(f"{name} places {order.name} ({order.text}) face down in {where}.", "p.11",
-                         private=partners(s, seat),
-                         public=f"{name} places an Order face down in {where}.", marks=(f"region:{region}",)))
+        log.append(
+            Event(
+                f"{name} places {order.name} ({order.text}) face down in {where}.",
+                "p.11",
+                private=partners(s, seat),
+                public=f"{name} places an Order face down in {where}.",
+                marks=(f"region:{region}",),
+            )
+        )
     _advance(content, s)
 
 
@@ -202,6 +208,10 @@ def sections_view(s: State, viewer: int | None) -> dict:
     """Each Region's Order Sections as ``viewer`` sees them: an Order of its own Alliance by name,
     another Alliance's only as a face-down Order of that Army."""
     mine = ALLIANCE_OF[s["armies"][viewer]] if viewer is not None else None
-    return {region: {side: None if placed is None else {"army": placed[0], "order": placed[1] if side == mine else None}
-                     for side, placed in sides.items()}
-            for region, sides in s["sections"].items()}
+    return {
+        region: {
+            side: None if placed is None else {"army": placed[0], "order": placed[1] if side == mine else None}
+            for side, placed in sides.items()
+        }
+        for region, sides in s["sections"].items()
+    }

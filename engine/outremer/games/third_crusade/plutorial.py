@@ -54,8 +54,10 @@ def parse(data: dict, name: str = "plutorial.toml") -> Plutorial:
         keys = tuple(data.get("drawn", {}).get(army, ()))
         pile = {e.key for e in deck(army, PERIODS[0], armies, False)}
         if len(keys) != DRAW or len(set(keys)) != DRAW or not set(keys) <= pile:
-            raise DataError(f"{name}: drawn.{army} names {DRAW} different Event Cards of the {ARMY_NAMES[army]}'s "
-                            f"{PERIODS[0]} pile.")
+            raise DataError(
+                f"{name}: drawn.{army} names {DRAW} different Event Cards of the {ARMY_NAMES[army]}'s "
+                f"{PERIODS[0]} pile."
+            )
         drawn[army] = keys
     south = {o.key for o in cards().objectives if o.section == "south"}
     objectives = dict(data.get("objectives", {}))
@@ -78,8 +80,11 @@ def applies(players: int, options: dict) -> bool:
     """Whether a game of ``players`` with ``options`` plays the lesson: the option on, 2 players,
     the Angevin against the Ayyubid (ruling TC120); elsewhere the option changes nothing."""
     p = plutorial()
-    return (options.get(OPTION) == p.lesson and players == 2
-            and sorted(armies_for(players, options)) == sorted(p.initiative))
+    return (
+        options.get(OPTION) == p.lesson
+        and players == 2
+        and sorted(armies_for(players, options)) == sorted(p.initiative)
+    )
 
 
 def arrange(s: State) -> None:
@@ -103,8 +108,10 @@ def on(s: State) -> bool:
 
 
 def intro(s: State) -> str:
-    return ("Learn to play: the rulebook's first round, the Angevin against the Ayyubid, from a fixed deal. "
-            "No Objective Cards and no Faith markers yet: they come when the game goes on.")
+    return (
+        "Learn to play: the rulebook's first round, the Angevin against the Ayyubid, from a fixed deal. "
+        "No Objective Cards and no Faith markers yet: they come when the game goes on."
+    )
 
 
 def continue_game(s: State, log: list[Event]) -> None:
@@ -120,14 +127,24 @@ def continue_game(s: State, log: list[Event]) -> None:
     s["revealed_objective"] = {}
     for seat, army in enumerate(s["armies"]):
         city = content().south.region(p.objectives[army]).name
-        log.append(Event(f"The lesson's round is over and the game goes on: {ARMY_NAMES[army]} takes the Objective "
-                         f"Card {city} in secret.", "TC122", private=seat,
-                         public=f"The lesson's round is over and the game goes on: {ARMY_NAMES[army]} takes an "
-                                "Objective Card in secret."))
+        log.append(
+            Event(
+                f"The lesson's round is over and the game goes on: {ARMY_NAMES[army]} takes the Objective "
+                f"Card {city} in secret.",
+                "TC122",
+                private=seat,
+                public=f"The lesson's round is over and the game goes on: {ARMY_NAMES[army]} takes an "
+                "Objective Card in secret.",
+            )
+        )
     for alliance in sorted(s["faith"]):
         if alone(s, alliance):
             s["faith"][alliance] = p.faith
     s.pop("plutorial", None)
-    log.append(Event(f"Both Faith markers go on the board at {p.faith}; from now on Faith moves, and the higher "
-                     "gives +1 Battle Strength.", "TC121"))
-
+    log.append(
+        Event(
+            f"Both Faith markers go on the board at {p.faith}; from now on Faith moves, and the higher "
+            "gives +1 Battle Strength.",
+            "TC121",
+        )
+    )

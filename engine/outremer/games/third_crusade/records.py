@@ -131,6 +131,7 @@ class Leader:
 @dataclass(frozen=True, slots=True)
 class Placement:
     """One Region of a setup page."""
+
     region: str
     own: dict
     """Army -> its own pieces here (Unit types and Leader keys)."""
@@ -149,6 +150,7 @@ class Placement:
 class LoneMove:
     """Pieces the lone player of 3 players places in another Region than the 2-player page has
     them in (ruling TC73)."""
+
     army: str
     source: str
     """The Region the 2-player page places them in."""
@@ -170,6 +172,7 @@ class Setup:
 @dataclass(frozen=True, slots=True)
 class Page:
     """The 4-player page: every Army places its own pieces (ruling TC14)."""
+
     placements: tuple[Placement, ...]
     genoa: dict
     """Ship -> Army -> pieces."""
@@ -178,6 +181,7 @@ class Page:
 @dataclass(frozen=True, slots=True)
 class Section:
     """A Unit Section of the player board (ruling TC21)."""
+
     unit: str
     size: int
     supply: int

@@ -5,11 +5,20 @@ from ...core.rules import RuleIndex
 from .bot.rulings import BOT_PAGES, BOT_RULINGS
 
 RULEBOOK = {
-    "p.4": "p.4 Setup", "p.5": "p.5 Player setup", "p.9": "p.9 Variable setup",
-    "p.10": "p.10 Strategy phase", "p.11": "p.11 Planning phase", "p.12": "p.12 Command phase: Event Cards",
-    "p.13": "p.13 Command phase: Orders", "p.14": "p.14 Battle", "p.15": "p.15 Losses, retreats and Glory",
-    "p.16": "p.16 Diplomacy phase", "p.17": "p.17 Upkeep phase", "p.18": "p.18 End of the game",
-    "p.32": "Glossary: Bandits, Sabotage, Destroyed Ports", "p.33": "Glossary: Advanced Orders and Named Leaders",
+    "p.4": "p.4 Setup",
+    "p.5": "p.5 Player setup",
+    "p.9": "p.9 Variable setup",
+    "p.10": "p.10 Strategy phase",
+    "p.11": "p.11 Planning phase",
+    "p.12": "p.12 Command phase: Event Cards",
+    "p.13": "p.13 Command phase: Orders",
+    "p.14": "p.14 Battle",
+    "p.15": "p.15 Losses, retreats and Glory",
+    "p.16": "p.16 Diplomacy phase",
+    "p.17": "p.17 Upkeep phase",
+    "p.18": "p.18 End of the game",
+    "p.32": "Glossary: Bandits, Sabotage, Destroyed Ports",
+    "p.33": "Glossary: Advanced Orders and Named Leaders",
 }
 
 RULINGS = {

@@ -28,8 +28,10 @@ def view(game, s: State, seat: int | None) -> dict:
     out = {}
     for key, make in fields.items():
         if key == "players":
-            out[key] = [{k: f(game, s, p, seat, index, owned) for k, f in _player_fields(s).items()}
-                        for p in range(len(s["armies"]))]
+            out[key] = [
+                {k: f(game, s, p, seat, index, owned) for k, f in _player_fields(s).items()}
+                for p in range(len(s["armies"]))
+            ]
         else:
             out[key] = make(game, s, seat, index)
     return out
@@ -107,17 +109,24 @@ def _strategy(game, s: State, seat, index) -> dict | None:
     st = s.get("strategy")
     if not st:
         return None
-    return {"rows": None if st["rows"] is None else {a: list(r) for a, r in st["rows"].items()},
-            "drawn": list(st["drawn"][s["armies"][index]]) if index is not None and st["rows"] is None else None,
-            "picks": {k: [list(x) for x in v] for k, v in st["picks"].items()}}
+    return {
+        "rows": None if st["rows"] is None else {a: list(r) for a, r in st["rows"].items()},
+        "drawn": list(st["drawn"][s["armies"][index]]) if index is not None and st["rows"] is None else None,
+        "picks": {k: [list(x) for x in v] for k, v in st["picks"].items()},
+    }
 
 
 def _dip(game, s: State, seat, index) -> dict | None:
     d = s.get("dip")
     if not d:
         return None
-    return {"stage": d["stage"], "order": list(d["order"]), "rewards": dict(d["rewards"]),
-            "moving": list(d["moving"]), "place": [dict(x) for x in d["place"]]}
+    return {
+        "stage": d["stage"],
+        "order": list(d["order"]),
+        "rewards": dict(d["rewards"]),
+        "moving": list(d["moving"]),
+        "place": [dict(x) for x in d["place"]],
+    }
 
 
 def _battle_view(game, s: State, seat=None, index=None) -> dict | None:
@@ -161,7 +170,9 @@ VIEW = {
     "variable": lambda game, s, seat, index: setup_phase.view(s, index),
     "pending": lambda game, s, seat, index: clone(s["pending"]) if s.get("pending") else None,
     "battle": _battle_view,
-    "upkeep": lambda game, s, seat, index: None if not s.get("upkeep") else {"queue": [dict(q) for q in s["upkeep"]["queue"]]},
+    "upkeep": lambda game, s, seat, index: (
+        None if not s.get("upkeep") else {"queue": [dict(q) for q in s["upkeep"]["queue"]]}
+    ),
     "result": lambda game, s, seat, index: s["result"],
     "actor": lambda game, s, seat, index: game.actor(s),
 }

@@ -63,18 +63,27 @@ def start(content: Content, s: State) -> None:
     dealt = {}
     for army in s["armies"]:
         pile = piles[ALLIANCE_OF[army]]
-        dealt[army], piles[ALLIANCE_OF[army]] = sorted(pile[:v.dealt]), pile[v.dealt:]
-    s["variable"] = {"stage": "discard", "dealt": dealt, "discarded": {}, "decks": piles, "turn": 0,
-                     "points": {a: v.points[a] for a in s["armies"]},
-                     "leaders": {a: list(v.leaders[a]) for a in s["armies"]},
-                     "deserts": {a: [] for a in s["armies"]}, "done": {a: False for a in s["armies"]}}
+        dealt[army], piles[ALLIANCE_OF[army]] = sorted(pile[: v.dealt]), pile[v.dealt :]
+    s["variable"] = {
+        "stage": "discard",
+        "dealt": dealt,
+        "discarded": {},
+        "decks": piles,
+        "turn": 0,
+        "points": {a: v.points[a] for a in s["armies"]},
+        "leaders": {a: list(v.leaders[a]) for a in s["armies"]},
+        "deserts": {a: [] for a in s["armies"]},
+        "done": {a: False for a in s["armies"]},
+    }
     open_sealed(s, ROUND, list(range(len(s["armies"]))))
 
 
 def intro(s: State) -> str:
     v = variable()
-    return (f"Variable setup: each player is dealt {v.dealt} Objective Cards from its Alliance's deck and discards "
-            f"{v.discard} face down; the rest are revealed, and deployment follows.")
+    return (
+        f"Variable setup: each player is dealt {v.dealt} Objective Cards from its Alliance's deck and discards "
+        f"{v.discard} face down; the rest are revealed, and deployment follows."
+    )
 
 
 def to_act(s: State) -> int | None:
@@ -98,8 +107,18 @@ def options(content: Content, s: State, seat: int) -> list[tuple[str, str]]:
     army = s["armies"][seat]
     if vs["done"][army]:
         return []
-    return placements(content, board_for(content, s["armies"]), variable(), army, vs["dealt"][army],
-                      vs["deserts"][army], s["map"], vs["points"][army], vs["leaders"][army], s["reserve"][army])
+    return placements(
+        content,
+        board_for(content, s["armies"]),
+        variable(),
+        army,
+        vs["dealt"][army],
+        vs["deserts"][army],
+        s["map"],
+        vs["points"][army],
+        vs["leaders"][army],
+        s["reserve"][army],
+    )
 
 
 def legal(content: Content, s: State, seat: int) -> list[Action]:
@@ -119,16 +138,27 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     if vs["stage"] == "discard":
         seal(s, seat, list(action.args))
         cards_ = ", ".join(board.region(k).name for k in action.args)
-        log.append(Event(f"{name} discards the Objective {cards_} face down.", "p.9", private=seat,
-                         public=f"{name} discards an Objective Card face down."))
+        log.append(
+            Event(
+                f"{name} discards the Objective {cards_} face down.",
+                "p.9",
+                private=seat,
+                public=f"{name} discards an Objective Card face down.",
+            )
+        )
         if all_sealed(s):
             _reveal(content, s, log)
         return
     if action.verb == "done":
         vs["done"][army] = True
         left = vs["points"][army]
-        log.append(Event(f"{name} stops deploying" + (f"; its {_points(left)} left {'is' if left == 1 else 'are'} lost." if left else "."),
-                         "TC45"))
+        log.append(
+            Event(
+                f"{name} stops deploying"
+                + (f"; its {_points(left)} left {'is' if left == 1 else 'are'} lost." if left else "."),
+                "TC45",
+            )
+        )
     else:
         kind, key = action.args
         add(content, s, key, f"{army}:{kind}")
@@ -142,8 +172,14 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
             vs["deserts"][army].append(key)
         label = content.leaders[kind].name if kind in content.leaders else f"1 {_unit(kind)}"
         price = f"for {_points(cost(variable(), kind))}" if kind in UNITS else "free"
-        log.append(Event(f"{name} deploys {label} in {board.region(key).name}, {price} ({_points(vs['points'][army])} "
-                         f"left). Tracks: {_tracks(s, seat)}.", "p.9", marks=(f"region:{key}",)))
+        log.append(
+            Event(
+                f"{name} deploys {label} in {board.region(key).name}, {price} ({_points(vs['points'][army])} "
+                f"left). Tracks: {_tracks(s, seat)}.",
+                "p.9",
+                marks=(f"region:{key}",),
+            )
+        )
     _next(content, s, log, moved=True)
 
 
@@ -169,16 +205,22 @@ def _reveal(content: Content, s: State, log: list[Event]) -> None:
         army = s["armies"][seat]
         vs["dealt"][army] = sorted(k for k in vs["dealt"][army] if k not in keys)
         vs["discarded"][army] = sorted(keys)
-    shown = "; ".join(f"{ARMY_NAMES[a]}: " + ", ".join(board.region(k).name for k in vs["dealt"][a])
-                      for a in s["armies"])
+    shown = "; ".join(
+        f"{ARMY_NAMES[a]}: " + ", ".join(board.region(k).name for k in vs["dealt"][a]) for a in s["armies"]
+    )
     log.append(Event(f"The Objective Cards are revealed. {shown}.", "p.9"))
     s["initiative"] = initiative_order(s)
     track_ = ", ".join(ARMY_NAMES[s["armies"][p]] for p in s["initiative"])
-    log.append(Event(f"The initiative track is set up at random: {track_}. In that order each player deploys one "
-                     "Leader or Unit at a time into the main Cities of its Objectives, one Desert Adjacent by Road to "
-                     "one of them" + (", and the Muslims into Jerusalem" if any(ALLIANCE_OF[a] == "muslim"
-                                                                               for a in s["armies"]) else "") + ".",
-                     "TC43"))
+    log.append(
+        Event(
+            f"The initiative track is set up at random: {track_}. In that order each player deploys one "
+            "Leader or Unit at a time into the main Cities of its Objectives, one Desert Adjacent by Road to "
+            "one of them"
+            + (", and the Muslims into Jerusalem" if any(ALLIANCE_OF[a] == "muslim" for a in s["armies"]) else "")
+            + ".",
+            "TC43",
+        )
+    )
     vs["stage"] = "deploy"
     vs["turn"] = 0
     _next(content, s, log, moved=False)
@@ -211,8 +253,13 @@ def _stop_if_spent(content: Content, s: State, seat: int, log: list[Event]) -> b
         return False
     vs["done"][army] = True
     left = vs["points"][army]
-    log.append(Event(f"{ARMY_NAMES[army]} has nothing left it may deploy" + (f"; its {_points(left)} left {'is' if left == 1 else 'are'} lost."
-                                                                              if left else "."), "TC45"))
+    log.append(
+        Event(
+            f"{ARMY_NAMES[army]} has nothing left it may deploy"
+            + (f"; its {_points(left)} left {'is' if left == 1 else 'are'} lost." if left else "."),
+            "TC45",
+        )
+    )
     return True
 
 
@@ -230,12 +277,22 @@ def _finish(content: Content, s: State, log: list[Event]) -> None:
     if filled:
         log.append(Event(f"A Neutral Infantry goes into each City left empty: {', '.join(filled)}.", "p.9"))
     upkeep_phase.deal_objectives(s)
-    log.append(Event("All the Objective Cards are shuffled together into the deck, and each player takes 2 of them "
-                     "in secret.", "TC46"))
+    log.append(
+        Event(
+            "All the Objective Cards are shuffled together into the deck, and each player takes 2 of them in secret.",
+            "TC46",
+        )
+    )
     for seat in range(len(s["armies"])):
         s["cp"][seat] = track(s, seat, "cp")
-    log.append(Event("Deployment is over. " + "; ".join(f"{ARMY_NAMES[a]}: {_tracks(s, seat)}"
-                                                         for seat, a in enumerate(s["armies"])) + ".", "p.5"))
+    log.append(
+        Event(
+            "Deployment is over. "
+            + "; ".join(f"{ARMY_NAMES[a]}: {_tracks(s, seat)}" for seat, a in enumerate(s["armies"]))
+            + ".",
+            "p.5",
+        )
+    )
     s["variable"] = None
     s["phase"] = "strategy"
     s["strategy"] = None
@@ -253,13 +310,17 @@ def view(s: State, seat: int | None) -> dict | None:
         return None
     me = s["armies"][seat] if seat is not None else None
     shown = vs["stage"] == "deploy"
-    return {"stage": vs["stage"],
-            "objectives": {a: list(k) if shown or a == me else None for a, k in vs["dealt"].items()},
-            "dealt": {a: len(k) for a, k in vs["dealt"].items()},
-            "discarded": list(vs["discarded"].get(me, [])) if me else None,
-            "deck": {al: len(pile) for al, pile in vs["decks"].items()},
-            "points": dict(vs["points"]), "leaders": {a: list(k) for a, k in vs["leaders"].items()},
-            "deserts": {a: list(k) for a, k in vs["deserts"].items()}, "done": dict(vs["done"])}
+    return {
+        "stage": vs["stage"],
+        "objectives": {a: list(k) if shown or a == me else None for a, k in vs["dealt"].items()},
+        "dealt": {a: len(k) for a, k in vs["dealt"].items()},
+        "discarded": list(vs["discarded"].get(me, [])) if me else None,
+        "deck": {al: len(pile) for al, pile in vs["decks"].items()},
+        "points": dict(vs["points"]),
+        "leaders": {a: list(k) for a, k in vs["leaders"].items()},
+        "deserts": {a: list(k) for a, k in vs["deserts"].items()},
+        "done": dict(vs["done"]),
+    }
 
 
 def redeal(s: State, seat: int, rand) -> None:

@@ -56,8 +56,13 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
             order = _order(army, s["sections"][chosen.args[0]][ALLIANCE_OF[army]][1])
             if solo_command.triggers(content, s, army, order, chosen.args[0]):
                 s["bot"][army]["trigger"] = True  # e.g. column 6: executing a Reaction Order (p.23)
-                log.append(Event(f"Bot {ARMY_NAMES[army]}: its {order.name} meets its column's CARD TRIGGER: 1 Event Card at random on its "
-                                 "next turn (p.23).", "p.23"))
+                log.append(
+                    Event(
+                        f"Bot {ARMY_NAMES[army]}: its {order.name} meets its column's CARD TRIGGER: 1 Event Card at random on its "
+                        "next turn (p.23).",
+                        "p.23",
+                    )
+                )
         return chosen
     if b["stage"] == "losses":
         return bot_battle.choose_loss(s, army, legal, rand, log)

@@ -55,33 +55,52 @@ def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Even
     if me.get("trigger") and events:
         me["trigger"] = False
         chosen = events[rng.randbelow(s, len(events))]
-        log.append(Event(f"{bot_words(s, army, 'CARD TRIGGER')}: plays an Event Card of its hand at random (p.21).",
-                         "p.21"))
+        log.append(
+            Event(f"{bot_words(s, army, 'CARD TRIGGER')}: plays an Event Card of its hand at random (p.21).", "p.21")
+        )
         perk(content, s, p, chosen.args[0], log)
         return chosen
     me["trigger"] = False
     if execs:
+
         def rank(a: Action) -> tuple:
             key = a.args[0]
             return priority(content, s, army, key)[0], geo.strength_key(s, army, key), geo.proximity_key(s, army, key)
+
         chosen = min(execs, key=rank)
         key = chosen.args[0]
         why = priority(content, s, army, key)[1]
         order = _order(army, s["sections"][key][ALLIANCE_OF[army]][1])
-        log.append(Event(f"{bot_words(s, army, cell)}: executes its Order in {name(content, s, key)}, {why}; it pays "
-                         "no command points (p.21).", "p.21", marks=(f"region:{key}",)))
+        log.append(
+            Event(
+                f"{bot_words(s, army, cell)}: executes its Order in {name(content, s, key)}, {why}; it pays "
+                "no command points (p.21).",
+                "p.21",
+                marks=(f"region:{key}",),
+            )
+        )
         if triggers(content, s, army, order, key):
             me["trigger"] = True
-            log.append(Event(f"{bot_words(s, army, 'CARD TRIGGER')}: {order.name} meets the trigger; it will play 1 "
-                             "Event Card at random on its next turn (p.21).", "p.21"))
+            log.append(
+                Event(
+                    f"{bot_words(s, army, 'CARD TRIGGER')}: {order.name} meets the trigger; it will play 1 "
+                    "Event Card at random on its next turn (p.21).",
+                    "p.21",
+                )
+            )
         return chosen
     left = _left(s, army)
     if left:
         order_fail(content, s, p, left[0], log)
         return None
     if events:
-        log.append(Event(f"{bot_words(s, army, cell)}: all its Orders done, it plays an Event Card of its hand at "
-                         "random (p.21).", "p.21"))
+        log.append(
+            Event(
+                f"{bot_words(s, army, cell)}: all its Orders done, it plays an Event Card of its hand at "
+                "random (p.21).",
+                "p.21",
+            )
+        )
         chosen = events[rng.randbelow(s, len(events))]
         perk(content, s, p, chosen.args[0], log)
         return chosen
@@ -97,9 +116,14 @@ def perk(content: Content, s: State, p: int, card: str, log: list[Event]) -> Non
     if not units or home is None:
         return
     added = place_units(content, s, army, home, [(u, 1) for u in units])
-    log.append(Event(f"{bot_words(s, army, 'EVENT CARDS')}: the column's perk, "
-                     f"{count(added, UNIT_WORDS[units[0]])} added in {name(content, s, home)}, its weakest Region "
-                     "(p.23).", "p.23"))
+    log.append(
+        Event(
+            f"{bot_words(s, army, 'EVENT CARDS')}: the column's perk, "
+            f"{count(added, UNIT_WORDS[units[0]])} added in {name(content, s, home)}, its weakest Region "
+            "(p.23).",
+            "p.23",
+        )
+    )
 
 
 def triggers(content: Content, s: State, army: str, order: Order, key: str) -> bool:
@@ -121,8 +145,11 @@ def _left(s: State, army: str) -> list[str]:
     """The Regions holding an Order of the Bot's still on the map (in the map's order, nearest by
     Proximity first)."""
     side = ALLIANCE_OF[army]
-    keys = [k for k, sides in s["sections"].items() if sides[side] and sides[side][0] == army
-            and not _order(army, sides[side][1]).blank]
+    keys = [
+        k
+        for k, sides in s["sections"].items()
+        if sides[side] and sides[side][0] == army and not _order(army, sides[side][1]).blank
+    ]
     return geo.by_proximity(s, army, keys)
 
 
@@ -150,10 +177,17 @@ def fail_effect(content: Content, s: State, p: int, key: str, why: str, log: lis
     added = place_units(content, s, army, where, units) if where else 0
     parts = [f"{count(added, 'Unit')} added in {name(content, s, where)}" if added and where else "no Unit added"]
     if fail.march:
-        parts.append("and a March" + (" made" if where and march_half(content, s, army, where, log) else ": none possible"))
-    log.append(Event(f"{bot_words(s, army, 'ORDER FAIL')}: in {name(content, s, key)}, {why}; "
-                     f"it rolls {die}: " + " ".join(parts) + " (p.23; ruling TC80).", "p.23",
-                     marks=(f"region:{key}",)))
+        parts.append(
+            "and a March" + (" made" if where and march_half(content, s, army, where, log) else ": none possible")
+        )
+    log.append(
+        Event(
+            f"{bot_words(s, army, 'ORDER FAIL')}: in {name(content, s, key)}, {why}; "
+            f"it rolls {die}: " + " ".join(parts) + " (p.23; ruling TC80).",
+            "p.23",
+            marks=(f"region:{key}",),
+        )
+    )
 
 
 def _advance_turn(content: Content, s: State) -> None:
@@ -181,8 +215,9 @@ def place_units(content: Content, s: State, army: str, key: str, units) -> int:
             if s["reserve"][army][unit] <= 0:
                 break
             piece = f"{army}:{unit}"
-            spots = [key] + geo.by_strength(s, army, [k for k in b.adjacent_to(key)
-                                                      if any(owner(x) == army for x in s["map"][k])])
+            spots = [key] + geo.by_strength(
+                s, army, [k for k in b.adjacent_to(key) if any(owner(x) == army for x in s["map"][k])]
+            )
             spot = next((k for k in spots if free(content, s, k, shape(content, piece))), None)
             if spot is None:
                 break
@@ -206,7 +241,7 @@ def march_half(content: Content, s: State, army: str, frm: str, log: list[Event]
     to = geo.by_proximity(s, army, empty)[0]
     kind = b.region(to).kind
     mine.sort(key=lambda x: (what(x) in UNIT_WORDS, -piece_strength(content, x, kind)))
-    group = mine[:(len(mine) + 1) // 2]
+    group = mine[: (len(mine) + 1) // 2]
     for x in group:
         take(content, s, frm, x, recount_now=False)
     group = [x for x in group if x not in cross(content, s, frm, to, group, log)] if s.get("bandits") else group
@@ -232,8 +267,13 @@ def bonus(content: Content, s: State, log: list[Event]) -> None:
             home = geo.weakest(s, army, geo.regions_with(s, army))
             added = place_units(content, s, army, home, [(b["unit"], b["n"])]) if home else 0
             where = f" in {name(content, s, home)}, its weakest Region" if home else ""
-            log.append(Event(f"{bot_words(s, army, cell)}: {count(added, UNIT_WORDS[b['unit']])} added{where} "
-                             "(p.23; ruling TC86).", "TC86"))
+            log.append(
+                Event(
+                    f"{bot_words(s, army, cell)}: {count(added, UNIT_WORDS[b['unit']])} added{where} "
+                    "(p.23; ruling TC86).",
+                    "TC86",
+                )
+            )
         else:
             joined: list[str] = []
             for key in geo.regions_with(s, army):
@@ -243,5 +283,10 @@ def bonus(content: Content, s: State, log: list[Event]) -> None:
                     add(content, s, key, piece, recount_now=False)
                     joined.append(name(content, s, key))
             retrack(content, s)
-            log.append(Event(f"{bot_words(s, army, cell)}: +1 Neutral {UNIT_WORDS[b['unit']]} in each Region with its "
-                             f"Leader: {', '.join(joined) or 'none with room'} (p.23).", "p.23"))
+            log.append(
+                Event(
+                    f"{bot_words(s, army, cell)}: +1 Neutral {UNIT_WORDS[b['unit']]} in each Region with its "
+                    f"Leader: {', '.join(joined) or 'none with room'} (p.23).",
+                    "p.23",
+                )
+            )

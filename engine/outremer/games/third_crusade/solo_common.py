@@ -38,8 +38,11 @@ def at_random(s: State, army: str, legal: list[Action], log: list[Event]) -> Act
     if len(legal) == 1:
         return legal[0]
     chosen = legal[rng.randbelow(s, len(legal))]
-    log.append(Event(f"Bot {ARMY_NAMES[army]}: no priority of the Bot Table applies; it chooses at random among "
-                     f"{len(legal)} choices (ruling TC90).", "TC90"))
+    log.append(
+        Event(
+            f"Bot {ARMY_NAMES[army]}: no priority of the Bot Table applies; it chooses at random among "
+            f"{len(legal)} choices (ruling TC90).",
+            "TC90",
+        )
+    )
     return chosen
-
-

@@ -46,8 +46,13 @@ def roll(s: State, log: list[Event]) -> None:
         army = s["armies"][p]
         die = rng.die(s)
         s["bot"][army]["column"] = die
-        log.append(Event(f"Bot {ARMY_NAMES[army]} rolls {die}: it follows column {die} of the Bot Table this round "
-                         "(STRATEGY: BOT ROLL, p.20).", "p.20"))
+        log.append(
+            Event(
+                f"Bot {ARMY_NAMES[army]} rolls {die}: it follows column {die} of the Bot Table this round "
+                "(STRATEGY: BOT ROLL, p.20).",
+                "p.20",
+            )
+        )
 
 
 PHASE_NAMES = {"command": "the Command phase", "diplomacy": "the Diplomacy phase", "upkeep": "the Upkeep phase"}
@@ -63,8 +68,13 @@ def reroll(s: State, phase: str, log: list[Event]) -> None:
         army = s["armies"][p]
         die = rng.die(s)
         s["bot"][army]["column"] = die
-        log.append(Event(f"Bot {ARMY_NAMES[army]} rolls {die} at the start of {PHASE_NAMES[phase]}: it follows column "
-                         f"{die} of the Bot Table (STRATEGY: BOT ROLL, alternative rule, p.20; ruling TC96).", "TC96"))
+        log.append(
+            Event(
+                f"Bot {ARMY_NAMES[army]} rolls {die} at the start of {PHASE_NAMES[phase]}: it follows column "
+                f"{die} of the Bot Table (STRATEGY: BOT ROLL, alternative rule, p.20; ruling TC96).",
+                "TC96",
+            )
+        )
 
 
 # -- PLANNING -------------------------------------------------------------------------------------
@@ -91,10 +101,12 @@ def categories(content: Content, s: State, army: str) -> list[tuple[str, list[st
     foes = [a for a in s["armies"] if ALLIANCE_OF[a] != ALLIANCE_OF[army]]
     held = {k: c for k in s["map"] if (c := controller(s["map"][k])) is not None and c in foes}
     theirs = sorted(held, key=lambda k: (geo.strength_key(s, held[k], k), geo.proximity_key(s, army, k)))
-    return [("Regions it Controls", geo.by_strength(s, army, mine)),
-            ("Regions of its Alliance's Presence", geo.by_strength(s, army, partner)),
-            ("empty Regions beside its own", geo.by_proximity(s, army, empty)),
-            ("Regions the player Controls", theirs)]
+    return [
+        ("Regions it Controls", geo.by_strength(s, army, mine)),
+        ("Regions of its Alliance's Presence", geo.by_strength(s, army, partner)),
+        ("empty Regions beside its own", geo.by_proximity(s, army, empty)),
+        ("Regions the player Controls", theirs),
+    ]
 
 
 def _plan(content: Content, s: State, p: int, log: list[Event]) -> None:
@@ -120,15 +132,26 @@ def _plan(content: Content, s: State, p: int, log: list[Event]) -> None:
             if free(k) and all(k != x for x, _ in spots):
                 spots.append((k, f"{words}, weakest first"))
     if len(spots) < n:
-        log.append(Event(f"{bot_words(s, army, cell)}: only {len(spots)} Region{'s' if len(spots) != 1 else ''} "
-                         f"to place in of the {n} Orders (p.20).", "p.20"))
+        log.append(
+            Event(
+                f"{bot_words(s, army, cell)}: only {len(spots)} Region{'s' if len(spots) != 1 else ''} "
+                f"to place in of the {n} Orders (p.20).",
+                "p.20",
+            )
+        )
     for k, why in spots[:n]:
         key = prepared.pop(rng.randbelow(s, len(prepared)))
         s["box"][army].remove(key)
         s["sections"][k][side] = [army, key]
         extra = " (Jerusalem's strength within the column's Jerusalem value)" if k == jerusalem else ""
-        log.append(Event(f"{bot_words(s, army, cell)}: an Order from its Prepared group, at random, face down in "
-                         f"{name(content, s, k)}: {why}{extra} (p.20).", "p.20", marks=(f"region:{k}",)))
+        log.append(
+            Event(
+                f"{bot_words(s, army, cell)}: an Order from its Prepared group, at random, face down in "
+                f"{name(content, s, k)}: {why}{extra} (p.20).",
+                "p.20",
+                marks=(f"region:{k}",),
+            )
+        )
 
 
 def _order(army: str, key: str):
@@ -157,8 +180,15 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
     if phase == "command" and s["battle"]:
         return solo_battle.decide(content, s, p, legal, log)
     if phase == "command" and s["pending"] and s["pending"].get("kind") == "event":
-        chosen = bot_steps.choose_step(s, army, legal, _rand(s), log, jerusalem_max=column(s, army).jerusalem,
-                                       free_crowns=column(s, army).perk["kind"] == "free_crowns")
+        chosen = bot_steps.choose_step(
+            s,
+            army,
+            legal,
+            _rand(s),
+            log,
+            jerusalem_max=column(s, army).jerusalem,
+            free_crowns=column(s, army).perk["kind"] == "free_crowns",
+        )
         if chosen is not None:
             return chosen
     if phase == "diplomacy":
@@ -202,8 +232,9 @@ def event_choice(content: Content, s: State, p: int, legal: list[Action], log: l
         skip = next((a for a in legal if a.verb == "skip"), None)
         return act("at", frm) if frm else (skip or next(a for a in legal if a.verb == "at"))
     if any(a.verb == "march" for a in legal) and s["pending"].get("from"):
-        return solo_march.march(content, s, p, legal, log, s["pending"]["from"], event_choices.current(s).do,
-                                s["pending"])
+        return solo_march.march(
+            content, s, p, legal, log, s["pending"]["from"], event_choices.current(s).do, s["pending"]
+        )
     return None
 
 
@@ -216,17 +247,26 @@ def bid(s: State, p: int, legal: list[Action], log: list[Event]) -> Action:
     army = s["armies"][p]
     die = rng.die(s)
     if alternative(s, "change_column") and s["bot"][army]["column"] != die:
-        log.append(Event(f"Bot {ARMY_NAMES[army]} rolls {die} for its bid and changes from column "
-                         f"{s['bot'][army]['column']} to column {die} (DIPLOMACY, alternative rule, p.23; ruling TC97).",
-                         "TC97"))
+        log.append(
+            Event(
+                f"Bot {ARMY_NAMES[army]} rolls {die} for its bid and changes from column "
+                f"{s['bot'][army]['column']} to column {die} (DIPLOMACY, alternative rule, p.23; ruling TC97).",
+                "TC97",
+            )
+        )
         s["bot"][army]["column"] = die
     col = column(s, army)
     gold = s["gold"][p]
     part = {"all": gold, "half": (gold + 1) // 2, "none": 0}[col.bid_gold]
     s["dip"].setdefault("bot_die", {})[army] = die
     words = {"all": "all its Gold", "half": "half its Gold rounded up", "none": "no Gold"}[col.bid_gold]
-    log.append(Event(f"{bot_words(s, army, 'DIPLOMACY')}: rolls {die} and bids {die} + {part} Gold ({words}); "
-                     f"it pays only the {part} Gold (p.23).", "p.23"))
+    log.append(
+        Event(
+            f"{bot_words(s, army, 'DIPLOMACY')}: rolls {die} and bids {die} + {part} Gold ({words}); "
+            f"it pays only the {part} Gold (p.23).",
+            "p.23",
+        )
+    )
     return next(a for a in legal if a.args[0] == part)
 
 

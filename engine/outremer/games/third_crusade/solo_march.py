@@ -40,17 +40,24 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
             army = s["armies"][p]
             spot = overflow_region(s, army, pend["region"], unit) if unit in UNITS else None
             added = place_units(content, s, army, spot, [(unit, excess)]) if spot else 0
-            where = (f"; {added} more in {name(content, s, spot)}, the weakest Region beside it"
-                     if added and spot else "")
-            log.append(Event(f"{bot_words(s, army, 'COMMAND')}: musters {chosen.args[0]} in "
-                             f"{name(content, s, pend['region'])}, covering no Resource icon{where} (p.21).", "p.21"))
+            where = (
+                f"; {added} more in {name(content, s, spot)}, the weakest Region beside it" if added and spot else ""
+            )
+            log.append(
+                Event(
+                    f"{bot_words(s, army, 'COMMAND')}: musters {chosen.args[0]} in "
+                    f"{name(content, s, pend['region'])}, covering no Resource icon{where} (p.21).",
+                    "p.21",
+                )
+            )
         return chosen
     do = next(o for o in orders(pend["army"]) if o.key == pend["order"]).effects[pend["step"]].do
     return march(content, s, p, legal, log, pend["from"], do, pend)
 
 
-def march(content: Content, s: State, p: int, legal: list[Action], log: list[Event], frm: str, do: str,
-          pend: dict) -> Action | None:
+def march(
+    content: Content, s: State, p: int, legal: list[Action], log: list[Event], frm: str, do: str, pend: dict
+) -> Action | None:
     """The March the Bot's rules choose among ``legal`` (``march`` and ``stay``) from ``frm``, by
     an Order's or an Event Card's icon ``do`` (p.22: "With the execution of both Orders and Event
     Cards"); None where ``legal`` holds no March."""
@@ -62,8 +69,12 @@ def march(content: Content, s: State, p: int, legal: list[Action], log: list[Eve
     if frm == geo.jerusalem(s) and stay is not None:
         log.append(Event(f"{bot_words(s, army, 'COMMAND')}: it never Marches out of Jerusalem (p.22).", "p.22"))
         return stay
-    if (do == "disperse" and not pend["went"] and stay is not None
-            and (len([x for x in pieces(s, frm) if owner(x) in (army, NEUTRAL)]) - 1) // 2 < 1):
+    if (
+        do == "disperse"
+        and not pend["went"]
+        and stay is not None
+        and (len([x for x in pieces(s, frm) if owner(x) in (army, NEUTRAL)]) - 1) // 2 < 1
+    ):
         fail_effect(content, s, p, frm, "too few pieces to Disperse in 3", log)  # p.22; ruling TC91
         return stay
     if not marches:
@@ -82,14 +93,23 @@ def march(content: Content, s: State, p: int, legal: list[Action], log: list[Eve
             best, why = (rank, a), words
     if best is None:
         if stay is not None:
-            log.append(Event(f"{bot_words(s, army, 'COMMAND')}: no March its rules allow from "
-                             f"{name(content, s, frm)} (p.22).", "p.22"))
+            log.append(
+                Event(
+                    f"{bot_words(s, army, 'COMMAND')}: no March its rules allow from {name(content, s, frm)} (p.22).",
+                    "p.22",
+                )
+            )
         return stay
     chosen = best[1]
     if do == "disperse" and not pend["went"]:
         pend["bot_disperse"] = len(group_of(kinds, chosen.args[1]))
-    log.append(Event(f"{bot_words(s, army, 'COMMAND')}: Marches to {name(content, s, chosen.args[0])}, {why} (p.22).",
-                     "p.22", marks=(f"region:{chosen.args[0]}",)))
+    log.append(
+        Event(
+            f"{bot_words(s, army, 'COMMAND')}: Marches to {name(content, s, chosen.args[0])}, {why} (p.22).",
+            "p.22",
+            marks=(f"region:{chosen.args[0]}",),
+        )
+    )
     return chosen
 
 
@@ -110,8 +130,13 @@ def best_origin(content: Content, s: State, p: int, ats: list[str], step, log: l
                 best = ((ranked[0], geo.proximity_key(s, army, frm)), frm)
     if best is None:
         return None
-    log.append(Event(f"{bot_words(s, army, 'COMMAND')}: the March starts in {name(content, s, best[1])}, whence "
-                     "the Marching rules find their best March (p.22).", "p.22"))
+    log.append(
+        Event(
+            f"{bot_words(s, army, 'COMMAND')}: the March starts in {name(content, s, best[1])}, whence "
+            "the Marching rules find their best March (p.22).",
+            "p.22",
+        )
+    )
     return best[1]
 
 
@@ -128,8 +153,9 @@ def _leader(x: str) -> bool:
     return what(x) not in UNITS
 
 
-def _rank(content: Content, s: State, army: str, frm: str, to: str, group: list[str], here: list[str], do: str,
-          pend: dict):
+def _rank(
+    content: Content, s: State, army: str, frm: str, to: str, group: list[str], here: list[str], do: str, pend: dict
+):
     """The order in which the Bot's rules prefer this March (smaller first), and why; None for a
     March they never make."""
     prox = geo.proximity_key(s, army, to)
@@ -149,16 +175,22 @@ def _rank(content: Content, s: State, army: str, frm: str, to: str, group: list[
         mine = _strength(content, s, group, to)
         if units_left < 1 or mine <= theirs:
             return None
-        return ((0, -theirs, units_left, leaders_left, -mine, prox),
-                f"a Region of the player's it can beat ({mine} against {theirs}), leaving 1 Unit behind")
+        return (
+            (0, -theirs, units_left, leaders_left, -mine, prox),
+            f"a Region of the player's it can beat ({mine} against {theirs}), leaving 1 Unit behind",
+        )
     if not pieces(s, to):
         want = (total + 1) // 2
         order_there = bool(s["sections"][to][side] and s["sections"][to][side][0] == army)
-        return ((1, not order_there, leaders_left, abs(n - want), -_strength(content, s, group, to), prox),
-                f"an empty Region, half its pieces ({want})")
+        return (
+            (1, not order_there, leaders_left, abs(n - want), -_strength(content, s, group, to), prox),
+            f"an empty Region, half its pieces ({want})",
+        )
     there = len(pieces(s, to, army))
     want = (total + there + 1) // 2 - there
     if want < 1:
         return None
-    return ((2, leaders_left, abs(n - want), -_strength(content, s, group, to), prox),
-            "a Region of its Alliance's Presence, to even both")
+    return (
+        (2, leaders_left, abs(n - want), -_strength(content, s, group, to), prox),
+        "a Region of its Alliance's Presence, to even both",
+    )

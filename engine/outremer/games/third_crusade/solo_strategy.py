@@ -89,5 +89,3 @@ def perform(s: State, index: int, action: Action, log: list[Event]) -> bool:
     log.append(Event(f"{ARMY_NAMES[s['armies'][index]]} picks slot {flag}: " + "; ".join(parts) + ".", "p.20"))
     so["next"] += 1
     return so["next"] >= len(so["turns"])
-
-

@@ -47,11 +47,16 @@ def advanced(s: State, army: str, log: list[Event]) -> None:
         text = "gains no Advanced Order"
     else:
         names = [_order(army, k).name for k in gained + back]
-        text = (f"draws {', '.join(names) or 'nothing'} from its Advanced group; keeps "
-                f"{', '.join(_order(army, k).name for k in gained) or 'none'}")
+        text = (
+            f"draws {', '.join(names) or 'nothing'} from its Advanced group; keeps "
+            f"{', '.join(_order(army, k).name for k in gained) or 'none'}"
+        )
         if gained:
-            text += " (" + ", ".join("Reaction" if reaction_group(_order(army, k)) else "Prepared"
-                                     for k in gained) + " group)"
+            text += (
+                " ("
+                + ", ".join("Reaction" if reaction_group(_order(army, k)) else "Prepared" for k in gained)
+                + " group)"
+            )
     log.append(Event(f"{bot_words(s, army, cell)}: {text} (p.23).", "p.23"))
 
 
@@ -61,4 +66,3 @@ def final_winner_due(s: State, alliance: str) -> bool:
         return True
     seats = [s["seat_of"][i] for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == alliance]
     return len(seats) == 2 and None not in seats and seats[0] != seats[1]
-

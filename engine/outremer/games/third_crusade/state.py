@@ -57,7 +57,9 @@ def armies_for(players: int, options: dict) -> list[str]:
         chosen = {crusader, muslim}
     else:
         lone = options.get("lone", "muslim")
-        chosen = {crusader if lone == "crusader" else muslim} | set(ALLIANCES["muslim" if lone == "crusader" else "crusader"])
+        chosen = {crusader if lone == "crusader" else muslim} | set(
+            ALLIANCES["muslim" if lone == "crusader" else "crusader"]
+        )
     return [a for a in ARMIES if a in chosen]
 
 
@@ -156,21 +158,34 @@ def _seat_of_marker(s: State, army: str) -> int:
     return next(seat for seat, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == ALLIANCE_OF[army])
 
 
-def new_state(content: Content, armies: list[str], seed: int, position: dict | None = None,
-              ships: dict | None = None) -> State:
+def new_state(
+    content: Content, armies: list[str], seed: int, position: dict | None = None, ships: dict | None = None
+) -> State:
     """A game's state after setup on the page for the player count, or from another ``position``
     and Genoa ``ships`` (the variable setup's empty map, ruling TC42)."""
     n = len(armies)
     position = starting_position(content, armies) if position is None else position
     ships = genoa(content, armies) if ships is None else ships
     s: State = {
-        "format": FORMAT, "game": "third-crusade", "rng": rng.seed_state(seed), "rigged": [],
-        "mode": MODES[n], "armies": list(armies), "round": 0, "phase": "strategy",
+        "format": FORMAT,
+        "game": "third-crusade",
+        "rng": rng.seed_state(seed),
+        "rigged": [],
+        "mode": MODES[n],
+        "armies": list(armies),
+        "round": 0,
+        "phase": "strategy",
         "map": {key: list(slots) for key, slots in position.items()},
-        "tracks": {}, "cp": [0] * n, "glory": 0, "faith": {}, "gold": [0] * n,
+        "tracks": {},
+        "cp": [0] * n,
+        "glory": 0,
+        "faith": {},
+        "gold": [0] * n,
         "ships": {ship: {a: list(p) for a, p in load.items() if a in armies} for ship, load in ships.items()},
-        "reserve": {}, "tokens": {},
-        "initiative": [], "result": None,
+        "reserve": {},
+        "tokens": {},
+        "initiative": [],
+        "result": None,
     }
     for seat in range(n):
         s["gold"][seat] = content.setup.lone_gold if n == 3 and lone(s, seat) else content.setup.gold

@@ -67,8 +67,12 @@ def start(content: Content, s: State) -> None:
     for army in s["armies"]:
         pile = s["events"][army][period]
         drawn[army], s["events"][army][period] = pile[:DRAW], pile[DRAW:]
-    s["strategy"] = {"drawn": drawn, "rows": None, "picks": {str(seat): [] for seat in range(len(s["armies"]))},
-                     "turn": 0}
+    s["strategy"] = {
+        "drawn": drawn,
+        "rows": None,
+        "picks": {str(seat): [] for seat in range(len(s["armies"]))},
+        "turn": 0,
+    }
     if solo(s):
         solo_strategy.start(s, drawn)
         return
@@ -129,15 +133,30 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         if sorted(laid) != sorted(st["drawn"][army]):
             raise ValueError("arrange: not the cards drawn")
         seal(s, seat, laid)
-        log.append(Event(f"{ARMY_NAMES[army]} lays its Event Cards under the bidding board: "
-                         + ", ".join(f"{FLAGS[i]}: {event(k).title}" for i, k in enumerate(laid)) + ".", "p.10",
-                         private=seat, public=f"{ARMY_NAMES[army]} lays its Event Cards face down."))
+        log.append(
+            Event(
+                f"{ARMY_NAMES[army]} lays its Event Cards under the bidding board: "
+                + ", ".join(f"{FLAGS[i]}: {event(k).title}" for i, k in enumerate(laid))
+                + ".",
+                "p.10",
+                private=seat,
+                public=f"{ARMY_NAMES[army]} lays its Event Cards face down.",
+            )
+        )
         if all_sealed(s):
             rows = {s["armies"][i]: list(cards) for i, cards in reveal(s).items()}
             st["rows"] = rows
-            log.append(Event("The rows are revealed: " + "; ".join(
-                f"{ARMY_NAMES[a]}: " + ", ".join(f"{FLAGS[i]} {event(k).title}" for i, k in enumerate(cards))
-                for a, cards in rows.items()) + ".", "p.10"))
+            log.append(
+                Event(
+                    "The rows are revealed: "
+                    + "; ".join(
+                        f"{ARMY_NAMES[a]}: " + ", ".join(f"{FLAGS[i]} {event(k).title}" for i, k in enumerate(cards))
+                        for a, cards in rows.items()
+                    )
+                    + ".",
+                    "p.10",
+                )
+            )
             st["turn"] = 0
             _skip(s, log)
         return
@@ -150,9 +169,14 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
     double = len(s["armies"]) == 3 and alone(s, ALLIANCE_OF[row])
     gain = flag * (2 if double else 1)
     s["cp"][seat] += gain
-    log.append(Event(f"{ARMY_NAMES[army]} picks {event(key).title} from the {ARMY_NAMES[row]} row for "
-                     f"{gain} command points{' (double, from the lone player)' if double else ''}; the card goes "
-                     f"to the {ARMY_NAMES[row]}.", "p.10"))
+    log.append(
+        Event(
+            f"{ARMY_NAMES[army]} picks {event(key).title} from the {ARMY_NAMES[row]} row for "
+            f"{gain} command points{' (double, from the lone player)' if double else ''}; the card goes "
+            f"to the {ARMY_NAMES[row]}.",
+            "p.10",
+        )
+    )
     st["turn"] = (st["turn"] + 1) % len(s["initiative"])
     _skip(s, log)
 
@@ -172,7 +196,11 @@ def _skip(s: State, log: list[Event]) -> None:
 def _over(s: State, log: list[Event]) -> None:
     st = s["strategy"]
     left = sum(1 for cards in st["rows"].values() for k in cards if k is not None)
-    log.append(Event(f"The {left} cards left under the bidding board are discarded; {ROUNDS[s['round']]}'s "
-                     "Planning begins.", "p.10"))
+    log.append(
+        Event(
+            f"The {left} cards left under the bidding board are discarded; {ROUNDS[s['round']]}'s Planning begins.",
+            "p.10",
+        )
+    )
     s["strategy"] = None
     s["phase"] = "planning"

@@ -134,5 +134,9 @@ def turn_track(s: State) -> None:
 def units_on_map(s: State, army: str) -> list[tuple[str, str]]:
     """(Region, piece) for each of ``army``'s Units on the map: what it may bring home to meet
     its supply (step 4A)."""
-    return [(key, p) for key, slots in s["map"].items() for p in slots
-            if owner(p) == army and p.split(":")[1] in ("infantry", "cavalry", "siege")]
+    return [
+        (key, p)
+        for key, slots in s["map"].items()
+        for p in slots
+        if owner(p) == army and p.split(":")[1] in ("infantry", "cavalry", "siege")
+    ]

@@ -64,15 +64,29 @@ def start(content: Content, s: State, log: list[Event]) -> None:
     m = mission(s)
     diff = counts.mission_glory(content, s, m)
     s["glory"] += diff
-    log.append(Event(f"Mission {m.title}: " + (f"the {_alliance_name('crusader' if diff > 0 else 'muslim')} Alliance "
-                                                f"gains {abs(diff)} Glory." if diff else "a tie, no Glory."), "p.17"))
+    log.append(
+        Event(
+            f"Mission {m.title}: "
+            + (
+                f"the {_alliance_name('crusader' if diff > 0 else 'muslim')} Alliance gains {abs(diff)} Glory."
+                if diff
+                else "a tie, no Glory."
+            ),
+            "p.17",
+        )
+    )
     for alliance, move in counts.mission_faith(content, s, m).items():
         if move:
             first, second = ALLIANCES[alliance]
             s["faith"][alliance] = max(-5, min(5, s["faith"][alliance] + move))
-            log.append(Event(f"Mission {m.title}: the {ARMY_NAMES[first if move > 0 else second]} moves the "
-                             f"{_alliance_name(alliance)} Faith marker {count(abs(move), 'step')} towards itself; "
-                             f"{faith_words(s, alliance)}.", "p.17"))
+            log.append(
+                Event(
+                    f"Mission {m.title}: the {ARMY_NAMES[first if move > 0 else second]} moves the "
+                    f"{_alliance_name(alliance)} Faith marker {count(abs(move), 'step')} towards itself; "
+                    f"{faith_words(s, alliance)}.",
+                    "p.17",
+                )
+            )
     queue = []
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
@@ -124,8 +138,13 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
             s.setdefault("executed", {}).setdefault(army, []).append(order.key)
             s["cp"][seat] -= order.cost
             s["gold"][seat] += 1
-            log.append(Event(f"{name} reveals {order.name} in {_name(content, s, q['region'])} as a Tithe: "
-                             f"{count(order.cost, 'command point')} for 1 Gold.", "p.17"))
+            log.append(
+                Event(
+                    f"{name} reveals {order.name} in {_name(content, s, q['region'])} as a Tithe: "
+                    f"{count(order.cost, 'command point')} for 1 Gold.",
+                    "p.17",
+                )
+            )
     elif q["ask"] == "supply":
         key, unit = action.args
         take(content, s, key, f"{army}:{unit}")
@@ -141,8 +160,12 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         else:
             q["left"] -= ADVANCED_PRICE
             s["box"][army].append(action.args[0])
-            log.append(Event(f"{name} buys the Advanced Order {_order_name(army, action.args[0])} for "
-                             f"{ADVANCED_PRICE} supply.", "p.17"))
+            log.append(
+                Event(
+                    f"{name} buys the Advanced Order {_order_name(army, action.args[0])} for {ADVANCED_PRICE} supply.",
+                    "p.17",
+                )
+            )
             if q["left"] < ADVANCED_PRICE or len(legal(content, s, seat)) == 1:
                 s["upkeep"]["queue"].pop(0)
     elif q["ask"] == "land":
@@ -151,15 +174,22 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         if action.args[0] not in q.setdefault("ports", []):
             q["ports"].append(action.args[0])
         kind = piece.split(":")[1]
-        label = content.leaders[kind].name if kind in content.leaders else (
-            "a Siege Engine" if kind == "siege" else f"1 {kind.capitalize()}")
-        log.append(Event(f"{name} lands {label} from the Genoa ship in "
-                         f"{_name(content, s, action.args[0])}.", "p.17"))
+        label = (
+            content.leaders[kind].name
+            if kind in content.leaders
+            else ("a Siege Engine" if kind == "siege" else f"1 {kind.capitalize()}")
+        )
+        log.append(Event(f"{name} lands {label} from the Genoa ship in {_name(content, s, action.args[0])}.", "p.17"))
         if not q["pieces"] or not _ports(content, s, q):
             s["upkeep"]["queue"].pop(0)
             if q["pieces"]:
-                log.append(Event(f"The {ARMY_NAMES[army]} Genoa ship finds no Port left: {describe(content, q['pieces'])} "
-                                 f"{'is' if len(q['pieces']) == 1 else 'are'} lost.", "p.17"))
+                log.append(
+                    Event(
+                        f"The {ARMY_NAMES[army]} Genoa ship finds no Port left: {describe(content, q['pieces'])} "
+                        f"{'is' if len(q['pieces']) == 1 else 'are'} lost.",
+                        "p.17",
+                    )
+                )
     elif q["ask"] == "objective":
         s["upkeep"]["queue"].pop(0)
         key = action.args[0]
@@ -168,8 +198,13 @@ def perform(content: Content, s: State, seat: int, action: Action, log: list[Eve
         held = sum(1 for city in objective.cities if controller(s["map"].get(city, ())) == army)
         gained = objective.glory[held - 1] if held else 0
         s["glory"] += towards(ALLIANCE_OF[army], gained)
-        log.append(Event(f"{name} reveals the Objective {_name(content, s, key)}: it Controls {held} of its Cities "
-                         f"and its Alliance gains {gained} Glory.", "p.18"))
+        log.append(
+            Event(
+                f"{name} reveals the Objective {_name(content, s, key)}: it Controls {held} of its Cities "
+                f"and its Alliance gains {gained} Glory.",
+                "p.18",
+            )
+        )
     _next(content, s, log)
 
 
@@ -188,8 +223,14 @@ def _ports(content: Content, s: State, q: dict) -> list[str]:
     army = q["army"]
     piece = q["pieces"][0]
     b = board_for(content, s["armies"])
-    ports = [r.key for r in b.regions if r.port and r.key not in s.get("destroyed", [])
-             and presence(s, r.key, {army}) and free(content, s, r.key, shape(content, piece))]
+    ports = [
+        r.key
+        for r in b.regions
+        if r.port
+        and r.key not in s.get("destroyed", [])
+        and presence(s, r.key, {army})
+        and free(content, s, r.key, shape(content, piece))
+    ]
     used = q.get("ports", [])
     if used and used[-1] in ports:
         return [used[-1]]
@@ -239,8 +280,13 @@ def _prune(content: Content, s: State, log: list[Event]) -> None:
         q = queue[0]
         if q["ask"] == "land" and not _ports(content, s, q):
             queue.pop(0)
-            log.append(Event(f"{ARMY_NAMES[q['army']]} has no Port left for its Genoa ship: "
-                             f"{describe(content, q['pieces'])} {'is' if len(q['pieces']) == 1 else 'are'} lost.", "p.17"))
+            log.append(
+                Event(
+                    f"{ARMY_NAMES[q['army']]} has no Port left for its Genoa ship: "
+                    f"{describe(content, q['pieces'])} {'is' if len(q['pieces']) == 1 else 'are'} lost.",
+                    "p.17",
+                )
+            )
         elif q["ask"] == "supply" and not counts.units_on_map(s, s["armies"][q["seat"]]):
             queue.pop(0)
         else:
@@ -254,21 +300,34 @@ def _orders_step(content: Content, s: State, log: list[Event]) -> None:
     for seat in dict.fromkeys(s["initiative"]):
         army = s["armies"][seat]
         side = ALLIANCE_OF[army]
-        shown = [f"{_order_name(army, sides[side][1])} in {_name(content, s, key)}"
-                 for key, sides in s["sections"].items() if sides[side] and sides[side][0] == army]
+        shown = [
+            f"{_order_name(army, sides[side][1])} in {_name(content, s, key)}"
+            for key, sides in s["sections"].items()
+            if sides[side] and sides[side][0] == army
+        ]
         if not shown:
             continue
         n = 0 if bot_army(s, army) else left[army]  # the Bot loses no Glory for them (p.22)
-        cost = (f"{n} of them not Blank: {n} Glory away from its Alliance." if n > 1 else
-                "1 of them not Blank: 1 Glory away from its Alliance." if n else "all Blank: no Glory lost.")
+        cost = (
+            f"{n} of them not Blank: {n} Glory away from its Alliance."
+            if n > 1
+            else "1 of them not Blank: 1 Glory away from its Alliance."
+            if n
+            else "all Blank: no Glory lost."
+        )
         if len(shown) == 1:
-            cost = ("it is not Blank: 1 Glory away from its Alliance." if n else "it is Blank: no Glory lost.")
+            cost = "it is not Blank: 1 Glory away from its Alliance." if n else "it is Blank: no Glory lost."
         if bot_army(s, army):
             cost = "a Bot loses no Glory for the Orders it did not execute (p.22)."
         s["glory"] += towards(side, -n)
         listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-        log.append(Event(f"{ARMY_NAMES[army]} reveals the Order{'s' if len(shown) > 1 else ''} it left on the map: "
-                         f"{listed}; {cost}", "p.17"))
+        log.append(
+            Event(
+                f"{ARMY_NAMES[army]} reveals the Order{'s' if len(shown) > 1 else ''} it left on the map: "
+                f"{listed}; {cost}",
+                "p.17",
+            )
+        )
     counts.clear_orders(s)
 
 
@@ -278,8 +337,13 @@ def _supply_step(content: Content, s: State, log: list[Event]) -> None:
         short = 0 if bot_army(s, army) else counts.shortfall(content, s, seat)  # no supply for a Bot (p.19)
         if short:
             s["glory"] += towards(ALLIANCE_OF[army], -short)
-            log.append(Event(f"{ARMY_NAMES[army]} is {short} supply short: {short} Glory away from its Alliance, "
-                             "and it brings Units home until its supply is enough.", "p.17"))
+            log.append(
+                Event(
+                    f"{ARMY_NAMES[army]} is {short} supply short: {short} Glory away from its Alliance, "
+                    "and it brings Units home until its supply is enough.",
+                    "p.17",
+                )
+            )
             if counts.units_on_map(s, army):
                 s["upkeep"]["queue"].append({"ask": "supply", "seat": seat})
 
@@ -304,12 +368,16 @@ def _income_step(content: Content, s: State, log: list[Event]) -> None:
         s["gold"][seat] += track(s, seat, "gold")
     icons = counts.glory_icons(content, s)
     s["glory"] += icons
-    log.append(Event(f"Each player takes its Gold; the Glory icons on the map move the Glory marker {count(abs(icons), 'step')} towards "
-                     f"the {_alliance_name('crusader' if icons >= 0 else 'muslim')} Alliance.", "p.17"))
+    log.append(
+        Event(
+            f"Each player takes its Gold; the Glory icons on the map move the Glory marker {count(abs(icons), 'step')} towards "
+            f"the {_alliance_name('crusader' if icons >= 0 else 'muslim')} Alliance.",
+            "p.17",
+        )
+    )
 
 
-CHECKS = {"p.13": "at the end of the Command phase", "p.16": "at the end of the Diplomacy phase",
-          "p.17": "in Upkeep"}
+CHECKS = {"p.13": "at the end of the Command phase", "p.16": "at the end of the Diplomacy phase", "p.17": "in Upkeep"}
 """Where the sequence of play (Overview) makes a victory check, by the page that describes it."""
 
 
@@ -320,8 +388,7 @@ def victory_check(content: Content, s: State, log: list[Event], rule: str = "p.1
     won = counts.winner(s)
     if won is None:
         return False
-    log.append(Event(f"Victory check {CHECKS[rule]}: the {_alliance_name(won)} Alliance has 10 Glory and wins.",
-                     rule))
+    log.append(Event(f"Victory check {CHECKS[rule]}: the {_alliance_name(won)} Alliance has 10 Glory and wins.", rule))
     _finish(content, s, won, f"The {_alliance_name(won)} Alliance reached 10 Glory.")
     return True
 
@@ -338,8 +405,9 @@ def _genoa_step(content: Content, s: State, log: list[Event]) -> None:
             if _ports(content, s, q):
                 s["upkeep"]["queue"].append(q)
             else:
-                log.append(Event(f"{ARMY_NAMES[army]} has no Port to land its Genoa ship in: its pieces are lost.",
-                                 "p.17"))
+                log.append(
+                    Event(f"{ARMY_NAMES[army]} has no Port to land its Genoa ship in: its pieces are lost.", "p.17")
+                )
     s["ships"][ROUNDS[s["round"]]] = {}
 
 
@@ -352,13 +420,22 @@ def _end_of_round(content: Content, s: State, log: list[Event]) -> None:
         s["hand"][army] = []
     s["upkeep"] = None
     s["phase"] = "strategy"
-    log.append(Event(f"The round ends: the next Diplomacy and Mission Cards come up, the initiative track turns, "
-                     f"command points return to their base. {ROUNDS[s['round']]} begins.", "p.17"))
+    log.append(
+        Event(
+            f"The round ends: the next Diplomacy and Mission Cards come up, the initiative track turns, "
+            f"command points return to their base. {ROUNDS[s['round']]} begins.",
+            "p.17",
+        )
+    )
     if plutorial.on(s):
         plutorial.continue_game(s, log)
     if s.pop("truce", None):  # The Treaty of Jaffa holds "until the end of the round"
-        log.append(Event("The truce of The Treaty of Jaffa ends with the round: Jerusalem, Jaffa and Ascalon are "
-                         "open again.", "TC39"))
+        log.append(
+            Event(
+                "The truce of The Treaty of Jaffa ends with the round: Jerusalem, Jaffa and Ascalon are open again.",
+                "TC39",
+            )
+        )
 
 
 def _scoring(content: Content, s: State, log: list[Event]) -> None:
@@ -375,8 +452,11 @@ def _final(content: Content, s: State, log: list[Event]) -> None:
         why = f"The {_alliance_name(won)} Alliance has the most Glory ({abs(s['glory'])})."
     else:
         won = counts.jerusalem_alliance(content, s)  # the Alliance's Control, partners level too (TC74)
-        why = ("The Glory is level; the " + _alliance_name(won) + " Alliance Controls Jerusalem." if won
-               else "The Glory is level and nobody Controls Jerusalem: nobody wins.")
+        why = (
+            "The Glory is level; the " + _alliance_name(won) + " Alliance Controls Jerusalem."
+            if won
+            else "The Glory is level and nobody Controls Jerusalem: nobody wins."
+        )
     log.append(Event(why, "p.18"))
     _finish(content, s, won, why)
 
@@ -394,16 +474,20 @@ def final_winner(content: Content, s: State, alliance: str) -> tuple[list[int], 
     if faith:
         points[first if faith > 0 else second] += 1
     b = board_for(content, s["armies"])
-    merc = {seat: sum(1 for r in b.regions if r.mercantile and controller(s["map"][r.key]) == s["armies"][seat])
-            for seat in points}
+    merc = {
+        seat: sum(1 for r in b.regions if r.mercantile and controller(s["map"][r.key]) == s["armies"][seat])
+        for seat in points
+    }
     if merc[first] != merc[second]:
         points[max(merc, key=merc.__getitem__)] += 1
     held = {seat: _remaining_objective(s, s["armies"][seat]) for seat in points}
     if held[first] != held[second]:
         points[max(held, key=held.__getitem__)] += 1
     which = "second Objective" if s["revealed_objective"] else "better Objective"
-    why = (f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), {which} "
-           f"({held[first]} to {held[second]} Cities)")
+    why = (
+        f"tie-breakers: Faith, Mercantile Cities ({merc[first]} to {merc[second]}), {which} "
+        f"({held[first]} to {held[second]} Cities)"
+    )
     if points[first] != points[second]:
         return [max(points, key=points.__getitem__)], why
     jerusalem = controller(s["map"][next(r.key for r in b.regions if r.jerusalem)])
@@ -421,8 +505,11 @@ def _remaining_objective(s: State, army: str) -> int:
     after a victory check ended the game earlier, when it revealed none, the one it chooses to
     reveal, which is the better of its two (ruling TC77)."""
     have = [k for k in s["objectives"][army] if k != s["revealed_objective"].get(army)]
-    counts_ = [sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army)
-               for card in cards().objectives if card.key in have]
+    counts_ = [
+        sum(1 for c in card.cities if controller(s["map"].get(c, ())) == army)
+        for card in cards().objectives
+        if card.key in have
+    ]
     return max(counts_, default=0)
 
 
@@ -430,10 +517,15 @@ def _finish(content: Content, s: State, alliance: str | None, why: str) -> None:
     if alliance is None:
         s["result"] = {"winners": [], "team": None, "text": why, "why": why}
     else:
-        winners, how = final_winner(content, s, alliance) if solo_upkeep.final_winner_due(s, alliance) else (
-            [i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == alliance], "")
+        winners, how = (
+            final_winner(content, s, alliance)
+            if solo_upkeep.final_winner_due(s, alliance)
+            else ([i for i, a in enumerate(s["armies"]) if ALLIANCE_OF[a] == alliance], "")
+        )
         team = sorted(ALLIANCES).index(alliance)
-        text = why + (f" Final Winner: {', '.join(ARMY_NAMES[s['armies'][w]] for w in winners)} ({how})." if how else "")
+        text = why + (
+            f" Final Winner: {', '.join(ARMY_NAMES[s['armies'][w]] for w in winners)} ({how})." if how else ""
+        )
         s["result"] = {"winners": winners, "team": team, "text": text, "why": text}
     s["phase"] = "over"
     s["upkeep"] = None

@@ -28,10 +28,13 @@ def describe(game, s: State, action: Action) -> str:
 
     if verb == "discard_objective":
         kept = [k for k in s["variable"]["dealt"][army] if k not in args]
-        return (f"Discard the Objective {', '.join(place(k) for k in args)} face down; keep "
-                f"{', '.join(place(k) for k in kept)}")
+        return (
+            f"Discard the Objective {', '.join(place(k) for k in args)} face down; keep "
+            f"{', '.join(place(k) for k in kept)}"
+        )
     if verb == "deploy":
         from .deployment import cost, variable
+
         kind, key = args
         if kind in c.leaders:
             return f"Deploy {c.leaders[kind].name} in {place(key)} (free)"
@@ -40,9 +43,13 @@ def describe(game, s: State, action: Action) -> str:
         return f"Deploy 1 {unit} in {place(key)} ({cost(variable(), kind)} of your points; {left} left)"
     if verb == "done" and s["phase"] == "variable":
         left = s["variable"]["points"][army]
-        return "Stop deploying" + (f" ({left} deployment point{'' if left == 1 else 's'} left are lost)" if left else "")
+        return "Stop deploying" + (
+            f" ({left} deployment point{'' if left == 1 else 's'} left are lost)" if left else ""
+        )
     if verb == "arrange":
-        return "Lay " + ", ".join(f"{event(key).title} under {flag}" for key, flag in zip(args, (2, 3, 4, 5), strict=False))
+        return "Lay " + ", ".join(
+            f"{event(key).title} under {flag}" for key, flag in zip(args, (2, 3, 4, 5), strict=False)
+        )
     if verb == "slot":
         key = s["strategy"]["rows"][army][(2, 3, 4, 5).index(args[0])]
         return f"Slot {args[0]}: take {event(key).title} and {args[0]} command points; the Bot takes its card there"
@@ -55,6 +62,7 @@ def describe(game, s: State, action: Action) -> str:
         return f"{order.name} ({order.text})"
     if verb == "section":
         from .planning import UNEXECUTED_GLORY, chosen, reason
+
         placing = chosen(s)
         assert placing is not None  # a Section is offered once an Order is chosen
         why = reason(c, s, placing, args[0])
@@ -71,8 +79,9 @@ def describe(game, s: State, action: Action) -> str:
         p = s.get("pending") or {}
         frm = p.get("from") or p.get("at")
         if frm:
-            kinds = sorted(set(movable(c, s, frm, p.get("army", army),
-                                       "coordinated" in str(p.get("do", "")) or _coordinated(s))))
+            kinds = sorted(
+                set(movable(c, s, frm, p.get("army", army), "coordinated" in str(p.get("do", "")) or _coordinated(s)))
+            )
             counts = [int(n) for n in str(args[1]).lstrip("g").split(".")]
             group = ", ".join(f"{n} × {piece(k)}" for k, n in zip(kinds, counts, strict=False) if n)
             return f"March {group} to {place(args[0])}"
@@ -97,6 +106,7 @@ def describe(game, s: State, action: Action) -> str:
         from .data import content
         from .diplomacy import board as dboard
         from .diplomacy_moves import space_words
+
         return f"Place a diplomacy marker on {space_words(content(), dboard().space(args[0]))}"
     if verb == "place":
         return f"Place it in {place(args[0])}"
@@ -128,8 +138,9 @@ def describe(game, s: State, action: Action) -> str:
         instead = bool(card and event(card).crown_mode == "instead")
         if verb == "main":
             return "The main event" if instead else "No crown event"
-        bought = (f" (buying {args[0]} crown{'s' if args[0] > 1 else ''} for {CROWN_PRICE * args[0]} Gold)"
-                  if args[0] else "")
+        bought = (
+            f" (buying {args[0]} crown{'s' if args[0] > 1 else ''} for {CROWN_PRICE * args[0]} Gold)" if args[0] else ""
+        )
         return f"The crown event {'instead' if instead else 'too'}{bought}"
     if verb == "at":
         return f"In {place(args[0])}"
@@ -167,10 +178,13 @@ def text_table(game, v: dict) -> str:
     names = {p["army"]: p["name"] for p in v["players"]}
     board = board_for(c, [p["army"] for p in v["players"]])
     glory = v["glory"]
-    lines = [f"{ROUNDS[min(max(v['round'], 0), 3)]}, {v['phase'].capitalize()} phase. Glory "
-             + ("even" if glory == 0 else f"{abs(glory)} towards the {'Crusader' if glory > 0 else 'Muslim'} Alliance")
-             + f" (10 wins). Faith: Crusaders {v['faith']['crusader']}, Muslims {v['faith']['muslim']}. Initiative: "
-             + " → ".join(v["players"][i]["name"] for i in v["initiative"]) + "."]
+    lines = [
+        f"{ROUNDS[min(max(v['round'], 0), 3)]}, {v['phase'].capitalize()} phase. Glory "
+        + ("even" if glory == 0 else f"{abs(glory)} towards the {'Crusader' if glory > 0 else 'Muslim'} Alliance")
+        + f" (10 wins). Faith: Crusaders {v['faith']['crusader']}, Muslims {v['faith']['muslim']}. Initiative: "
+        + " → ".join(v["players"][i]["name"] for i in v["initiative"])
+        + "."
+    ]
 
     def piece(p: str) -> str:
         army, w = owner(p), what(p)
@@ -181,8 +195,14 @@ def text_table(game, v: dict) -> str:
     for r in board.regions:
         slots = v["map"][r.key]
         ruler = controller(slots)
-        kind = "Desert" if r.kind == "desert" else "City" + (", Port" if r.port else "") + (
-            ", Mercantile" if r.mercantile else "") + (", Jerusalem" if r.jerusalem else "")
+        kind = (
+            "Desert"
+            if r.kind == "desert"
+            else "City"
+            + (", Port" if r.port else "")
+            + (", Mercantile" if r.mercantile else "")
+            + (", Jerusalem" if r.jerusalem else "")
+        )
         held = [piece(p) for p in slots if p is not None and p != SABOTAGE]
         counted: dict[str, int] = {}
         for p in held:
@@ -192,25 +212,36 @@ def text_table(game, v: dict) -> str:
         for _side, placed in (v["sections"].get(r.key) or {}).items():
             if placed:
                 known = next((o.name for o in orders(placed["army"]) if o.key == placed["order"]), None)
-                orders_here.append(f"{names.get(placed['army'], placed['army'])} Order "
-                                   + (known if known else "face down"))
-        roads = [board.regions[j].name + (" (Bandits)" if tuple(sorted((r.key, board.regions[j].key))) in bandits else "")
-                 for j in r.roads]
-        lines.append(f"{r.name} ({kind}{'; Destroyed Port' if r.key in v['destroyed'] else ''})"
-                     + (f", held by the {names[ruler]}" if ruler in names else "") + ": "
-                     + (", ".join(f"{n} {p}" if n > 1 else p for p, n in counted.items()) or "empty")
-                     + (f"; {slots.count(SABOTAGE)} Sabotage" if SABOTAGE in slots else "")
-                     + (f"; icons {', '.join(icons)}" if icons else "")
-                     + (f"; {'; '.join(orders_here)}" if orders_here else "")
-                     + f"; Roads to {', '.join(roads) or 'none'}.")
+                orders_here.append(
+                    f"{names.get(placed['army'], placed['army'])} Order " + (known if known else "face down")
+                )
+        roads = [
+            board.regions[j].name + (" (Bandits)" if tuple(sorted((r.key, board.regions[j].key))) in bandits else "")
+            for j in r.roads
+        ]
+        lines.append(
+            f"{r.name} ({kind}{'; Destroyed Port' if r.key in v['destroyed'] else ''})"
+            + (f", held by the {names[ruler]}" if ruler in names else "")
+            + ": "
+            + (", ".join(f"{n} {p}" if n > 1 else p for p, n in counted.items()) or "empty")
+            + (f"; {slots.count(SABOTAGE)} Sabotage" if SABOTAGE in slots else "")
+            + (f"; icons {', '.join(icons)}" if icons else "")
+            + (f"; {'; '.join(orders_here)}" if orders_here else "")
+            + f"; Roads to {', '.join(roads) or 'none'}."
+        )
     for p in v["players"]:
-        tracks = ", ".join(f"{name} {n}" for name, n in zip(("command points", "crowns", "supply", "Gold"), p["tracks"], strict=False))
+        tracks = ", ".join(
+            f"{name} {n}" for name, n in zip(("command points", "crowns", "supply", "Gold"), p["tracks"], strict=False)
+        )
         hand = ", ".join(event(k).title for k in p["hand"]) or "none"
-        lines.append(f"{p['name']} ({p['alliance'].capitalize()} Alliance): tracks {tracks}; now {p['cp']} command "
-                     f"points, {p['gold']} Gold; reserve {p['reserve']['infantry']} Infantry, {p['reserve']['cavalry']} "
-                     f"Cavalry, {p['reserve']['siege']} Siege Engines; Event Cards {hand}; {p['box_count']} Orders "
-                     "behind the screen" + (f"; Objectives {', '.join(board.region(k).name for k in p['objectives'])}"
-                                            if p["objectives"] else "") + ".")
+        lines.append(
+            f"{p['name']} ({p['alliance'].capitalize()} Alliance): tracks {tracks}; now {p['cp']} command "
+            f"points, {p['gold']} Gold; reserve {p['reserve']['infantry']} Infantry, {p['reserve']['cavalry']} "
+            f"Cavalry, {p['reserve']['siege']} Siege Engines; Event Cards {hand}; {p['box_count']} Orders "
+            "behind the screen"
+            + (f"; Objectives {', '.join(board.region(k).name for k in p['objectives'])}" if p["objectives"] else "")
+            + "."
+        )
         lines.append("   " + supply_words(p))
     plan = v.get("plan")
     if plan:
@@ -222,9 +253,11 @@ def text_table(game, v: dict) -> str:
         lines.append(line)
     b = v.get("battle")
     if b:
-        lines.append(f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
-                     f"with {', '.join(piece(p) for p in b['group'])} (Strength {b['attack']}) against "
-                     f"{', '.join(piece(p) for p in b['defenders']) or 'nobody'} (Strength {b['defence']}).")
+        lines.append(
+            f"Battle in {board.region(b['region']).name}: the {v['players'][b['attacker']]['name']} attack "
+            f"with {', '.join(piece(p) for p in b['group'])} (Strength {b['attack']}) against "
+            f"{', '.join(piece(p) for p in b['defenders']) or 'nobody'} (Strength {b['defence']})."
+        )
     return "\n".join(lines)
 
 
@@ -235,8 +268,10 @@ def supply_words(p: dict) -> str:
     supply = p["tracks"][2]
     head = f"Supply at Upkeep: needs {p['need']} (the Sections of its player board not full), has {supply}"
     if p["short"]:
-        return (head + f": {p['short']} short, so {p['short']} Glory lost and Units brought home from the map "
-                "until the supply covers the need.")
+        return (
+            head + f": {p['short']} short, so {p['short']} Glory lost and Units brought home from the map "
+            "until the supply covers the need."
+        )
     left = supply - p["need"]
     return head + (f": covered, {left} left over (2 buy an Advanced Order)." if left else ": covered exactly.")
 
@@ -257,16 +292,19 @@ def _asked(game, s: State) -> str:
     battle = s.get("battle")
     if battle:
         where = board.region(battle["region"]).name
-        return {"react": f"Battle in {where}: play a Reaction Order, or none.",
-                "losses": f"Battle in {where}: choose the pieces lost.",
-                "retreat": f"Battle in {where}: choose where the pieces retreat."}.get(battle.get("stage"),
-                                                                                        f"Battle in {where}.")
+        return {
+            "react": f"Battle in {where}: play a Reaction Order, or none.",
+            "losses": f"Battle in {where}: choose the pieces lost.",
+            "retreat": f"Battle in {where}: choose where the pieces retreat.",
+        }.get(battle.get("stage"), f"Battle in {where}.")
     verbs = {a.verb for a in game.legal_for(s)}
     if "move" in verbs and s["phase"] == "diplomacy":
         return "move your diplomacy marker to a space its lines reach, or stop."
     if verbs & {"place", "replace"}:
-        return ("place what the diplomacy board gave you in a Region (or in place of a piece when the Region is "
-                "full), or leave it off the map.")
+        return (
+            "place what the diplomacy board gave you in a Region (or in place of a piece when the Region is "
+            "full), or leave it off the map."
+        )
     pending = s.get("pending")
     if pending:
         stage = pending.get("stage")
@@ -286,21 +324,28 @@ def _asked(game, s: State) -> str:
         if (s.get("strategy") or {}).get("rows") is None:
             return "lay your Event Cards face down under the bidding slots (2 to 5 command points)."
         if s["strategy"].get("solo"):
-            return ("pick a slot: you take your own card there and its command points, and the Bot takes its own "
-                    "card in the same slot (p.20).")
+            return (
+                "pick a slot: you take your own card there and its command points, and the Bot takes its own "
+                "card in the same slot (p.20)."
+            )
         return "pick an Event Card from the other Alliance's rows; its slot gives you command points."
     if phase == "planning":
         return "place an Order face down in a Region's Order Section, or pass."
     if phase == "command":
         return "execute one of your Orders on the map or an Event Card, or pass."
     if phase == "diplomacy":
-        return {"bid": "bid Gold in secret for the Diplomacy Card's rewards.", "reward": "take a reward.",
-                "move": "move your diplomacy marker."}.get((s.get("dip") or {}).get("stage", ""), "diplomacy.")
+        return {
+            "bid": "bid Gold in secret for the Diplomacy Card's rewards.",
+            "reward": "take a reward.",
+            "move": "move your diplomacy marker.",
+        }.get((s.get("dip") or {}).get("stage", ""), "diplomacy.")
     if phase in ("upkeep", "scoring"):
         ask = (s.get("upkeep") or {}).get("queue", [{}])[0].get("ask")
-        return {"tithe": "Upkeep: tithe the Order left in a Region, or keep it.",
-                "supply": "Upkeep: supply short, bring a Unit home from the map.",
-                "buy": "Upkeep: buy an Advanced Order with leftover supply, or be done.",
-                "land": "Upkeep: choose the Port where the Genoa ships land.",
-                "objective": "reveal one of your Objectives."}.get(ask, "Upkeep: answer this step.")
+        return {
+            "tithe": "Upkeep: tithe the Order left in a Region, or keep it.",
+            "supply": "Upkeep: supply short, bring a Unit home from the map.",
+            "buy": "Upkeep: buy an Advanced Order with leftover supply, or be done.",
+            "land": "Upkeep: choose the Port where the Genoa ships land.",
+            "objective": "reveal one of your Objectives.",
+        }.get(ask, "Upkeep: answer this step.")
     return "choose an action."

@@ -84,14 +84,17 @@ def reaction_region(s: State, army: str, order_key: str, log: list) -> str | Non
     name = _order(army, order_key).name
     c = content()
     if do == "reinforce":
-        near = [k for k in geo.board(s).adjacent_to(b["region"])
-                if units_in(s, k, army)]
+        near = [k for k in geo.board(s).adjacent_to(b["region"]) if units_in(s, k, army)]
         where = geo.strongest(s, army, near)
         if where is None:
             note(log, army, f"has no Adjacent Region with its Units for {name}: the Order is not used", "p.21")
             return None
-        note(log, army, f"places {name} in {geo.board(s).region(where).name}, its strongest Adjacent Region "
-                        "(Reinforce, p.21)", "p.21")
+        note(
+            log,
+            army,
+            f"places {name} in {geo.board(s).region(where).name}, its strongest Adjacent Region (Reinforce, p.21)",
+            "p.21",
+        )
         return where
     attacking = _attacking(s, army)
     if do in DEFENCE_ONLY and attacking:
@@ -101,8 +104,9 @@ def reaction_region(s: State, army: str, order_key: str, log: list) -> str | Non
         note(log, army, f"cannot use {name}: the Order is not used", "TC102")
         return None
     side = ALLIANCE_OF[army]
-    if do == "diversion" and not any(r["side"] != side and not r.get("cancelled") and r["region"] != b["region"]
-                                     for r in b["reactions"]):
+    if do == "diversion" and not any(
+        r["side"] != side and not r.get("cancelled") and r["region"] != b["region"] for r in b["reactions"]
+    ):
         note(log, army, f"has nothing for {name} to cancel: the Order is not used", "TC102")
         return None
     where = b["from"] if attacking else b["region"]
@@ -114,8 +118,9 @@ def reaction_region(s: State, army: str, order_key: str, log: list) -> str | Non
     return where
 
 
-def choose_reaction(s: State, army: str, legal: list[Action], rand: Rand, log: list,
-                    placed: str | None = None) -> Action:
+def choose_reaction(
+    s: State, army: str, legal: list[Action], rand: Rand, log: list, placed: str | None = None
+) -> Action:
     """The Bot executes only the Order it drew and placed in ``placed`` (p.21); with none, or
     where the engine does not offer it, no Reaction."""
     need(legal, "a Reaction")
@@ -160,8 +165,12 @@ def choose_loss(s: State, army: str, legal: list[Action], rand: Rand, log: list)
         neutral = [a for a in losses if is_neutral(a.args[0]) and is_unit(a.args[0])]
         if neutral:
             choice = min(neutral, key=lambda a: LOSS_ORDER[kind].index(what(a.args[0])))
-            note(log, army, f"loses the Neutral {unit_word(choice.args[0])} first (the 1 Neutral Unit allowed, p.21)",
-                 "p.21")
+            note(
+                log,
+                army,
+                f"loses the Neutral {unit_word(choice.args[0])} first (the 1 Neutral Unit allowed, p.21)",
+                "p.21",
+            )
             return choice
     units = [a for a in losses if is_unit(a.args[0])]
     pool = units or losses
@@ -169,12 +178,14 @@ def choose_loss(s: State, army: str, legal: list[Action], rand: Rand, log: list)
     ranked = sorted(regions, key=lambda k: (-_side_strength(s, army, k), geo.proximity_key(s, army, k)))
     top = ranked[0]
     here = [a for a in pool if _piece_and_region(s, a)[1] == top]
+
     def rank(a: Action) -> tuple:
         piece = a.args[0]
         theirs = piece.split(":")[0] != army
         if is_unit(piece):
             return theirs, LOSS_ORDER[kind].index(what(piece)), piece
         return theirs, arithmetic.piece_strength(content(), piece, kind), piece
+
     choice = min(here, key=rank)
     piece = choice.args[0]
     if is_unit(piece):
@@ -184,9 +195,14 @@ def choose_loss(s: State, army: str, legal: list[Action], rand: Rand, log: list)
         why = "no Unit left to lose, the weakest Leader, p.21"
     there = geo.board(s).region(top).name
     extra = f", from {there}, the stronger Region (Reinforce)" if len(regions) > 1 else ""
-    note(log, army, f"loses {'a' if is_unit(piece) else 'the Leader'} "
-                    f"{unit_word(piece) if is_unit(piece) else content().leaders[what(piece)].name} in {where_name}"
-                    f"{extra} ({why})", "p.21")
+    note(
+        log,
+        army,
+        f"loses {'a' if is_unit(piece) else 'the Leader'} "
+        f"{unit_word(piece) if is_unit(piece) else content().leaders[what(piece)].name} in {where_name}"
+        f"{extra} ({why})",
+        "p.21",
+    )
     return choice
 
 
@@ -206,11 +222,18 @@ def choose_retreat(s: State, army: str, legal: list[Action], rand: Rand, log: li
     targets = [a.args[0] for a in moves if a.args[1] == piece]
     with_units = [k for k in targets if units_in(s, k, army)]
     pool = with_units or targets
+
     def order(k: str) -> tuple:
         return geo.strength_key(s, army, k), geo.jerusalem_steps(s, k), geo.proximity_key(s, army, k)
+
     to = min(pool, key=order)
     label = unit_word(piece) if is_unit(piece) else content().leaders[what(piece)].name
-    why = ("the weakest Region with its Units" if with_units else "no Region with its Units: the weakest")
-    note(log, army, f"retreats {'a ' if is_unit(piece) else ''}{label} to {geo.board(s).region(to).name} "
-                    f"({why}, then closest to Jerusalem, then Proximity, p.21)", "p.21")
+    why = "the weakest Region with its Units" if with_units else "no Region with its Units: the weakest"
+    note(
+        log,
+        army,
+        f"retreats {'a ' if is_unit(piece) else ''}{label} to {geo.board(s).region(to).name} "
+        f"({why}, then closest to Jerusalem, then Proximity, p.21)",
+        "p.21",
+    )
     return act("retreat", to, piece)

@@ -32,13 +32,27 @@ from .common import Rand, need, note, of_verb
 
 REWARDS = ("glory", "diplomacy_move", "advanced_order", "remove_sabotage", "faith", "gold")
 """The Diplomacy Card priority (p.23)."""
-REWARD_WORDS = {"glory": "Glory", "diplomacy_move": "a move on the diplomacy board", "advanced_order": "an Advanced Order",
-                "remove_sabotage": "removing Sabotage", "faith": "Faith", "gold": "Gold"}
+REWARD_WORDS = {
+    "glory": "Glory",
+    "diplomacy_move": "a move on the diplomacy board",
+    "advanced_order": "an Advanced Order",
+    "remove_sabotage": "removing Sabotage",
+    "faith": "Faith",
+    "gold": "Gold",
+}
 SPACE_RANKS = ("glory", "hex_leader", "square_leader", "crown", "faith", "cp", "units", "gold", "supply")
 """The diplomacy board priority (p.23)."""
-SPACE_WORDS = {"glory": "Glory", "hex_leader": "a hexagon Leader", "square_leader": "a square Leader",
-               "crown": "a crown", "faith": "Faith", "cp": "a command point (the token removed, 3 Gold gained)",
-               "units": "Neutral Units", "gold": "Gold", "supply": "supply"}
+SPACE_WORDS = {
+    "glory": "Glory",
+    "hex_leader": "a hexagon Leader",
+    "square_leader": "a square Leader",
+    "crown": "a crown",
+    "faith": "Faith",
+    "cp": "a command point (the token removed, 3 Gold gained)",
+    "units": "Neutral Units",
+    "gold": "Gold",
+    "supply": "supply",
+}
 FAITH_TOP = 5
 
 
@@ -61,18 +75,25 @@ def choose_reward(s: State, army: str, legal: list[Action], rand: Rand, log: lis
     options = of_verb(legal, "reward")
     if not options:
         return legal[0]
+
     def rank(a: Action) -> tuple:
         r = rewards[a.args[0] - 1]
         return not _useful(s, army, r.gain), REWARDS.index(r.gain), -r.n, a.args[0]
+
     choice = min(options, key=rank)
     r = rewards[choice.args[0] - 1]
-    note(log, army, f"takes reward {choice.args[0]}, {REWARD_WORDS[r.gain]} (Diplomacy Card priority: Glory, "
-                    "diplomacy move, Advanced Order, remove Sabotage, Faith, Gold, p.23)", "p.23")
+    note(
+        log,
+        army,
+        f"takes reward {choice.args[0]}, {REWARD_WORDS[r.gain]} (Diplomacy Card priority: Glory, "
+        "diplomacy move, Advanced Order, remove Sabotage, Faith, Gold, p.23)",
+        "p.23",
+    )
     return choice
 
 
 def _units_worth(s: State, army: str, space) -> int:
-    """"The strongest option for a Region" (p.23): the Strength the Units would add in the best of
+    """ "The strongest option for a Region" (p.23): the Strength the Units would add in the best of
     the Region types the Bot Controls (a City if it Controls none; ruling TC108)."""
     kinds = {geo.board(s).region(k).kind for k in geo.controlled_by(s, army)} or {"city"}
     return max(space.n * arithmetic.STRENGTH[(space.gives, kind)] for kind in kinds)
@@ -100,14 +121,19 @@ def choose_move(s: State, army: str, legal: list[Action], rand: Rand, log: list)
         return legal[0]
     choice = min(options, key=lambda a: space_rank(s, army, a.args[0]))
     kind = SPACE_RANKS[space_rank(s, army, choice.args[0])[0]]
-    note(log, army, f"moves on the diplomacy board for {SPACE_WORDS[kind]} (diplomacy board priority: Glory, "
-                    "hexagon Leader, square Leader, crown, Faith, command point, Neutral Units, Gold, supply, p.23)",
-         "p.23")
+    note(
+        log,
+        army,
+        f"moves on the diplomacy board for {SPACE_WORDS[kind]} (diplomacy board priority: Glory, "
+        "hexagon Leader, square Leader, crown, Faith, command point, Neutral Units, Gold, supply, p.23)",
+        "p.23",
+    )
     return choice
 
 
-def choose_gain(s: State, army: str, legal: list[Action], item: dict, rand: Rand, log: list,
-                jerusalem_max: int | None = None) -> Action:
+def choose_gain(
+    s: State, army: str, legal: list[Action], item: dict, rand: Rand, log: list, jerusalem_max: int | None = None
+) -> Action:
     """Where a gain goes (p.21, "Units and chits are placed by the general placement rules";
     ruling TC108): a piece by the adding priorities (TC105); a token in its strongest Region;
     never in place of something already there; a command-point token is left off the map and the
@@ -121,8 +147,13 @@ def choose_gain(s: State, army: str, legal: list[Action], item: dict, rand: Rand
         options = [(a.args[0], a.args[1]) for a in of_verb(legal, "clear")]
         best = placement.unsabotage_slot(s, army, options)
         choice = act("clear", *best) if best else legal[0]
-        note(log, army, f"removes a Sabotage token from {geo.board(s).region(choice.args[0]).name} "
-                        "(Glory, crown, supply, gold; the stronger Region, p.21)", "p.21")
+        note(
+            log,
+            army,
+            f"removes a Sabotage token from {geo.board(s).region(choice.args[0]).name} "
+            "(Glory, crown, supply, gold; the stronger Region, p.21)",
+            "p.21",
+        )
         return choice
     places = [a.args[0] for a in of_verb(legal, "place")]
     if "token" in item:
@@ -140,5 +171,3 @@ def choose_gain(s: State, army: str, legal: list[Action], item: dict, rand: Rand
         return act("discard")
     note(log, army, f"places {item['text']} in {geo.board(s).region(where).name} ({why})", "p.21")
     return act("place", where)
-
-

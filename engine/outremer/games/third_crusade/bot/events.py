@@ -30,9 +30,14 @@ from . import geometry as geo
 from . import placement
 from .common import Rand, allies, need, note, of_verb, opponents
 
-PERKS = {1: "crown effects are free", 2: "main events regardless of Region", 3: "main events regardless of Presence",
-         4: "+1 Cavalry if the main event adds Units", 5: "+1 Infantry if the main event includes a March",
-         6: "+1 Infantry if the effect adds Units"}
+PERKS = {
+    1: "crown effects are free",
+    2: "main events regardless of Region",
+    3: "main events regardless of Presence",
+    4: "+1 Cavalry if the main event adds Units",
+    5: "+1 Infantry if the main event includes a March",
+    6: "+1 Infantry if the effect adds Units",
+}
 """The Bot Table's EVENT CARDS row by column (p.23)."""
 
 
@@ -54,8 +59,13 @@ def choose_card(s: State, army: str, legal: list[Action], rand: Rand, log: list)
     if not cards:
         return legal[0]
     choice = cards[rand(len(cards))]
-    note(log, army, f"plays {event(choice.args[0]).title}, drawn at random from its "
-                    f"{len(cards)} playable Event Card{'s' if len(cards) > 1 else ''}", "p.20")
+    note(
+        log,
+        army,
+        f"plays {event(choice.args[0]).title}, drawn at random from its "
+        f"{len(cards)} playable Event Card{'s' if len(cards) > 1 else ''}",
+        "p.20",
+    )
     return choice
 
 
@@ -69,7 +79,9 @@ def _helps(s: State, army: str, step: Step, keys: list[str]) -> bool:
     if do == "or":
         return any(_helps(s, army, x, keys) for option in step.options for x in option)
     if do == "muster":
-        return muster_army(s, army, step) in allies(s, army) + (NEUTRAL,) and bool(placement.add_priority(s, army, keys))
+        return muster_army(s, army, step) in allies(s, army) + (NEUTRAL,) and bool(
+            placement.add_priority(s, army, keys)
+        )
     if do == "remove":
         return theirs(s, army, step.whose) and placement.remove_region(s, army, keys) is not None
     if do == "assassinate":
@@ -94,7 +106,9 @@ def _helps(s: State, army: str, step: Step, keys: list[str]) -> bool:
 
 
 def _free_slots(s: State, keys) -> list[tuple[str, int]]:
-    return [(k, i) for k in keys for i, p in enumerate(s["map"][k]) if p is None and not geo.board(s).region(k).jerusalem]
+    return [
+        (k, i) for k in keys for i, p in enumerate(s["map"][k]) if p is None and not geo.board(s).region(k).jerusalem
+    ]
 
 
 def _sabotaged(s: State, keys) -> list[tuple[str, int]]:
@@ -109,13 +123,16 @@ def _token_to_remove(s: State, army: str, keys, icon: str) -> str | None:
     """A Resource token of the player's to take away: in the Region the player is strongest in
     (the Destroyed Port's measure, p.21; ruling TC109)."""
     them = opponents(s, army)
-    held = [k for k in keys if icon in ((s.get("tokens") or {}).get(k) or []) and any(
-        p and p.split(":")[0] in them for p in s["map"][k])]
+    held = [
+        k
+        for k in keys
+        if icon in ((s.get("tokens") or {}).get(k) or []) and any(p and p.split(":")[0] in them for p in s["map"][k])
+    ]
     return min(held, key=lambda k: (-geo.strength(s, them, k), geo.proximity_key(s, army, k)), default=None)
 
 
 def crown_useful(s: State, army: str) -> bool:
-    """"The Bot only does this if the crown event is at least partly useful to them" (p.20):
+    """ "The Bot only does this if the crown event is at least partly useful to them" (p.20):
     at least one step of the crown event could do the Bot some good now in a Region its banner
     allows (ruling TC109)."""
     p = s["pending"]
@@ -140,8 +157,7 @@ def choose_crown(s: State, army: str, legal: list[Action], rand: Rand, log: list
     if crowns and crown_useful(s, army):
         n = crowns[0].args[0]
         paid = "free (column 1)" if free else (f"buying {n} crown{'s' if n > 1 else ''} with Gold" if n else "")
-        note(log, army, f"executes the crown event{', ' + paid if paid else ''} (at least partly useful, p.20)",
-             "p.20")
+        note(log, army, f"executes the crown event{', ' + paid if paid else ''} (at least partly useful, p.20)", "p.20")
         return crowns[0]
     if crowns:
         note(log, army, "does not execute the crown event: it would do it no good (p.20)", "TC109")
@@ -167,13 +183,16 @@ def perk_units(card_key: str, column: int) -> list[str]:
     card's effect (main or crown event) adds Units. "Adds Units" is a muster of any Army's Units
     (ruling TC109)."""
     card = event(card_key)
+
     def flat(steps):
         for x in steps:
             yield x
             for option in x.options:
                 yield from flat(option)
+
     def adds(steps):
         return any(x.do == "muster" for x in flat(steps))
+
     if column == 4 and adds(card.main):
         return ["cavalry"]
     if column == 5 and any(x.do in MARCHES for x in flat(card.main)):

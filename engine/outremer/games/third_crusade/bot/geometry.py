@@ -68,8 +68,11 @@ def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
     the Desert both have 4 in Battle Strength. Acre also has a Leader without any Units and
     therefore counts as stronger")."""
     leaders = content().leaders
-    return any(owner(p) in _armies(army) and what(p) in leaders and not leaders[what(p)].unit
-               for p in s["map"][key] if p is not None)
+    return any(
+        owner(p) in _armies(army) and what(p) in leaders and not leaders[what(p)].unit
+        for p in s["map"][key]
+        if p is not None
+    )
 
 
 def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, int]:
@@ -106,8 +109,12 @@ def _plane(b: Board, key: str) -> tuple[float, float]:
 def _on_side(b: Board, key: str, side: str) -> bool:
     x, y = _plane(b, key)
     height = BOARD * (2 if b.key == "both" else 1)
-    return {"west": x < SIDE_BAND, "east": x > BOARD - SIDE_BAND,
-            "north": y < height / 3, "south": y > height - height / 3}[side]
+    return {
+        "west": x < SIDE_BAND,
+        "east": x > BOARD - SIDE_BAND,
+        "north": y < height / 3,
+        "south": y > height - height / 3,
+    }[side]
 
 
 _STEPS: dict = {}
@@ -178,9 +185,11 @@ def by_strength(s: State, army: str | Sequence[str], keys: Iterable[str]) -> lis
 
 def strongest_first(s: State, army: str | Sequence[str], keys: Iterable[str]) -> list[str]:
     """``keys`` from the strongest to the weakest for ``army``, ties by Proximity."""
+
     def order(k: str) -> tuple:
         strong, bare = strength_key(s, army, k)
         return -strong, -bare, proximity_key(s, _bot(army), k)
+
     return sorted(keys, key=order)
 
 

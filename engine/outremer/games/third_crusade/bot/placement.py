@@ -63,8 +63,11 @@ def _icon(s: State, key: str, i: int) -> str:
 
 def bare_room(s: State, key: str, unit: str) -> int:
     """Free Slots for ``unit`` showing no Resource icon or token (p.21)."""
-    return sum(1 for i, sh in enumerate(SLOT_SHAPES)
-               if sh == UNIT_SHAPE[unit] and s["map"][key][i] is None and not _icon(s, key, i))
+    return sum(
+        1
+        for i, sh in enumerate(SLOT_SHAPES)
+        if sh == UNIT_SHAPE[unit] and s["map"][key][i] is None and not _icon(s, key, i)
+    )
 
 
 def _alliance_presence(s: State, army: str, key: str) -> bool:
@@ -91,8 +94,9 @@ def add_priority(s: State, army: str, keys: Iterable[str], jerusalem_max: int | 
     if jer in keys and jerusalem_max is not None and geo.strength(s, mine, jer) < jerusalem_max:
         ranked.append(jer)
     own = [k for k in keys if controller(s["map"][k]) == army]
-    partner = [k for k in keys if controller(s["map"][k]) in mine and controller(s["map"][k]) != army
-               and pieces_in(s, k, army)]
+    partner = [
+        k for k in keys if controller(s["map"][k]) in mine and controller(s["map"][k]) != army and pieces_in(s, k, army)
+    ]
     for group in (own, partner, [k for k in keys if _alliance_presence(s, army, k)]):
         ranked += [k for k in geo.by_strength(s, army, group) if k not in ranked]
     bare = [k for k in keys if not _alliance_presence(s, army, k) and not _player_presence(s, army, k)]
@@ -143,8 +147,11 @@ def leader_to_remove(s: State, army: str, pieces: Iterable[str]) -> str | None:
     Leaders, one with a Cavalry icon, then an Infantry icon, then none; never its own Alliance's
     or a Neutral one (ruling TC107)."""
     leaders = content().leaders
-    theirs = [p for p in pieces if (a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != ALLIANCE_OF[army]
-              and what(p) in leaders]
+    theirs = [
+        p
+        for p in pieces
+        if (a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != ALLIANCE_OF[army] and what(p) in leaders
+    ]
     rank = {"cavalry": 0, "infantry": 1, "": 2}
     return min(theirs, key=lambda p: (rank[leaders[what(p)].unit], -leaders[what(p)].units, p), default=None)
 
@@ -160,11 +167,17 @@ def sabotage_slot(s: State, army: str, options: Iterable[tuple[str, int]]) -> tu
     the Unit Slot that holds the stronger Unit for that Region type." Then Proximity (ruling
     TC106). ``options``: free (Region, Slot) pairs the card allows."""
     ok = [(k, i) for k, i in options if _player_presence(s, army, k) and s["map"][k][i] is None]
+
     def rank(o):
         k, i = o
         icon = _icon(s, k, i)
-        return (SABOTAGE_ORDER.index(icon) if icon in SABOTAGE_ORDER else len(SABOTAGE_ORDER),
-                -_slot_strength(s, k, i), geo.proximity_key(s, army, k), i)
+        return (
+            SABOTAGE_ORDER.index(icon) if icon in SABOTAGE_ORDER else len(SABOTAGE_ORDER),
+            -_slot_strength(s, k, i),
+            geo.proximity_key(s, army, k),
+            i,
+        )
+
     return min(ok, key=rank, default=None)
 
 
@@ -174,14 +187,24 @@ def unsabotage_slot(s: State, army: str, options: Iterable[tuple[str, int]]) -> 
     gold, then a Slot without an icon; never one on a command point; only in Regions its Alliance
     Controls, whose icons it would count (ruling TC106)."""
     side = ALLIANCE_OF[army]
-    ok = [(k, i) for k, i in options if s["map"][k][i] == SABOTAGE and alliance_controller(s["map"][k]) == side
-          and _icon(s, k, i) != "cp"]
+    ok = [
+        (k, i)
+        for k, i in options
+        if s["map"][k][i] == SABOTAGE and alliance_controller(s["map"][k]) == side and _icon(s, k, i) != "cp"
+    ]
+
     def rank(o):
         k, i = o
         icon = _icon(s, k, i)
         strong, bare = geo.strength_key(s, allies(s, army), k)
-        return (UNSABOTAGE_ORDER.index(icon) if icon in UNSABOTAGE_ORDER else len(UNSABOTAGE_ORDER),
-                -strong, -bare, geo.proximity_key(s, army, k), i)
+        return (
+            UNSABOTAGE_ORDER.index(icon) if icon in UNSABOTAGE_ORDER else len(UNSABOTAGE_ORDER),
+            -strong,
+            -bare,
+            geo.proximity_key(s, army, k),
+            i,
+        )
+
     return min(ok, key=rank, default=None)
 
 
@@ -204,8 +227,7 @@ def destroyed_port_region(s: State, army: str, keys: Iterable[str]) -> str | Non
     without its own Alliance's pieces; never one of its own (ruling TC107)."""
     keys = list(keys)
     them = opponents(s, army)
-    pool = ([k for k in keys if pieces_in(s, k, them)]
-            or [k for k in keys if not pieces_in(s, k, allies(s, army))])
+    pool = [k for k in keys if pieces_in(s, k, them)] or [k for k in keys if not pieces_in(s, k, allies(s, army))]
     return min(pool, key=lambda k: (-geo.strength(s, them, k), geo.proximity_key(s, army, k)), default=None)
 
 

@@ -2,8 +2,10 @@
 TC100-TC119), for the game's rule index (``rules.py``). Plain data: it imports nothing."""
 
 BOT_PAGES = {
-    "p.19": "p.19 Solo game: setup and general changes", "p.20": "p.20 Solo game: Strategy, Planning, Command",
-    "p.21": "p.21 Solo game: adding, removing, Battle", "p.22": "p.22 Solo game: Marching",
+    "p.19": "p.19 Solo game: setup and general changes",
+    "p.20": "p.20 Solo game: Strategy, Planning, Command",
+    "p.21": "p.21 Solo game: adding, removing, Battle",
+    "p.22": "p.22 Solo game: Marching",
     "p.23": "p.23 Solo game: Diplomacy, Upkeep, the Bot Table",
 }
 
@@ -17,6 +19,6 @@ BOT_RULINGS = {
     "TC106": "The Bot's Sabotage, placed and removed",
     "TC107": "Which of the player's Units and Leaders the Bot removes",
     "TC108": "The Bot's Diplomacy choices",
-    "TC109": "The Bot's Event Cards: the draw, \"partly useful\", the perks, each step",
+    "TC109": 'The Bot\'s Event Cards: the draw, "partly useful", the perks, each step',
     "TC110": "The Bot's Advanced Orders at Upkeep",
 }

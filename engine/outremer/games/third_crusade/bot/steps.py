@@ -39,8 +39,15 @@ def _skip(legal: list[Action]) -> Action:
     return legal[0]
 
 
-def choose_step(s: State, army: str, legal: list[Action], rand: Rand, log: list,
-                jerusalem_max: int | None = None, free_crowns: bool = False) -> Action | None:
+def choose_step(
+    s: State,
+    army: str,
+    legal: list[Action],
+    rand: Rand,
+    log: list,
+    jerusalem_max: int | None = None,
+    free_crowns: bool = False,
+) -> Action | None:
     need(legal, "an Event Card's step")
     p = s["pending"]
     if p["stage"] == "crown":
@@ -58,8 +65,11 @@ def _where(s: State, army: str, step, legal: list[Action], rand: Rand, log: list
     ats = [a.args[0] for a in of_verb(legal, "at")]
     if do == "or":
         options = of_verb(legal, "or")
-        useful = [a for a in options if any(bot_events._helps(s, army, x, list(s["map"]))
-                                            for x in step.options[a.args[0] - 1])]
+        useful = [
+            a
+            for a in options
+            if any(bot_events._helps(s, army, x, list(s["map"])) for x in step.options[a.args[0] - 1])
+        ]
         choice = (useful or options or [_skip(legal)])[0]
         if choice.verb == "or":
             note(log, army, f"takes option {choice.args[0]}, the first that does it good", "TC109")
@@ -87,8 +97,10 @@ def _where(s: State, army: str, step, legal: list[Action], rand: Rand, log: list
         best = [(leader, k) for leader, k in found if leader]
         if best:
             rank = {"cavalry": 0, "infantry": 1, "": 2}
-            target = min(best, key=lambda lk: (rank[content().leaders[lk[0].split(":")[1]].unit],
-                                               geo.proximity_key(s, army, lk[1])))[1]
+            target = min(
+                best,
+                key=lambda lk: (rank[content().leaders[lk[0].split(":")[1]].unit], geo.proximity_key(s, army, lk[1])),
+            )[1]
         why = "a Leader of the player's, Cavalry over Infantry, p.21"
     elif do == "sabotage":
         slot = placement.sabotage_slot(s, army, bot_events._free_slots(s, ats))
@@ -113,8 +125,11 @@ def _where(s: State, army: str, step, legal: list[Action], rand: Rand, log: list
         why = "the Region where the player is strongest, TC109"
     elif do == "leader":
         if bot_events._helps(s, army, step, ats):
-            target = (next(iter(placement.add_priority(s, army, ats, jerusalem_max)), None)
-                      if step.action == "add" else (ats[0] if ats else None))
+            target = (
+                next(iter(placement.add_priority(s, army, ats, jerusalem_max)), None)
+                if step.action == "add"
+                else (ats[0] if ats else None)
+            )
         why = "by the adding priorities, p.20-21" if step.action == "add" else "the card's Leader, p.12"
     else:  # bandit: "The Bot ignores placing Bandits" (p.21)
         why = "the Bot never places Bandits, p.21"
@@ -135,8 +150,13 @@ def _act(s: State, army: str, step, legal: list[Action], rand: Rand, log: list) 
         fighting = who != NEUTRAL and battle_at(s, at, {ALLIANCE_OF[army]})
         n = most if fighting else min(most, placement.bare_room(s, at, step.unit))
         if n < most:
-            note(log, army, f"adds {n} {UNIT_WORDS[step.unit]} in {_region(s, at)}, covering no Resource icon; "
-                            f"{most - n} more go to an Adjacent Region if one has room (p.21)", "p.21")
+            note(
+                log,
+                army,
+                f"adds {n} {UNIT_WORDS[step.unit]} in {_region(s, at)}, covering no Resource icon; "
+                f"{most - n} more go to an Adjacent Region if one has room (p.21)",
+                "p.21",
+            )
         else:
             note(log, army, f"adds {n} {UNIT_WORDS[step.unit]} in {_region(s, at)}", "p.21")
         return act("muster", n)
@@ -152,8 +172,10 @@ def _act(s: State, army: str, step, legal: list[Action], rand: Rand, log: list) 
     if do == "remove":
         piece = placement.remove_piece(s, army, at, [a.args[0] for a in of_verb(legal, "remove")])
         choice = act("remove", piece) if piece else None
-        text = f"removes the player's {UNIT_WORDS.get(piece.split(':')[1], '') if piece else ''} from {_region(s, at)} " \
-               "(the stronger Unit for the Region, TC107)"
+        text = (
+            f"removes the player's {UNIT_WORDS.get(piece.split(':')[1], '') if piece else ''} from {_region(s, at)} "
+            "(the stronger Unit for the Region, TC107)"
+        )
     elif do == "assassinate":
         piece = placement.leader_to_remove(s, army, [a.args[0] for a in of_verb(legal, "assassinate")])
         choice = act("assassinate", piece) if piece else None
@@ -162,8 +184,10 @@ def _act(s: State, army: str, step, legal: list[Action], rand: Rand, log: list) 
         slot = placement.sabotage_slot(s, army, [(at, a.args[0]) for a in of_verb(legal, "sabotage")])
         choice = act("sabotage", slot[1]) if slot else None
         icon = placement._icon(s, at, slot[1]) if slot else ""
-        text = f"sabotages {'the ' + ICON_WORDS[icon] + ' icon of ' if icon else ''}{_region(s, at)} " \
-               "(Glory, command point, crown, supply, gold, p.21)"
+        text = (
+            f"sabotages {'the ' + ICON_WORDS[icon] + ' icon of ' if icon else ''}{_region(s, at)} "
+            "(Glory, command point, crown, supply, gold, p.21)"
+        )
     elif do == "remove_sabotage":
         slot = placement.unsabotage_slot(s, army, [(at, a.args[0]) for a in of_verb(legal, "unsabotage")])
         choice = act("unsabotage", slot[1]) if slot else None
@@ -176,4 +200,3 @@ def _act(s: State, army: str, step, legal: list[Action], rand: Rand, log: list) 
         return _skip(legal)
     note(log, army, text, "p.21")
     return choice
-

@@ -20,9 +20,14 @@ from ..events import MARCHES
 from . import geometry as geo
 from .common import Rand, need, note, of_verb
 
-UPKEEP = {1: "select 2 and keep them", 2: "select 1 and keep it", 3: "select 1, keep it if not a Reaction Order",
-          4: "select 1, only keep it if it is a March", 5: "select 1, only keep it if it is a Reaction Order",
-          6: "gain no Advanced Order"}
+UPKEEP = {
+    1: "select 2 and keep them",
+    2: "select 1 and keep it",
+    3: "select 1, keep it if not a Reaction Order",
+    4: "select 1, only keep it if it is a March",
+    5: "select 1, only keep it if it is a Reaction Order",
+    6: "gain no Advanced Order",
+}
 """The Bot Table's UPKEEP row by column (p.23)."""
 
 
@@ -36,8 +41,12 @@ def choose_landing(s: State, army: str, legal: list[Action], rand: Rand, log: li
         return legal[0]
     where = geo.weakest(s, army, ports)
     assert where is not None  # ports is not empty
-    note(log, army, f"lands from the Genoa ship in {geo.board(s).region(where).name}, its weakest Port "
-                    "(Proximity on a tie, p.23)", "p.23")
+    note(
+        log,
+        army,
+        f"lands from the Genoa ship in {geo.board(s).region(where).name}, its weakest Port (Proximity on a tie, p.23)",
+        "p.23",
+    )
     return next(a for a in legal if a.verb == "land" and a.args[0] == where)
 
 
@@ -73,11 +82,19 @@ def select_advanced(s: State, army: str, group: list[str], column: int, rand: Ra
         if keep:
             group.remove(key)
             kept.append(key)
-            note(log, army, f"draws {name} from its Advanced Orders and keeps it (column {column}: "
-                            f"{UPKEEP[column]}, p.23)", "p.23")
+            note(
+                log,
+                army,
+                f"draws {name} from its Advanced Orders and keeps it (column {column}: {UPKEEP[column]}, p.23)",
+                "p.23",
+            )
         else:
-            note(log, army, f"draws {name} from its Advanced Orders and puts it back (column {column}: "
-                            f"{UPKEEP[column]}, p.23)", "p.23")
+            note(
+                log,
+                army,
+                f"draws {name} from its Advanced Orders and puts it back (column {column}: {UPKEEP[column]}, p.23)",
+                "p.23",
+            )
     if column == 6:
         note(log, army, "gains no Advanced Order (column 6, p.23)", "p.23")
     return kept
@@ -99,6 +116,11 @@ def choose_objective(s: State, army: str, legal: list[Action], rand: Rand, log: 
     if not options:
         return legal[0]
     choice = max(options, key=lambda a: objective_glory(s, army, a.args[0]))
-    note(log, army, f"reveals the Objective {geo.board(s).region(choice.args[0]).name}, worth "
-                    f"{objective_glory(s, army, choice.args[0])} Glory, the highest of its cards (p.19)", "p.19")
+    note(
+        log,
+        army,
+        f"reveals the Objective {geo.board(s).region(choice.args[0]).name}, worth "
+        f"{objective_glory(s, army, choice.args[0])} Glory, the highest of its cards (p.19)",
+        "p.19",
+    )
     return choice
