@@ -73,18 +73,12 @@ def borders_of(raw: dict) -> dict[str, list[str]] | None:
     for i, a in enumerate(board.areas):
         for j in range(i + 1, len(board.areas)):
             b = board.areas[j]
-            nx, ny = b.x - a.x, b.y - a.y
-            norm = math.hypot(nx, ny)
-            c = nx * (a.x + b.x) / 2 + ny * (a.y + b.y) / 2
-            on = [p for p in cells[i] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
-            on_b = [p for p in cells[j] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
-            if len(on) >= 2 and len(on_b) >= 2:
-                length = max(math.dist(p, q) for p in on for q in on)
-                if 2.0 <= length < SHORTEST_BORDER:
-                    return None
-                if length >= SHORTEST_BORDER:
-                    found[a.key].append(b.key)
-                    found[b.key].append(a.key)
+            length = ck_map.border_length(board, cells, i, j)
+            if 2.0 <= length < SHORTEST_BORDER:
+                return None
+            if length >= SHORTEST_BORDER:
+                found[a.key].append(b.key)
+                found[b.key].append(a.key)
     return found
 
 

@@ -147,21 +147,23 @@ def _lane(board, a, b, coast: list[Point]) -> dict[str, Any]:
     }
 
 
+def border_length(board, cells: list, i: int, j: int) -> float:
+    """How long an edge the drawn cells of areas ``i`` and ``j`` share (0 when they share none):
+    the stretch of cell ``i`` on the line halfway between the two areas' centres."""
+    a, b = board.areas[i], board.areas[j]
+    nx, ny = b.x - a.x, b.y - a.y
+    norm = math.hypot(nx, ny)
+    c = nx * (a.x + b.x) / 2 + ny * (a.y + b.y) / 2
+    on = [p for p in cells[i] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
+    on_b = [p for p in cells[j] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
+    if len(on) < 2 or len(on_b) < 2:
+        return 0.0
+    return max(math.dist(p, q) for p in on for q in on)
+
+
 def shared_borders(key: str, min_length: float = 2.0) -> set[tuple[int, int]]:
     """Pairs of areas whose drawn cells share an edge (to check the map data's land borders)."""
     board = board_data(key)
     cells = geometry(key)["polygons"]
-    found = set()
-    for i, a in enumerate(board.areas):
-        for j in range(i + 1, len(board.areas)):
-            b = board.areas[j]
-            nx, ny = b.x - a.x, b.y - a.y
-            norm = math.hypot(nx, ny)
-            c = nx * (a.x + b.x) / 2 + ny * (a.y + b.y) / 2
-            on = [p for p in cells[i] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
-            on_b = [p for p in cells[j] if abs(nx * p[0] + ny * p[1] - c) / norm < 0.6]
-            if len(on) >= 2 and len(on_b) >= 2:
-                length = max(math.dist(p, q) for p in on for q in on)
-                if length >= min_length:
-                    found.add((i, j))
-    return found
+    n = len(board.areas)
+    return {(i, j) for i in range(n) for j in range(i + 1, n) if border_length(board, cells, i, j) >= min_length}
