@@ -14,7 +14,7 @@ from outremer.ai.trained import StaleWeights, load, read_text
 from outremer.core.errors import DataError
 from outremer.games import get_game
 
-GAMES = {"levantine": 2, "crusader-kingdoms": 4}
+GAMES = {"levantine": 2, "crusader-kingdoms": 4, "lords-of-heaven": 4}
 """The games whose estimate's weights are a data file, and a player count whose estimate they are."""
 
 
@@ -69,10 +69,11 @@ def _load(game_id, text):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_file_with_a_weight_too_few_is_refused_naming_the_file(game_id):
-    text = _tampered(game_id, lambda d: d["weights"][3].pop())
+    stage = min(3, ai_of(game_id).STAGES - 1)
+    text = _tampered(game_id, lambda d: d["weights"][stage].pop())
     with pytest.raises(
         DataError,
-        match=rf"weights/{game_id.replace('-', '_')}\.json: stage 3: "
+        match=rf"weights/{game_id.replace('-', '_')}\.json: stage {stage}: "
         rf"{len(ai_of(game_id).FEATURES)} weights expected",
     ):
         _load(game_id, text)
@@ -90,7 +91,7 @@ def test_a_file_of_other_features_or_stages_is_refused_with_what_to_run(game_id)
         d["weights"].pop()
         d["stages"] -= 1
 
-    with pytest.raises(DataError, match=r"9 stages expected"):
+    with pytest.raises(DataError, match=rf"{ai_of(game_id).STAGES} stages expected"):
         _load(game_id, _tampered(game_id, drop_stage))
     with pytest.raises(DataError, match="not valid JSON"):
         _load(game_id, "{")
@@ -133,8 +134,8 @@ def test_the_features_read_only_what_each_seat_sees(game_id):
             step += 1
 
 
-BEFORE = {  # the first actions of two games, played before the weights moved into data files (halved
-    # weights change Levantine's, negated ones Crusader Kingdoms')
+BEFORE = {  # the first actions of games played before the weights moved into data files (halved
+    # weights change Levantine's, negated ones Crusader Kingdoms' and Lords of Heaven's)
     ("levantine", ("normal", "heuristic"), 7): [
         "play 27",
         "play 57",
@@ -198,6 +199,22 @@ BEFORE = {  # the first actions of two games, played before the weights moved in
         "add 61",
         "add 51",
         "add 43",
+    ],
+    ("lords-of-heaven", ("normal", "heuristic"), 7): [
+        "pick 48",
+        "pick 46",
+        "pick 38",
+        "pick 35",
+        "pick 36",
+        "pick 34",
+        "play 38 0",
+        "effect",
+        "push 0 1",
+        "push 1 1",
+        "build 1 1",
+        "play 34 0",
+        "effect",
+        "build 0 0",
     ],
 }
 

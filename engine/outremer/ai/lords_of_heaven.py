@@ -14,10 +14,12 @@ from functools import partial
 
 from ..core.actions import Action
 from ..core.graph import distances
+from ..games.lords_of_heaven.game import LordsOfHeaven
 from ..games.lords_of_heaven.state import fortresses_next_to
 from . import lords_of_heaven_conflicts as conflicts
 from .agent import Agent
 from .estimate import Logit
+from .trained import load
 
 RESOURCE = {"gold": 1.0, "faith": 1.1, "footman": 0.9, "siege_tower": 1.6, "knight": 2.4}
 UNIT_STRENGTH = (1, 2, 3)
@@ -514,17 +516,20 @@ def features(s: dict, seat: int) -> tuple[float, ...]:
 
 
 def stage(s: dict) -> int:
+    """The Crusade: 0 in the first, 1 in the second."""
     return 0 if s["crusade"] == 1 else 1
 
 
-LOGIT = Logit(
-    features,
-    stage,
-    (  # by stage (Crusade): the weights of VP, Cities, purse, Units
-        # python bench/estimate_fit.py --game lords-of-heaven --players 4 --games 400 --seed 1, fitted
-        # again once the heuristic built Fortresses: held-out log-likelihood per position -1.226 (1st
-        # Crusade) and -0.888 (2nd), the weights fitted before -1.254 and -0.914, knowing nothing -1.386
-        (0.196, 0.068, 0.023, 0.025),
-        (0.303, 0.254, 0.009, 0.019),
-    ),
-)
+FEATURES = ("vp", "cities_controlled", "gold_and_faith", "unit_strength")
+"""The names of ``features``, in their order (``unit_strength``: a Footman 1, a Siege Tower 2, a
+Knight 3): the weights file names them, and is checked against them."""
+
+STAGES = 2
+"""How many values ``stage`` takes."""
+
+LOGIT = Logit(features, stage, load("lords-of-heaven", LordsOfHeaven.rules_revision, FEATURES, STAGES))
+"""Each seat's chance from the position, with the weights of ``weights/lords_of_heaven.json`` (its
+``training`` says how they were fitted: ``python bench/estimate_fit.py --game lords-of-heaven
+--players 4 --games 400 --seed 1``, 400 4-player games between heuristic players, under rules
+revision 1, and how they fare under the current one). Learned again from the searching player's
+own games by ``python bench/train.py --game lords-of-heaven --players 4``."""
