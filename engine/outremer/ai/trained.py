@@ -43,20 +43,25 @@ class StaleWeights(UserWarning):
     """A weights file trained for another rules revision than the game's."""
 
 
-def file_name(game_id: str) -> str:
-    return f"{game_id.replace('-', '_')}.json"
+def file_name(game_id: str, part: str = "") -> str:
+    """The file of ``game_id``'s weights, or of its estimate for a ``part`` of the game that is
+    judged apart (Third Crusade's game against the Bot: ``third_crusade_solo.json``)."""
+    return f"{game_id.replace('-', '_')}{'_' + part if part else ''}.json"
 
 
-def read_text(game_id: str) -> str:
+def read_text(game_id: str, part: str = "") -> str:
     """The shipped weights file of ``game_id`` (inside the package: the wheel, Pyodide)."""
-    return resources.files(__package__).joinpath(FOLDER, file_name(game_id)).read_text(encoding="utf-8")
+    return resources.files(__package__).joinpath(FOLDER, file_name(game_id, part)).read_text(encoding="utf-8")
 
 
-def parse(text: str, name: str, game_id: str, revision: int, features: Sequence[str], stages: int) -> dict[str, Any]:
+def parse(
+    text: str, name: str, game_id: str, revision: int, features: Sequence[str], stages: int, retrain: str = ""
+) -> dict[str, Any]:
     """The weights file ``name`` (its ``text``), checked against the game and its feature
     function: a ``DataError`` naming the file if it does not fit, a ``StaleWeights`` warning if
-    it was trained for another rules revision."""
-    retrain = f"python bench/train.py --game {game_id} all"
+    it was trained for another rules revision; either names the command that trains them again
+    (``retrain``; by default the game's ``bench/train.py``)."""
+    retrain = retrain or f"python bench/train.py --game {game_id} all"
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -100,12 +105,18 @@ def parse(text: str, name: str, game_id: str, revision: int, features: Sequence[
 
 
 def load(
-    game_id: str, revision: int, features: Sequence[str], stages: int, text: str | None = None
+    game_id: str,
+    revision: int,
+    features: Sequence[str],
+    stages: int,
+    text: str | None = None,
+    part: str = "",
+    retrain: str = "",
 ) -> tuple[tuple[float, ...], ...]:
-    """The weights of ``game_id``'s estimate, one row per stage, from its shipped file (or
-    ``text`` in its place: an edited file, in tests), checked (:func:`parse`)."""
-    name = f"outremer/ai/{FOLDER}/{file_name(game_id)}"
-    data = parse(read_text(game_id) if text is None else text, name, game_id, revision, features, stages)
+    """The weights of ``game_id``'s estimate (of its ``part``, if named), one row per stage, from
+    its shipped file (or ``text`` in its place: an edited file, in tests), checked (:func:`parse`)."""
+    name = f"outremer/ai/{FOLDER}/{file_name(game_id, part)}"
+    data = parse(read_text(game_id, part) if text is None else text, name, game_id, revision, features, stages, retrain)
     return tuple(tuple(float(w) for w in row) for row in data["weights"])
 
 
