@@ -67,7 +67,9 @@ def _walk(game_id, lesson):
         step = move.step
         group = snap["lesson"]["group"]
         shown = group[-1]
-        assert shown["index"] == step.index and shown["do"] == move.do and shown["by"] == move.by
+        assert shown["index"] == step.index and shown["by"] == move.by and shown["waits"]
+        # the other side's scripted action is not given: it may be hidden from the learner
+        assert shown["do"] == (move.do if move.by == 0 else None)
         assert (shown["part"], shown["parts"]) == (move.part + 1, len(step.dos))
         assert len(group) == 1 or move.part == 0  # mid-step: that step alone, its texts read
         if move.by == 0:
@@ -83,7 +85,8 @@ def _walk(game_id, lesson):
             assert not nexted["ok"] and "your move" in nexted["error"]["message"]
             snap = ok("act", code, legal[move.do], 0)
         else:
-            assert shown["next"] and not shown["mine"] and shown["run"] >= 1
+            assert shown["next"] and not shown["mine"] and shown["run"] >= 1 and shown["label"] is None
+            assert all(entry["do"] is None and entry["label"] is None for entry in group)
             thinking = call("ai_step", code, 0)
             assert not thinking["ok"] and "press Next" in thinking["error"]["message"]
             assert not call("ai_think", code, 0, 5)["ok"]

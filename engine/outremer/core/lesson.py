@@ -374,9 +374,9 @@ def refuse(match: Match, action: Action, seat: int | None) -> None:
     move = lesson.due(match.steps)
     if move is None:
         return
-    if move.by != seat:
+    if move.by != seat:  # its move is not named: it may be hidden from this seat (a face-down Order)
         seat_name = match.game.seat_labels(match.setup)[move.by]
-        raise IllegalAction(f"In this lesson, the {seat_name} moves now: press Next to see “{_words(match, move)}”.")
+        raise IllegalAction(f"In this lesson, the {seat_name} moves now: press Next to play its move.")
     if action != move.action:
         raise IllegalAction(f"{move.step.say} In this lesson, take “{_words(match, move)}”.")
 
@@ -413,8 +413,10 @@ def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
     steps awaiting the learner (``group``: text-only steps, then the one holding the next action,
     with that action: ``do``, ``by``, ``label``, its place in the step, ``part`` of ``parts``
     from 1, and ``run``, how many actions of that seat follow from it in the step), or, once
-    every action is taken, the text-only steps left and the end. Only the script, which is
-    public: nothing hidden."""
+    every action is taken, the text-only steps left and the end. Another seat's scripted action
+    is not given (no ``do``, no ``label``; ``waits`` says the step holds it): it may be hidden from
+    ``viewer`` until played (a face-down Order, a card from a hand), and the table and the log
+    show what is public of it once Next plays it. Nothing hidden."""
     setup = match.setup
     if not setup.option(LESSON_OPTION):
         return None
@@ -437,18 +439,20 @@ def for_page(match: Match, viewer: int | None) -> dict[str, Any] | None:
             "run": 0,
             "mine": False,
             "next": True,
+            "waits": False,
         }
         if move is not None and move.step is step:
             mine = move.by == viewer
             entry.update(
                 {
-                    "do": move.do,
+                    "do": move.do if mine else None,
                     "by": move.by,
-                    "label": _words(match, move),
+                    "label": _words(match, move) if mine else None,
                     "part": move.part + 1,
                     "run": _run(move),
                     "mine": mine,
                     "next": not mine,
+                    "waits": True,
                 }
             )
         group.append(entry)
