@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test lint cluster test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
+.PHONY: play test lint cluster test-engine test-pyodide test-e2e test-bench bench bench-sweeps bench-site bench-lighthouse site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -122,6 +122,11 @@ test-bench: $(SITE_DEPS) $(PYODIDE_READY) | $(CHROMIUM)
 
 clean:
 	rm -rf dist build .cache .pytest_cache
+
+# The slow random-game sweeps of the tests, in full (the tests check a sample of each; the same
+# assertions, bench/sweeps.py names them): about half an hour here.
+bench-sweeps: site $(DEPS) | $(CHROMIUM)
+	$(PY) bench/sweeps.py
 
 # The site's benchmarks (Chromium): engine ready cold/warm beside bare Pyodide, click to
 # updated table, first-visit bytes. Writes bench/site_results.json.

@@ -1,0 +1,84 @@
+"""The slow random-game sweeps of the tests, in full (`make bench-sweeps`).
+
+Each of these tests checks a representative sample in `make test` (named in its docstring) and
+the whole sweep here: the same test, the same assertions, run with OUTREMER_FULL_SWEEPS=1
+(``sweep(sample, full)`` in tests/conftest.py and e2e/conftest.py). The browser's ones want the
+built site (`make site`; e2e/conftest.py builds it when dist/ has none).
+
+    python bench/sweeps.py              # every sweep, in full
+    python bench/sweeps.py render       # the ones whose name holds this
+    python bench/sweeps.py --collect    # only check that every test named here exists (the smoke run)
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+# (name, test, the sample in the tests -> the sweep here)
+SWEEPS = [
+    (
+        "render every legal action",
+        "e2e/test_render.py::test_every_legal_action_is_on_the_table_exactly_once",
+        "every game with a table: one random game (seed 1) -> two (seeds 1 and 2)",
+    ),
+    (
+        "third_crusade every legal action",
+        "e2e/test_third_crusade.py::test_every_legal_action_is_on_the_table_once_in_every_mode",
+        "every mode (2, 3, 4 players, 2 and 4 variable): the first 180 decisions -> the whole game",
+    ),
+    (
+        "table_fit every action in view",
+        "e2e/test_table_fit.py::test_every_action_in_view",
+        "every game and player count: Third Crusade and Lords of Heaven with 4 players, "
+        "until the moments named are checked (at least 12 decisions) -> 40 decisions",
+    ),
+    (
+        "search never peeks",
+        "tests/test_search.py::test_the_search_never_peeks",
+        "every mode of every game, both variants: Third Crusade's 4 states -> 6",
+    ),
+]
+
+
+def main(argv: list[str]) -> int:
+    collect = "--collect" in argv
+    words = [a for a in argv if not a.startswith("--")]
+    wanted = words[0] if words else ""
+    env = {
+        **os.environ,
+        "OUTREMER_FULL_SWEEPS": "1",
+        "PYTHONPATH": f"{ROOT / 'engine'}{os.pathsep}" + os.environ.get("PYTHONPATH", ""),
+    }
+    failed = []
+    for name, test, extent in SWEEPS:
+        if wanted not in name:
+            continue
+        command = [PY, "-m", "pytest", test, "-q", "-p", "no:cacheprovider"]
+        if collect:
+            command.append("--collect-only")
+        else:
+            print(f"---- {name}: {extent}", flush=True)
+        started = time.monotonic()
+        run = subprocess.run(command, cwd=ROOT, env=env, capture_output=collect, text=True)
+        seconds = time.monotonic() - started
+        if collect and run.returncode == 0 and "no tests collected" in run.stdout + run.stderr:
+            run = subprocess.CompletedProcess(command, 5, run.stdout, run.stderr)
+        print(f"{'ok  ' if run.returncode == 0 else 'FAIL'} {name} ({seconds:.0f} s)", flush=True)
+        if run.returncode != 0:
+            failed.append(name)
+            if collect:
+                print("\n".join((run.stdout + run.stderr).strip().splitlines()[-15:]), flush=True)
+    if failed:
+        print(f"{len(failed)} sweep(s) failed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
