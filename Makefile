@@ -33,9 +33,12 @@ cluster: $(CLUSTER)
 
 # ---------------------------------------------------------------- tests
 # The engine's suite under CPython and under Pyodide run side by side (each keeps one core busy;
-# their output is printed whole as each ends), then the browser tests, which want both cores.
-test: lint
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
+# their output is printed whole as each ends), the lint first beside the CPython suite (the
+# Pyodide suite, the shorter, starts when it ends), then the browser tests, which want both cores.
+# The installs come first, one at a time. The slow random-game sweeps run a sample here and in
+# full under `make bench-sweeps` (docs/benchmarks.md).
+test: $(SITE_DEPS) $(CLUSTER)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine lint test-pyodide
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-bench
 
@@ -124,7 +127,7 @@ clean:
 	rm -rf dist build .cache .pytest_cache
 
 # The slow random-game sweeps of the tests, in full (the tests check a sample of each; the same
-# assertions, bench/sweeps.py names them): about half an hour here.
+# assertions, bench/sweeps.py names them): about 20 minutes here.
 bench-sweeps: site $(DEPS) | $(CHROMIUM)
 	$(PY) bench/sweeps.py
 

@@ -34,6 +34,11 @@ SWEEPS = [
         "every mode (2, 3, 4 players, 2 and 4 variable): the first 180 decisions -> the whole game",
     ),
     (
+        "lords_of_heaven every legal action",
+        "e2e/test_lords_of_heaven.py::test_every_legal_action_is_on_the_table_once_in_every_mode",
+        "2, 3, 4 players, each game to its end: the tables of the first 320 decisions -> every table",
+    ),
+    (
         "table_fit every action in view",
         "e2e/test_table_fit.py::test_every_action_in_view",
         "every game and player count: Third Crusade and Lords of Heaven with 4 players, "
