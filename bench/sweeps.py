@@ -58,8 +58,25 @@ SWEEPS = [
 ]
 
 
+def collect(chosen: list[tuple[str, str, str]], env: dict) -> list[str]:
+    """Whether every test named exists: one collection per folder (tests/ and e2e/ each have
+    their own conftest), quick enough for the smoke run."""
+    failed = []
+    for folder in sorted({test.split("/", 1)[0] for _name, test, _extent in chosen}):
+        tests = [test for _name, test, _extent in chosen if test.startswith(folder + "/")]
+        command = [PY, "-m", "pytest", *tests, "-p", "no:cacheprovider", "--collect-only"]  # -q: addopts
+        run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+        out = run.stdout + run.stderr
+        missing = [test for test in tests if test.split("/", 1)[1] not in out]
+        ok = run.returncode == 0 and not missing
+        print(f"{'ok  ' if ok else 'FAIL'} {folder}: the {len(tests)} test(s) named", flush=True)
+        if not ok:
+            failed.append(folder)
+            print("\n".join(out.strip().splitlines()[-15:]), flush=True)
+    return failed
+
+
 def main(argv: list[str]) -> int:
-    collect = "--collect" in argv
     words = [a for a in argv if not a.startswith("--")]
     wanted = words[0] if words else ""
     env = {
@@ -67,27 +84,21 @@ def main(argv: list[str]) -> int:
         "OUTREMER_FULL_SWEEPS": "1",
         "PYTHONPATH": f"{ROOT / 'engine'}{os.pathsep}" + os.environ.get("PYTHONPATH", ""),
     }
-    failed = []
-    for name, test, extent in SWEEPS:
-        if wanted not in name:
-            continue
-        command = [PY, "-m", "pytest", test, "-q", "-p", "no:cacheprovider"]
-        if collect:
-            command.append("--collect-only")
-        else:
+    chosen = [sweep for sweep in SWEEPS if wanted in sweep[0]]
+    if "--collect" in argv:
+        failed = collect(chosen, env)
+    else:
+        failed = []
+        for name, test, extent in chosen:
             print(f"---- {name}: {extent}", flush=True)
-        started = time.monotonic()
-        run = subprocess.run(command, cwd=ROOT, env=env, capture_output=collect, text=True)
-        seconds = time.monotonic() - started
-        if collect and run.returncode == 0 and "no tests collected" in run.stdout + run.stderr:
-            run = subprocess.CompletedProcess(command, 5, run.stdout, run.stderr)
-        print(f"{'ok  ' if run.returncode == 0 else 'FAIL'} {name} ({seconds:.0f} s)", flush=True)
-        if run.returncode != 0:
-            failed.append(name)
-            if collect:
-                print("\n".join((run.stdout + run.stderr).strip().splitlines()[-15:]), flush=True)
+            started = time.monotonic()
+            run = subprocess.run([PY, "-m", "pytest", test, "-q", "-p", "no:cacheprovider"], cwd=ROOT, env=env)
+            seconds = time.monotonic() - started
+            print(f"{'ok  ' if run.returncode == 0 else 'FAIL'} {name} ({seconds:.0f} s)", flush=True)
+            if run.returncode != 0:
+                failed.append(name)
     if failed:
-        print(f"{len(failed)} sweep(s) failed: {', '.join(failed)}")
+        print(f"{len(failed)} failed: {', '.join(failed)}")
     return 1 if failed else 0
 
 
