@@ -9,7 +9,7 @@ DEPS   := $(VENV)/.deps-installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: play test lint cluster test-engine test-pyodide test-e2e test-bench bench bench-site bench-lighthouse site clean
+.PHONY: play test lint cluster test-engine test-pyodide test-e2e test-bench bench bench-sweeps bench-site bench-lighthouse site clean
 
 # ---------------------------------------------------------------- installs
 $(PY):
@@ -33,9 +33,12 @@ cluster: $(CLUSTER)
 
 # ---------------------------------------------------------------- tests
 # The engine's suite under CPython and under Pyodide run side by side (each keeps one core busy;
-# their output is printed whole as each ends), then the browser tests, which want both cores.
-test: lint
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
+# their output is printed whole as each ends), the lint first beside the CPython suite (the
+# Pyodide suite, the shorter, starts when it ends), then the browser tests, which want both cores.
+# The installs come first, one at a time. The slow random-game sweeps run a sample here and in
+# full under `make bench-sweeps` (docs/benchmarks.md).
+test: $(SITE_DEPS) $(CLUSTER)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine lint test-pyodide
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-bench
 
@@ -122,6 +125,11 @@ test-bench: $(SITE_DEPS) $(PYODIDE_READY) | $(CHROMIUM)
 
 clean:
 	rm -rf dist build .cache .pytest_cache
+
+# The slow random-game sweeps of the tests, in full (the tests check a sample of each; the same
+# assertions, bench/sweeps.py names them): about 20 minutes here.
+bench-sweeps: site $(DEPS) | $(CHROMIUM)
+	$(PY) bench/sweeps.py
 
 # The site's benchmarks (Chromium): engine ready cold/warm beside bare Pyodide, click to
 # updated table, first-visit bytes. Writes bench/site_results.json.

@@ -157,6 +157,8 @@ RUNS = [
     ("lighthouse", [PY, "bench/lighthouse.py", "--smoke"]),
     ("snapshot_size", [PY, "bench/snapshot_size.py"]),
     ("charts", [PY, "bench/charts.py", "--out", "{out}/charts"]),
+    # the full sweeps take half an hour: here only that every test they name still exists
+    ("sweeps", [PY, "bench/sweeps.py", "--collect"]),
 ]
 
 

@@ -43,6 +43,14 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 BOOT_TIMEOUT_MS = int(os.environ.get("OUTREMER_BOOT_TIMEOUT_MS", "120000"))
+FULL_SWEEPS = os.environ.get("OUTREMER_FULL_SWEEPS") == "1"
+
+
+def sweep(sample, full):
+    """A slow sweep's extent: its representative sample in the tests, in full under
+    ``python bench/sweeps.py`` (which sets OUTREMER_FULL_SWEEPS=1; docs/benchmarks.md).
+    The assertions are the same either way."""
+    return full if FULL_SWEEPS else sample
 
 
 def _load_site_build():

@@ -20,6 +20,7 @@ from conftest import (
     serious_violations,
     set_pace,
     start_game,
+    sweep,
     until,
     web_on_path,
 )
@@ -349,7 +350,9 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
     (a button, or a map Region with a role, a tab stop and a name); the many alike ones (placing
     marching) are composed in one form whose button carries the action composed. An Order face
     down, or chosen and not yet placed, names nothing of itself to the other Alliance; while its
-    Region is chosen, only the seat choosing is offered another Order (undo, ruling TC78)."""
+    Region is chosen, only the seat choosing is offered another Order (undo, ruling TC78).
+    The tests check each mode's first 180 decisions (its first Round, Strategy to Upkeep);
+    `python bench/sweeps.py third_crusade` plays each game to its end (up to 700)."""
     import json
 
     web_on_path()
@@ -368,7 +371,7 @@ def test_every_legal_action_is_on_the_table_once_in_every_mode(players, options)
         )
     )
     checked = hidden_checked = retakes = 0
-    for _ in range(700):
+    for _ in range(sweep(180, 700)):
         if snap["over"]:
             break
         snap = json.loads(bridge.open_code(snap["code"], snap["to_act"]))

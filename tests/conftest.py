@@ -13,6 +13,15 @@ settings.register_profile(
 )
 settings.load_profile("pyodide" if IN_PYODIDE else "cpython")
 
+FULL_SWEEPS = os.environ.get("OUTREMER_FULL_SWEEPS") == "1"
+
+
+def sweep(sample, full):
+    """A slow sweep's extent: its representative sample in the tests, in full under
+    ``python bench/sweeps.py`` (which sets OUTREMER_FULL_SWEEPS=1; docs/benchmarks.md).
+    The assertions are the same either way."""
+    return full if FULL_SWEEPS else sample
+
 
 def rulings_document(game_id: str) -> str | None:
     """The text of docs/rulings/<game_id>.md, found above this file (None where the tests run

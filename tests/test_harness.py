@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import IN_PYODIDE
+from conftest import IN_PYODIDE, sweep
 from outremer.ai import heuristic_for
 from outremer.core import sharecode
 from outremer.core.actions import Action
@@ -96,7 +96,13 @@ def check_view_hides(game, state, rand, tells=False, tries=4):
                 )
 
 
+# 20 random games of each in the tests (fewer inside Pyodide, as its profile says); the 50 of
+# the CPython profile under `python bench/sweeps.py invariant`.
+SAMPLED_GAMES = min(20, settings().max_examples)
+
+
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id not in LONG], ids=lambda g: g.id)
+@settings(max_examples=sweep(SAMPLED_GAMES, settings().max_examples))
 @given(data=st.data())
 def test_random_games_keep_every_invariant(game, data):
     _random_game_invariants(game, data)
