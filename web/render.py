@@ -153,6 +153,13 @@ PART, PART_END = "<!--part-->", "<!--/part-->"
 around one element that carries ``data-part="<key>"``, a key unique in the table; parts do not
 nest. :func:`table` takes the comments out; :func:`table_json` says where each part lies."""
 
+HOLDER = "<!--holder-->"
+"""A template marks an element of the frame that holds parts and whose own attributes change from
+click to click (a column whose scroll and panel shown are kept while a key in its attributes
+holds) by this comment just before its start tag, the element carrying ``data-holder="<key>"``:
+when only its start tag changed, the page gives the element its new attributes and keeps it,
+with the parts in it that did not change (static/parts.js)."""
+
 ONCE_LIMIT = 1024
 _once: dict[tuple[str, str | bytes], Markup] = {}
 
@@ -176,28 +183,43 @@ def once(name: str, key: str | bytes | None = None, **context: Any) -> Markup:
 
 
 _PART_KEY = re.compile(r'data-part="([^"]*)"')
+_HOLDER_KEY = re.compile(r'data-holder="([^"]*)"')
+_MARK = re.compile(re.escape(PART) + "|" + re.escape(HOLDER))
 
 
 def split_parts(html: str) -> tuple[str, list[list]]:
     """The table without its parts' marks, and each part as ``[key, start, end]``: where its
-    element (without the white space around it) lies in that text, counted in UTF-16 code units (as the page's strings count)."""
-    if PART not in html:
+    element (without the white space around it) lies in that text, counted in UTF-16 code units (as
+    the page's strings count); each holder (:data:`HOLDER`) as ``[key, start, end, "holder"]``:
+    where its start tag lies. In the order they come in the text."""
+    if PART not in html and HOLDER not in html:
         return html, []
     bmp = html.isascii() or len(html.encode("utf-16-le")) == 2 * len(html)
     length = len if bmp else (lambda text: len(text.encode("utf-16-le")) // 2)
     out: list[str] = []
     spans: list[list] = []
     pos = at = 0
-    while (begin := html.find(PART, pos)) >= 0:
+    while (mark := _MARK.search(html, pos)) is not None:
+        begin = mark.start()
+        out.append(html[pos:begin])
+        at += length(html[pos:begin])
+        if mark.group() == HOLDER:
+            close = html.find(">", mark.end())
+            tag = html[mark.end() : close + 1]
+            found = _HOLDER_KEY.search(tag)
+            if close < 0 or found is None or not tag.startswith("<"):
+                raise ValueError(f"a holder of parts has no start tag with a data-holder key: {tag[:80]!r}")
+            spans.append([found.group(1), at, at + length(tag), "holder"])
+            pos = mark.end()  # the start tag stays in the text, read on from it
+            continue
         end = html.find(PART_END, begin)
         if end < 0:
             raise ValueError("a part of the table is not closed (<!--/part-->)")
-        body = html[begin + len(PART) : end]
+        body = html[mark.end() : end]
         found = _PART_KEY.search(body, 0, body.find(">"))
         if found is None:
             raise ValueError(f"a part of the table has no data-part key: {body[:80]!r}")
-        out += (html[pos:begin], body)
-        at += length(html[pos:begin])
+        out.append(body)
         # the element alone: the white space around it belongs to the frame (replaced with
         # it, it would be added again each time)
         element = body.strip()
