@@ -83,6 +83,7 @@ Secrets: a template only ever sees the view of the seat given (``viewer``); with
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import marshal
@@ -257,8 +258,9 @@ def game_context(game_id: str) -> Callable[[dict, dict], dict] | None:
     return _contexts[game_id]
 
 
-rule_anchor = rules.rule_anchor
-"""The fragment of a game's rules page that explains rule ``key`` (the engine's own spelling)."""
+rule_anchor = functools.lru_cache(maxsize=4096)(rules.rule_anchor)
+"""The fragment of a game's rules page that explains rule ``key`` (the engine's own spelling);
+kept once worked out (every log line names one, each table lists the whole log)."""
 
 
 def rule_short(key: str, title: str) -> str:
