@@ -51,11 +51,10 @@ def _collect(page, seed: int, clicks: int) -> int:
     start_game(page, game="third-crusade", seats=("human", "heuristic", "heuristic", "heuristic"), seed=seed)
     page.evaluate("window.__snaps = []")
     rand = random.Random(seed)
-    count = 0
     for _ in range(clicks):
         if wait_for_turn(page)["over"]:
             break
-        count = page.evaluate(COLLECT)
+        page.evaluate(COLLECT)
         steps = page.evaluate("window.outremer.game.snapshot.steps")
         if not make_multiple_choice(page, rand):
             acts = page.locator("#table [data-act]:visible")
@@ -118,7 +117,11 @@ def test_on_a_phone_the_panel_chosen_survives_a_click(app, snaps):
             assert after["show"] == "seats", (before, after)
             held += 1
         else:
-            first = "dip" if "diplomacy" in after["panels"] or 'data-show-panel="mine"' not in seen["textB"]["tc-show"] else "mine"
+            first = (
+                "dip"
+                if "diplomacy" in after["panels"] or 'data-show-panel="mine"' not in seen["textB"]["tc-show"]
+                else "mine"
+            )
             assert after["show"] == first, (before, after)
             changed += 1
     assert held and changed, (held, changed)

@@ -74,6 +74,11 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    comments ``<!--part-->`` and ``<!--/part-->``; parts do not nest, and what lies between them
    (the frame) is best kept the same from click to click: when the frame changes the whole table
    is drawn again (the root element's own attributes excepted: a step number, a phase's class).
+   An element of the frame whose own attributes change from click to click (a column of panels
+   whose scroll is kept under a key that changes with the step) is a holder: the comment
+   ``<!--holder-->`` just before its start tag, the element carrying ``data-holder="<key>"``; when
+   only its start tag changed, the page gives it the new attributes and keeps it, with the parts
+   in it that are the same.
    What is drawn alike from click to click can be written once and kept: ``{{ once(template,
    key, **context) }}`` (:func:`once`).
 
@@ -171,8 +176,11 @@ def once(name: str, key: str | bytes | None = None, **context: Any) -> Markup:
     context itself, written out (``marshal``). For what is drawn alike from click to click (a board's land, a Region
     whose pieces did not move). At most :data:`ONCE_LIMIT` kept: then all are forgotten."""
     if key is None:
-        try:  # the fastest faithful writing of plain data (equal inputs written alike: kept)
-            key = marshal.dumps(context)
+        # The fastest faithful writing of plain data, in marshal's version 2: equal inputs are
+        # written alike however their objects are shared (the later versions mark an object
+        # referred to from elsewhere, so that an input kept from an earlier click would miss).
+        try:
+            key = marshal.dumps(context, 2)
         except ValueError:  # not plain data (a Markup, an object): its JSON
             key = json.dumps(context, sort_keys=True, separators=(",", ":"), default=repr)
     found = _once.get((name, key))

@@ -124,7 +124,9 @@ _REGIONS: dict[bytes, dict] = {}
 the same while its inputs are (the templates only read it)."""
 
 
-def _region(r, board, data, view: dict, names: dict, me: dict | None, act, pick, warnings: dict, battle, focus, four: bool) -> dict:
+def _region(
+    r, board, data, view: dict, names: dict, me: dict | None, act, pick, warnings: dict, battle, focus, four: bool
+) -> dict:
     """A Region's entry on the map: its nine Slots, the pieces and tokens on them, its Order
     Sections, the action taken on it, its label and details."""
     slots_here = view["map"].get(r.key) or [None] * 9
@@ -155,9 +157,7 @@ def _region(r, board, data, view: dict, names: dict, me: dict | None, act, pick,
     for side in ("crusader", "muslim"):
         placed = (view["sections"].get(r.key) or {}).get(side)
         if placed is None:
-            sections.append(
-                {"side": side, "empty": True, "army": "", "army_name": "", "order": None, "mine": False}
-            )
+            sections.append({"side": side, "empty": True, "army": "", "army_name": "", "order": None, "mine": False})
             continue
         army = placed["army"]
         order = order_entry(army, placed["order"]) if placed.get("order") else None
@@ -298,7 +298,7 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
             r.key == focus,
         )
         try:
-            key = marshal.dumps(inputs)
+            key = marshal.dumps(inputs, 2)  # version 2: alike however shared (see render.once)
         except ValueError:  # not plain data: not kept
             key = None
         g = _REGIONS.get(key) if key is not None else None
