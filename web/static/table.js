@@ -80,7 +80,8 @@ export function present(answer, mode = game.mode) {
   for (const why of $("table").querySelectorAll(".lesson-why:not([hidden])")) { why.hidden = true; why.textContent = ""; }
   for (const el of $("table").querySelectorAll("[data-panels]")) {
     const chosen = shown.get(el.dataset.panels);
-    showPanel(el, chosen && el.querySelector(`[data-show-panel="${CSS.escape(chosen)}"]`) ? chosen : el.dataset.show);
+    const name = chosen && el.querySelector(`[data-show-panel="${CSS.escape(chosen)}"]`) ? chosen : el.dataset.show;
+    if (name) showPanel(el, name);
   }
   fitCompose($("table"), mode === "play" ? snapshot.legal || [] : []);
   if (snapshot.choose && mode === "play") {
