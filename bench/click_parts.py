@@ -58,16 +58,20 @@ and how many parts that is (0: the whole table)."""
 
 
 def table_pieces(html: dict) -> tuple[str, dict] | None:
-    """An answer's table as static/parts.js cuts it: its frame (the root's tag apart) and parts."""
+    """An answer's table as static/parts.js cuts it: its frame (the root's tag and the holders'
+    tags apart) and parts (a holder's new tag changes attributes only: nothing parsed again)."""
     text, spans = html["table"], html.get("parts") or []
     if not spans or html.get("size") != len(text.encode("utf-16-le")) // 2:
         return None
     units = text.encode("utf-16-le")
     piece = lambda a, b: units[2 * a : 2 * b].decode("utf-16-le")  # noqa: E731
     frame, parts, at = [], {}, 0
-    for key, start, end in spans:
-        frame.append(piece(at, start) + f"<!--{key}-->")
-        parts[key] = piece(start, end)
+    for key, start, end, *kind in spans:
+        if kind == ["holder"]:
+            frame.append(piece(at, start) + f"<!--holder {key}-->")
+        else:
+            frame.append(piece(at, start) + f"<!--{key}-->")
+            parts[key] = piece(start, end)
         at = end
     frame.append(piece(at, len(units) // 2))
     whole = "".join(frame)

@@ -74,6 +74,11 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    comments ``<!--part-->`` and ``<!--/part-->``; parts do not nest, and what lies between them
    (the frame) is best kept the same from click to click: when the frame changes the whole table
    is drawn again (the root element's own attributes excepted: a step number, a phase's class).
+   An element of the frame whose own attributes change from click to click (a column of panels
+   whose scroll is kept under a key that changes with the step) is a holder: the comment
+   ``<!--holder-->`` just before its start tag, the element carrying ``data-holder="<key>"``; when
+   only its start tag changed, the page gives it the new attributes and keeps it, with the parts
+   in it that are the same.
    What is drawn alike from click to click can be written once and kept: ``{{ once(template,
    key, **context) }}`` (:func:`once`).
 
@@ -83,6 +88,7 @@ Secrets: a template only ever sees the view of the seat given (``viewer``); with
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import marshal
@@ -153,6 +159,13 @@ PART, PART_END = "<!--part-->", "<!--/part-->"
 around one element that carries ``data-part="<key>"``, a key unique in the table; parts do not
 nest. :func:`table` takes the comments out; :func:`table_json` says where each part lies."""
 
+HOLDER = "<!--holder-->"
+"""A template marks an element of the frame that holds parts and whose own attributes change from
+click to click (a column whose scroll and panel shown are kept while a key in its attributes
+holds) by this comment just before its start tag, the element carrying ``data-holder="<key>"``:
+when only its start tag changed, the page gives the element its new attributes and keeps it,
+with the parts in it that did not change (static/parts.js)."""
+
 ONCE_LIMIT = 1024
 _once: dict[tuple[str, str | bytes], Markup] = {}
 
@@ -163,8 +176,11 @@ def once(name: str, key: str | bytes | None = None, **context: Any) -> Markup:
     context itself, written out (``marshal``). For what is drawn alike from click to click (a board's land, a Region
     whose pieces did not move). At most :data:`ONCE_LIMIT` kept: then all are forgotten."""
     if key is None:
-        try:  # the fastest faithful writing of plain data (equal inputs written alike: kept)
-            key = marshal.dumps(context)
+        # The fastest faithful writing of plain data, in marshal's version 2: equal inputs are
+        # written alike however their objects are shared (the later versions mark an object
+        # referred to from elsewhere, so that an input kept from an earlier click would miss).
+        try:
+            key = marshal.dumps(context, 2)
         except ValueError:  # not plain data (a Markup, an object): its JSON
             key = json.dumps(context, sort_keys=True, separators=(",", ":"), default=repr)
     found = _once.get((name, key))
@@ -176,28 +192,43 @@ def once(name: str, key: str | bytes | None = None, **context: Any) -> Markup:
 
 
 _PART_KEY = re.compile(r'data-part="([^"]*)"')
+_HOLDER_KEY = re.compile(r'data-holder="([^"]*)"')
+_MARK = re.compile(re.escape(PART) + "|" + re.escape(HOLDER))
 
 
 def split_parts(html: str) -> tuple[str, list[list]]:
     """The table without its parts' marks, and each part as ``[key, start, end]``: where its
-    element (without the white space around it) lies in that text, counted in UTF-16 code units (as the page's strings count)."""
-    if PART not in html:
+    element (without the white space around it) lies in that text, counted in UTF-16 code units (as
+    the page's strings count); each holder (:data:`HOLDER`) as ``[key, start, end, "holder"]``:
+    where its start tag lies. In the order they come in the text."""
+    if PART not in html and HOLDER not in html:
         return html, []
     bmp = html.isascii() or len(html.encode("utf-16-le")) == 2 * len(html)
     length = len if bmp else (lambda text: len(text.encode("utf-16-le")) // 2)
     out: list[str] = []
     spans: list[list] = []
     pos = at = 0
-    while (begin := html.find(PART, pos)) >= 0:
+    while (mark := _MARK.search(html, pos)) is not None:
+        begin = mark.start()
+        out.append(html[pos:begin])
+        at += length(html[pos:begin])
+        if mark.group() == HOLDER:
+            close = html.find(">", mark.end())
+            tag = html[mark.end() : close + 1]
+            found = _HOLDER_KEY.search(tag)
+            if close < 0 or found is None or not tag.startswith("<"):
+                raise ValueError(f"a holder of parts has no start tag with a data-holder key: {tag[:80]!r}")
+            spans.append([found.group(1), at, at + length(tag), "holder"])
+            pos = mark.end()  # the start tag stays in the text, read on from it
+            continue
         end = html.find(PART_END, begin)
         if end < 0:
             raise ValueError("a part of the table is not closed (<!--/part-->)")
-        body = html[begin + len(PART) : end]
+        body = html[mark.end() : end]
         found = _PART_KEY.search(body, 0, body.find(">"))
         if found is None:
             raise ValueError(f"a part of the table has no data-part key: {body[:80]!r}")
-        out += (html[pos:begin], body)
-        at += length(html[pos:begin])
+        out.append(body)
         # the element alone: the white space around it belongs to the frame (replaced with
         # it, it would be added again each time)
         element = body.strip()
@@ -235,8 +266,9 @@ def game_context(game_id: str) -> Callable[[dict, dict], dict] | None:
     return _contexts[game_id]
 
 
-rule_anchor = rules.rule_anchor
-"""The fragment of a game's rules page that explains rule ``key`` (the engine's own spelling)."""
+rule_anchor = functools.lru_cache(maxsize=4096)(rules.rule_anchor)
+"""The fragment of a game's rules page that explains rule ``key`` (the engine's own spelling);
+kept once worked out (every log line names one, each table lists the whole log)."""
 
 
 def rule_short(key: str, title: str) -> str:

@@ -100,17 +100,24 @@ def event_entry(key: str, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
+_ORDERS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
 def order_entry(army: str, key: str) -> dict[str, Any]:
-    order = next(o for o in _cards().orders[army] if o.key == key)
-    kind = "Reaction" if order.reaction else "Advanced" if order.advanced else "Blank" if order.blank else "Order"
-    return {
-        "key": key,
-        "name": order.name,
-        "text": order.text,
-        "kind": kind,
-        "cost": order.cost,
-        "flavour": order.flavour,
-    }
+    """An Army's Order as the table names it (worded once per Order: a copy of it each time)."""
+    found = _ORDERS.get((army, key))
+    if found is None:
+        order = next(o for o in _cards().orders[army] if o.key == key)
+        kind = "Reaction" if order.reaction else "Advanced" if order.advanced else "Blank" if order.blank else "Order"
+        found = _ORDERS[(army, key)] = {
+            "key": key,
+            "name": order.name,
+            "text": order.text,
+            "kind": kind,
+            "cost": order.cost,
+            "flavour": order.flavour,
+        }
+    return dict(found)
 
 
 def _region_name(board, key: str | None) -> str:

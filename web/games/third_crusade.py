@@ -17,6 +17,7 @@ composed in a small form (``table/_compose.html``); everything else is on the co
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 try:  # outremer_web.games in the browser, games beside render.py at build time
@@ -117,6 +118,98 @@ def _own_army(view: dict, viewer: int | None) -> dict | None:
     return next((p for p in mine if p["seat"] == actor), mine[0] if mine else None)
 
 
+REGIONS_KEPT = 512
+_REGIONS: dict[bytes, dict] = {}
+"""Each Region's entry by its inputs (``marshal``): a click changes few Regions, and an entry is
+the same while its inputs are (the templates only read it)."""
+
+
+def _region(
+    r, board, data, view: dict, names: dict, me: dict | None, act, pick, warnings: dict, battle, focus, four: bool
+) -> dict:
+    """A Region's entry on the map: its nine Slots, the pieces and tokens on them, its Order
+    Sections, the action taken on it, its label and details."""
+    slots_here = view["map"].get(r.key) or [None] * 9
+    tokens_here = (view.get("tokens") or {}).get(r.key) or [None] * 9
+    slots = []
+    for i, (shape, icon) in enumerate(zip(data.SLOT_SHAPES, r.icons, strict=False)):
+        sabotaged = slots_here[i] == data.SABOTAGE
+        piece = None if sabotaged else piece_entry(slots_here[i], names)
+        token = "sabotage" if sabotaged else tokens_here[i] if i < len(tokens_here) else None
+        slots.append(
+            {
+                "i": i,
+                "shape": shape,
+                "icon": icon,
+                "icon_mark": ICON_MARKS.get(icon, ""),
+                "icon_words": ICON_WORDS.get(icon, ""),
+                "piece": piece,
+                "token": token,
+                "token_mark": "Sb" if token == "sabotage" else ICON_MARKS.get(token or "", (token or "")[:2]),
+                "token_words": "Sabotage token"
+                if token == "sabotage"
+                else f"{ICON_WORDS.get(token or '', token or '')} token (it counts as the printed icon)",
+                "covered": piece is not None or token is not None,
+            }
+        )
+    ruler = data.controller(slots_here)
+    sections = []
+    for side in ("crusader", "muslim"):
+        placed = (view["sections"].get(r.key) or {}).get(side)
+        if placed is None:
+            sections.append({"side": side, "empty": True, "army": "", "army_name": "", "order": None, "mine": False})
+            continue
+        army = placed["army"]
+        order = order_entry(army, placed["order"]) if placed.get("order") else None
+        sections.append(
+            {
+                "side": side,
+                "empty": False,
+                "army": army,
+                "army_name": names.get(army, army),
+                "order": order,
+                "mine": army == (me or {}).get("army"),
+            }
+        )
+    pieces = [s["piece"]["words"] for s in slots if s["piece"]]
+    label = (
+        f"{r.name} ({'Desert' if r.kind == 'desert' else 'City'}"
+        + (", Port" if r.port else "")
+        + (", Mercantile" if r.mercantile else "")
+        + (f", Controlled by the {names[ruler]}" if ruler in names else "")
+        + ")"
+        + (": " + ", ".join(pieces) if pieces else ": empty")
+    )
+    g = tc_map.place(
+        {
+            "key": r.key,
+            "name": r.name,
+            "kind": r.kind,
+            "port": r.port,
+            "mercantile": r.mercantile,
+            "jerusalem": r.jerusalem,
+            "board": getattr(r, "board", "south") if four else "south",
+            "cx": r.x,
+            "cy": r.y,
+            "slots": slots,
+            "ruler": ruler,
+            "sections": sections,
+            "destroyed": r.key in view["destroyed"],
+            "battle": bool(battle and battle["region"] == r.key),
+            "focus": r.key == focus,
+            "act": act,
+            "pick": pick,
+            "flavour": r.flavour,
+            "warning": warnings.get(r.key) if act and act["verb"] == "section" else None,
+            "label": label
+            + (f". {act['label']}" if act else f". {pick['words']}" if pick else "")
+            + (f". {warnings[r.key]}" if act and act["verb"] == "section" and r.key in warnings else ""),
+        }
+    )
+    g["detail"] = tc_map.region_details(g, names, [board.regions[j].name for j in r.roads])
+    return g
+
+
 def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     view = snapshot["view"]
     viewer = snapshot.get("viewer")
@@ -180,50 +273,6 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
     focus = battle["region"] if battle else pending.get("region") if pending.get("order") else None
     regions = []
     for r in board.regions:
-        slots_here = view["map"].get(r.key) or [None] * 9
-        tokens_here = (view.get("tokens") or {}).get(r.key) or [None] * 9
-        slots = []
-        for i, (shape, icon) in enumerate(zip(data.SLOT_SHAPES, r.icons, strict=False)):
-            sabotaged = slots_here[i] == data.SABOTAGE
-            piece = None if sabotaged else piece_entry(slots_here[i], names)
-            token = "sabotage" if sabotaged else tokens_here[i] if i < len(tokens_here) else None
-            slots.append(
-                {
-                    "i": i,
-                    "shape": shape,
-                    "icon": icon,
-                    "icon_mark": ICON_MARKS.get(icon, ""),
-                    "icon_words": ICON_WORDS.get(icon, ""),
-                    "piece": piece,
-                    "token": token,
-                    "token_mark": "Sb" if token == "sabotage" else ICON_MARKS.get(token or "", (token or "")[:2]),
-                    "token_words": "Sabotage token"
-                    if token == "sabotage"
-                    else f"{ICON_WORDS.get(token or '', token or '')} token (it counts as the printed icon)",
-                    "covered": piece is not None or token is not None,
-                }
-            )
-        ruler = data.controller(slots_here)
-        sections = []
-        for side in ("crusader", "muslim"):
-            placed = (view["sections"].get(r.key) or {}).get(side)
-            if placed is None:
-                sections.append(
-                    {"side": side, "empty": True, "army": "", "army_name": "", "order": None, "mine": False}
-                )
-                continue
-            army = placed["army"]
-            order = order_entry(army, placed["order"]) if placed.get("order") else None
-            sections.append(
-                {
-                    "side": side,
-                    "empty": False,
-                    "army": army,
-                    "army_name": names.get(army, army),
-                    "order": order,
-                    "mine": army == (me or {}).get("army"),
-                }
-            )
         act = region_one.get(r.key)
         pick = None
         if act is None:
@@ -231,42 +280,34 @@ def context(snapshot: dict, catalog_game: dict | None = None) -> dict[str, Any]:
                 if any(a["args"][arg] == r.key for a in composed.get(verb, ())):
                     pick = {"verb": verb, "arg": arg, "value": r.key, "words": word}
                     break
-        pieces = [s["piece"]["words"] for s in slots if s["piece"]]
-        label = (
-            f"{r.name} ({'Desert' if r.kind == 'desert' else 'City'}"
-            + (", Port" if r.port else "")
-            + (", Mercantile" if r.mercantile else "")
-            + (f", Controlled by the {names[ruler]}" if ruler in names else "")
-            + ")"
-            + (": " + ", ".join(pieces) if pieces else ": empty")
+        # a Region's entry is the same while what it shows is: kept from click to click
+        inputs = (
+            r.key,
+            board.key,
+            four,
+            view["map"].get(r.key),
+            (view.get("tokens") or {}).get(r.key),
+            view["sections"].get(r.key),
+            names,
+            (me or {}).get("army"),
+            act,
+            pick,
+            warnings.get(r.key),
+            r.key in view["destroyed"],
+            bool(battle and battle["region"] == r.key),
+            r.key == focus,
         )
-        g = tc_map.place(
-            {
-                "key": r.key,
-                "name": r.name,
-                "kind": r.kind,
-                "port": r.port,
-                "mercantile": r.mercantile,
-                "jerusalem": r.jerusalem,
-                "board": getattr(r, "board", "south") if four else "south",
-                "cx": r.x,
-                "cy": r.y,
-                "slots": slots,
-                "ruler": ruler,
-                "sections": sections,
-                "destroyed": r.key in view["destroyed"],
-                "battle": bool(battle and battle["region"] == r.key),
-                "focus": r.key == focus,
-                "act": act,
-                "pick": pick,
-                "flavour": r.flavour,
-                "warning": warnings.get(r.key) if act and act["verb"] == "section" else None,
-                "label": label
-                + (f". {act['label']}" if act else f". {pick['words']}" if pick else "")
-                + (f". {warnings[r.key]}" if act and act["verb"] == "section" and r.key in warnings else ""),
-            }
-        )
-        g["detail"] = tc_map.region_details(g, names, [board.regions[j].name for j in r.roads])
+        try:
+            key = marshal.dumps(inputs, 2)  # version 2: alike however shared (see render.once)
+        except ValueError:  # not plain data: not kept
+            key = None
+        g = _REGIONS.get(key) if key is not None else None
+        if g is None:
+            g = _region(r, board, data, view, names, me, act, pick, warnings, battle, focus, four)
+            if key is not None:
+                if len(_REGIONS) >= REGIONS_KEPT:
+                    _REGIONS.clear()
+                _REGIONS[key] = g
         regions.append(g)
     boards = tc_map.boards(board, regions, bandits, four)
 

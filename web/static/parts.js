@@ -1,9 +1,12 @@
 // Outremer — the table drawn again part by part. The worker sends the table's HTML with where each
 // of its parts lies (render.table_json: "parts", [key, start, end] in the HTML, each one element
-// carrying data-part="<key>"; "size", the HTML's length). The page keeps the text of each part it
-// shows, and of the rest (the frame around the parts); when the frame is the same, only the parts
-// whose text changed are replaced (the rest of the table, and where the focus is in it, stay as
-// they are); else, and on the first draw or another game, seat or mode, the whole table is drawn.
+// carrying data-part="<key>"; "size", the HTML's length), and where the start tag of each holder
+// lies ([key, start, end, "holder"]: an element of the frame carrying data-holder="<key>", whose
+// own attributes change from click to click). The page keeps the text of each part and holder's
+// tag it shows, and of the rest (the frame around the parts); when the frame is the same, only the
+// parts whose text changed are replaced, and a holder whose tag changed is given its new
+// attributes and kept (the rest of the table, and where the focus is in it, stay as they are);
+// else, and on the first draw or another game, seat or mode, the whole table is drawn.
 
 // What is on screen: the scope it was drawn for, the frame's text, the table's root element and
 // how many elements it held, each part's text.
@@ -13,28 +16,31 @@ let shown = null;
 // parts replaced, and with ``count`` the elements built and the characters of HTML parsed.
 export const drawn = { how: "", parts: 0, nodes: 0, chars: 0 };
 
-// The answer's table cut into its frame (the root's own tag apart) and its parts; null when the
-// answer says nothing of its parts, or they do not fit its HTML.
+// The answer's table cut into its frame (the root's own tag and the holders' tags apart), its
+// parts and its holders' tags; null when the answer says nothing of its parts, or they do not fit
+// its HTML.
 function cut(html) {
   const text = html.table;
   const spans = html.parts;
   if (!Array.isArray(spans) || !spans.length || html.size !== text.length) return null;
   const parts = new Map();
+  const holders = new Map();
   let frame = "";
   let at = 0;
-  for (const [key, start, end] of spans) {
-    if (start < at || end > text.length || parts.has(key)) return null;
-    frame += `${text.slice(at, start)}<!--${key}-->`;
-    parts.set(key, text.slice(start, end));
+  for (const [key, start, end, kind] of spans) {
+    const into = kind === "holder" ? holders : parts;
+    if (start < at || end > text.length || into.has(key)) return null;
+    frame += `${text.slice(at, start)}<!--${kind === "holder" ? "holder " : ""}${key}-->`;
+    into.set(key, text.slice(start, end));
     at = end;
   }
   frame += text.slice(at);
   const open = frame.indexOf(">") + 1;
-  return { tag: frame.slice(0, open), frame: frame.slice(open), parts };
+  return { tag: frame.slice(0, open), frame: frame.slice(open), parts, holders };
 }
 
-// The root element's attributes made those of its new start tag (a step shown in data-step, the
-// phase in a class): the root is the frame of every part, and is kept.
+// An element's attributes made those of its new start tag (the root's: a step shown in data-step,
+// the phase in a class; a holder's: the key its scroll is kept under): it holds parts, and is kept.
 function retag(element, tag) {
   const model = document.createElement("template");
   model.innerHTML = tag;
@@ -56,6 +62,7 @@ export function drawTable(root, html, scope, counting = false) {
   const next = cut(html);
   const element = root.firstElementChild;
   let changed = null;
+  let retagged = [];
   if (next && shown && shown.scope === scope && shown.frame === next.frame && shown.root === element
       && element && element.childElementCount === shown.children) {
     changed = [];
@@ -65,8 +72,16 @@ export function drawTable(root, html, scope, counting = false) {
       if (!old) { changed = null; break; }
       changed.push([key, old, text]);
     }
+    for (const [key, tag] of next.holders) {
+      if (!changed) break;
+      if (shown.holders.get(key) === tag) continue;
+      const holder = element.querySelector(`[data-holder="${CSS.escape(key)}"]`);
+      if (!holder) changed = null;
+      else retagged.push([holder, tag]);
+    }
   }
-  if (changed && (shown.tag === next.tag || retag(element, next.tag))) {
+  if (changed && (shown.tag === next.tag || retag(element, next.tag))
+      && retagged.every(([holder, tag]) => retag(holder, tag))) {
     let nodes = 0;
     let chars = 0;
     for (const [key, old, text] of changed) {

@@ -18,6 +18,8 @@ export function logFrom(viewer, mode = game.mode) {
   return key === game.logKey && mode !== "history" ? game.logCount : 0;
 }
 
+// The new log lines put in; it is scrolled to its end once the table is in place (present's
+// last step, with the other reads of the layout).
 function putLog(html, viewer, mode) {
   const list = $("log");
   if (html.log_from === 0) {
@@ -28,7 +30,6 @@ function putLog(html, viewer, mode) {
   } else if (html.log) list.insertAdjacentHTML("beforeend", html.log);
   game.logCount = html.log_count;
   game.logKey = `${viewer}|${mode}`;
-  list.scrollTop = list.scrollHeight;
 }
 
 // How long the last present() took to build the table's elements from its HTML, the parts that
@@ -63,9 +64,10 @@ export function present(answer, mode = game.mode) {
   hideNotice();
   $("copy-link").disabled = false;
   // A frame of the table that scrolls on its own (a map, a column of panels: data-keep-scroll)
-  // stays where the person left it when the table is drawn again.
+  // stays where the person left it when the table is drawn again, while its key holds (read here,
+  // while the layout is still that of the table on screen).
   const kept = new Map();
-  for (const el of $("table").querySelectorAll("[data-keep-scroll]")) kept.set(el.dataset.keepScroll, [el.scrollLeft, el.scrollTop]);
+  for (const el of $("table").querySelectorAll("[data-keep-scroll]")) kept.set(el.dataset.keepScroll, { el, left: el.scrollLeft, top: el.scrollTop });
   // So does the panel chosen among several on a narrow screen (data-panels), while its key holds.
   const shown = new Map();
   for (const el of $("table").querySelectorAll("[data-panels]")) shown.set(el.dataset.panels, el.dataset.show);
@@ -76,13 +78,10 @@ export function present(answer, mode = game.mode) {
   presented.html = performance.now() - building;
   // A refused click's explanation (lesson.js explain) is not left over a part kept as it was.
   for (const why of $("table").querySelectorAll(".lesson-why:not([hidden])")) { why.hidden = true; why.textContent = ""; }
-  for (const el of $("table").querySelectorAll("[data-keep-scroll]")) {
-    const at = kept.get(el.dataset.keepScroll);
-    if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
-  }
   for (const el of $("table").querySelectorAll("[data-panels]")) {
     const chosen = shown.get(el.dataset.panels);
-    if (chosen && el.querySelector(`[data-show-panel="${CSS.escape(chosen)}"]`)) showPanel(el, chosen);
+    const name = chosen && el.querySelector(`[data-show-panel="${CSS.escape(chosen)}"]`) ? chosen : el.dataset.show;
+    if (name) showPanel(el, name);
   }
   fitCompose($("table"), mode === "play" ? snapshot.legal || [] : []);
   if (snapshot.choose && mode === "play") {
@@ -101,6 +100,11 @@ export function present(answer, mode = game.mode) {
   updateControls();
   closeDetail();
   forgetGoneDetail();
+  // What needs the new layout comes last, once everything is written (each read of the layout
+  // after a write costs a layout of the page): the frames' scroll, the log's end, where something
+  // happens, the focus.
+  keepScroll($("table"), kept);
+  $("log").scrollTop = $("log").scrollHeight;
   bringIntoFrame($("table"));
   // The end of a game: its summary is brought into view, once.
   const ended = snapshot.over && mode === "play" && !(previous && previous.over && previous.code === snapshot.code);
@@ -116,11 +120,29 @@ export function present(answer, mode = game.mode) {
     const first = $("table").querySelector("[data-act]:not(.action-bar [data-act])");
     const next = again || first || $("table");
     next.focus({ preventScroll: true });
-    const box = next.getBoundingClientRect();
     // A frame that keeps its scroll (the map, the column of panels) stays where the person left it.
-    if (next !== $("table") && !next.closest("[data-keep-scroll]") && (box.top < 0 || box.bottom > window.innerHeight)) {
-      next.scrollIntoView({ block: "nearest" });
+    if (next !== $("table") && !next.closest("[data-keep-scroll]")) {
+      const box = next.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) next.scrollIntoView({ block: "nearest" });
     }
+  }
+}
+
+// The frames that keep their scroll (``kept``: by key, each frame and its scroll before the table
+// was drawn again) where the person left them. A frame kept as it was, under the same key, is
+// where it was (nothing to write: a write would wait for the new layout); a frame drawn anew takes
+// the scroll of its key; a frame whose key changed (something else is done now) shows from its
+// top, as a frame drawn anew would.
+function keepScroll(root, kept) {
+  const before = new Map([...kept.values()].map((at) => [at.el, at]));
+  for (const el of root.querySelectorAll("[data-keep-scroll]")) {
+    const at = kept.get(el.dataset.keepScroll);
+    if (at && at.el === el) continue;
+    const was = before.get(el) || { left: 0, top: 0 };
+    const left = at ? at.left : 0;
+    const top = at ? at.top : 0;
+    if (was.left !== left) el.scrollLeft = left;
+    if (was.top !== top) el.scrollTop = top;
   }
 }
 
@@ -176,9 +198,10 @@ export function showLesson(focus = false) {
 // data-panel="<name>", each switch data-show-panel="<name>"): the one shown is data-show; the
 // page's style shows them all where there is room. The choice is kept while the key holds.
 export function showPanel(container, name) {
-  container.dataset.show = name;
+  if (container.dataset.show !== name) container.dataset.show = name;
   for (const button of container.querySelectorAll("[data-show-panel]")) {
-    button.setAttribute("aria-pressed", String(button.dataset.showPanel === name));
+    const pressed = String(button.dataset.showPanel === name);
+    if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
   }
 }
 
