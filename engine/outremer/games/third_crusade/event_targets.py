@@ -77,7 +77,21 @@ def meeting(content: Content, s: State, banner, army: str) -> list[str]:
         at = leader_region(content, s, banner.leader)
         keys = [k for k in keys if k == at]
     board = board_for(content, s["armies"])
+    if banner.region in ("city", "desert", "jerusalem"):
+        of_type = _of_kind(board, banner.region)
+        keys = [k for k in keys if k in of_type]
     return [k for k in keys if meets(content, s, banner, army, k, board)]
+
+
+def _of_kind(board, kind: str) -> frozenset[str]:
+    """The Regions of a type the map alone settles (a City, a Desert, Jerusalem), computed once
+    per board: :func:`meeting` asks :func:`meets` only about those."""
+    found = board.memo.get(("of_type", kind))
+    if found is None:
+        found = board.memo["of_type", kind] = frozenset(
+            r.key for r in board.regions if _of_type(r, kind, {}, r.key)
+        )
+    return found
 
 
 def main_banner(s: State, banner, army: str):
