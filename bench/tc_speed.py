@@ -90,7 +90,7 @@ if __name__ == "__main__":
     if args.solo:
         states = solo_states(args.solo)
         # each state's best of the runs, then their median and 95th percentile
-        best = [min(ts) for ts in zip(*(decisions_solo(states) for _ in range(runs)))]
+        best = [min(ts) for ts in zip(*(decisions_solo(states) for _ in range(runs)), strict=True)]
         median, p95 = median_p95(best)
         figures["solo_normal_decision_median"] = round(median, 3)
         figures["solo_normal_decision_p95"] = round(p95, 3)

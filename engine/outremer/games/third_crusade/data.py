@@ -115,9 +115,18 @@ def owner(piece: str | None) -> str | None:
         return found
 
 
+_WHATS: dict[str, str] = {}
+"""Piece -> its Unit type or Leader key, as :func:`what` finds it (like ``_OWNERS``: the pieces'
+names, the same in every game)."""
+
+
 def what(piece: str) -> str:
     """A piece's Unit type or Leader key."""
-    return piece.split(":", 1)[1]
+    try:
+        return _WHATS[piece]
+    except KeyError:
+        found = _WHATS[piece] = piece.split(":", 1)[1]
+        return found
 
 
 def shape(content: Content, piece: str) -> str:

@@ -88,9 +88,7 @@ def _of_kind(board, kind: str) -> frozenset[str]:
     per board: :func:`meeting` asks :func:`meets` only about those."""
     found = board.memo.get(("of_type", kind))
     if found is None:
-        found = board.memo["of_type", kind] = frozenset(
-            r.key for r in board.regions if _of_type(r, kind, {}, r.key)
-        )
+        found = board.memo["of_type", kind] = frozenset(r.key for r in board.regions if _of_type(r, kind, {}, r.key))
     return found
 
 
@@ -157,7 +155,6 @@ def roads_from(content: Content, s: State, key: str) -> list[str]:
 def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     """Whether ``step`` could do something in the Region."""
     army, do = p["army"], step.do
-    region = board_for(content, s["armies"]).region(key)
     if do == "muster":
         who = muster_army(s, army, step)
         piece = f"{who}:{step.unit}"
@@ -187,7 +184,7 @@ def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     if do == "assassinate":
         return bool(leaders_of(content, s, key, step.whose))
     if do == "sabotage":
-        return not region.jerusalem and None in s["map"][key]
+        return not board_for(content, s["armies"]).region(key).jerusalem and None in s["map"][key]
     if do == "remove_sabotage":
         return SABOTAGE in s["map"][key]
     if do == "bandit":
@@ -195,7 +192,7 @@ def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     if do == "remove_bandit":
         return any(key in r for r in s.get("bandits", []))
     if do == "destroyed_port":
-        return region.port and key not in s.get("destroyed", [])
+        return board_for(content, s["armies"]).region(key).port and key not in s.get("destroyed", [])
     if do == "token":
         tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
         return any(

@@ -201,3 +201,6 @@ class Content:
     four: Page | None = None
     boards: Mapping[str, tuple[Section, ...]] = field(default_factory=dict)
     """Each Army's player board: its Unit Sections, each Unit type's left to right."""
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from the content alone, each computed once when first asked (a piece's
+    Battle Strength by Region type, ``battle.piece_strength``)."""

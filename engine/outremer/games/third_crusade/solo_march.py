@@ -17,7 +17,7 @@ from ...core.game import Event, State
 from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.placement import bare_room, overflow_region
-from .cards import orders
+from .cards import order
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
 from .moves import marches as march_actions
@@ -51,7 +51,7 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
                 )
             )
         return chosen
-    do = next(o for o in orders(pend["army"]) if o.key == pend["order"]).effects[pend["step"]].do
+    do = order(pend["army"], pend["order"]).effects[pend["step"]].do
     return march(content, s, p, legal, log, pend["from"], do, pend)
 
 
@@ -145,7 +145,7 @@ def best_origin(content: Content, s: State, p: int, ats: list[str], step, log: l
 
 
 def orders_of(army: str, key: str):
-    return next(o for o in orders(army) if o.key == key)
+    return order(army, key)
 
 
 def _leader(x: str) -> bool:
