@@ -68,8 +68,9 @@ def _of_type(region, kind: str, s: State, key: str) -> bool:
 
 
 def meeting(content: Content, s: State, banner, army: str) -> list[str]:
-    """The Regions that meet a banner (:func:`meets`), in the map's order; the Named Region and
-    the Named Leader's Region looked up once rather than for every Region."""
+    """The Regions that meet a banner (:func:`meets`, the same questions), in the map's order; the
+    Named Region and the Named Leader's Region looked up once rather than for every Region, the
+    Region types the map alone settles once per board."""
     keys = list(s["map"])
     if banner.named:
         keys = [k for k in keys if k == banner.named]
@@ -80,7 +81,24 @@ def meeting(content: Content, s: State, banner, army: str) -> list[str]:
     if banner.region in ("city", "desert", "jerusalem"):
         of_type = _of_kind(board, banner.region)
         keys = [k for k in keys if k in of_type]
-    return [k for k in keys if meets(content, s, banner, army, k, board)]
+    elif banner.region != "any":
+        keys = [k for k in keys if _of_type(board.region(k), banner.region, s, k)]
+    # what remains of :func:`meets`, its sets of Armies found once for all the Regions
+    need = armies_of(banner.presence) if banner.presence != "none" else None
+    absent = [armies_of(a) for a in banner.absent]
+    out = []
+    for k in keys:
+        slots = s["map"][k]
+        if need is not None or absent:
+            here = {owner(p) for p in slots}
+            if need is not None and here.isdisjoint(need):
+                continue
+            if any(not here.isdisjoint(a) for a in absent):
+                continue
+        if banner.control and controller(slots) != army:
+            continue
+        out.append(k)
+    return out
 
 
 def _of_kind(board, kind: str) -> frozenset[str]:

@@ -220,8 +220,8 @@ def strongest(s: State, army: str | Sequence[str], keys: Iterable[str]) -> str |
 
 def regions_with(s: State, army: str | Sequence[str]) -> list[str]:
     """The Regions where ``army`` has Presence (a Unit or a Leader), in the map's order."""
-    mine = _armies(army)
-    return [r.key for r in board(s).regions if any(owner(p) in mine for p in s["map"][r.key])]
+    mine = set(_armies(army))
+    return [r.key for r in board(s).regions if not mine.isdisjoint(map(owner, s["map"][r.key]))]
 
 
 def controlled_by(s: State, army: str) -> list[str]:
