@@ -45,7 +45,9 @@ def region_of(content: Content, s: State, key: str):
 
 def pieces(s: State, key: str, army: str | None = None) -> list[str]:
     """The pieces in a Region (one Army's, or everyone's, Neutral included)."""
-    return [p for p in s["map"][key] if owner(p) is not None and (army is None or owner(p) == army)]
+    if army is None:
+        return [p for p in s["map"][key] if owner(p) is not None]
+    return [p for p in s["map"][key] if owner(p) == army]
 
 
 def alliance_in(s: State, key: str) -> set[str]:
@@ -332,23 +334,27 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
+    ready: list[tuple[str, dict[str, int]]] | None = None  # each group kept: its word and the Slots it needs
     for to in destinations(content, s, frm, do == "sea_move", went):
-        waits = battle_at(s, to, {side}) and not first_of_forced  # fits: it waits on the Road
-        room: dict[str, int] = {}
-        for counts in options:
-            if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
-                continue
-            if not waits:
+        if ready is None:
+            ready = []
+            for counts in options:
+                if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
+                    continue
                 need: dict[str, int] = {}
                 for sh, n in zip(shapes, counts, strict=False):
                     if n:
                         need[sh] = need.get(sh, 0) + n
-                if any(
-                    n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
-                    for sh, n in need.items()
-                ):
-                    continue
-            yield act("march", to, group_code(counts))
+                ready.append((group_code(counts), need))
+        waits = battle_at(s, to, {side}) and not first_of_forced  # fits: it waits on the Road
+        room: dict[str, int] = {}
+        for code, need in ready:
+            if not waits and any(
+                n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
+                for sh, n in need.items()
+            ):
+                continue
+            yield act("march", to, code)
 
 
 def fits(
