@@ -288,7 +288,8 @@ def _check_armies(armies: Sequence[str]) -> None:
 
 def board_for(content: Content, armies: Sequence[str]) -> Board:
     """The map in play: the south board with 2 and 3 players, both boards joined with 4 (p.5)."""
-    check_armies(armies)
+    if tuple(armies) not in _CHECKED:  # asked on almost every step: checked once per list of Armies
+        check_armies(armies)
     if len(armies) < 4:
         return content.south
     if content.both is None or content.four is None:

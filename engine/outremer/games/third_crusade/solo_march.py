@@ -83,9 +83,12 @@ def march(
     here = [x for x in pieces(s, frm) if owner(x) == army or owner(x) == NEUTRAL]
     best, why = None, ""
     memo: dict = {}
+    named: dict[str, list[str]] = {}  # a group's word -> its pieces (the same groups for each destination)
     for a in marches:
         to, code = a.args
-        group = group_of(kinds, code)
+        group = named.get(code)
+        if group is None:
+            group = named[code] = group_of(kinds, code)
         ranked = _rank(content, s, army, frm, to, group, here, do, pend, memo)
         if ranked is None:
             continue
