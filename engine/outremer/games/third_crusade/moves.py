@@ -334,7 +334,7 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
-    ready: list[tuple[str, dict[str, int]]] | None = None  # each group kept: its word and the Slots it needs
+    ready: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None  # each group kept: its word, the Slots it needs
     for to in destinations(content, s, frm, do == "sea_move", went):
         if ready is None:
             ready = []
@@ -345,16 +345,18 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
                 for sh, n in zip(shapes, counts, strict=False):
                     if n:
                         need[sh] = need.get(sh, 0) + n
-                ready.append((group_code(counts), need))
-        waits = battle_at(s, to, {side}) and not first_of_forced  # fits: it waits on the Road
-        room: dict[str, int] = {}
+                ready.append((group_code(counts), tuple(need.items())))
+        if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
+            for code, _ in ready:
+                yield act("march", to, code)
+            continue
+        room = {sh: free(content, s, to, sh) for sh in set(shapes)}
         for code, need in ready:
-            if not waits and any(
-                n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
-                for sh, n in need.items()
-            ):
-                continue
-            yield act("march", to, code)
+            for sh, n in need:
+                if n > room[sh]:
+                    break
+            else:
+                yield act("march", to, code)
 
 
 def fits(
