@@ -11,6 +11,7 @@ together.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from ...core.actions import Action, act
@@ -290,7 +291,14 @@ def movable(content: Content, s: State, key: str, army: str, coordinated: bool) 
 def groups(candidates: list[str]) -> list[tuple[int, ...]]:
     """Every non-empty choice among ``candidates``, as counts of each distinct piece (sorted)."""
     kinds = sorted(set(candidates))
-    return [counts for counts in product(*(range(candidates.count(k) + 1) for k in kinds)) if any(counts)]
+    return [counts for counts, _ in _groups(tuple(candidates.count(k) for k in kinds))]
+
+
+@lru_cache(maxsize=4096)
+def _groups(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """:func:`groups` for ``sizes`` of each distinct piece, each with its word (:func:`group_code`):
+    the same for every Region holding as many of each, worked out once."""
+    return tuple((counts, group_code(counts)) for counts in product(*(range(n + 1) for n in sizes)) if any(counts))
 
 
 def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[str]) -> list[str]:
@@ -328,7 +336,7 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     from each group's counts by piece, the Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
-    options = groups(candidates)
+    options = _groups(tuple(candidates.count(k) for k in kinds))
     shapes = [shape(content, k) for k in kinds]
     own = [owner(k) == army for k in kinds]
     here = len(pieces(s, frm, army)) if keep else 0
@@ -338,14 +346,14 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     for to in destinations(content, s, frm, do == "sea_move", went):
         if ready is None:
             ready = []
-            for counts in options:
+            for counts, code in options:
                 if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
                     continue
                 need: dict[str, int] = {}
                 for sh, n in zip(shapes, counts, strict=False):
                     if n:
                         need[sh] = need.get(sh, 0) + n
-                ready.append((group_code(counts), tuple(need.items())))
+                ready.append((code, tuple(need.items())))
         if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
             for code, _ in ready:
                 yield act("march", to, code)
