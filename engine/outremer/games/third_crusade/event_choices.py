@@ -83,9 +83,10 @@ def _possible(content: Content, s: State, p: dict, path: list, met: dict | None 
     if met is None:
         keys = meeting(content, s, banner, p["army"])
     else:
-        keys = met.get(banner)
-        if keys is None:
-            keys = met[banner] = meeting(content, s, banner, p["army"])
+        found = met.get(banner)
+        if found is None:
+            found = met[banner] = meeting(content, s, banner, p["army"])
+        keys = found
     return any(can(content, s, p, step, key) for key in keys)
 
 

@@ -359,8 +359,8 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
                 yield act("march", to, code)
             continue
         room = {sh: free(content, s, to, sh) for sh in set(shapes)}
-        for code, need in ready:
-            for sh, n in need:
+        for code, needed in ready:
+            for sh, n in needed:
                 if n > room[sh]:
                     break
             else:

@@ -171,12 +171,16 @@ def _rank(
     March they never make. ``memo``: one dict for the Marches of one choice (the same state and
     Army), which then works out once what depends on the destination, or on ``frm``'s pieces
     ``here``, only."""
-    facts = _target(content, s, army, to) if memo is None else memo.get(to)
+    facts: tuple | None = None if memo is None else memo.get(to)
     if facts is None:
-        facts = memo[to] = _target(content, s, army, to)
-    counts = _here(here) if memo is None else memo.get(("here", frm))
+        facts = _target(content, s, army, to)
+        if memo is not None:
+            memo[to] = facts
+    counts: tuple[int, int, int] | None = None if memo is None else memo.get(("here", frm))
     if counts is None:
-        counts = memo["here", frm] = _here(here)
+        counts = _here(here)
+        if memo is not None:
+            memo["here", frm] = counts
     prox, kind, foes, theirs, empty, order_there, there = facts
     total, leaders_here, units_here = counts
     group_leaders = sum(1 for x in group if _leader(x))
