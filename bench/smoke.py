@@ -130,6 +130,7 @@ RUNS = [
     ("loh_balance", [PY, "bench/loh_balance.py", "--games", "2"]),
     ("tc_balance", [PY, "bench/tc_balance.py", "--games", "1"]),
     ("tc_solo", [PY, "bench/tc_solo.py", "--games", "1", "--jobs", "2"]),
+    ("tc_speed", [PY, "bench/tc_speed.py", "--repeat", "1", "--solo", "2", "--only-solo"]),
     (
         "ck_map_search",
         [

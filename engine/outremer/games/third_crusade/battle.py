@@ -26,7 +26,16 @@ GLORY_CAP = 4
 
 def piece_strength(content: Content, piece: str, kind: str) -> int:
     """A piece's Battle Strength in a Region of ``kind`` ("city" or "desert"): a Unit by the
-    table, a Leader by the Unit icons it carries, none without (p.14)."""
+    table, a Leader by the Unit icons it carries, none without (p.14). Worked out once per piece
+    and type (``Content.memo``)."""
+    found = content.memo.get((piece, kind))
+    if found is not None:
+        return found
+    found = content.memo[piece, kind] = _piece_strength(content, piece, kind)
+    return found
+
+
+def _piece_strength(content: Content, piece: str, kind: str) -> int:
     w = what(piece)
     if w in UNITS:
         return STRENGTH[(w, kind)]

@@ -472,6 +472,21 @@ def orders(army: str) -> tuple[Order, ...]:
     return cards().orders[army]
 
 
+@cache
+def _orders_by_key() -> dict[str, dict[str, Order]]:
+    out: dict[str, dict[str, Order]] = {}
+    for army, theirs in cards().orders.items():
+        mine = out[army] = {}
+        for o in theirs:
+            mine.setdefault(o.key, o)
+    return out
+
+
+def order(army: str, key: str) -> Order:
+    """``army``'s Order ``key`` (KeyError for none)."""
+    return _orders_by_key()[army][key]
+
+
 # --- what the Mission Cards count ----------------------------------------------------------
 
 

@@ -115,9 +115,18 @@ def owner(piece: str | None) -> str | None:
         return found
 
 
+_WHATS: dict[str, str] = {}
+"""Piece -> its Unit type or Leader key, as :func:`what` finds it (like ``_OWNERS``: the pieces'
+names, the same in every game)."""
+
+
 def what(piece: str) -> str:
     """A piece's Unit type or Leader key."""
-    return piece.split(":", 1)[1]
+    try:
+        return _WHATS[piece]
+    except KeyError:
+        found = _WHATS[piece] = piece.split(":", 1)[1]
+        return found
 
 
 def shape(content: Content, piece: str) -> str:
@@ -279,7 +288,8 @@ def _check_armies(armies: Sequence[str]) -> None:
 
 def board_for(content: Content, armies: Sequence[str]) -> Board:
     """The map in play: the south board with 2 and 3 players, both boards joined with 4 (p.5)."""
-    check_armies(armies)
+    if tuple(armies) not in _CHECKED:  # asked on almost every step: checked once per list of Armies
+        check_armies(armies)
     if len(armies) < 4:
         return content.south
     if content.both is None or content.four is None:

@@ -50,23 +50,27 @@ def playable(content: Content, s: State, seat: int) -> list[str]:
     event it can pay for, could do something."""
     army = s["armies"][seat]
     out = []
+    met: dict = {}  # banner -> the Regions meeting it, for every card of the hand (one state, one Army)
     for key in s.get("hand", {}).get(army, []):
         card = event(key)
         p = {"seat": seat, "army": army, "card": key}
         parts = ["main"] + (["crown"] if crown_open(s, seat, card) else [])
-        if any(_possible(content, s, p, path) for part in parts for path in paths(card, part)):
+        if any(_possible(content, s, p, path, met) for part in parts for path in paths(card, part)):
             out.append(key)
     return out
 
 
-def _possible(content: Content, s: State, p: dict, path: list) -> bool:
+def _possible(content: Content, s: State, p: dict, path: list, met: dict | None = None) -> bool:
     """Whether :func:`choices` would offer a way to take the step of ``path`` of a card not yet
     executed (``_fresh``, its Regions as the map stands): the same question, stopping at the
-    first way found."""
+    first way found. ``met``: the Regions meeting each banner, found once for one state and
+    Army."""
     step = step_of(event(p["card"]), path)
     if step.do == "or":
         return any(
-            _possible(content, s, p, path + [k, j]) for k, option in enumerate(step.options) for j in range(len(option))
+            _possible(content, s, p, path + [k, j], met)
+            for k, option in enumerate(step.options)
+            for j in range(len(option))
         )
     if step.do == "diplomacy_move":
         return bool(board_moves.spaces(s, p["army"]))
@@ -76,7 +80,14 @@ def _possible(content: Content, s: State, p: dict, path: list) -> bool:
         return _doable(content, s, p, step)
     card = event(p["card"])
     banner = main_banner(s, card.banner, p["army"]) if path[0] == "main" else card.crown_banner
-    return any(can(content, s, p, step, key) for key in meeting(content, s, banner, p["army"]))
+    if met is None:
+        keys = meeting(content, s, banner, p["army"])
+    else:
+        found = met.get(banner)
+        if found is None:
+            found = met[banner] = meeting(content, s, banner, p["army"])
+        keys = found
+    return any(can(content, s, p, step, key) for key in keys)
 
 
 def step_of(card, path: list) -> Step:

@@ -68,8 +68,9 @@ def _of_type(region, kind: str, s: State, key: str) -> bool:
 
 
 def meeting(content: Content, s: State, banner, army: str) -> list[str]:
-    """The Regions that meet a banner (:func:`meets`), in the map's order; the Named Region and
-    the Named Leader's Region looked up once rather than for every Region."""
+    """The Regions that meet a banner (:func:`meets`, the same questions), in the map's order; the
+    Named Region and the Named Leader's Region looked up once rather than for every Region, the
+    Region types the map alone settles once per board."""
     keys = list(s["map"])
     if banner.named:
         keys = [k for k in keys if k == banner.named]
@@ -77,7 +78,36 @@ def meeting(content: Content, s: State, banner, army: str) -> list[str]:
         at = leader_region(content, s, banner.leader)
         keys = [k for k in keys if k == at]
     board = board_for(content, s["armies"])
-    return [k for k in keys if meets(content, s, banner, army, k, board)]
+    if banner.region in ("city", "desert", "jerusalem"):
+        of_type = _of_kind(board, banner.region)
+        keys = [k for k in keys if k in of_type]
+    elif banner.region != "any":
+        keys = [k for k in keys if _of_type(board.region(k), banner.region, s, k)]
+    # what remains of :func:`meets`, its sets of Armies found once for all the Regions
+    need = armies_of(banner.presence) if banner.presence != "none" else None
+    absent = [armies_of(a) for a in banner.absent]
+    out = []
+    for k in keys:
+        slots = s["map"][k]
+        if need is not None or absent:
+            here = {owner(p) for p in slots}
+            if need is not None and here.isdisjoint(need):
+                continue
+            if any(not here.isdisjoint(a) for a in absent):
+                continue
+        if banner.control and controller(slots) != army:
+            continue
+        out.append(k)
+    return out
+
+
+def _of_kind(board, kind: str) -> frozenset[str]:
+    """The Regions of a type the map alone settles (a City, a Desert, Jerusalem), computed once
+    per board: :func:`meeting` asks :func:`meets` only about those."""
+    found = board.memo.get(("of_type", kind))
+    if found is None:
+        found = board.memo["of_type", kind] = frozenset(r.key for r in board.regions if _of_type(r, kind, {}, r.key))
+    return found
 
 
 def main_banner(s: State, banner, army: str):
@@ -143,7 +173,6 @@ def roads_from(content: Content, s: State, key: str) -> list[str]:
 def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     """Whether ``step`` could do something in the Region."""
     army, do = p["army"], step.do
-    region = board_for(content, s["armies"]).region(key)
     if do == "muster":
         who = muster_army(s, army, step)
         piece = f"{who}:{step.unit}"
@@ -173,7 +202,7 @@ def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     if do == "assassinate":
         return bool(leaders_of(content, s, key, step.whose))
     if do == "sabotage":
-        return not region.jerusalem and None in s["map"][key]
+        return not board_for(content, s["armies"]).region(key).jerusalem and None in s["map"][key]
     if do == "remove_sabotage":
         return SABOTAGE in s["map"][key]
     if do == "bandit":
@@ -181,7 +210,7 @@ def can(content: Content, s: State, p: dict, step: Step, key: str) -> bool:
     if do == "remove_bandit":
         return any(key in r for r in s.get("bandits", []))
     if do == "destroyed_port":
-        return region.port and key not in s.get("destroyed", [])
+        return board_for(content, s["armies"]).region(key).port and key not in s.get("destroyed", [])
     if do == "token":
         tokens = s.get("tokens", {}).get(key) or [None] * len(SLOT_SHAPES)
         return any(

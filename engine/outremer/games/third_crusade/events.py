@@ -364,11 +364,16 @@ def events() -> tuple[Event, ...]:
     return parse_events(read_data("events.toml"), c.both, c.leaders)
 
 
-def event(key: str) -> Event:
+@cache
+def _by_key() -> dict[str, Event]:
+    out: dict[str, Event] = {}
     for e in events():
-        if e.key == key:
-            return e
-    raise KeyError(key)
+        out.setdefault(e.key, e)
+    return out
+
+
+def event(key: str) -> Event:
+    return _by_key()[key]
 
 
 def deck(

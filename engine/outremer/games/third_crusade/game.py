@@ -238,7 +238,7 @@ class ThirdCrusade(Game):
                 self._to_seats(s, log, mark)
                 return
             module = PHASES.get(s["phase"], upkeep_phase)
-            action = solo_flow.decide(self.content, s, index, self.legal_of(s, index), log)
+            action = solo_flow.decide_at(self.content, s, index, self.legal_of, log)
             if action is not None:
                 module.perform(self.content, s, index, action, log)
         raise RuntimeError("the Bot did not let a person act")

@@ -11,6 +11,7 @@ together.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from ...core.actions import Action, act
@@ -45,7 +46,9 @@ def region_of(content: Content, s: State, key: str):
 
 def pieces(s: State, key: str, army: str | None = None) -> list[str]:
     """The pieces in a Region (one Army's, or everyone's, Neutral included)."""
-    return [p for p in s["map"][key] if owner(p) is not None and (army is None or owner(p) == army)]
+    if army is None:
+        return [p for p in s["map"][key] if owner(p) is not None]
+    return [p for p in s["map"][key] if owner(p) == army]
 
 
 def alliance_in(s: State, key: str) -> set[str]:
@@ -288,7 +291,14 @@ def movable(content: Content, s: State, key: str, army: str, coordinated: bool) 
 def groups(candidates: list[str]) -> list[tuple[int, ...]]:
     """Every non-empty choice among ``candidates``, as counts of each distinct piece (sorted)."""
     kinds = sorted(set(candidates))
-    return [counts for counts in product(*(range(candidates.count(k) + 1) for k in kinds)) if any(counts)]
+    return [counts for counts, _ in _groups(tuple(candidates.count(k) for k in kinds))]
+
+
+@lru_cache(maxsize=4096)
+def _groups(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """:func:`groups` for ``sizes`` of each distinct piece, each with its word (:func:`group_code`):
+    the same for every Region holding as many of each, worked out once."""
+    return tuple((counts, group_code(counts)) for counts in product(*(range(n + 1) for n in sizes)) if any(counts))
 
 
 def destinations(content: Content, s: State, frm: str, sea: bool, exclude: list[str]) -> list[str]:
@@ -326,29 +336,35 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     from each group's counts by piece, the Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
-    options = groups(candidates)
+    options = _groups(tuple(candidates.count(k) for k in kinds))
     shapes = [shape(content, k) for k in kinds]
     own = [owner(k) == army for k in kinds]
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
+    ready: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None  # each group kept: its word, the Slots it needs
     for to in destinations(content, s, frm, do == "sea_move", went):
-        waits = battle_at(s, to, {side}) and not first_of_forced  # fits: it waits on the Road
-        room: dict[str, int] = {}
-        for counts in options:
-            if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
-                continue
-            if not waits:
+        if ready is None:
+            ready = []
+            for counts, code in options:
+                if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
+                    continue
                 need: dict[str, int] = {}
                 for sh, n in zip(shapes, counts, strict=False):
                     if n:
                         need[sh] = need.get(sh, 0) + n
-                if any(
-                    n > (room[sh] if sh in room else room.setdefault(sh, free(content, s, to, sh)))
-                    for sh, n in need.items()
-                ):
-                    continue
-            yield act("march", to, group_code(counts))
+                ready.append((code, tuple(need.items())))
+        if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
+            for code, _ in ready:
+                yield act("march", to, code)
+            continue
+        room = {sh: free(content, s, to, sh) for sh in set(shapes)}
+        for code, needed in ready:
+            for sh, n in needed:
+                if n > room[sh]:
+                    break
+            else:
+                yield act("march", to, code)
 
 
 def fits(

@@ -74,6 +74,9 @@ class Board:
     """Region key -> index (filled once: ``index`` is asked for on every step of a search)."""
     near: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """(Region key, by sea) -> the keys of :meth:`adjacent_to` (filled once, like ``at``)."""
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from the map alone, each computed once when first asked (the Bot's Proximity
+    and Road steps, ``bot/geometry.py``): keyed by what they depend on, never by a game's state."""
 
     def __post_init__(self) -> None:
         for r in self.regions:
@@ -198,3 +201,6 @@ class Content:
     four: Page | None = None
     boards: Mapping[str, tuple[Section, ...]] = field(default_factory=dict)
     """Each Army's player board: its Unit Sections, each Unit type's left to right."""
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from the content alone, each computed once when first asked (a piece's
+    Battle Strength by Region type, ``battle.piece_strength``)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...core import rng
 from ...core.game import State
 from .bot_table import table
-from .cards import Order, orders
+from .cards import Order, order, orders
 from .data import ALLIANCE_OF, ALLIANCES
 
 SIDES = ("crusader", "muslim")
@@ -179,7 +179,7 @@ def bot_first(s: State) -> None:
 
 
 def _order(army: str, key: str) -> Order:
-    return next(o for o in orders(army) if o.key == key)
+    return order(army, key)
 
 
 def seat_armies(s: State, seat: int) -> list[int]:

@@ -9,13 +9,13 @@ from ...core.actions import Action
 from ...core.game import Event, State
 from . import battle_phase, solo_command
 from .bot import battle as bot_battle
-from .cards import orders
+from .cards import order
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .solo import reactions
 
 
 def _order(army: str, key: str):
-    return next(o for o in orders(army) if o.key == key)
+    return order(army, key)
 
 
 def _rand(s: State):

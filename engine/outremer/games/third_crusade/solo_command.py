@@ -11,16 +11,17 @@ meets ORDER FAIL: a D6 on the table. The column's BONUS comes at the end of the 
 from __future__ import annotations
 
 from ...core import rng
-from ...core.actions import Action
+from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
-from . import command
+from . import command, event_choices
 from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.events import perk_units
 from .bot_table import table
-from .cards import Order, orders
+from .cards import Order, order
 from .data import ALLIANCE_OF, NEUTRAL, Content, board_for, controller, owner, shape, what
+from .execution import executable
 from .moves import add, cross, free, pieces, take
 from .records import UNIT_WORDS
 from .solo import MARCH_STEPS, bots
@@ -29,7 +30,7 @@ from .state import retrack
 
 
 def _order(army: str, key: str) -> Order:
-    return next(o for o in orders(army) if o.key == key)
+    return order(army, key)
 
 
 def priority(content: Content, s: State, army: str, key: str) -> tuple[int, str]:
@@ -47,11 +48,26 @@ def priority(content: Content, s: State, army: str, key: str) -> tuple[int, str]
 
 
 def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:
+    """The Bot's turn (p.21) among ``legal``, the turn's actions (``command.legal``)."""
+    execs = [a for a in legal if a.verb == "execute"]
+    return _turn(content, s, p, execs, lambda: [a for a in legal if a.verb == "event"], log)
+
+
+def own_turn(content: Content, s: State, p: int, log: list[Event]) -> Action | None:
+    """:func:`turn` with the turn's actions worked out as it asks for them, in the order
+    ``command.legal`` lists them: the Event Cards of its hand it may play only when the turn may
+    play one (a CARD TRIGGER, or all its Orders done), which is the rarer case."""
+    execs = [act("execute", key) for key, _ in executable(content, s, p)]
+    return _turn(
+        content, s, p, execs, lambda: [act("event", key) for key in event_choices.playable(content, s, p)], log
+    )
+
+
+def _turn(content: Content, s: State, p: int, execs: list[Action], playable, log: list[Event]) -> Action | None:
     army = s["armies"][p]
     me = s["bot"][army]
-    events = [a for a in legal if a.verb == "event"]
-    execs = [a for a in legal if a.verb == "execute"]
     cell = "COMMAND"
+    events = playable() if me.get("trigger") else None
     if me.get("trigger") and events:
         me["trigger"] = False
         chosen = events[rng.randbelow(s, len(events))]
@@ -93,6 +109,8 @@ def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Even
     if left:
         order_fail(content, s, p, left[0], log)
         return None
+    if events is None:
+        events = playable()
     if events:
         log.append(
             Event(
@@ -104,7 +122,7 @@ def turn(content: Content, s: State, p: int, legal: list[Action], log: list[Even
         chosen = events[rng.randbelow(s, len(events))]
         perk(content, s, p, chosen.args[0], log)
         return chosen
-    return next(a for a in legal if a.verb == "pass")
+    return act("pass")
 
 
 def perk(content: Content, s: State, p: int, card: str, log: list[Event]) -> None:

@@ -29,7 +29,7 @@ from .bot import diplomacy as bot_dip
 from .bot import geometry as geo
 from .bot import steps as bot_steps
 from .bot import upkeep as bot_upkeep
-from .cards import orders
+from .cards import order
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
 from .diplomacy import BOT_CP_GOLD
 from .moves import pieces
@@ -155,10 +155,19 @@ def _plan(content: Content, s: State, p: int, log: list[Event]) -> None:
 
 
 def _order(army: str, key: str):
-    return next(o for o in orders(army) if o.key == key)
+    return order(army, key)
 
 
 # -- every decision ---------------------------------------------------------------------------------
+def decide_at(content: Content, s: State, p: int, legal_of, log: list[Event]) -> Action | None:
+    """:func:`decide` where the game asks the Bot, ``legal_of(s, p)`` giving the legal actions:
+    its own Command turn works out only the actions it asks for (``solo_command.own_turn``), the
+    same choice with less work."""
+    if s["phase"] == "command" and not s["battle"] and not s["pending"]:
+        return solo_command.own_turn(content, s, p, log)
+    return decide(content, s, p, legal_of(s, p), log)
+
+
 def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Event]) -> Action | None:
     """The Bot's action among ``legal`` (never empty: the flow asks only where a choice is due);
     None when the Bot's rules did the turn themselves (ORDER FAIL)."""

@@ -17,7 +17,7 @@ from ...core.game import Event, State
 from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.placement import bare_room, overflow_region
-from .cards import orders
+from .cards import order
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
 from .moves import marches as march_actions
@@ -51,7 +51,7 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
                 )
             )
         return chosen
-    do = next(o for o in orders(pend["army"]) if o.key == pend["order"]).effects[pend["step"]].do
+    do = order(pend["army"], pend["order"]).effects[pend["step"]].do
     return march(content, s, p, legal, log, pend["from"], do, pend)
 
 
@@ -82,10 +82,14 @@ def march(
     kinds = sorted(set(movable(content, s, frm, army, do == "coordinated_march")))
     here = [x for x in pieces(s, frm) if owner(x) == army or owner(x) == NEUTRAL]
     best, why = None, ""
+    memo: dict = {}
+    named: dict[str, list[str]] = {}  # a group's word -> its pieces (the same groups for each destination)
     for a in marches:
         to, code = a.args
-        group = group_of(kinds, code)
-        ranked = _rank(content, s, army, frm, to, group, here, do, pend)
+        group = named.get(code)
+        if group is None:
+            group = named[code] = group_of(kinds, code)
+        ranked = _rank(content, s, army, frm, to, group, here, do, pend, memo)
         if ranked is None:
             continue
         rank, words = ranked
@@ -119,13 +123,16 @@ def best_origin(content: Content, s: State, p: int, ats: list[str], step, log: l
     finds one."""
     army = s["armies"][p]
     best = None
+    memo: dict = {}
     for frm in ats:
         if frm == geo.jerusalem(s):
             continue  # never out of Jerusalem
         kinds = sorted(set(movable(content, s, frm, army, step.do == "coordinated_march")))
         here = [x for x in pieces(s, frm) if owner(x) == army or owner(x) == NEUTRAL]
         for a in march_actions(content, s, army, frm, step.do, step.keep, []):
-            ranked = _rank(content, s, army, frm, a.args[0], group_of(kinds, a.args[1]), here, step.do, {"went": []})
+            ranked = _rank(
+                content, s, army, frm, a.args[0], group_of(kinds, a.args[1]), here, step.do, {"went": []}, memo
+            )
             if ranked and (best is None or (ranked[0], geo.proximity_key(s, army, frm)) < best[0]):
                 best = ((ranked[0], geo.proximity_key(s, army, frm)), frm)
     if best is None:
@@ -141,12 +148,7 @@ def best_origin(content: Content, s: State, p: int, ats: list[str], step, log: l
 
 
 def orders_of(army: str, key: str):
-    return next(o for o in orders(army) if o.key == key)
-
-
-def _strength(content: Content, s: State, group: list[str], key: str) -> int:
-    kind = board_for(content, s["armies"]).region(key).kind
-    return sum(piece_strength(content, x, kind) for x in group)
+    return order(army, key)
 
 
 def _leader(x: str) -> bool:
@@ -154,43 +156,85 @@ def _leader(x: str) -> bool:
 
 
 def _rank(
-    content: Content, s: State, army: str, frm: str, to: str, group: list[str], here: list[str], do: str, pend: dict
+    content: Content,
+    s: State,
+    army: str,
+    frm: str,
+    to: str,
+    group: list[str],
+    here: list[str],
+    do: str,
+    pend: dict,
+    memo: dict | None = None,
 ):
     """The order in which the Bot's rules prefer this March (smaller first), and why; None for a
-    March they never make."""
-    prox = geo.proximity_key(s, army, to)
-    leaders_left = sum(1 for x in here if _leader(x)) - sum(1 for x in group if _leader(x))
-    n, total = len(group), len(here)
-    side = ALLIANCE_OF[army]
-    foes = [x for x in s["map"][to] if (a := owner(x)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != side]
+    March they never make. ``memo``: one dict for the Marches of one choice (the same state and
+    Army), which then works out once what depends on the destination, or on ``frm``'s pieces
+    ``here``, only."""
+    facts: tuple | None = None if memo is None else memo.get(to)
+    if facts is None:
+        facts = _target(content, s, army, to)
+        if memo is not None:
+            memo[to] = facts
+    counts: tuple[int, int, int] | None = None if memo is None else memo.get(("here", frm))
+    if counts is None:
+        counts = _here(here)
+        if memo is not None:
+            memo["here", frm] = counts
+    prox, kind, foes, theirs, empty, order_there, there = facts
+    total, leaders_here, units_here = counts
+    group_leaders = sum(1 for x in group if _leader(x))
+    leaders_left = leaders_here - group_leaders
+    n = len(group)
     if do == "disperse":
         first = pend.get("bot_disperse")
         k = first if pend["went"] and first else (total - 1) // 2
         if k < 1 or foes or n != k:
             return None
-        return (1, leaders_left, -_strength(content, s, group, to), prox), f"a Disperse, {k} into each new Region"
+        return (1, leaders_left, -_group_strength(content, group, kind), prox), f"a Disperse, {k} into each new Region"
     if foes:
-        units_left = sum(1 for x in here if not _leader(x)) - sum(1 for x in group if not _leader(x))
-        theirs = sum(piece_strength(content, x, board_for(content, s["armies"]).region(to).kind) for x in foes)
-        mine = _strength(content, s, group, to)
+        units_left = units_here - (n - group_leaders)
+        mine = _group_strength(content, group, kind)
         if units_left < 1 or mine <= theirs:
             return None
         return (
             (0, -theirs, units_left, leaders_left, -mine, prox),
             f"a Region of the player's it can beat ({mine} against {theirs}), leaving 1 Unit behind",
         )
-    if not pieces(s, to):
+    if empty:
         want = (total + 1) // 2
-        order_there = bool(s["sections"][to][side] and s["sections"][to][side][0] == army)
         return (
-            (1, not order_there, leaders_left, abs(n - want), -_strength(content, s, group, to), prox),
+            (1, not order_there, leaders_left, abs(n - want), -_group_strength(content, group, kind), prox),
             f"an empty Region, half its pieces ({want})",
         )
-    there = len(pieces(s, to, army))
     want = (total + there + 1) // 2 - there
     if want < 1:
         return None
     return (
-        (2, leaders_left, abs(n - want), -_strength(content, s, group, to), prox),
+        (2, leaders_left, abs(n - want), -_group_strength(content, group, kind), prox),
         "a Region of its Alliance's Presence, to even both",
     )
+
+
+def _target(content: Content, s: State, army: str, to: str) -> tuple:
+    """What :func:`_rank` asks of a destination: its Proximity, its Region type, the other
+    Alliance's pieces there and their strength, whether it is empty, whether the Army's Order lies
+    there, and the Army's pieces there."""
+    kind = board_for(content, s["armies"]).region(to).kind
+    side = ALLIANCE_OF[army]
+    foes = [x for x in s["map"][to] if (a := owner(x)) is not None and a != NEUTRAL and ALLIANCE_OF[a] != side]
+    theirs = sum(piece_strength(content, x, kind) for x in foes) if foes else 0
+    empty = not pieces(s, to)
+    order_there = bool(s["sections"][to][side] and s["sections"][to][side][0] == army) if empty else False
+    there = 0 if foes or empty else len(pieces(s, to, army))
+    return geo.proximity_key(s, army, to), kind, foes, theirs, empty, order_there, there
+
+
+def _here(here: list[str]) -> tuple[int, int, int]:
+    """The pieces that could March, their Leaders and their Units."""
+    leaders = sum(1 for x in here if _leader(x))
+    return len(here), leaders, len(here) - leaders
+
+
+def _group_strength(content: Content, group: list[str], kind: str) -> int:
+    return sum(piece_strength(content, x, kind) for x in group)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import Event, State
-from .cards import orders
+from .cards import order
 from .data import ALLIANCE_OF
 from .solo import MARCH_STEPS, reaction_group, solo
 from .solo_common import bot_words, column
 
 
 def _order(army: str, key: str):
-    return next(o for o in orders(army) if o.key == key)
+    return order(army, key)
 
 
 def keeps(army: str, key: str, rule: str) -> bool:

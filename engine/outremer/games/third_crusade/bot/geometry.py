@@ -77,12 +77,29 @@ def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
 
 def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, int]:
     """What "stronger" compares (p.19): the strength, then "if 2 Regions have equal Strength but
-    one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100)."""
-    return strength(s, army, key), int(bare_leader(s, army, key))
+    one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100).
+    :func:`strength` and :func:`bare_leader` in one pass over the Region's Slots."""
+    c = content()
+    kind = board(s).region(key).kind
+    mine = _armies(army)
+    leaders = c.leaders
+    total, bare = 0, 0
+    for p in s["map"][key]:
+        if p is None or owner(p) not in mine:
+            continue
+        total += piece_strength(c, p, kind)
+        w = what(p)
+        if w in leaders and not leaders[w].unit:
+            bare = 1
+    return total, bare
 
 
 def jerusalem(s: State) -> str:
-    return next(r.key for r in board(s).regions if r.jerusalem)
+    b = board(s)
+    found = b.memo.get("jerusalem")
+    if found is None:
+        found = b.memo["jerusalem"] = next(r.key for r in b.regions if r.jerusalem)
+    return found
 
 
 def jerusalem_strength(s: State, armies: str | Sequence[str]) -> int:
@@ -117,10 +134,6 @@ def _on_side(b: Board, key: str, side: str) -> bool:
     }[side]
 
 
-_STEPS: dict = {}
-"""(id of the board, target) -> (the board, steps per Region index): computed once per board."""
-
-
 def _graph(b: Board) -> list[list[int]]:
     """The map as the rules join it: Roads, and Ports by sea (ruling TC10), so that Famagusta on
     Cyprus has a distance too."""
@@ -130,9 +143,9 @@ def _graph(b: Board) -> list[list[int]]:
 def _steps_to(b: Board, target: str) -> list[int]:
     """Steps from every Region to the nearest Region of ``target``: a side ("west", ...) or a
     Region key."""
-    cached = _STEPS.get((id(b), target))
-    if cached is not None and cached[0] is b:
-        return cached[1]
+    cached = b.memo.get(("steps", target))
+    if cached is not None:
+        return cached
     graph = _graph(b)
     goal = [r.index for r in b.regions if (r.key == target if target in b.at else _on_side(b, r.key, target))]
     best = [FAR] * len(b.regions)
@@ -140,7 +153,7 @@ def _steps_to(b: Board, target: str) -> list[int]:
         for i, d in enumerate(distances(graph, g)):
             if d is not None and d < best[i]:
                 best[i] = d
-    _STEPS[id(b), target] = (b, best)
+    b.memo["steps", target] = best
     return best
 
 
@@ -166,8 +179,12 @@ def jerusalem_steps(s: State, key: str) -> int:
 def proximity_key(s: State, army: str, key: str) -> tuple:
     """Proximity (p.19; ruling TC101), smaller first: the steps to the player's side of the board
     ("more or less equal" = the same number of steps), then the distance to the Glory track, then
-    the map's order (two Regions never tie)."""
-    return side_steps(s, army, key), glory_distance(s, key), board(s).index(key)
+    the map's order (two Regions never tie). The map's alone: computed once per board."""
+    b = board(s)
+    found = b.memo.get(("proximity", army, key))
+    if found is None:
+        found = b.memo["proximity", army, key] = (side_steps(s, army, key), glory_distance(s, key), b.index(key))
+    return found
 
 
 def by_proximity(s: State, army: str, keys: Iterable[str]) -> list[str]:
@@ -203,8 +220,8 @@ def strongest(s: State, army: str | Sequence[str], keys: Iterable[str]) -> str |
 
 def regions_with(s: State, army: str | Sequence[str]) -> list[str]:
     """The Regions where ``army`` has Presence (a Unit or a Leader), in the map's order."""
-    mine = _armies(army)
-    return [r.key for r in board(s).regions if any(owner(p) in mine for p in s["map"][r.key])]
+    mine = set(_armies(army))
+    return [r.key for r in board(s).regions if not mine.isdisjoint(map(owner, s["map"][r.key]))]
 
 
 def controlled_by(s: State, army: str) -> list[str]:

@@ -93,16 +93,16 @@ def add_priority(s: State, army: str, keys: Iterable[str], jerusalem_max: int | 
     jer = geo.jerusalem(s)
     if jer in keys and jerusalem_max is not None and geo.strength(s, mine, jer) < jerusalem_max:
         ranked.append(jer)
-    own = [k for k in keys if controller(s["map"][k]) == army]
-    partner = [
-        k for k in keys if controller(s["map"][k]) in mine and controller(s["map"][k]) != army and pieces_in(s, k, army)
-    ]
+    control = {k: controller(s["map"][k]) for k in keys}
+    own = [k for k in keys if control[k] == army]
+    partner = [k for k in keys if control[k] in mine and control[k] != army and pieces_in(s, k, army)]
     for group in (own, partner, [k for k in keys if _alliance_presence(s, army, k)]):
         ranked += [k for k in geo.by_strength(s, army, group) if k not in ranked]
     bare = [k for k in keys if not _alliance_presence(s, army, k) and not _player_presence(s, army, k)]
     b = geo.board(s)
     for base in geo.by_strength(s, army, geo.regions_with(s, army)):
-        near = [k for k in bare if k in b.adjacent_to(base) and k not in ranked]
+        adjacent = b.adjacent_to(base)
+        near = [k for k in bare if k in adjacent and k not in ranked]
         near.sort(key=lambda k: (not pieces_in(s, k, NEUTRAL), geo.proximity_key(s, army, k)))
         ranked += near
     ranked += [k for k in geo.by_proximity(s, army, bare) if k not in ranked]
