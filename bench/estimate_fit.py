@@ -11,11 +11,6 @@ default); the weights do not depend on them.
 
     python bench/estimate_fit.py --game levantine [--games 1000] [--seed 1]
     python bench/estimate_fit.py --game crusader-kingdoms --players 4
-    python bench/estimate_fit.py --game third-crusade --solo --games 300
-
-``--solo`` (Third Crusade): the estimate of the game against the Bot (p.19-23), from the quick
-player's games in every solo mode of ``bench/tc_solo.py`` (deal ``seed + i`` of each mode), each
-position's features by Alliance (``SOLO_FEATURES``), its result the person's Alliance's win.
 """
 
 from __future__ import annotations
@@ -25,8 +20,6 @@ import importlib
 import json
 import math
 import random
-import sys
-from pathlib import Path
 
 from outremer.ai import agent_for, agent_random, decide
 from outremer.ai.estimate import Logit, fit, log_likelihood
@@ -36,43 +29,14 @@ from outremer.jobs import GameFailed, Job, add_arguments, runner
 KEEP = 0.05
 
 
-def logit_of(game, solo: bool = False) -> Logit:
+def logit_of(game) -> Logit:
     """The game's fitted estimate: in its own module ``outremer.ai.<g>_estimate`` where it has one
-    (Third Crusade, whose ``SOLO_LOGIT`` is the game against the Bot), else beside its quick
-    player in ``outremer.ai.<g>``."""
+    (Third Crusade), else beside its quick player in ``outremer.ai.<g>``."""
     name = f"outremer.ai.{game.id.replace('-', '_')}"
     try:
-        module = importlib.import_module(f"{name}_estimate")
+        return importlib.import_module(f"{name}_estimate").LOGIT
     except ModuleNotFoundError:
         return importlib.import_module(name).LOGIT
-    return module.SOLO_LOGIT if solo else module.LOGIT
-
-
-def solo_positions(args: tuple[int, int]) -> list:
-    """The positions met (one in twenty of the person's decisions) in Third Crusade's solo mode
-    ``mode`` (``bench/tc_solo.py``'s ``MODES``) dealt from ``seed``, the quick player at every seat:
-    (stage, [the Crusaders' features, the Muslims'], [the Crusaders' win, the Muslims'])."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from tc_solo import MODES
-
-    from outremer.ai.third_crusade_estimate import solo_features, stage
-
-    mode, seed = args
-    _, players, options = MODES[mode]
-    game = get_game("third-crusade")
-    state, _ = game.start(game.make_setup(seed, ["heuristic"] * players, options))
-    agent = agent_for(game, "heuristic")
-    rand = random.Random(seed)
-    kept, step = [], 0
-    while (seat := game.to_act(state)) is not None:
-        if rand.random() < KEEP:
-            feats = solo_features(state)
-            kept.append((stage(state), [list(feats["crusader"]), list(feats["muslim"])]))
-        game.advance(state, decide(agent, game, state, seat, agent_random(seed, step)))
-        step += 1
-    team = (game.result(state) or {}).get("team")
-    payoff = [float(team == 0), float(team == 1)]
-    return [(stage, feats, payoff) for stage, feats in kept]
 
 
 def positions(args: tuple[str, int, int]) -> list:
@@ -92,31 +56,16 @@ def positions(args: tuple[str, int, int]) -> list:
     return [(stage, feats, payoff) for stage, feats in kept]
 
 
-def main(game_id: str, players: int, games: int, seed: int, runner: dict | None = None, solo: bool = False) -> dict:
+def main(game_id: str, players: int, games: int, seed: int, runner: dict | None = None) -> dict:
     game = get_game(game_id)
-    logit = logit_of(game, solo)
-    if solo:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from tc_solo import MODES
-
-        modes = len(MODES)  # game i: mode i % modes, deal seed + i // modes
-        tasks = [(i, (i % modes, seed + i // modes)) for i in range(2 * games * modes)]
-        job = Job(
-            solo_positions,
-            tasks,
-            label=f"{game_id} solo estimate positions",
-            deal=lambda task: f"{MODES[task[0]][0]}, deal {task[1]}",
-            **{"jobs": 2, **(runner or {})},
-        )
-        games *= modes
-    else:
-        job = Job(
-            positions,
-            [(i, (game_id, players, seed + i)) for i in range(2 * games)],
-            label=f"{game_id} estimate positions",
-            deal=lambda task: f"{task[0]}, deal {task[2]}",
-            **{"jobs": 2, **(runner or {})},
-        )
+    logit = logit_of(game)
+    job = Job(
+        positions,
+        [(i, (game_id, players, seed + i)) for i in range(2 * games)],
+        label=f"{game_id} estimate positions",
+        deal=lambda task: f"{task[0]}, deal {task[2]}",
+        **{"jobs": 2, **(runner or {})},
+    )
     played = dict(job.results())
     train = [p for i in sorted(played) if i < games for p in played[i]]
     test = [p for i in sorted(played) if i >= games for p in played[i]]
@@ -126,10 +75,8 @@ def main(game_id: str, players: int, games: int, seed: int, runner: dict | None 
         "games": games,
         "seed": seed,
         **({"lost": sorted(lost.key for lost in job.lost)} if job.lost else {}),
-        "command": f"python bench/estimate_fit.py --game {game_id} "
-        + (f"--solo --games {games // modes}" if solo else f"--players {players} --games {games}")
-        + f" --seed {seed}",
-        "even": round(-math.log(2 if solo else players), 4),
+        "command": f"python bench/estimate_fit.py --game {game_id} --players {players} --games {games} --seed {seed}",
+        "even": round(-math.log(players), 4),
         "stages": [],
     }
     for stage, current in enumerate(logit.weights):
@@ -155,11 +102,10 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--solo", action="store_true", help="Third Crusade against the Bot, every solo mode")
     add_arguments(parser)
     args = parser.parse_args()
     jobs = {k: v for k, v in runner(args).items() if v is not None}  # --jobs unsaid: 2 processes, as before
     try:
-        print(json.dumps(main(args.game, args.players, args.games, args.seed, jobs, args.solo), indent=1))
+        print(json.dumps(main(args.game, args.players, args.games, args.seed, jobs), indent=1))
     except GameFailed as error:
         raise SystemExit(str(error)) from None

@@ -117,37 +117,3 @@ def test_third_crusade_estimate_counts_no_supply_lacking_for_a_bot():
         state["tracks"][army][lacking[0]] = 0
         lack = alliance_features(state)[ALLIANCE_OF[army]][lacking[1]]
         assert (lack == 0) if players == 1 else (lack < 0)
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"side": "crusader"},
-        {"side": "muslim"},
-        {"side": "crusader", "bots": 2},
-        {"side": "muslim", "command": 2, "bots": 2},
-    ],
-    ids=["crusader-1-bot", "muslim-1-bot", "crusader-2-bots", "muslim-2-armies-2-bots"],
-)
-def test_third_crusade_estimate_against_the_bot_is_its_own_fit_told_which_side_the_bot_is(options):
-    """Against the Bot (p.19) the estimate is the one fitted on solo games (``SOLO_LOGIT``, weights
-    ``third_crusade_solo.json``), not the 2-player one: each Alliance's features end with 1 for the
-    Bot's Alliance, 1 if it has two Armies, 1 if it is the Crusaders', 0 for the person's; the
-    seat's payoff is its Alliance's chance under those weights."""
-    from outremer.ai.estimate import chances
-    from outremer.ai.third_crusade_estimate import SOLO_LOGIT, alliance_features, estimate, solo_features
-
-    game = get_game("third-crusade")
-    state, _ = game.start(game.make_setup(3, ["heuristic"], options))
-    person = options["side"]
-    bot = "muslim" if person == "crusader" else "crusader"
-    two = float(options.get("bots", 1) == 2)
-    feats = solo_features(state)
-    base = alliance_features(state)
-    assert feats[person] == (*base[person], 0.0, 0.0, 0.0)
-    assert feats[bot] == (*base[bot], 1.0, two, float(bot == "crusader"))
-    for stage in range(len(SOLO_LOGIT.weights)):
-        state["round"] = stage
-        crusader = chances(SOLO_LOGIT.weights[stage], [feats["crusader"], feats["muslim"]])[0]
-        (mine,) = estimate(game, state)
-        assert mine == pytest.approx(crusader if person == "crusader" else 1 - crusader)

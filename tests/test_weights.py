@@ -14,165 +14,138 @@ from outremer.ai.trained import StaleWeights, load, read_text
 from outremer.core.errors import DataError
 from outremer.games import get_game
 
-GAMES = {"levantine": 2, "crusader-kingdoms": 4, "lords-of-heaven": 4, "third-crusade": 2, "third-crusade/solo": 1}
-"""The estimates whose weights are a data file (a game, or a game's part: Third Crusade against the
-Bot), and a player count whose estimate they are."""
-OPTIONS = {"third-crusade/solo": {"side": "crusader"}}
+GAMES = {"levantine": 2, "crusader-kingdoms": 4, "lords-of-heaven": 4, "third-crusade": 2}
+"""The games whose estimate's weights are a data file, and a player count whose estimate they are."""
 
 
-def _split(case):
-    game_id, _, part = case.partition("/")
-    return game_id, part
-
-
-def ai_of(case):
+def ai_of(game_id):
     """The module of the game's estimate: its own ``<g>_estimate`` where it has one, else its AI's."""
-    name = f"outremer.ai.{_split(case)[0].replace('-', '_')}"
+    name = f"outremer.ai.{game_id.replace('-', '_')}"
     try:
         return importlib.import_module(f"{name}_estimate")
     except ModuleNotFoundError:
         return importlib.import_module(name)
 
 
-def names(case):
-    ai = ai_of(case)
-    return ai.SOLO_FEATURES if _split(case)[1] == "solo" else ai.FEATURES
+RETRAIN = r"bench/(train|estimate_fit)\.py --game "
+"""The command a refused or stale file's message names (Third Crusade's estimate is fitted again by
+``bench/estimate_fit.py``, the others trained again by ``bench/train.py``)."""
 
 
-def logit_of(case):
-    ai = ai_of(case)
-    return ai.SOLO_LOGIT if _split(case)[1] == "solo" else ai.LOGIT
+def shipped(game_id):
+    return json.loads(read_text(game_id))
 
 
-def file_of(case):
-    game_id, part = _split(case)
-    return f"{game_id.replace('-', '_')}{'_' + part if part else ''}"
-
-
-def shipped(case):
-    return json.loads(read_text(*_split(case)))
-
-
-@pytest.mark.parametrize("case", GAMES)
-def test_each_weights_file_was_trained_for_the_games_current_rules(case):
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_weights_file_was_trained_for_the_games_current_rules(game_id):
     """A rules revision that changes the game leaves its weights stale: this fails until they are
     trained again (python bench/train.py --game G all) or the file's revision is raised by hand,
     with the reason in its training record."""
-    game_id, _ = _split(case)
-    data = shipped(case)
+    data = shipped(game_id)
     assert data["game"] == game_id
     assert data["rules_revision"] == get_game(game_id).rules_revision, (
-        f"outremer/ai/weights/{file_of(case)}.json was trained for rules revision "
+        f"outremer/ai/weights/{game_id.replace('-', '_')}.json was trained for rules revision "
         f"{data['rules_revision']}; train again: {data['training']['command']}"
     )
-    assert data["features"] == list(names(case))
+    ai = ai_of(game_id)
+    assert data["features"] == list(ai.FEATURES)
     for key in ("command", "seed", "games", "level", "date"):
         assert key in data["training"], key
 
 
-@pytest.mark.parametrize("case", GAMES)
-def test_the_estimate_plays_with_the_files_weights(case):
-    logit = logit_of(case)
-    assert [list(row) for row in logit.weights] == shipped(case)["weights"]
-    assert len(names(case)) == len(logit.features(_some_state(case), 0))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_estimate_plays_with_the_files_weights(game_id):
+    ai = ai_of(game_id)
+    assert [list(row) for row in ai.LOGIT.weights] == shipped(game_id)["weights"]
+    assert len(ai.FEATURES) == len(ai.features(_some_state(game_id), 0))
 
 
-def _some_state(case):
-    game = get_game(_split(case)[0])
-    state, _ = game.start(game.make_setup(1, ["random"] * GAMES[case], OPTIONS.get(case)))
+def _some_state(game_id):
+    game = get_game(game_id)
+    state, _ = game.start(game.make_setup(1, ["random"] * GAMES[game_id]))
     return state
 
 
-def _tampered(case, change):
-    data = shipped(case)
+def _tampered(game_id, change):
+    data = shipped(game_id)
     change(data)
     return json.dumps(data)
 
 
-def _load(case, text):
-    game_id, part = _split(case)
-    stages = ai_of(case).STAGES
-    return load(game_id, get_game(game_id).rules_revision, names(case), stages, text=text, part=part)
+def _load(game_id, text):
+    ai = ai_of(game_id)
+    return load(game_id, get_game(game_id).rules_revision, ai.FEATURES, ai.STAGES, text=text)
 
 
-RETRAIN = r"bench/(train|estimate_fit)\.py --game "
-"""The command a refused or stale file's message names (Third Crusade's estimate is fitted by
-``bench/estimate_fit.py``, the others trained again by ``bench/train.py``)."""
-
-
-@pytest.mark.parametrize("case", GAMES)
-def test_a_file_with_a_weight_too_few_is_refused_naming_the_file(case):
-    stage = min(3, ai_of(case).STAGES - 1)
-    text = _tampered(case, lambda d: d["weights"][stage].pop())
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_file_with_a_weight_too_few_is_refused_naming_the_file(game_id):
+    stage = min(3, ai_of(game_id).STAGES - 1)
+    text = _tampered(game_id, lambda d: d["weights"][stage].pop())
     with pytest.raises(
         DataError,
-        match=rf"weights/{file_of(case)}\.json: stage {stage}: {len(names(case))} weights expected",
+        match=rf"weights/{game_id.replace('-', '_')}\.json: stage {stage}: "
+        rf"{len(ai_of(game_id).FEATURES)} weights expected",
     ):
-        _load(case, text)
+        _load(game_id, text)
 
 
-@pytest.mark.parametrize("case", GAMES)
-def test_a_file_of_other_features_or_stages_is_refused_with_what_to_run(case):
-    game_id, _ = _split(case)
-
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_file_of_other_features_or_stages_is_refused_with_what_to_run(game_id):
     def rename(d):
         d["features"][0] = "something else"
 
     with pytest.raises(DataError, match=rf"do not match the game's feature function.*{RETRAIN}{game_id}"):
-        _load(case, _tampered(case, rename))
+        _load(game_id, _tampered(game_id, rename))
 
     def drop_stage(d):
         d["weights"].pop()
         d["stages"] -= 1
 
-    with pytest.raises(DataError, match=rf"{ai_of(case).STAGES} stages expected"):
-        _load(case, _tampered(case, drop_stage))
+    with pytest.raises(DataError, match=rf"{ai_of(game_id).STAGES} stages expected"):
+        _load(game_id, _tampered(game_id, drop_stage))
     with pytest.raises(DataError, match="not valid JSON"):
-        _load(case, "{")
+        _load(game_id, "{")
     with pytest.raises(DataError, match="finite number"):
-        _load(case, _tampered(case, lambda d: d["weights"][0].__setitem__(0, "1.0")))
+        _load(game_id, _tampered(game_id, lambda d: d["weights"][0].__setitem__(0, "1.0")))
 
 
-@pytest.mark.parametrize("case", GAMES)
-def test_a_file_of_another_rules_revision_warns_naming_the_file_and_the_command(case):
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_file_of_another_rules_revision_warns_naming_the_file_and_the_command(game_id):
     """Decision (outremer/ai/trained.py): stale weights still play, so that the site keeps
     working, with a warning; the revision test above fails until they are trained again."""
-    game_id, part = _split(case)
-    text = _tampered(case, lambda d: d.__setitem__("rules_revision", d["rules_revision"] - 1))
+    text = _tampered(game_id, lambda d: d.__setitem__("rules_revision", d["rules_revision"] - 1))
     with pytest.warns(StaleWeights, match=rf"\.json: trained for rules revision .*{RETRAIN}{game_id}"):
-        weights = _load(case, text)
-    assert [list(row) for row in weights] == shipped(case)["weights"]
+        weights = _load(game_id, text)
+    assert [list(row) for row in weights] == shipped(game_id)["weights"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        _load(case, read_text(game_id, part))  # the shipped file: no warning
+        _load(game_id, read_text(game_id))  # the shipped file: no warning
 
 
-@pytest.mark.parametrize("case", GAMES)
-def test_the_features_read_only_what_each_seat_sees(case):
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_features_read_only_what_each_seat_sees(game_id):
     """The estimate is computed inside the search on states drawn from a seat's view, and the
     training data are positions so drawn: its stage and every seat's features are the same on
-    any state the seat could be in as on the true one (they read nothing hidden). Against the Bot
-    the features are by Alliance, two of them, whatever the seats."""
-    ai, logit = ai_of(case), logit_of(case)
-    game = get_game(_split(case)[0])
-    players = GAMES[case]
-    sides = 2 if _split(case)[1] == "solo" else players
+    any state the seat could be in as on the true one (they read nothing hidden)."""
+    ai = ai_of(game_id)
+    game = get_game(game_id)
+    players = GAMES[game_id]
     for seed in range(2):
-        state, _ = game.start(game.make_setup(seed, ["random"] * players, OPTIONS.get(case)))
+        state, _ = game.start(game.make_setup(seed, ["random"] * players))
         rand = random.Random(seed)
         step = 0
         while game.to_act(state) is not None:
             if step % 7 == 0:
-                truth = (ai.stage(state), [tuple(logit.features(state, p)) for p in range(sides)])
+                truth = (ai.stage(state), [tuple(ai.features(state, p)) for p in range(players)])
                 for seat in range(players):
                     drawn = game.determinize(state, seat, random.Random(step * 10 + seat))
-                    assert (ai.stage(drawn), [tuple(logit.features(drawn, p)) for p in range(sides)]) == truth
+                    assert (ai.stage(drawn), [tuple(ai.features(drawn, p)) for p in range(players)]) == truth
             game.advance(state, rand.choice(game.legal_for(state)))
             step += 1
 
 
 BEFORE = {  # the first actions of games played before the weights moved into data files (halved
-    # weights change Levantine's, negated ones Crusader Kingdoms', and Lords of Heaven's)
+    # weights change Levantine's, negated ones Crusader Kingdoms' and Lords of Heaven's)
     ("levantine", ("normal", "heuristic"), 7): [
         "play 27",
         "play 57",

@@ -1,8 +1,8 @@
 """The searching player's hints for Third Crusade (``outremer.ai.search``): how far a rollout
-plays before it estimates, and the estimate of each seat's payoff from a position: between people,
-fitted on 2-player games between quick players; against the Bot (p.19-23), fitted on the quick
-player's games against it in every solo mode (``bench/estimate_fit.py``). The weights are data,
-``weights/third_crusade.json`` and ``weights/third_crusade_solo.json`` (``outremer.ai.trained``)."""
+plays before it estimates, and the estimate of each seat's payoff from a position, fitted on
+2-player games between quick players (``bench/estimate_fit.py``), its weights the data file
+``weights/third_crusade.json`` (``outremer.ai.trained``). Against the Bot it is the same estimate:
+one fitted on the quick player's solo games was tried and played worse (docs/balance.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from ..games.third_crusade.data import (
 )
 from ..games.third_crusade.game import ThirdCrusade
 from ..games.third_crusade.state import alone
-from .estimate import Logit, chances
+from .estimate import Logit
 from .trained import load
 
 ROLLOUT_DEPTH = 24
@@ -80,10 +80,6 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
 
 FEATURES = ("glory", "glory_icons", "supply_lacking", "pieces_in_fives", "jerusalem", "regions")
 """The names of ``alliance_features``' numbers, in order (the weights files name them)."""
-SOLO_FEATURES = (*FEATURES, "bot", "bot_two_armies", "bot_crusader")
-"""Against the Bot, the same and three that say which side the Bot is and how big: 1 for the
-Bot's Alliance, 1 more for it if it has two Armies, 1 more if it is the Crusaders' (the solo
-mode's own odds, which the weights of the position's numbers then need not carry)."""
 STAGES = 4
 """The years: 1190, 1191 Spring, 1191 Autumn, 1192 (``stage``)."""
 FIT = "python bench/estimate_fit.py --game third-crusade"
@@ -93,18 +89,6 @@ def features(s: dict, seat: int) -> tuple[float, ...]:
     """The features of ``seat``'s Alliance (``alliance_features``): in 2 players, where the
     estimate is fitted, each seat is its Alliance."""
     return alliance_features(s)[ALLIANCE_OF[s["armies"][seat]]]
-
-
-def solo_features(s: dict) -> dict[str, tuple[float, ...]]:
-    """Each Alliance's ``SOLO_FEATURES`` in a game against the Bot (``s["seat_of"]`` names the
-    seat of each Army, None for a Bot's)."""
-    bots = [a for a, seat in zip(s["armies"], s["seat_of"], strict=True) if seat is None]
-    bot_side = ALLIANCE_OF[bots[0]] if bots else None
-    out = {}
-    for side, feats in alliance_features(s).items():
-        bot = side == bot_side
-        out[side] = (*feats, float(bot), float(bot and len(bots) == 2), float(bot and side == "crusader"))
-    return out
 
 
 def stage(s: dict) -> int:
@@ -117,30 +101,22 @@ LOGIT = Logit(
     stage,
     load("third-crusade", ThirdCrusade.rules_revision, FEATURES, STAGES, retrain=f"{FIT} --players 2"),
 )
-SOLO_LOGIT = Logit(
-    lambda s, seat: solo_features(s)[("crusader", "muslim")[seat]],
-    stage,
-    load("third-crusade", ThirdCrusade.rules_revision, SOLO_FEATURES, STAGES, part="solo", retrain=f"{FIT} --solo"),
-)
-"""Against the Bot: its ``features`` are by Alliance (0 the Crusaders, 1 the Muslims), not by seat."""
 
 
 def estimate(game, s) -> list[float]:
     """Each seat's expected payoff (see ``Game.payoff``): its Alliance's chance of winning from the
-    fitted ``LOGIT`` over the two Alliances' features (``SOLO_LOGIT`` against the Bot); a seat of
-    a pair expects the share of a side's win half-way between Final Winner (1) and partner (1/2)."""
+    fitted ``LOGIT`` over the two Alliances' features; a seat of a pair expects the share of a
+    side's win half-way between Final Winner (1) and partner (1/2)."""
+    weights = LOGIT.weights[stage(s)]
+    feats = alliance_features(s)
+    crusader = sum(w * f for w, f in zip(weights, feats["crusader"], strict=False))
+    muslim = sum(w * f for w, f in zip(weights, feats["muslim"], strict=False))
+    p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
     if s.get("seat_of") is not None:  # the solo game (p.19): by seat, a win of its Alliance is its win
-        feats = solo_features(s)
-        p = chances(SOLO_LOGIT.weights[stage(s)], [feats["crusader"], feats["muslim"]])[0]
         seats = game.seats_in(s)
         sides = [ALLIANCE_OF[s["armies"][s["seat_of"].index(seat)]] for seat in range(seats)]
         share = 1.0 if seats == 1 else 0.75  # two people together: a side's win, Final Winner or not
         return [(p if side == "crusader" else 1 - p) * share for side in sides]
-    weights = LOGIT.weights[stage(s)]
-    both = alliance_features(s)
-    crusader = sum(w * f for w, f in zip(weights, both["crusader"], strict=False))
-    muslim = sum(w * f for w, f in zip(weights, both["muslim"], strict=False))
-    p = 1 / (1 + math.exp(max(-60.0, min(60.0, muslim - crusader))))
     out = []
     for army in s["armies"]:
         side = ALLIANCE_OF[army]

@@ -43,15 +43,13 @@ class StaleWeights(UserWarning):
     """A weights file trained for another rules revision than the game's."""
 
 
-def file_name(game_id: str, part: str = "") -> str:
-    """The file of ``game_id``'s weights, or of its estimate for a ``part`` of the game that is
-    judged apart (Third Crusade's game against the Bot: ``third_crusade_solo.json``)."""
-    return f"{game_id.replace('-', '_')}{'_' + part if part else ''}.json"
+def file_name(game_id: str) -> str:
+    return f"{game_id.replace('-', '_')}.json"
 
 
-def read_text(game_id: str, part: str = "") -> str:
+def read_text(game_id: str) -> str:
     """The shipped weights file of ``game_id`` (inside the package: the wheel, Pyodide)."""
-    return resources.files(__package__).joinpath(FOLDER, file_name(game_id, part)).read_text(encoding="utf-8")
+    return resources.files(__package__).joinpath(FOLDER, file_name(game_id)).read_text(encoding="utf-8")
 
 
 def parse(
@@ -110,13 +108,13 @@ def load(
     features: Sequence[str],
     stages: int,
     text: str | None = None,
-    part: str = "",
     retrain: str = "",
 ) -> tuple[tuple[float, ...], ...]:
-    """The weights of ``game_id``'s estimate (of its ``part``, if named), one row per stage, from
-    its shipped file (or ``text`` in its place: an edited file, in tests), checked (:func:`parse`)."""
-    name = f"outremer/ai/{FOLDER}/{file_name(game_id, part)}"
-    data = parse(read_text(game_id, part) if text is None else text, name, game_id, revision, features, stages, retrain)
+    """The weights of ``game_id``'s estimate, one row per stage, from its shipped file (or
+    ``text`` in its place: an edited file, in tests), checked (:func:`parse`); ``retrain`` names
+    the command that trains them again where it is not the game's ``bench/train.py``."""
+    name = f"outremer/ai/{FOLDER}/{file_name(game_id)}"
+    data = parse(read_text(game_id) if text is None else text, name, game_id, revision, features, stages, retrain)
     return tuple(tuple(float(w) for w in row) for row in data["weights"])
 
 
