@@ -482,9 +482,12 @@ def _orders_by_key() -> dict[str, dict[str, Order]]:
     return out
 
 
-def order(army: str, key: str) -> Order:
-    """``army``'s Order ``key`` (KeyError for none)."""
-    return _orders_by_key()[army][key]
+def order_of(army: str, key: str) -> Order:
+    """``army``'s Order ``key`` (a ValueError naming both for none)."""
+    try:
+        return _orders_by_key()[army][key]
+    except KeyError:
+        raise ValueError(f"{key!r} is no Order of the {army}") from None
 
 
 # --- what the Mission Cards count ----------------------------------------------------------

@@ -20,8 +20,9 @@ from ...core.words import count
 from . import battle_phase, effects, event_choices
 from .battle_end import defenders  # noqa: F401 (the Battle as the view and the tests read it)
 from .battle_phase import strengths  # noqa: F401 (the Battle as the view and the tests read it)
+from .cards import order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, shape
-from .execution import board, executable, order_of, turn_up
+from .execution import board, executable, turn_up
 from .moves import (
     add,
     battle_at,

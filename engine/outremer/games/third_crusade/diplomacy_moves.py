@@ -18,6 +18,7 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count, sentence
 from . import diplomacy as rules
+from .cards import order_of
 from .data import (
     ALLIANCE_OF,
     ARMY_NAMES,
@@ -32,7 +33,7 @@ from .data import (
     shape,
     what,
 )
-from .execution import advanced_to_gain, order_of
+from .execution import advanced_to_gain
 from .moves import TOKEN_SHAPE, add, place_token, to_board
 from .records import ICON_WORDS, UNIT_WORDS
 from .state import faith_words, gain_faith, retrack, set_slot, set_token, towards

@@ -37,11 +37,12 @@ from ...core.actions import Action, act
 from ...core.game import Event, State
 from ...core.words import count
 from . import diplomacy_moves as board_moves
+from .cards import order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, NEUTRAL, SABOTAGE, SLOT_SHAPES, Content, board_for, owner, what
 from .event_choices import CROWN_PRICE, choices, crown_offered, current, legal, missing, paths
 from .event_targets import main_banner, meeting, muster_army
 from .events import GAIN_WORDS, MARCHES, Step, event, words
-from .execution import advanced_to_gain, order_of
+from .execution import advanced_to_gain
 from .moves import (
     add,
     battle_at,

@@ -6,14 +6,10 @@ turning one face up and paying for it.
 from __future__ import annotations
 
 from ...core.game import State
-from .cards import Order, order, orders
+from .cards import Order, order_of, orders
 from .data import ALLIANCE_OF, Content, board_for
 from .moves import presence
 from .solo import bot_army
-
-
-def order_of(army: str, key: str) -> Order:
-    return order(army, key)
 
 
 def owned_by_army(s: State) -> dict[str, set[str]]:

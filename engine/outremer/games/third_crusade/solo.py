@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...core import rng
 from ...core.game import State
 from .bot_table import table
-from .cards import Order, order, orders
+from .cards import Order, order_of, orders
 from .data import ALLIANCE_OF, ALLIANCES
 
 SIDES = ("crusader", "muslim")
@@ -137,7 +137,7 @@ def known_orders(s: State, army: str) -> frozenset[str]:
 
 def reactions(s: State, army: str) -> list[str]:
     """A Bot's Reaction group: its Reaction Orders and Blanks behind its screen (ruling TC88)."""
-    return sorted(k for k in s["box"][army] if reaction_group(_order(army, k)))
+    return sorted(k for k in s["box"][army] if reaction_group(order_of(army, k)))
 
 
 def bot_may_draw(s: State, index: int) -> bool:
@@ -154,7 +154,7 @@ def setup(s: State) -> None:
     s["bot"] = {}
     for index, army in enumerate(s["armies"]):
         if not is_bot(s, index):
-            s["box"][army] = [k for k in s["box"][army] if not _order(army, k).blank]
+            s["box"][army] = [k for k in s["box"][army] if not order_of(army, k).blank]
             continue
         march = next(o.key for o in orders(army) if o.advanced and o.cost == 1 and not o.reaction)
         advanced = sorted(o.key for o in orders(army) if o.advanced and o.key != march)
@@ -176,10 +176,6 @@ def bot_first(s: State) -> None:
         s["initiative"] = [track[1], track[0]]
     else:
         s["initiative"] = [track[1], track[0], track[3], track[2]]
-
-
-def _order(army: str, key: str) -> Order:
-    return order(army, key)
 
 
 def seat_armies(s: State, seat: int) -> list[int]:

@@ -9,13 +9,9 @@ from ...core.actions import Action
 from ...core.game import Event, State
 from . import battle_phase, solo_command
 from .bot import battle as bot_battle
-from .cards import order
+from .cards import order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, Content
 from .solo import reactions
-
-
-def _order(army: str, key: str):
-    return order(army, key)
 
 
 def _rand(s: State):
@@ -53,7 +49,7 @@ def decide(content: Content, s: State, p: int, legal: list[Action], log: list[Ev
             legal = battle_phase.legal(content, s, p)
         chosen = bot_battle.choose_reaction(s, army, legal, rand, log, placed=placed)
         if chosen.verb == "react":
-            order = _order(army, s["sections"][chosen.args[0]][ALLIANCE_OF[army]][1])
+            order = order_of(army, s["sections"][chosen.args[0]][ALLIANCE_OF[army]][1])
             if solo_command.triggers(content, s, army, order, chosen.args[0]):
                 s["bot"][army]["trigger"] = True  # e.g. column 6: executing a Reaction Order (p.23)
                 log.append(

@@ -19,7 +19,7 @@ from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.events import perk_units
 from .bot_table import table
-from .cards import Order, order
+from .cards import Order, order_of
 from .data import ALLIANCE_OF, NEUTRAL, Content, board_for, controller, owner, shape, what
 from .execution import executable
 from .moves import add, cross, free, pieces, take
@@ -27,10 +27,6 @@ from .records import UNIT_WORDS
 from .solo import MARCH_STEPS, bots
 from .solo_common import bot_words, column, jerusalem_open, name
 from .state import retrack
-
-
-def _order(army: str, key: str) -> Order:
-    return order(army, key)
 
 
 def priority(content: Content, s: State, army: str, key: str) -> tuple[int, str]:
@@ -86,7 +82,7 @@ def _turn(content: Content, s: State, p: int, execs: list[Action], playable, log
         chosen = min(execs, key=rank)
         key = chosen.args[0]
         why = priority(content, s, army, key)[1]
-        order = _order(army, s["sections"][key][ALLIANCE_OF[army]][1])
+        order = order_of(army, s["sections"][key][ALLIANCE_OF[army]][1])
         log.append(
             Event(
                 f"{bot_words(s, army, cell)}: executes its Order in {name(content, s, key)}, {why}; it pays "
@@ -166,7 +162,7 @@ def _left(s: State, army: str) -> list[str]:
     keys = [
         k
         for k, sides in s["sections"].items()
-        if sides[side] and sides[side][0] == army and not _order(army, sides[side][1]).blank
+        if sides[side] and sides[side][0] == army and not order_of(army, sides[side][1]).blank
     ]
     return geo.by_proximity(s, army, keys)
 
@@ -177,7 +173,7 @@ def order_fail(content: Content, s: State, p: int, key: str, log: list[Event]) -
     an empty Region beside its weakest (p.21, Adding Units). The table's March is ruling TC91's."""
     army = s["armies"][p]
     side = ALLIANCE_OF[army]
-    order = _order(army, s["sections"][key][side][1])
+    order = order_of(army, s["sections"][key][side][1])
     s["sections"][key][side] = None
     s["executed"][army].append(order.key)
     fail_effect(content, s, p, key, "its Order there cannot be executed", log)

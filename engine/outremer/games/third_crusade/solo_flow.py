@@ -29,7 +29,7 @@ from .bot import diplomacy as bot_dip
 from .bot import geometry as geo
 from .bot import steps as bot_steps
 from .bot import upkeep as bot_upkeep
-from .cards import order
+from .cards import order_of
 from .data import ALLIANCE_OF, ARMY_NAMES, Content, board_for, controller
 from .diplomacy import BOT_CP_GOLD
 from .moves import pieces
@@ -114,7 +114,7 @@ def _plan(content: Content, s: State, p: int, log: list[Event]) -> None:
     side = ALLIANCE_OF[army]
     col = column(s, army)
     cell = f"PLANNING: PLACE {col.place}"
-    prepared = sorted(k for k in s["box"][army] if not reaction_group(_order(army, k)))
+    prepared = sorted(k for k in s["box"][army] if not reaction_group(order_of(army, k)))
     n = min(col.place, len(prepared))
     jerusalem = geo.jerusalem(s)
 
@@ -152,10 +152,6 @@ def _plan(content: Content, s: State, p: int, log: list[Event]) -> None:
                 marks=(f"region:{k}",),
             )
         )
-
-
-def _order(army: str, key: str):
-    return order(army, key)
 
 
 # -- every decision ---------------------------------------------------------------------------------

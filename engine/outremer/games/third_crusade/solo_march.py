@@ -17,7 +17,7 @@ from ...core.game import Event, State
 from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.placement import bare_room, overflow_region
-from .cards import order
+from .cards import order_of
 from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
 from .moves import marches as march_actions
@@ -31,7 +31,7 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
     pend = s["pending"]
     musters = [a for a in legal if a.verb == "muster"]
     if musters:
-        unit = orders_of(pend["army"], pend["order"]).effects[pend["step"]].unit
+        unit = order_of(pend["army"], pend["order"]).effects[pend["step"]].unit
         room = bare_room(s, pend["region"], unit) if unit in UNITS else len(musters)
         fit = [a for a in musters if a.args[0] <= room] or musters[:1]
         chosen = max(fit, key=lambda a: a.args[0])
@@ -51,7 +51,7 @@ def step(content: Content, s: State, p: int, legal: list[Action], log: list[Even
                 )
             )
         return chosen
-    do = order(pend["army"], pend["order"]).effects[pend["step"]].do
+    do = order_of(pend["army"], pend["order"]).effects[pend["step"]].do
     return march(content, s, p, legal, log, pend["from"], do, pend)
 
 
@@ -145,10 +145,6 @@ def best_origin(content: Content, s: State, p: int, ats: list[str], step, log: l
         )
     )
     return best[1]
-
-
-def orders_of(army: str, key: str):
-    return order(army, key)
 
 
 def _leader(x: str) -> bool:

@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.game import Event, State
-from .cards import order
+from .cards import order_of
 from .data import ALLIANCE_OF
 from .solo import MARCH_STEPS, reaction_group, solo
 from .solo_common import bot_words, column
 
 
-def _order(army: str, key: str):
-    return order(army, key)
-
-
 def keeps(army: str, key: str, rule: str) -> bool:
     """Whether an Advanced Order drawn is kept under the column's rule (p.23)."""
-    order = _order(army, key)
+    order = order_of(army, key)
     if rule == "all":
         return True
     if rule == "not_reaction":
@@ -46,15 +42,15 @@ def advanced(s: State, army: str, log: list[Event]) -> None:
     if not rule["select"]:
         text = "gains no Advanced Order"
     else:
-        names = [_order(army, k).name for k in gained + back]
+        names = [order_of(army, k).name for k in gained + back]
         text = (
             f"draws {', '.join(names) or 'nothing'} from its Advanced group; keeps "
-            f"{', '.join(_order(army, k).name for k in gained) or 'none'}"
+            f"{', '.join(order_of(army, k).name for k in gained) or 'none'}"
         )
         if gained:
             text += (
                 " ("
-                + ", ".join("Reaction" if reaction_group(_order(army, k)) else "Prepared" for k in gained)
+                + ", ".join("Reaction" if reaction_group(order_of(army, k)) else "Prepared" for k in gained)
                 + " group)"
             )
     log.append(Event(f"{bot_words(s, army, cell)}: {text} (p.23).", "p.23"))

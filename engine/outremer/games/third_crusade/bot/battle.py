@@ -24,7 +24,7 @@ from ....core.game import State
 from .. import battle as arithmetic
 from ..battle_end import defenders
 from ..battle_phase import strengths
-from ..cards import orders
+from ..cards import order_of
 from ..data import ALLIANCE_OF, content, what
 from . import geometry as geo
 from .common import LOSS_ORDER, Rand, allies, draw, is_neutral, is_unit, need, note, of_verb, unit_word, units_in
@@ -58,19 +58,12 @@ def draw_reaction(s: State, army: str, group: list[str], rand: Rand, log: list) 
         note(log, army, "has no Order left in its Reaction group and does not react", "p.21")
         return None
     key = draw(group, rand)
-    order = _order(army, key)
+    order = order_of(army, key)
     if order.blank:
         note(log, army, "draws a Blank Order from its Reaction group: no Reaction", "p.21")
         return None
     note(log, army, f"draws {order.name} from its Reaction group", "p.21")
     return key
-
-
-def _order(army: str, key: str):
-    found = next((o for o in orders(army) if o.key == key), None)
-    if found is None:
-        raise ValueError(f"{key!r} is no Order of the {army}")
-    return found
 
 
 def reaction_region(s: State, army: str, order_key: str, log: list) -> str | None:
@@ -80,8 +73,8 @@ def reaction_region(s: State, army: str, order_key: str, log: list) -> str | Non
     Retreat for the attack, a Diversion with nothing to cancel, an attack an Event Card brought
     from no Region) is not placed (ruling TC102)."""
     b = _battle(s)
-    do = _order(army, order_key).effects[0].do
-    name = _order(army, order_key).name
+    do = order_of(army, order_key).effects[0].do
+    name = order_of(army, order_key).name
     c = content()
     if do == "reinforce":
         near = [k for k in geo.board(s).adjacent_to(b["region"]) if units_in(s, k, army)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ....core.actions import Action
 from ....core.game import State
-from ..cards import cards, orders
+from ..cards import cards, order_of
 from ..data import controller
 from ..events import MARCHES
 from . import geometry as geo
@@ -50,21 +50,14 @@ def choose_landing(s: State, army: str, legal: list[Action], rand: Rand, log: li
     return next(a for a in legal if a.verb == "land" and a.args[0] == where)
 
 
-def _order(army: str, key: str):
-    found = next((o for o in orders(army) if o.key == key), None)
-    if found is None:
-        raise ValueError(f"{key!r} is no Order of the {army}")
-    return found
-
-
 def is_reaction(army: str, key: str) -> bool:
-    return _order(army, key).reaction
+    return order_of(army, key).reaction
 
 
 def is_march(army: str, key: str) -> bool:
     """An Order with a March of any kind: March, Forced March, Coordinated March, Disperse, Sea Move
     (the CARD TRIGGER's "any March (also Sea Move and Disperse)", p.23; ruling TC110)."""
-    return any(step.do in MARCHES for step in _order(army, key).effects)
+    return any(step.do in MARCHES for step in order_of(army, key).effects)
 
 
 def select_advanced(s: State, army: str, group: list[str], column: int, rand: Rand, log: list) -> list[str]:
@@ -77,7 +70,7 @@ def select_advanced(s: State, army: str, group: list[str], column: int, rand: Ra
     kept: list[str] = []
     for _ in range(min(draws, len(group))):
         key = group[rand(len(group))]
-        name = _order(army, key).name
+        name = order_of(army, key).name
         keep = {3: not is_reaction(army, key), 4: is_march(army, key), 5: is_reaction(army, key)}.get(column, True)
         if keep:
             group.remove(key)
