@@ -15,7 +15,7 @@
       file (a training round's candidate: bench/train.py);
       with --sprt [--elo0 0 --elo1 30 --alpha 0.05 --beta 0.05] (2 players) it stops as soon as
       a sequential test on the pairs of games (one deal, seats swapped) decides
-  python bench/ai_strength.py times [--decisions N] [--only GAME]
+  python bench/ai_strength.py times [--decisions N] [--only GAME] [--players P]
       seconds per decision of each level (median, 95th percentile), in the Python running it;
       inside Pyodide: ``node tools/pyodide_run.mjs bench/ai_strength.py times``
 
@@ -335,27 +335,31 @@ TIMED = (
     ("lords-of-heaven", 2),
     ("third-crusade", 4),
     ("third-crusade", 2),
+    ("third-crusade", 1),
 )
+"""The cases ``times`` measures: a game and its seats. Third Crusade with one seat is the game
+against the Bot (rulebook p.19), one Crusader Army against one Bot Army, the setup's default."""
 
 
-def times(decisions: int, seed: int, only: str | None = None) -> dict:
+def times(decisions: int, seed: int, only: str | None = None, players: int | None = None) -> dict:
     """Seconds per decision with a choice (more than one legal action), along games between
-    heuristic players, for each level in each game and player count (``only``: one game)."""
+    heuristic players, for each level in each game and player count (``only``: one game;
+    ``players``: one player count)."""
     out = {
         "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
         "python": sys.version.split()[0],
         "game_levels": GAME_LEVELS,
         "levels": {kind: asdict(settings) for kind, settings in SEARCH_LEVELS.items()},
     }
-    for game_id, players in TIMED:
-        if only and game_id != only:
+    for game_id, count in TIMED:
+        if (only and game_id != only) or (players and count != players):
             continue
         game = get_game(game_id)
         states = []
         rand = random.Random(seed)
         i = 0
         while len(states) < decisions:
-            state, _ = game.start(game.make_setup(seed + i, ["heuristic"] * players))
+            state, _ = game.start(game.make_setup(seed + i, ["heuristic"] * count))
             heuristic = agent_for(game, "heuristic")
             step = 0
             while (seat := game.to_act(state)) is not None:
@@ -373,7 +377,7 @@ def times(decisions: int, seed: int, only: str | None = None) -> dict:
                 decide(agent, game, state, seat, agent_random(seed, k))
                 spent.append(time.perf_counter() - t0)
             spent.sort()
-            out[f"{game_id}_{players}p_{level}"] = {
+            out[f"{game_id}_{count}p_{level}"] = {
                 "decisions": len(spent),
                 "median_s": round(spent[len(spent) // 2], 4),
                 "p95_s": round(spent[min(len(spent) - 1, int(len(spent) * 0.95))], 4),
@@ -387,7 +391,9 @@ def main() -> None:
         "what", nargs="?", default="heuristic", choices=("heuristic", "levels", "one", "series", "times")
     )
     parser.add_argument("--game", default="levantine")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--players", type=int, default=None, help="the seats (one, series: default 2; times: that count only)"
+    )
     parser.add_argument("--level", default="normal")
     parser.add_argument("--against", default="heuristic")
     parser.add_argument("--games", type=int, default=1000)
@@ -409,11 +415,15 @@ def main() -> None:
         if args.what == "heuristic":
             print(json.dumps(heuristic_vs_random(args.game, args.games, args.seed, jobs)))
         elif args.what == "one":
-            print(json.dumps(one_seat(args.game, args.level, args.against, args.players, args.games, args.seed, jobs)))
+            print(
+                json.dumps(
+                    one_seat(args.game, args.level, args.against, args.players or 2, args.games, args.seed, jobs)
+                )
+            )
         elif args.what == "series":
             test = SequentialTest(args.elo0, args.elo1, args.alpha, args.beta) if args.sprt else None
             report = series(
-                args.game, args.level, args.against, args.players, args.games, args.seed, args.log, jobs, test
+                args.game, args.level, args.against, args.players or 2, args.games, args.seed, args.log, jobs, test
             )
             print(json.dumps(report))
             if test is not None:
@@ -421,7 +431,7 @@ def main() -> None:
         elif args.what == "levels":
             print(json.dumps(levels(args.games, args.seed, jobs), indent=1))
         else:
-            print(json.dumps(times(args.decisions, args.seed, args.only), indent=1))
+            print(json.dumps(times(args.decisions, args.seed, args.only, args.players), indent=1))
     except GameFailed as error:
         raise SystemExit(str(error)) from None
 

@@ -134,9 +134,17 @@ def paired(done: dict, other: dict, games: int) -> list[dict]:
     return out
 
 
+def solo_budget(level: str) -> int | None:
+    """A searching level's iterations against the Bot (``Level.alone`` where it sets its own);
+    None for the other players."""
+    if level not in SEARCH_LEVELS:
+        return None
+    settings = search_level(get_game("third-crusade"), level)
+    return settings.alone or settings.iterations
+
+
 def run(level: str, games: int, seed: int, log: Path, runner: dict | None = None, only: str | None = None) -> dict:
-    game = get_game("third-crusade")
-    budget = search_level(game, level).iterations if level in SEARCH_LEVELS else None
+    budget = solo_budget(level)
     done = read(log, level, seed, budget)
     modes = [(name, players, options) for name, players, options in MODES if only is None or name == only]
     # the modes interleaved game by game, so that a series stopped early has every mode's first games
@@ -191,14 +199,9 @@ if __name__ == "__main__":
         else out_path(Path(__file__).with_name("series") / f"tc-solo-{args.level}-{args.seed}.jsonl")
     )
     if args.paired_with:
-        game = get_game("third-crusade")
         other_log = log.with_name(f"tc-solo-{args.paired_with}-{args.seed}.jsonl")
-
-        def budget(level: str):
-            return search_level(game, level).iterations if level in SEARCH_LEVELS else None
-
-        done = read(log, args.level, args.seed, budget(args.level))
-        other = read(other_log, args.paired_with, args.seed, budget(args.paired_with))
+        done = read(log, args.level, args.seed, solo_budget(args.level))
+        other = read(other_log, args.paired_with, args.seed, solo_budget(args.paired_with))
         print(
             json.dumps(
                 {

@@ -463,8 +463,12 @@ def ai_think(code: str, viewer: Any = None, iterations: Any = 50) -> dict:
     if search is None and getattr(agent, "needs_sample", False):
         _THINKING.clear()
         game, state = match.game, match.state
-        search = _THINKING[code] = cast("SearchAgent", agent).search(
-            game, sampler(game, state, seat), seat, game.legal_for(state), agent_random(match.setup.seed, match.steps)
+        search = _THINKING[code] = cast("SearchAgent", agent).decision(
+            game,
+            game.view(state, seat),
+            game.legal_for(state),
+            agent_random(match.setup.seed, match.steps),
+            sampler(game, state, seat),
         )
     if search is not None:
         search.run(iterations)

@@ -279,9 +279,11 @@ class SearchAgent(Agent):
         narrow: Callable | None = None,
         paired: bool = False,
         depth_for: Callable | None = None,
+        alone: tuple[Callable, int, float] | None = None,
     ):
         self.name = name
         self.depth_for = depth_for
+        self.alone = alone  # (views against the game's automaton, iterations there, bias there)
         self.bias, self.model, self.paired = bias, model, paired
         self.narrow = narrow
         self.iterations = iterations
@@ -291,25 +293,35 @@ class SearchAgent(Agent):
     needs_sample = True
 
     def search(
-        self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random, depth: int | None = None
+        self,
+        game: Game,
+        sample: Sample,
+        seat: int,
+        legal: list[Action],
+        rand: random.Random,
+        depth: int | None = None,
+        budget: tuple[int, float] | None = None,
     ) -> Search:
+        """The search of one decision: the level's depth and budget (iterations and the heuristic's
+        weight) unless ``depth`` or ``budget`` say otherwise."""
         if self.narrow is not None and len(legal) > 1:
             # The seat's view from a state it could be in (the same view from any of them), drawn
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
         depth = self.depth if depth is None else depth
+        iterations, bias = (self.iterations, self.bias) if budget is None else budget
         return Search(
             game,
             sample,
             seat,
             legal,
             rand,
-            self.iterations,
+            iterations,
             self.policy,
             self.estimate,
             depth,
             self.exploration,
-            bias=self.bias,
+            bias=bias,
             model=self.model,
             paired=self.paired,
             narrow=self.narrow,
@@ -320,10 +332,17 @@ class SearchAgent(Agent):
             return legal[0]
         if sample is None:
             raise ValueError("A searching player needs a way to draw the states its seat could be in.")
-        depth = self.depth if self.depth_for is None else self.depth_for(view, self.depth)
-        search = self.search(game, sample, view["viewer"], legal, rand, depth)
+        search = self.decision(game, view, legal, rand, sample)
         search.run()
         return search.best()
+
+    def decision(self, game: Game, view: dict, legal: list[Action], rand: random.Random, sample: Sample) -> Search:
+        """The search of the decision seen in ``view``, not yet run: with the depth and the budget
+        the game's policy gives that view (``depth_for``, ``alone``), however it is then run (at
+        once by ``choose``, or in slices by the page's worker, ``bridge.ai_think``)."""
+        depth = self.depth if self.depth_for is None else self.depth_for(view, self.depth)
+        budget = self.alone[1:] if self.alone is not None and self.alone[0](view) else None
+        return self.search(game, sample, view["viewer"], legal, rand, depth, budget)
 
 
 class NoisyAgent(Agent):
