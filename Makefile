@@ -40,7 +40,7 @@ cluster: $(CLUSTER)
 test: $(SITE_DEPS) $(CLUSTER)
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine lint test-pyodide
 	$(MAKE) --no-print-directory test-e2e
-	$(MAKE) --no-print-directory test-bench
+	$(MAKE) --no-print-directory test-bench SITE_BUILT=1
 
 test-engine: $(DEPS) $(CLUSTER)
 	$(PY) -m pytest tests
@@ -104,10 +104,16 @@ $(CHROMIUM):
 site: $(SITE_DEPS) $(PYODIDE_NPM_STAMP)
 	$(PY) build.py
 
-# Browser tests: Debian's chromium, the site served on a free 127.0.0.1 port.
+# Browser tests: Debian's chromium, the site served on a free 127.0.0.1 port. Two processes
+# (pytest-xdist), each with its own copy of the site on its own port, its own Chromium and its
+# own booted page, a test file at a time (a file's tests keep their order and their page):
+# a browser test keeps about one core busy (the page's Python), so two take about half the time
+# on two cores. E2E_WORKERS=1 runs them in one process, as `pytest e2e` does.
+E2E_WORKERS ?= 2
+
 test-e2e: $(SITE_DEPS) $(PYODIDE_NPM_STAMP) | $(CHROMIUM)
 	$(PY) build.py
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e $(if $(filter-out 1,$(E2E_WORKERS)),-n $(E2E_WORKERS) --dist loadfile)
 
 # ---------------------------------------------------------------- play
 # Build the site and serve dist/ on http://$(HOST):$(PORT)/ (the address is printed).
@@ -119,8 +125,9 @@ bench: $(DEPS) $(PYODIDE_READY)
 
 # Every benchmark run to its end with a few iterations (no figures asserted or kept), so that
 # none breaks unseen.
+# (`make test` has just built the site for the browser tests: SITE_BUILT=1 skips building it again.)
 test-bench: $(SITE_DEPS) $(PYODIDE_READY) | $(CHROMIUM)
-	$(PY) build.py
+	$(if $(SITE_BUILT),,$(PY) build.py)
 	$(PY) bench/smoke.py
 
 clean:
