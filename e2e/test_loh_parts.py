@@ -1,0 +1,94 @@
+"""Lords of Heaven's table is drawn again by parts: the body around the board and the panels is a
+holder (its class says whether the board holds the choices: render.HOLDER), and so are the board's
+SVG (its mode) and the list of player boards (how many it shows); each Location card, each Fortress
+space, the roads, the Round card, each action column and each player board is a part of its own. A
+click keeps every part whose HTML is the same, holders included, and the table after a run of
+clicks is exactly what a whole drawing of the same snapshot gives."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import make_multiple_choice, set_pace, start_game, until, wait_for_turn
+
+SEATS = ("human", "heuristic", "heuristic", "heuristic")
+
+PARTS_OF = """() => { const s = window.outremer.game.snapshot; const t = s.html.table;
+    return Object.fromEntries(s.html.parts.filter((p) => p.length === 3).map(([k, a, b]) => [k, t.slice(a, b)])); }"""
+MARK = """() => { const t = document.getElementById('table');
+    t.firstElementChild.__mark = 'root';
+    for (const el of t.querySelectorAll('[data-part]')) el.__mark = el.dataset.part;
+    for (const el of t.querySelectorAll('[data-holder]')) el.__mark = el.dataset.holder; }"""
+KEPT = """() => { const t = document.getElementById('table'); const kept = [], fresh = [], holders = [];
+    for (const el of t.querySelectorAll('[data-part]')) (el.__mark === el.dataset.part ? kept : fresh).push(el.dataset.part);
+    for (const el of t.querySelectorAll('[data-holder]')) if (el.__mark === el.dataset.holder) holders.push(el.dataset.holder);
+    return { whole: t.firstElementChild.__mark !== 'root', kept, fresh, holders,
+             body: t.querySelector('[data-holder="loh-body"]').className }; }"""
+WHOLE = """() => { const table = document.getElementById('table');
+    const byParts = table.innerHTML;
+    table.innerHTML = '';  // another table on screen: the next one is drawn whole
+    window.outremer.present(window.outremer.game.snapshot);
+    return { byParts, whole: table.innerHTML, fresh: table.firstElementChild.__mark === undefined }; }"""
+
+
+def _click(page, rand: random.Random) -> None:
+    steps = page.evaluate("window.outremer.game.snapshot.steps")
+    if not make_multiple_choice(page, rand):
+        acts = page.locator("#table [data-act]:visible")
+        acts.nth(rand.randrange(acts.count())).click()
+    until(page, f"window.outremer.game.snapshot.steps > {steps}")
+
+
+def test_a_click_keeps_every_part_whose_html_is_the_same(app):
+    """Over random clicks of a 4-player game: a part is kept exactly when its HTML is the same as
+    before the click (the computer's moves between are drawn the same way), the Location cards are
+    drawn one by one, and the body keeps its element when only its class changes."""
+    set_pace(app, 0)
+    start_game(app, game="lords-of-heaven", seats=SEATS, seed=5)
+    rand = random.Random(5)
+    by_parts = some_locations_kept = body_retagged = 0
+    for _ in range(24):
+        if wait_for_turn(app)["over"]:
+            break
+        before = app.evaluate(PARTS_OF)
+        body_before = app.evaluate("document.querySelector('#table [data-holder=\"loh-body\"]').className")
+        app.evaluate(MARK)
+        _click(app, rand)
+        wait_for_turn(app)
+        after = app.evaluate(PARTS_OF)
+        seen = app.evaluate(KEPT)
+        if seen["whole"]:
+            continue  # the frame changed (the viewer's player board moved beside the board)
+        by_parts += 1
+        for key in seen["kept"]:
+            assert before.get(key) == after[key], f"{key} kept, though its HTML changed"
+        assert set(seen["holders"]) == {"loh-body", "loh-svg", "loh-seat-list"}, seen["holders"]
+        locations = [k for k in after if k.startswith("loh-loc-")]
+        assert locations and len(locations) == app.evaluate("document.querySelectorAll('#table [data-loc]').length")
+        if any(k in seen["kept"] for k in locations) and any(k in seen["fresh"] for k in locations):
+            some_locations_kept += 1
+        if seen["body"] != body_before:
+            body_retagged += 1
+    assert by_parts >= 12, by_parts
+    assert some_locations_kept, "no click redrew some Location cards and kept the others"
+    assert body_retagged, "the board never came to hold the choices, or left them, in these clicks"
+
+
+def test_the_table_drawn_by_parts_is_the_table_drawn_whole(app):
+    """After runs of clicks drawn by parts, the page's table is the same, to the character, as the
+    whole table drawn anew from the same snapshot."""
+    set_pace(app, 0)
+    start_game(app, game="lords-of-heaven", seats=SEATS, seed=8)
+    rand = random.Random(8)
+    compared = 0
+    for _ in range(5):
+        for _ in range(6):
+            if wait_for_turn(app)["over"]:
+                break
+            _click(app, rand)
+        wait_for_turn(app)
+        seen = app.evaluate(WHOLE)
+        assert seen["fresh"], "the table was not drawn anew"
+        assert seen["byParts"] == seen["whole"]
+        compared += 1
+    assert compared == 5
