@@ -62,7 +62,7 @@ def test_a_click_keeps_every_part_whose_html_is_the_same(app):
         by_parts += 1
         for key in seen["kept"]:
             assert before.get(key) == after[key], f"{key} kept, though its HTML changed"
-        assert set(seen["holders"]) == {"loh-body", "loh-svg", "loh-seat-list"}, seen["holders"]
+        assert set(seen["holders"]) == {"loh-body", "loh-board", "loh-svg", "loh-seat-list"}, seen["holders"]
         locations = [k for k in after if k.startswith("loh-loc-")]
         assert locations and len(locations) == app.evaluate("document.querySelectorAll('#table [data-loc]').length")
         if any(k in seen["kept"] for k in locations) and any(k in seen["fresh"] for k in locations):

@@ -16,6 +16,11 @@ let shown = null;
 // parts replaced, and with ``count`` the elements built and the characters of HTML parsed.
 export const drawn = { how: "", parts: 0, nodes: 0, chars: 0 };
 
+// The holders the last draw kept whose tag changed or that hold a part it replaced (a frame that
+// scrolls shows from its start when any of it was drawn again, as when it was drawn whole:
+// static/table.js).
+export const touched = new Set();
+
 // The answer's table cut into its frame (the root's own tag and the holders' tags apart), its
 // parts and its holders' tags; null when the answer says nothing of its parts, or they do not fit
 // its HTML.
@@ -63,6 +68,7 @@ export function drawTable(root, html, scope, counting = false) {
   const element = root.firstElementChild;
   let changed = null;
   let retagged = [];
+  touched.clear();
   if (next && shown && shown.scope === scope && shown.frame === next.frame && shown.root === element
       && element && element.childElementCount === shown.children) {
     changed = [];
@@ -84,6 +90,11 @@ export function drawTable(root, html, scope, counting = false) {
       && retagged.every(([holder, tag]) => retag(holder, tag))) {
     let nodes = 0;
     let chars = 0;
+    for (const [holder] of retagged) touched.add(holder);
+    for (const holder of element.querySelectorAll("[data-holder]")) {
+      if (touched.has(holder)) continue;
+      if (changed.some(([, old]) => holder.contains(old)) || retagged.some(([inner]) => holder.contains(inner))) touched.add(holder);
+    }
     for (const [key, old, text] of changed) {
       old.outerHTML = text;
       if (counting) {
