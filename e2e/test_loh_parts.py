@@ -92,3 +92,53 @@ def test_the_table_drawn_by_parts_is_the_table_drawn_whole(app):
         assert seen["byParts"] == seen["whole"]
         compared += 1
     assert compared == 5
+
+
+COLLECT = """() => { (window.__snaps = window.__snaps || []).push(window.outremer.game.snapshot); return window.__snaps.length; }"""
+# Draw snapshot ``i``, scroll the board's frame sideways, draw snapshot ``i + 1``: where it is then,
+# and whether the board's HTML (its frame, the SVG and every part in it) is the same in both.
+BOARD_STEP = """(i) => {
+    const present = window.outremer.present;
+    const [a, b] = [window.__snaps[i], window.__snaps[i + 1]];
+    const board = (s) => { const t = s.html.table; const at = t.indexOf('<div class="loh-boardframe"');
+        return t.slice(at, t.indexOf('</svg>', at)); };
+    present(a);
+    const frame = document.querySelector('#table .loh-boardframe');
+    frame.scrollLeft = 120;
+    const before = frame.scrollLeft;
+    present(b);
+    const now = document.querySelector('#table .loh-boardframe');
+    return { before, after: now.scrollLeft, same: board(a) === board(b), kept: now === frame }; }"""
+
+
+def test_on_a_phone_the_board_shows_from_its_start_when_it_changed(app):
+    """On a narrow screen the board scrolls sideways in its frame: drawn again by parts, the frame
+    is kept, and it shows from its start whenever any of the board changed (as when the board was
+    one part, drawn anew), and stays where it was when none of it did."""
+    app.set_viewport_size({"width": 390, "height": 844})
+    set_pace(app, 0)
+    start_game(app, game="lords-of-heaven", seats=SEATS, seed=5)
+    app.evaluate("window.__snaps = []")
+    rand = random.Random(5)
+    for _ in range(14):
+        if wait_for_turn(app)["over"]:
+            break
+        app.evaluate(COLLECT)
+        _click(app, rand)
+    wait_for_turn(app)
+    count = app.evaluate(COLLECT)
+    reset = stayed = 0
+    for i in range(count - 1):
+        seen = app.evaluate(BOARD_STEP, i)
+        assert seen["before"] > 0, "the board does not scroll on this screen: the test cannot see its scroll"
+        if not seen["kept"]:
+            continue  # the whole table drawn
+        if seen["same"]:
+            assert seen["after"] == seen["before"], seen
+            stayed += 1
+        else:
+            assert seen["after"] == 0, seen
+            reset += 1
+    app.evaluate("delete window.__snaps")
+    assert reset, "the board never changed between two of these snapshots"
+
