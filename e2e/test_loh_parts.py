@@ -141,4 +141,3 @@ def test_on_a_phone_the_board_shows_from_its_start_when_it_changed(app):
             reset += 1
     app.evaluate("delete window.__snaps")
     assert reset, "the board never changed between two of these snapshots"
-
