@@ -7,6 +7,7 @@ clicks is exactly what a whole drawing of the same snapshot gives."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from conftest import make_multiple_choice, set_pace, start_game, until, wait_for_turn
@@ -141,3 +142,59 @@ def test_on_a_phone_the_board_shows_from_its_start_when_it_changed(app):
             reset += 1
     app.evaluate("delete window.__snaps")
     assert reset, "the board never changed between two of these snapshots"
+
+
+# Draw snapshot ``i``, then ``i + 1`` by parts: the table then, the same snapshot drawn whole, and
+# whether parts came or went between the two (a player board moved out of its list or back).
+PAIR = """(i) => {
+    const present = window.outremer.present;
+    const table = document.getElementById('table');
+    const [a, b] = [window.__snaps[i], window.__snaps[i + 1]];
+    const keys = (s) => s.html.parts.filter((p) => p.length === 3).map(([k]) => k).join(' ');
+    table.innerHTML = '';
+    present(a);
+    table.firstElementChild.__mark = 'root';
+    present(b);
+    const byParts = table.innerHTML;
+    const kept = table.firstElementChild.__mark === 'root';
+    table.innerHTML = '';
+    present(b);
+    return { byParts, whole: table.innerHTML, kept, moved: keys(a) !== keys(b) }; }"""
+
+
+# One answer of the engine (the worker's, as a click gets it), kept: what a seat is shown after it.
+ASK = """async ([name, args]) => { const a = await window.outremer.engine.show(name, args, 0);
+    window.__snaps.push(a);
+    return { ok: a.ok, over: a.over, toAct: a.to_act, code: a.code, legal: (a.legal || []).map((x) => x.index) }; }"""
+
+
+def test_a_player_board_moved_out_of_its_list_or_back_is_drawn_alone(app):
+    """When the viewer's player board moves beside the board (recruiting, an Upgrade) or back, the
+    list of player boards has a part fewer or more: that part alone is taken out or put in, the rest
+    of the table kept, and the table is what a whole drawing gives, to the character. (The game of
+    ``bench/click_parts.py``: seed 100, seat 0's actions chosen by ``random.Random(0)``, where the
+    4-player game's own board moves beside the board and back within 40 clicks.)"""
+    set_pace(app, 0)
+    app.evaluate("window.__snaps = []")
+    request = {"game": "lords-of-heaven", "seats": list(SEATS), "seed": 100, "viewer": 0}
+    answer = app.evaluate(ASK, ["new_game", [json.dumps(request)]])
+    rand = random.Random(0)
+    clicks = 0
+    while answer["ok"] and not answer["over"] and clicks < 40:
+        if answer["toAct"] == 0:
+            index = answer["legal"][rand.randrange(len(answer["legal"]))]
+            answer = app.evaluate(ASK, ["act", [answer["code"], index, 0]])
+            clicks += 1
+        else:
+            answer = app.evaluate(ASK, ["ai_step", [answer["code"], 0]])
+    assert answer["ok"]
+    count = app.evaluate("window.__snaps.length")
+    moved = 0
+    for i in range(count - 1):
+        seen = app.evaluate(PAIR, i)
+        assert seen["byParts"] == seen["whole"], i
+        if seen["moved"]:
+            assert seen["kept"], f"step {i}: the whole table was drawn for a part that came or went"
+            moved += 1
+    app.evaluate("delete window.__snaps")
+    assert moved >= 2, moved
