@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -78,12 +79,25 @@ def table_pieces(html: dict) -> tuple[str, dict] | None:
     return whole[whole.index(">") + 1 :], parts
 
 
+def without(frame: str, keys: list[str]) -> str:
+    """The frame with the placeholders of ``keys`` taken out, each with the white space before it
+    (static/parts.js: a part that comes or goes, an item of a list, is put in or taken out alone)."""
+    for key in keys:
+        frame = re.sub(r"\s*" + re.escape(f"<!--{key}-->"), "", frame, count=1)
+    return frame
+
+
 def redrawn(shown: tuple | None, html: dict) -> tuple[float, int]:
     """The kilobytes of HTML the page parses again for ``html`` after ``shown`` (table_pieces of
     the table on screen), and the parts redrawn (0: the whole table)."""
     now = table_pieces(html)
-    if shown is None or now is None or shown[0] != now[0]:
+    if shown is None or now is None:
         return len(html["table"].encode()) / 1000, 0
+    if shown[0] != now[0]:
+        gone = [key for key in shown[1] if key not in now[1]]
+        come = [key for key in now[1] if key not in shown[1]]
+        if not (gone or come) or without(shown[0], gone) != without(now[0], come):
+            return len(html["table"].encode()) / 1000, 0
     changed = [text for key, text in now[1].items() if shown[1].get(key) != text]
     return sum(len(text.encode()) for text in changed) / 1000, len(changed)
 

@@ -78,7 +78,8 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    whose scroll is kept under a key that changes with the step) is a holder: the comment
    ``<!--holder-->`` just before its start tag, the element carrying ``data-holder="<key>"``; when
    only its start tag changed, the page gives it the new attributes and keeps it, with the parts
-   in it that are the same.
+   in it that are the same; a holder that scrolls and keeps no scroll of its own (no
+   ``data-keep-scroll``) then shows from its start if any of it was drawn again, as a part would.
    What is drawn alike from click to click can be written once and kept: ``{{ once(template,
    key, **context) }}`` (:func:`once`).
 

@@ -174,7 +174,9 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
     ]
     composed_claimed = [x["index"] for acts in composed.values() for x in acts]
 
-    # -- the board
+    # -- the board: each seat's pieces drawn by what marks them alone (a Location card is kept
+    # while its inputs are the same, render.once: a seat's VP or purse is none of them)
+    pieces = [{k: s[k] for k in ("seat", "name", "colour", "letter", "faith_words")} for s in seats]
     last = view.get("last_conflict")
     locations = []
     for place in geo["places"]:
@@ -192,7 +194,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
                 {
                     "level": lv,
                     "cost": costs[lv],
-                    "seat": seats[who] if who is not None else None,
+                    "seat": pieces[who] if who is not None else None,
                     "top": lv == top,
                     "x": parts.slot_x(lv, len(city)),
                     "act": act,
@@ -200,10 +202,10 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
             )
         support = [
             {"seat": s, "n": view["support"][i][s["seat"]], "act": one(token_acts.get((i, s["seat"])))}
-            for s in seats
+            for s in pieces
             if view["support"][i][s["seat"]]
         ]
-        churches = [s for s in seats if view["church"][i][s["seat"]]]
+        churches = [s for s in pieces if view["church"][i][s["seat"]]]
         citadel = view["citadel"][i]
         words = [f"{loc.name}" + ("" if on else " (joins the board in the 2nd Crusade)")]
         if on:
@@ -228,10 +230,10 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
                 "income": loc.income,
                 "ransack": loc.ransack,
                 "slots": slots,
-                "control": seats[ctrl] if ctrl is not None else None,
+                "control": pieces[ctrl] if ctrl is not None else None,
                 "support": support,
                 "churches": churches,
-                "citadel": seats[citadel] if citadel is not None else None,
+                "citadel": pieces[citadel] if citadel is not None else None,
                 "citadel_act": one(citadel_acts.get(i)),
                 "city_act": one(city_acts.get(i)),
                 "region_act": one(region_acts.get(i)),
@@ -250,7 +252,7 @@ def context(snapshot: dict[str, Any], catalog_game: dict | None = None) -> dict[
         roads.append(
             {
                 **road,
-                "owner": seats[owner] if owner is not None else None,
+                "owner": pieces[owner] if owner is not None else None,
                 "live": live,
                 "act": one(road_acts.get(i)),
                 "last": f"border:{i}" in marks,

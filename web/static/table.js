@@ -8,7 +8,7 @@ import { drawLesson, presetCompose, splitFragment } from "./lesson.js";
 import { autosave, rawFragment, setLink } from "./link.js";
 import { hideNotice } from "./notice.js";
 import { $, setView, status } from "./page.js";
-import { drawTable } from "./parts.js";
+import { drawTable, touched } from "./parts.js";
 import { game, pace } from "./state.js";
 
 // Where the next request's log should start: the lines already shown, unless the page
@@ -104,6 +104,9 @@ export function present(answer, mode = game.mode) {
   // after a write costs a layout of the page): the frames' scroll, the log's end, where something
   // happens, the focus.
   keepScroll($("table"), kept);
+  // A frame that scrolls and keeps no scroll of its own (a board wider than a phone) shows from its
+  // start when any of it was drawn again, as when it was one part, drawn anew whenever it changed.
+  for (const el of touched) if (!el.hasAttribute("data-keep-scroll") && (el.scrollLeft || el.scrollTop)) el.scrollTo(0, 0);
   $("log").scrollTop = $("log").scrollHeight;
   bringIntoFrame($("table"));
   // The end of a game: its summary is brought into view, once.
