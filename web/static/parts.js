@@ -4,55 +4,141 @@
 // lies ([key, start, end, "holder"]: an element of the frame carrying data-holder="<key>", whose
 // own attributes change from click to click). The page keeps the text of each part and holder's
 // tag it shows, and of the rest (the frame around the parts); when the frame is the same, only the
-// parts whose text changed are replaced, and a holder whose tag changed is given its new
-// attributes and kept (the rest of the table, and where the focus is in it, stay as they are);
-// else, and on the first draw or another game, seat or mode, the whole table is drawn.
+// parts whose text changed are replaced (a part whose start tag alone changed is given its new
+// attributes and kept), and a holder whose tag changed is given its new attributes and kept (the
+// rest of the table, and where the focus is in it, stay as they are). A part may come or go (the
+// frame the same but for it) where it lies right after another part or a holder's start tag,
+// nothing between them: it is put in after that part, or first in that holder, or taken out.
+// Else, and on the first draw or another game, seat or mode, the whole table is drawn.
 
 // What is on screen: the scope it was drawn for, the frame's text, the table's root element and
 // how many elements it held, each part's text.
 let shown = null;
 
 // What the last draw did (for the click benchmark, static/turns.js): "whole" or "parts", the
-// parts replaced, and with ``count`` the elements built and the characters of HTML parsed.
-export const drawn = { how: "", parts: 0, nodes: 0, chars: 0 };
+// parts replaced, and with ``count`` the elements built and the characters of HTML parsed; of
+// the parts replaced, those given new attributes only (``tags``), those that kept some of their
+// children (``kept``), those put in or taken out.
+export const drawn = { how: "", parts: 0, nodes: 0, chars: 0, tags: 0, kept: 0, added: 0, gone: 0 };
+
+const SVG = "http://www.w3.org/2000/svg";
 
 // The answer's table cut into its frame (the root's own tag and the holders' tags apart), its
-// parts and its holders' tags; null when the answer says nothing of its parts, or they do not fit
-// its HTML.
+// parts and its holders' tags, and for each part what it lies right after, nothing between them
+// (["part" or "holder", key], else null); null when the answer says nothing of its parts, or they
+// do not fit its HTML.
 function cut(html) {
   const text = html.table;
   const spans = html.parts;
   if (!Array.isArray(spans) || !spans.length || html.size !== text.length) return null;
   const parts = new Map();
   const holders = new Map();
+  const after = new Map();
   let frame = "";
   let at = 0;
+  let last = null;
   for (const [key, start, end, kind] of spans) {
     const into = kind === "holder" ? holders : parts;
     if (start < at || end > text.length || into.has(key)) return null;
     frame += `${text.slice(at, start)}<!--${kind === "holder" ? "holder " : ""}${key}-->`;
     into.set(key, text.slice(start, end));
+    if (kind !== "holder") after.set(key, start === at ? last : null);
+    last = [kind === "holder" ? "holder" : "part", key];
     at = end;
   }
   frame += text.slice(at);
   const open = frame.indexOf(">") + 1;
-  return { tag: frame.slice(0, open), frame: frame.slice(open), parts, holders };
+  return { tag: frame.slice(0, open), frame: frame.slice(open), parts, holders, after };
+}
+
+// A frame's text without the places of the parts ``keys``.
+function unmark(frame, keys) {
+  for (const key of keys) frame = frame.split(`<!--${key}-->`).join("");
+  return frame;
+}
+
+// ``text`` (one element's HTML) parsed where ``element`` lies (an SVG element's among SVG's): the
+// element it gives, not in the page; null when it gives none of ``element``'s kind.
+function parse(element, text) {
+  const model = document.createElement("template");
+  const svg = element.namespaceURI === SVG && element.localName !== "svg";
+  model.innerHTML = svg ? `<svg>${text}</svg>` : text;
+  const fresh = svg ? model.content.firstElementChild?.firstElementChild : model.content.firstElementChild;
+  return fresh && fresh.tagName === element.tagName && fresh.namespaceURI === element.namespaceURI ? fresh : null;
+}
+
+// An element's attributes made those of ``fresh`` (an element of its kind), in its order.
+function attributes(element, fresh) {
+  const names = fresh.getAttributeNames();
+  const had = element.getAttributeNames();
+  if (had.length !== names.length || had.some((name, i) => name !== names[i])) {
+    for (const name of had) element.removeAttribute(name);
+  }
+  for (const name of names) {
+    const value = fresh.getAttribute(name);
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
 }
 
 // An element's attributes made those of its new start tag (the root's: a step shown in data-step,
-// the phase in a class; a holder's: the key its scroll is kept under): it holds parts, and is kept.
+// the phase in a class; a holder's: the key its scroll is kept under; a part's whose start tag
+// alone changed): it is kept, with what it holds.
 function retag(element, tag) {
-  const model = document.createElement("template");
-  model.innerHTML = tag;
-  const fresh = model.content.firstElementChild;
-  if (!fresh || fresh.tagName !== element.tagName) return false;
-  for (const name of element.getAttributeNames()) if (!fresh.hasAttribute(name)) element.removeAttribute(name);
-  for (const name of fresh.getAttributeNames()) element.setAttribute(name, fresh.getAttribute(name));
+  const fresh = parse(element, tag);
+  if (!fresh) return false;
+  attributes(element, fresh);
   return true;
+}
+
+// A part's element made what ``text`` draws, keeping its children that are the same (the same
+// nodes from the start and from the end; between them, one child that changed on both sides is
+// made so in turn, else those of ``text`` replace them): a Region's marks where one piece moved
+// or a mark came keep the rest. How many elements were built (0: none could be kept, nothing done).
+function patch(element, text) {
+  const fresh = parse(element, text);
+  if (!fresh) return 0;
+  const built = into(element, fresh);
+  return built;
+}
+
+function into(element, fresh) {
+  const old = [...element.childNodes];
+  const now = [...fresh.childNodes];
+  let head = 0;
+  while (head < old.length && head < now.length && old[head].isEqualNode(now[head])) head += 1;
+  let tail = 0;
+  while (tail < old.length - head && tail < now.length - head
+    && old[old.length - 1 - tail].isEqualNode(now[now.length - 1 - tail])) tail += 1;
+  if (head + tail === 0 && old.length > 1) return 0;
+  attributes(element, fresh);
+  const gone = old.slice(head, old.length - tail);
+  const come = now.slice(head, now.length - tail);
+  if (gone.length === 1 && come.length === 1 && gone[0].nodeType === 1 && come[0].nodeType === 1
+      && gone[0].tagName === come[0].tagName && gone[0].namespaceURI === come[0].namespaceURI) {
+    const built = into(gone[0], come[0]);
+    if (built) return built;
+  }
+  const before = old[old.length - tail] || null;
+  for (const node of gone) node.remove();
+  let built = 0;
+  for (const node of come) {
+    element.insertBefore(node, before);
+    if (node.nodeType === 1) built += count(node);
+  }
+  return built + 1;
 }
 
 function count(element) {
   return element.getElementsByTagName("*").length + 1;
+}
+
+const byPart = (root, key) => root.querySelector(`[data-part="${CSS.escape(key)}"]`);
+const byHolder = (root, key) => root.querySelector(`[data-holder="${CSS.escape(key)}"]`);
+
+// A part's start tag and the rest of its text.
+function split(text) {
+  const open = text.indexOf(">") + 1;
+  return [text.slice(0, open), text.slice(open)];
 }
 
 // Draw an answer's table (``html``: its "table", "parts", "size") into ``root``, for ``scope``
@@ -63,19 +149,40 @@ export function drawTable(root, html, scope, counting = false) {
   const element = root.firstElementChild;
   let changed = null;
   let retagged = [];
-  if (next && shown && shown.scope === scope && shown.frame === next.frame && shown.root === element
+  let added = [];
+  let gone = [];
+  if (next && shown && shown.scope === scope && shown.root === element
       && element && element.childElementCount === shown.children) {
-    changed = [];
+    if (shown.frame !== next.frame) {
+      // parts that come or go, the frame the same but for them, each new one right after a part
+      // or a holder's start tag (put in there, in the frame's order)
+      added = [...next.parts.keys()].filter((key) => !shown.parts.has(key));
+      gone = [...shown.parts.keys()].filter((key) => !next.parts.has(key));
+      const placed = new Set();
+      const fits = (key) => {
+        const at = next.after.get(key);
+        const ok = at && (at[0] === "holder" || shown.parts.has(at[1]) || placed.has(at[1]));
+        placed.add(key);
+        return ok;
+      };
+      if ((added.length || gone.length) && added.every(fits)
+          && unmark(shown.frame, gone) === unmark(next.frame, added)) changed = [];
+    } else changed = [];
     for (const [key, text] of next.parts) {
-      if (shown.parts.get(key) === text) continue;
-      const old = element.querySelector(`[data-part="${CSS.escape(key)}"]`);
+      if (!changed) break;
+      const was = shown.parts.get(key);
+      if (was === undefined || was === text) continue;
+      const old = byPart(element, key);
       if (!old) { changed = null; break; }
-      changed.push([key, old, text]);
+      changed.push([key, old, text, was]);
+    }
+    for (const key of gone) {
+      if (changed && !byPart(element, key)) changed = null;
     }
     for (const [key, tag] of next.holders) {
       if (!changed) break;
       if (shown.holders.get(key) === tag) continue;
-      const holder = element.querySelector(`[data-holder="${CSS.escape(key)}"]`);
+      const holder = byHolder(element, key);
       if (!holder) changed = null;
       else retagged.push([holder, tag]);
     }
@@ -84,18 +191,50 @@ export function drawTable(root, html, scope, counting = false) {
       && retagged.every(([holder, tag]) => retag(holder, tag))) {
     let nodes = 0;
     let chars = 0;
-    for (const [key, old, text] of changed) {
+    let tags = 0;
+    let kept = 0;
+    for (const key of gone) byPart(element, key).remove();
+    for (const [key, old, text, was] of changed) {
+      const [tag, rest] = split(text);
+      // A part whose start tag alone changed keeps its element; one whose children changed keeps
+      // those that did not (but where the focus is: drawn again, as before, so that the focus goes
+      // where a redrawn part sends it).
+      if (!old.contains(document.activeElement)) {
+        if (split(was)[1] === rest && retag(old, tag)) {
+          tags += 1;
+          if (counting) { nodes += 1; chars += tag.length; }
+          continue;
+        }
+        const built = patch(old, text);
+        if (built) {
+          kept += 1;
+          if (counting) { nodes += built; chars += text.length; }
+          continue;
+        }
+      }
       old.outerHTML = text;
       if (counting) {
-        nodes += count(element.querySelector(`[data-part="${CSS.escape(key)}"]`));
+        nodes += count(byPart(element, key));
         chars += text.length;
       }
     }
-    Object.assign(drawn, { how: "parts", parts: changed.length, nodes, chars });
+    for (const key of added) {
+      const [kind, at] = next.after.get(key);
+      const text = next.parts.get(key);
+      if (kind === "holder") byHolder(element, at).insertAdjacentHTML("afterbegin", text);
+      else byPart(element, at).insertAdjacentHTML("afterend", text);
+      if (counting) {
+        nodes += count(byPart(element, key));
+        chars += text.length;
+      }
+    }
+    Object.assign(drawn, { how: "parts", parts: changed.length + added.length + gone.length, nodes, chars,
+      tags, kept, added: added.length, gone: gone.length });
   } else {
     root.innerHTML = html.table;
     Object.assign(drawn, { how: "whole", parts: next ? next.parts.size : 0,
-      nodes: counting && root.firstElementChild ? count(root.firstElementChild) : 0, chars: html.table.length });
+      nodes: counting && root.firstElementChild ? count(root.firstElementChild) : 0, chars: html.table.length,
+      tags: 0, kept: 0, added: 0, gone: 0 });
   }
   const now = root.firstElementChild;
   shown = next && now ? { ...next, scope, root: now, children: now.childElementCount } : null;
