@@ -91,14 +91,14 @@ function retag(element, tag) {
 }
 
 // A part's element made what ``text`` draws, keeping its children that are the same (the same
-// nodes from the start and from the end; between them, one child that changed on both sides is
-// made so in turn, else those of ``text`` replace them): a Region's marks where one piece moved
-// or a mark came keep the rest. How many elements were built (0: none could be kept, nothing done).
+// nodes from the start and from the end; between them, as many on both sides: each made so in
+// turn, else those of ``text`` replace them): a Region's marks where one piece moved or a mark
+// came, an Army's Orders where each one's action changed, keep the rest. An element that holds
+// the focus is replaced, not changed (the page then sends the focus where a redrawn part sends
+// it). How many elements were built (0: none could be kept, nothing done).
 function patch(element, text) {
   const fresh = parse(element, text);
-  if (!fresh) return 0;
-  const built = into(element, fresh);
-  return built;
+  return fresh ? into(element, fresh) : 0;
 }
 
 function into(element, fresh) {
@@ -113,19 +113,26 @@ function into(element, fresh) {
   attributes(element, fresh);
   const gone = old.slice(head, old.length - tail);
   const come = now.slice(head, now.length - tail);
-  if (gone.length === 1 && come.length === 1 && gone[0].nodeType === 1 && come[0].nodeType === 1
-      && gone[0].tagName === come[0].tagName && gone[0].namespaceURI === come[0].namespaceURI) {
-    const built = into(gone[0], come[0]);
-    if (built) return built;
+  let built = 1;
+  if (gone.length === come.length) {
+    gone.forEach((node, i) => {
+      const made = node.nodeType === 1 && come[i].nodeType === 1 && node.tagName === come[i].tagName
+        && node.namespaceURI === come[i].namespaceURI && !node.contains(document.activeElement) && into(node, come[i]);
+      if (made) built += made;
+      else {
+        node.replaceWith(come[i]);
+        if (come[i].nodeType === 1) built += count(come[i]);
+      }
+    });
+    return built;
   }
   const before = old[old.length - tail] || null;
   for (const node of gone) node.remove();
-  let built = 0;
   for (const node of come) {
     element.insertBefore(node, before);
     if (node.nodeType === 1) built += count(node);
   }
-  return built + 1;
+  return built;
 }
 
 function count(element) {
@@ -197,20 +204,18 @@ export function drawTable(root, html, scope, counting = false) {
     for (const [key, old, text, was] of changed) {
       const [tag, rest] = split(text);
       // A part whose start tag alone changed keeps its element; one whose children changed keeps
-      // those that did not (but where the focus is: drawn again, as before, so that the focus goes
-      // where a redrawn part sends it).
-      if (!old.contains(document.activeElement)) {
-        if (split(was)[1] === rest && retag(old, tag)) {
-          tags += 1;
-          if (counting) { nodes += 1; chars += tag.length; }
-          continue;
-        }
-        const built = patch(old, text);
-        if (built) {
-          kept += 1;
-          if (counting) { nodes += built; chars += text.length; }
-          continue;
-        }
+      // those that did not (but the element that holds the focus is drawn again, as before, so
+      // that the focus goes where a redrawn part sends it).
+      if (split(was)[1] === rest && !old.contains(document.activeElement) && retag(old, tag)) {
+        tags += 1;
+        if (counting) { nodes += 1; chars += tag.length; }
+        continue;
+      }
+      const built = old !== document.activeElement && patch(old, text);
+      if (built) {
+        kept += 1;
+        if (counting) { nodes += built; chars += text.length; }
+        continue;
       }
       old.outerHTML = text;
       if (counting) {
