@@ -78,7 +78,10 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    whose scroll is kept under a key that changes with the step) is a holder: the comment
    ``<!--holder-->`` just before its start tag, the element carrying ``data-holder="<key>"``; when
    only its start tag changed, the page gives it the new attributes and keeps it, with the parts
-   in it that are the same.
+   in it that are the same. A part whose HTML changed keeps its element where it can (its new
+   attributes given, its children that are the same kept). A part may come or go without the
+   frame counting as changed where it lies right after another part or a holder's start tag,
+   nothing between them (``{%- if ... %}<!--part-->...``): the page puts it in or takes it out.
    What is drawn alike from click to click can be written once and kept: ``{{ once(template,
    key, **context) }}`` (:func:`once`).
 
