@@ -93,10 +93,12 @@ function retag(element, tag) {
 // A part's element made what ``text`` draws, keeping its children that are the same (the same
 // nodes from the start and from the end; between them, as many on both sides: each made so in
 // turn, else those of ``text`` replace them): a Region's marks where one piece moved or a mark
-// came, an Army's Orders where each one's action changed, keep the rest. An element that holds
-// the focus is replaced, not changed (the page then sends the focus where a redrawn part sends
+// came, an Army's Orders where each one's action changed, keep the rest (not a part that holds a
+// form's controls or a disclosure). An element that holds the focus is replaced, not changed (the page then sends the focus where a redrawn part sends
 // it). How many elements were built (0: none could be kept, nothing done).
 function patch(element, text) {
+  // what a form's controls or a disclosure hold is not in their attributes: drawn anew, as before
+  if (element.querySelector("input, select, textarea, details")) return 0;
   const fresh = parse(element, text);
   return fresh ? into(element, fresh) : 0;
 }
