@@ -58,25 +58,29 @@ static/parts.js compares them; the whole table when its frame changed or the tre
 and how many parts that is (0: the whole table)."""
 
 
-def table_pieces(html: dict) -> tuple[str, dict] | None:
+def table_pieces(html: dict) -> tuple[str, dict, dict] | None:
     """An answer's table as static/parts.js cuts it: its frame (the root's tag and the holders'
-    tags apart) and parts (a holder's new tag changes attributes only: nothing parsed again)."""
+    tags apart), its parts (a holder's new tag changes attributes only: nothing parsed again), and
+    what each part lies right after, only white space between them (``("part" or "holder", key)``,
+    else None: where a part that comes is put in)."""
     text, spans = html["table"], html.get("parts") or []
     if not spans or html.get("size") != len(text.encode("utf-16-le")) // 2:
         return None
     units = text.encode("utf-16-le")
     piece = lambda a, b: units[2 * a : 2 * b].decode("utf-16-le")  # noqa: E731
-    frame, parts, at = [], {}, 0
+    frame, parts, after, at, last = [], {}, {}, 0, None
     for key, start, end, *kind in spans:
         if kind == ["holder"]:
             frame.append(piece(at, start) + f"<!--holder {key}-->")
         else:
             frame.append(piece(at, start) + f"<!--{key}-->")
             parts[key] = piece(start, end)
+            after[key] = last if last and not piece(at, start).strip() else None
+        last = ("holder" if kind == ["holder"] else "part", key)
         at = end
     frame.append(piece(at, len(units) // 2))
     whole = "".join(frame)
-    return whole[whole.index(">") + 1 :], parts
+    return whole[whole.index(">") + 1 :], parts, after
 
 
 def without(frame: str, keys: list[str]) -> str:
@@ -89,17 +93,35 @@ def without(frame: str, keys: list[str]) -> str:
 
 def redrawn(shown: tuple | None, html: dict) -> tuple[float, int]:
     """The kilobytes of HTML the page parses again for ``html`` after ``shown`` (table_pieces of
-    the table on screen), and the parts redrawn (0: the whole table)."""
+    the table on screen), and the parts redrawn (0: the whole table), as static/parts.js draws it:
+    a part whose start tag alone changed counts its tag (given to the element kept); a part may come
+    or go, the frame the same but for it and the white space before it, right after a part or a
+    holder's start tag."""
     now = table_pieces(html)
+    whole = len(html["table"].encode()) / 1000, 0
     if shown is None or now is None:
-        return len(html["table"].encode()) / 1000, 0
+        return whole
     if shown[0] != now[0]:
+        added = [key for key in now[1] if key not in shown[1]]
         gone = [key for key in shown[1] if key not in now[1]]
-        come = [key for key in now[1] if key not in shown[1]]
-        if not (gone or come) or without(shown[0], gone) != without(now[0], come):
-            return len(html["table"].encode()) / 1000, 0
-    changed = [text for key, text in now[1].items() if shown[1].get(key) != text]
-    return sum(len(text.encode()) for text in changed) / 1000, len(changed)
+        placed: set[str] = set()
+        for key in added:
+            at = now[2][key]
+            if not at or not (at[0] == "holder" or at[1] in shown[1] or at[1] in placed):
+                return whole
+            placed.add(key)
+        if not (added or gone) or without(shown[0], gone) != without(now[0], added):
+            return whole
+    size, count = 0, 0
+    for key, text in now[1].items():
+        was = shown[1].get(key)
+        if was == text:
+            continue
+        count += 1
+        tag = text[: text.index(">") + 1]
+        size += len((tag if was is not None and was[was.index(">") + 1 :] == text[len(tag) :] else text).encode())
+    count += sum(1 for key in shown[1] if key not in now[1])
+    return size / 1000, count
 
 
 class Clock:

@@ -80,6 +80,11 @@ is rendered by :func:`table` with the template ``table/<game id>.html`` (e.g.
    only its start tag changed, the page gives it the new attributes and keeps it, with the parts
    in it that are the same; a holder that scrolls and keeps no scroll of its own (no
    ``data-keep-scroll``) then shows from its start if any of it was drawn again, as a part would.
+   A part whose HTML changed keeps its element where it can (its new attributes given, its
+   children that are the same kept). A part may come or go without the frame counting as changed
+   where it lies right after another part or a holder's start tag, only white space between them
+   (an item of a list, or ``{%- if ... %}<!--part-->...``): the page puts it in or takes it out,
+   with the white space before it.
    What is drawn alike from click to click can be written once and kept: ``{{ once(template,
    key, **context) }}`` (:func:`once`).
 

@@ -23,6 +23,7 @@ import { copyLink, fragment } from "./link.js";
 import { closeDetail, showDetail } from "./detail.js";
 import { hideNotice } from "./notice.js";
 import { choosing, present, showPanel, togglePick } from "./table.js";
+import { drawn } from "./parts.js";
 import { takeOver } from "./handoff.js";
 import { act, confirmPicks, drive, undo } from "./turns.js";
 import { backToPresent, replay, slideTo, toStep } from "./history.js";
@@ -35,7 +36,7 @@ import { registerServiceWorker } from "./offline.js";
 const engine = startEngine();
 engine.onprogress = showProgress;
 // For the browser tests and the curious: the same door the page uses.
-window.outremer = { engine, game, timings, savedGames, present };
+window.outremer = { engine, game, timings, savedGames, present, drawn };
 
 function wire() {
   const paceSelect = $("pace");
