@@ -135,12 +135,9 @@ def paired(done: dict, other: dict, games: int) -> list[dict]:
 
 
 def solo_budget(level: str) -> int | None:
-    """A searching level's iterations against the Bot (``Level.alone`` where it sets its own);
-    None for the other players."""
-    if level not in SEARCH_LEVELS:
-        return None
-    settings = search_level(get_game("third-crusade"), level)
-    return settings.alone or settings.iterations
+    """A searching level's iterations (recorded with each game of a series); None for the other
+    players."""
+    return search_level(get_game("third-crusade"), level).iterations if level in SEARCH_LEVELS else None
 
 
 def run(level: str, games: int, seed: int, log: Path, runner: dict | None = None, only: str | None = None) -> dict:

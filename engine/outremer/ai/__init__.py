@@ -36,10 +36,6 @@ class Level:
     """Actions a rollout plays before it stops and estimates; None: the game's own (``heuristic_for``).
     Levantine's hard plays with the game's 20: neither longer rollouts nor shorter ones took more of
     its games from normal (the trials: docs/computer-players.md, History)."""
-    alone: int | None = None
-    """Iterations per decision in a game against the game's own automaton, where its policy tells
-    those views apart (``against_automaton(view)``) and a move costs more than between people;
-    None: ``iterations`` there too."""
 
 
 SEARCH_LEVELS = {"normal": Level(300), "hard": Level(900, model=True)}
@@ -50,7 +46,7 @@ docs/computer-players.md (How the search works, Strength)."""
 GAME_LEVELS: dict[str, dict[str, dict]] = {
     "levantine": {"hard": {"iterations": 1800, "model": False, "paired": True}},
     "lords-of-heaven": {"hard": {"iterations": 700}},
-    "third-crusade": {"normal": {"iterations": 110}, "hard": {"iterations": 260, "alone": 130}},
+    "third-crusade": {"normal": {"iterations": 110}, "hard": {"iterations": 260}},
 }
 """A game's own settings for a level, over ``SEARCH_LEVELS``, where they were measured.
 
@@ -61,10 +57,9 @@ are the cheapest, so hard spends the time the level allows on twice as many. Lor
 hard: with the model, the heuristic plays up to three other seats' turns inside the tree on every
 iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game, most of its
 time the heuristic's choice of each (an Event Card's Regions checked one by one), and the 4-player
-game is the slowest; against the Bot (p.19) a rollout also plays the Bot's turns by its rules, and
-hard there runs half its budget: at 260 a move took 5.5 s at the median and 11.8 s at the 95th
-percentile inside Pyodide on a loaded machine (about 2.6 s and 5.6 s of CPU), where normal's 110
-took 1.2 s and 2.9 s (docs/computer-players.md, Time per move).
+game is the slowest. Against the Bot (p.19) a rollout plays half as many actions, the Bot's turns
+between them by its rules: hard's 260 took 1.76 s at the median and 2.60 s at the 95th percentile
+inside Pyodide, normal's 110 0.79 s and 1.16 s (docs/computer-players.md, Time per move).
 
 Levantine's hard compares its moves paired: its moves each shift a side's chance by a percent or
 two, a difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``:
@@ -101,11 +96,7 @@ def search_bias(game: Game, kind: str) -> float:
     as many standard errors of that noise at every budget. Levantine hard, 1,800 iterations:
     sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52 games from normal, 19
     of 26 as Crusader but 10 of 26 as Muslim (docs/computer-players.md, History)."""
-    return bias_for(search_level(game, kind).iterations, search_level(game, "normal").iterations)
-
-
-def bias_for(budget: int, base: int) -> float:
-    """``search_bias`` of a budget of ``budget`` iterations where normal runs ``base``."""
+    budget, base = search_level(game, kind).iterations, search_level(game, "normal").iterations
     return SEARCH_BIAS * math.sqrt(budget / base) if budget > base else SEARCH_BIAS
 
 
@@ -167,19 +158,8 @@ def agent_for(game: Game, kind: str, estimate=None) -> Agent:
             narrow=getattr(policy, "shortlist", None),
             paired=level.paired,
             depth_for=getattr(policy, "rollout_depth", None),
-            alone=alone_budget(game, kind, getattr(policy, "against_automaton", None)),
         )
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
-
-
-def alone_budget(game: Game, kind: str, against_automaton: Callable | None):
-    """How level ``kind`` searches where ``against_automaton(view)`` says the seat plays against the
-    game's automaton and the level sets a budget of its own there (``Level.alone``): the test,
-    the iterations and their heuristic's weight (``bias_for``, from normal's budget there); else None."""
-    level, normal = search_level(game, kind), search_level(game, "normal")
-    if against_automaton is None or level.alone is None:
-        return None
-    return against_automaton, level.alone, bias_for(level.alone, normal.alone or normal.iterations)
 
 
 def agent_random(seed: int, step: int) -> random.Random:

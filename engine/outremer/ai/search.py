@@ -279,11 +279,9 @@ class SearchAgent(Agent):
         narrow: Callable | None = None,
         paired: bool = False,
         depth_for: Callable | None = None,
-        alone: tuple[Callable, int, float] | None = None,
     ):
         self.name = name
         self.depth_for = depth_for
-        self.alone = alone  # (views against the game's automaton, iterations there, bias there)
         self.bias, self.model, self.paired = bias, model, paired
         self.narrow = narrow
         self.iterations = iterations
@@ -300,28 +298,25 @@ class SearchAgent(Agent):
         legal: list[Action],
         rand: random.Random,
         depth: int | None = None,
-        budget: tuple[int, float] | None = None,
     ) -> Search:
-        """The search of one decision: the level's depth and budget (iterations and the heuristic's
-        weight) unless ``depth`` or ``budget`` say otherwise."""
+        """The search of one decision: the level's depth unless ``depth`` says otherwise."""
         if self.narrow is not None and len(legal) > 1:
             # The seat's view from a state it could be in (the same view from any of them), drawn
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
         depth = self.depth if depth is None else depth
-        iterations, bias = (self.iterations, self.bias) if budget is None else budget
         return Search(
             game,
             sample,
             seat,
             legal,
             rand,
-            iterations,
+            self.iterations,
             self.policy,
             self.estimate,
             depth,
             self.exploration,
-            bias=bias,
+            bias=self.bias,
             model=self.model,
             paired=self.paired,
             narrow=self.narrow,
@@ -337,12 +332,11 @@ class SearchAgent(Agent):
         return search.best()
 
     def decision(self, game: Game, view: dict, legal: list[Action], rand: random.Random, sample: Sample) -> Search:
-        """The search of the decision seen in ``view``, not yet run: with the depth and the budget
-        the game's policy gives that view (``depth_for``, ``alone``), however it is then run (at
-        once by ``choose``, or in slices by the page's worker, ``bridge.ai_think``)."""
+        """The search of the decision seen in ``view``, not yet run: with the depth the game's policy
+        gives that view (``depth_for``: shorter against Third Crusade's Bot), however it is then run
+        (at once by ``choose``, or in slices by the page's worker, ``bridge.ai_think``)."""
         depth = self.depth if self.depth_for is None else self.depth_for(view, self.depth)
-        budget = self.alone[1:] if self.alone is not None and self.alone[0](view) else None
-        return self.search(game, sample, view["viewer"], legal, rand, depth, budget)
+        return self.search(game, sample, view["viewer"], legal, rand, depth)
 
 
 class NoisyAgent(Agent):

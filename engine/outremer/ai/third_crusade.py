@@ -32,7 +32,7 @@ from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
 from .agent import Agent
-from .third_crusade_estimate import against_automaton, rollout_depth
+from .third_crusade_estimate import rollout_depth
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
 """What goes first when a side must lose pieces: Neutral pieces, then the cheapest Units;
@@ -153,7 +153,7 @@ def army_index(view: dict) -> int:
 
 class ThirdCrusadeHeuristic(Agent):
     name = "heuristic"
-    rollout_depth, against_automaton = staticmethod(rollout_depth), staticmethod(against_automaton)  # the Bot, p.19
+    rollout_depth = staticmethod(rollout_depth)  # a search's rollouts, shorter against the Bot
 
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if len(legal) == 1:
