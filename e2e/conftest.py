@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import random
 import shutil
 import sys
 import threading
@@ -488,6 +489,30 @@ def wait_for_turn(page, timeout: float = 60.0) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"the page did not settle: {state}")
         time.sleep(0.03)
+
+
+# Keeps the snapshot shown (window.__snaps): the snapshots of a game, to draw again one over another.
+COLLECT = """() => { (window.__snaps = window.__snaps || []).push(window.outremer.game.snapshot); return window.__snaps.length; }"""
+
+
+def collect_snapshots(page, game: str, seats: tuple[str, ...], seed: int, clicks: int, choices: int) -> int:
+    """Play ``clicks`` random clicks of the person (``choices`` seeds them) in a new game against
+    the other ``seats``, keeping the snapshot before each and the last (``COLLECT``): how many."""
+    set_pace(page, 0)
+    start_game(page, game=game, seats=seats, seed=seed)
+    page.evaluate("window.__snaps = []")
+    rand = random.Random(choices)
+    for _ in range(clicks):
+        if wait_for_turn(page)["over"]:
+            break
+        page.evaluate(COLLECT)
+        steps = page.evaluate("window.outremer.game.snapshot.steps")
+        if not make_multiple_choice(page, rand):
+            acts = page.locator("#table [data-act]:visible")
+            acts.nth(rand.randrange(acts.count())).click()
+        until(page, f"window.outremer.game.snapshot.steps > {steps}")
+    wait_for_turn(page)
+    return page.evaluate(COLLECT)
 
 
 def check_table_actions(html: str, legal: list[dict], composed: tuple[str, ...]) -> None:

@@ -253,13 +253,15 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
     if page.evaluate("window.outremer.game.snapshot.to_act") == 0:  # the learner moves first
         page.locator("#table [data-act]").first.click()
     first = page.evaluate("window.outremer.game.snapshot.steps")
-    # the computer has answered once the learner is asked again (or the game is over)
+    # the computer has answered once the learner is asked again (or the game is over): the lesson's
+    # other seats search (normal, about 1 s a move inside Pyodide), on a core the browser tests'
+    # other process shares, so the wait allows for the many moves of a round
     until(
         page,
         "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && "
         f"s.steps > {first} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
         "!document.querySelector('#table .lesson'); })()",
-        timeout=90,
+        timeout=240,
     )
     assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
     assert app_guard.errors[errors:] == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import make_multiple_choice, set_pace, start_game, until, wait_for_turn
+from conftest import COLLECT, make_multiple_choice, set_pace, start_game, until, wait_for_turn
 
 SEATS = ("human", "heuristic", "heuristic", "heuristic")
 
@@ -103,7 +103,6 @@ def test_the_table_drawn_by_parts_is_the_table_drawn_whole(app):
     assert compared == 5
 
 
-COLLECT = """() => { (window.__snaps = window.__snaps || []).push(window.outremer.game.snapshot); return window.__snaps.length; }"""
 # Draw snapshot ``i``, scroll the board's frame sideways, draw snapshot ``i + 1``: where it is then,
 # and whether the board's HTML (its frame, the SVG and every part in it) is the same in both.
 BOARD_STEP = """(i) => {

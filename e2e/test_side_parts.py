@@ -8,16 +8,11 @@ chosen on a narrow screen while the key of its panels holds, else the phase's fi
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from conftest import make_multiple_choice, set_pace, start_game, until, wait_for_turn
+from conftest import collect_snapshots
 
 SIDE_PARTS = ("tc-now", "tc-show", "tc-mine", "tc-dip", "tc-seat-0", "tc-seat-1", "tc-seat-2", "tc-seat-3")
-
-# Snapshots of the person's turns in a 4-player game against the quick player (random clicks).
-COLLECT = """() => { (window.__snaps = window.__snaps || []).push(window.outremer.game.snapshot); return window.__snaps.length; }"""
 
 # Draw snapshot ``i``, then (the column scrolled to ``top``, the panel ``choose`` chosen, every part
 # and the column marked) snapshot ``i + 1``: what was kept, what the column shows after.
@@ -52,27 +47,9 @@ STEP = """([i, top, choose]) => {
              textA: partsOf(a), textB: partsOf(b) }; }"""
 
 
-def _collect(page, seed: int, clicks: int) -> int:
-    set_pace(page, 0)
-    start_game(page, game="third-crusade", seats=("human", "heuristic", "heuristic", "heuristic"), seed=seed)
-    page.evaluate("window.__snaps = []")
-    rand = random.Random(seed)
-    for _ in range(clicks):
-        if wait_for_turn(page)["over"]:
-            break
-        page.evaluate(COLLECT)
-        steps = page.evaluate("window.outremer.game.snapshot.steps")
-        if not make_multiple_choice(page, rand):
-            acts = page.locator("#table [data-act]:visible")
-            acts.nth(rand.randrange(acts.count())).click()
-        until(page, f"window.outremer.game.snapshot.steps > {steps}")
-    wait_for_turn(page)
-    return page.evaluate(COLLECT)
-
-
 @pytest.fixture
 def snaps(app):
-    count = _collect(app, 4, 16)
+    count = collect_snapshots(app, "third-crusade", ("human", "heuristic", "heuristic", "heuristic"), 4, 16, 4)
     assert count >= 10
     yield count
     app.evaluate("delete window.__snaps")

@@ -7,11 +7,9 @@ or patched wrongly (a mark left over, a Region's attributes of the click before)
 
 from __future__ import annotations
 
-import random
+from conftest import collect_snapshots
 
-from conftest import make_multiple_choice, set_pace, start_game, until, wait_for_turn
-
-COLLECT = """() => { (window.__snaps = window.__snaps || []).push(window.outremer.game.snapshot); return window.__snaps.length; }"""
+SEATS = ("human", "heuristic", "heuristic", "heuristic")
 
 # Each snapshot drawn over the one before it, as a click draws it: the table's HTML after each, and
 # what parts.js did.
@@ -31,26 +29,8 @@ WHOLE = """(i) => { const table = document.getElementById('table');
     return { html: table.innerHTML, how: window.outremer.drawn.how }; }"""
 
 
-def _collect(page, seed: int, clicks: int, choices: int) -> int:
-    set_pace(page, 0)
-    start_game(page, game="third-crusade", seats=("human", "heuristic", "heuristic", "heuristic"), seed=seed)
-    page.evaluate("window.__snaps = []")
-    rand = random.Random(choices)
-    for _ in range(clicks):
-        if wait_for_turn(page)["over"]:
-            break
-        page.evaluate(COLLECT)
-        steps = page.evaluate("window.outremer.game.snapshot.steps")
-        if not make_multiple_choice(page, rand):
-            acts = page.locator("#table [data-act]:visible")
-            acts.nth(rand.randrange(acts.count())).click()
-        until(page, f"window.outremer.game.snapshot.steps > {steps}")
-    wait_for_turn(page)
-    return page.evaluate(COLLECT)
-
-
 def test_the_table_drawn_by_parts_is_the_table_drawn_whole_at_every_step(app):
-    count = _collect(app, 100, 30, 0)
+    count = collect_snapshots(app, "third-crusade", SEATS, 100, 30, 0)
     assert count >= 25
     chain = app.evaluate(CHAIN)
     seen = {"parts": 0, "tags": 0, "kept": 0, "added": 0, "gone": 0}
