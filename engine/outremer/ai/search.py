@@ -291,13 +291,7 @@ class SearchAgent(Agent):
     needs_sample = True
 
     def search(
-        self,
-        game: Game,
-        sample: Sample,
-        seat: int,
-        legal: list[Action],
-        rand: random.Random,
-        depth: int | None = None,
+        self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random, depth: int | None = None
     ) -> Search:
         """The search of one decision: the level's depth unless ``depth`` says otherwise."""
         if self.narrow is not None and len(legal) > 1:

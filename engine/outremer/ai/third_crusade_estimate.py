@@ -32,17 +32,11 @@ of the Bot's, and 12 of them reach as far into the round as 24 actions of a 2-pl
 about half the time."""
 
 
-def against_automaton(view: dict) -> bool:
-    """Whether ``view`` is of a game against the Bot (p.19), where the Bot Armies are played by the
-    engine and a seat's player is listed by Army (``seat_of``)."""
-    return view.get("seat_of") is not None
-
-
 def rollout_depth(view: dict, depth: int) -> int:
     """How many actions a rollout plays from a decision seen in ``view`` before it estimates:
     ``depth`` (the level's), or ``SOLO_ROLLOUT_DEPTH`` against the Bot where the level plays the
     game's own ``ROLLOUT_DEPTH``."""
-    if against_automaton(view) and depth == ROLLOUT_DEPTH:
+    if view.get("seat_of") is not None and depth == ROLLOUT_DEPTH:
         return SOLO_ROLLOUT_DEPTH
     return depth
 
