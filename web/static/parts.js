@@ -120,8 +120,9 @@ function retag(element, tag) {
 // nodes from the start and from the end; between them, as many on both sides: each made so in
 // turn, else those of ``text`` replace them): a Region's marks where one piece moved or a mark
 // came, an Army's Orders where each one's action changed, keep the rest (not a part that holds a
-// form's controls or a disclosure). An element that holds the focus is replaced, not changed (the page then sends the focus where a redrawn part sends
-// it). How many elements were built (0: none could be kept, nothing done).
+// form's controls or a disclosure). An element that holds the focus is replaced, not changed (the
+// page then sends the focus where a redrawn part sends it). How many elements were built (0: none
+// could be kept, nothing done).
 function patch(element, text) {
   // what a form's controls or a disclosure hold is not in their attributes: drawn anew, as before
   if (element.querySelector("input, select, textarea, details")) return 0;
@@ -235,7 +236,7 @@ export function drawTable(root, html, scope, counting = false) {
     let tags = 0;
     let kept = 0;
     const places = [...changed.map(([, old]) => old), ...removals.map(([old]) => old),
-      ...added.map((key) => (next.after.get(key)[0] === "holder" ? byHolder : byPart)(element, next.after.get(key)[1]))];
+      ...added.map((key) => { const [kind, at] = next.after.get(key); return (kind === "holder" ? byHolder : byPart)(element, at); })];
     for (const [holder] of retagged) touched.add(holder);
     for (const holder of element.querySelectorAll("[data-holder]")) {
       if (places.some((place) => place && holder.contains(place))) touched.add(holder);
