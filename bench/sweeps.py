@@ -45,6 +45,11 @@ SWEEPS = [
         "until the moments named are checked (at least 12 decisions) -> 40 decisions",
     ),
     (
+        "layout_shift a link opens without the page jumping",
+        "e2e/test_layout_shift.py::test_a_link_opens_without_the_page_jumping",
+        "every game at 1366×900, Levantine on a slow phone, Third Crusade at 1920×1080 -> every game at every size",
+    ),
+    (
         "search never peeks",
         "tests/test_search.py::test_the_search_never_peeks",
         "every mode of every game, both variants, 6 states each: Third Crusade's one other deal "

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import wait_for_turn, wait_ready
+from conftest import sweep, wait_for_turn, wait_ready
 
 WATCH = """
 window.__shifts = [];
@@ -45,6 +45,13 @@ SEATS = {
     "third-crusade": ["human", "heuristic", "heuristic", "heuristic"],
 }
 
+# Every game at the laptop's size, the frame on a slow phone and the widest table wide, in the tests;
+# every game at every size in `python bench/sweeps.py layout_shift`.
+CASES = sweep(
+    [(game, "laptop") for game in SEATS] + [(SLOW_GAME, "phone"), ("third-crusade", "wide")],
+    [(game, size) for game in SEATS for size in SIZES],
+)
+
 
 def _code(game: str) -> str:
     from outremer import bridge
@@ -74,8 +81,7 @@ def _shift_while_opening(
     return cls, shifts
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", list(SEATS))
+@pytest.mark.parametrize("game,size", CASES, ids=[f"{game}-{size}" for game, size in CASES])
 def test_a_link_opens_without_the_page_jumping(browser, site, game, size):
     cls, shifts = _shift_while_opening(
         browser, f"{site}#{_code(game)}", SIZES[size], game_on=True, slow=SLOW.get(size, 1) if game == SLOW_GAME else 1
