@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 
-from outremer.ai import choose
 from tc_speed import GAME, random_states, solo_states
+
+from outremer.ai import choose
 
 
 def chosen(states: list[dict], seed: int) -> list[str]:
