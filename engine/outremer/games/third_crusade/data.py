@@ -135,6 +135,24 @@ def shape(content: Content, piece: str) -> str:
     return UNIT_SHAPE[w] if w in UNIT_SHAPE else content.leaders[w].shape
 
 
+_PRESENT: dict = {}
+"""A Region's Slots (as a tuple) -> who holds them (:func:`present`), like ``_CONTROLLERS``."""
+
+
+def present(slots: Iterable) -> frozenset:
+    """Who holds these Slots: the owner of each (:func:`owner`: an Army or ``neutral``), and None
+    where a Slot is free or holds a Sabotage token; the set of ``owner(p) for p in slots``."""
+    key = slots if type(slots) is tuple else tuple(slots)
+    try:
+        return _PRESENT[key]
+    except KeyError:
+        pass
+    if len(_PRESENT) > 20_000:
+        _PRESENT.clear()
+    found = _PRESENT[key] = frozenset(owner(p) for p in key)
+    return found
+
+
 _CONTROLLERS: dict = {}
 """A Region's Slots (as a tuple) -> the Army Controlling it (:func:`controller`): asked for every
 Region many times on each step of a search, while a step changes few Slots."""

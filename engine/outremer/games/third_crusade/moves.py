@@ -29,6 +29,7 @@ from .data import (
     board_for,
     controller,
     owner,
+    present,
     shape,
     what,
 )
@@ -53,12 +54,12 @@ def pieces(s: State, key: str, army: str | None = None) -> list[str]:
 
 def alliance_in(s: State, key: str) -> set[str]:
     """The Alliances with pieces in a Region (Neutral pieces belong to none)."""
-    return {ALLIANCE_OF[a] for p in s["map"][key] if (a := owner(p)) is not None and a != NEUTRAL}
+    return {ALLIANCE_OF[a] for a in present(s["map"][key]) if a is not None and a != NEUTRAL}
 
 
 def presence(s: State, key: str, armies) -> bool:
     """Whether any of ``armies`` has a Unit or Leader in the Region (glossary, Presence)."""
-    return any(owner(p) in armies for p in s["map"][key])
+    return any(a in armies for a in present(s["map"][key]))
 
 
 def free(content: Content, s: State, key: str, piece_shape: str) -> int:
@@ -162,7 +163,7 @@ def battle_at(s: State, key: str, attackers: set[str]) -> bool:
     Alliance's pieces: a Battle occurs whenever opposing Alliances share a Region (p.14). Neutral
     pieces alone fight nobody: they join the next Army to take Control of their Region
     (glossary, Neutral Units and Leaders)."""
-    return any((a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] not in attackers for p in s["map"][key])
+    return any(a is not None and a != NEUTRAL and ALLIANCE_OF[a] not in attackers for a in present(s["map"][key]))
 
 
 TOKEN_SHAPE = {"glory": "hex", "cp": "square", "crown": "square", "gold": "square", "supply": "square"}

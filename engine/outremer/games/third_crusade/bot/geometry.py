@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from ....core.game import State
 from ....core.graph import distances
 from ..battle import piece_strength
-from ..data import ALLIANCE_OF, ALLIANCES, Board, board_for, content, controller, owner, what
+from ..data import ALLIANCE_OF, ALLIANCES, Board, board_for, content, controller, owner, present, what
 
 BOARD = 1000
 """Each map board is 1000 x 1000 board units (map files, x and y)."""
@@ -221,7 +221,7 @@ def strongest(s: State, army: str | Sequence[str], keys: Iterable[str]) -> str |
 def regions_with(s: State, army: str | Sequence[str]) -> list[str]:
     """The Regions where ``army`` has Presence (a Unit or a Leader), in the map's order."""
     mine = set(_armies(army))
-    return [r.key for r in board(s).regions if not mine.isdisjoint(map(owner, s["map"][r.key]))]
+    return [r.key for r in board(s).regions if not mine.isdisjoint(present(s["map"][r.key]))]
 
 
 def controlled_by(s: State, army: str) -> list[str]:
