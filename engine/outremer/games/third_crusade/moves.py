@@ -59,12 +59,17 @@ def alliance_in(s: State, key: str) -> set[str]:
 
 def presence(s: State, key: str, armies) -> bool:
     """Whether any of ``armies`` has a Unit or Leader in the Region (glossary, Presence)."""
-    return any(a in armies for a in present(s["map"][key]))
+    return not present(s["map"][key]).isdisjoint(armies)
+
+
+_OF_SHAPE = {shape_: tuple(i for i, sh in enumerate(SLOT_SHAPES) if sh == shape_) for shape_ in set(SLOT_SHAPES)}
+"""Each Slot shape -> the Slots of that shape, in order."""
 
 
 def free(content: Content, s: State, key: str, piece_shape: str) -> int:
     """Free Slots of a shape in a Region (a Sabotage token fills one)."""
-    return sum(1 for i, sh in enumerate(SLOT_SHAPES) if sh == piece_shape and s["map"][key][i] is None)
+    slots = s["map"][key]
+    return sum(1 for i in _OF_SHAPE.get(piece_shape, ()) if slots[i] is None)
 
 
 def add(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:

@@ -92,7 +92,7 @@ class Board:
         return self.at[key]
 
     def region(self, key: str) -> Region:
-        return self.regions[self.index(key)]
+        return self.regions[self.at[key]]
 
     def adjacent(self, a: str, b: str, sea: bool = False) -> bool:
         """Joined by a Road (glossary, Adjacent); with ``sea``, for a Sea Move only, two Ports
