@@ -75,6 +75,12 @@ def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
     )
 
 
+_STRENGTH_KEYS: dict = {}
+"""(the Region's type, the Armies, its Slots as a tuple) -> (the content, :func:`strength_key`):
+the Bot sorts Regions by strength many times on each step of a search, while a step changes few
+Slots."""
+
+
 def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, int]:
     """What "stronger" compares (p.19): the strength, then "if 2 Regions have equal Strength but
     one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100).
@@ -82,15 +88,23 @@ def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, in
     c = content()
     kind = board(s).region(key).kind
     mine = _armies(army)
+    slots = tuple(s["map"][key])
+    memo = (kind, mine, slots)
+    hit = _STRENGTH_KEYS.get(memo)
+    if hit is not None and hit[0] is c:
+        return hit[1]
     leaders = c.leaders
     total, bare = 0, 0
-    for p in s["map"][key]:
+    for p in slots:
         if p is None or owner(p) not in mine:
             continue
         total += piece_strength(c, p, kind)
         w = what(p)
         if w in leaders and not leaders[w].unit:
             bare = 1
+    if len(_STRENGTH_KEYS) > 20_000:
+        _STRENGTH_KEYS.clear()
+    _STRENGTH_KEYS[memo] = (c, (total, bare))
     return total, bare
 
 
