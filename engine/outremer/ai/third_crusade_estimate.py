@@ -53,12 +53,12 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
     count = {side: [0, 0, 0, 0] for side in ("crusader", "muslim")}  # Glory icons, Regions, Jerusalem, pieces
     tokens = s["tokens"]
     for region in board.regions:
-        pieces, ruler, glory_icons = _region_features(region, s["map"][region.key], tokens.get(region.key))
-        for side, n in pieces:
+        held, ruler, glory_here = _region_features(region, s["map"][region.key], tokens.get(region.key))
+        for side, n in held:
             count[side][3] += n
         if ruler is not None:
             mine = count[ruler]
-            mine[0] += glory_icons
+            mine[0] += glory_here
             mine[1] += 1
             mine[2] += region.jerusalem
     supply = TRACKS.index("supply")
