@@ -45,11 +45,24 @@ def region_of(content: Content, s: State, key: str):
     return board_for(content, s["armies"]).region(key)
 
 
+_PIECES: dict = {}
+"""(a Region's Slots as a tuple, an Army or None) -> :func:`pieces` (as a tuple): asked of the same
+Slots many times on each step of a search."""
+
+
 def pieces(s: State, key: str, army: str | None = None) -> list[str]:
     """The pieces in a Region (one Army's, or everyone's, Neutral included)."""
-    if army is None:
-        return [p for p in s["map"][key] if owner(p) is not None]
-    return [p for p in s["map"][key] if owner(p) == army]
+    slots = tuple(s["map"][key])
+    found = _PIECES.get((slots, army))
+    if found is None:
+        if army is None:
+            found = tuple(p for p in slots if owner(p) is not None)
+        else:
+            found = tuple(p for p in slots if owner(p) == army)
+        if len(_PIECES) > 20_000:
+            _PIECES.clear()
+        _PIECES[slots, army] = found
+    return list(found)
 
 
 def alliance_in(s: State, key: str) -> set[str]:
@@ -348,6 +361,7 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
+    kinds_of_slot = set(shapes)
     ready: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None  # each group kept: its word, the Slots it needs
     for to in destinations(content, s, frm, do == "sea_move", went):
         if ready is None:
@@ -364,7 +378,7 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
             for code, _ in ready:
                 yield act("march", to, code)
             continue
-        room = {sh: free(content, s, to, sh) for sh in set(shapes)}
+        room = {sh: free(content, s, to, sh) for sh in kinds_of_slot}
         for code, needed in ready:
             for sh, n in needed:
                 if n > room[sh]:
@@ -469,6 +483,19 @@ def group_code(counts) -> str:
     return "g" + ".".join(map(str, counts))
 
 
+_GROUPS: dict = {}
+"""(the distinct movable pieces, a group word) -> :func:`group_of` (as a tuple)."""
+
+
 def group_of(kinds: list[str], code: str) -> list[str]:
     """The pieces a group word names, ``kinds`` being the distinct movable pieces, sorted."""
-    return [k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)]
+    key = (tuple(kinds), code)
+    found = _GROUPS.get(key)
+    if found is None:
+        found = tuple(
+            k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)
+        )
+        if len(_GROUPS) > 20_000:
+            _GROUPS.clear()
+        _GROUPS[key] = found
+    return list(found)
