@@ -349,7 +349,7 @@ class ThirdCrusadeHeuristic(Agent):
         return self.v["players"][self.me]["cp"] - planned
 
     def _worth(self, sig: tuple, key: str) -> float:
-        memo = self._m()
+        memo = self._memo if self._memo is not None else self._m()
         s = memo.get((sig, key))
         if s is None:
             s = memo[sig, key] = self._order_worth(sig, key)
@@ -362,7 +362,6 @@ class ThirdCrusadeHeuristic(Agent):
         table = orders_by_key(self.army)
         budget = self._budget()
         regions = [key for key, sides in self.v["sections"].items() if sides[self.side] is None]
-        memo = self._m()  # ``_worth``, its memo looked up once
         for a in legal:
             if a.verb != "order":
                 continue
@@ -370,10 +369,7 @@ class ThirdCrusadeHeuristic(Agent):
             if order.cost > budget:
                 continue
             for key in regions:
-                s = memo.get((sig, key))
-                if s is None:
-                    s = memo[sig, key] = self._order_worth(sig, key)
-                yield a, key, s
+                yield a, key, self._worth(sig, key)
 
     def _region_scores(self, legal: list[Action]):
         """Each Region it may place the Order it has chosen in, with the worth of placing it there:
@@ -494,22 +490,22 @@ class ThirdCrusadeHeuristic(Agent):
 
         coordinated = "coordinated" in str(p)
         kinds = sorted(set(self._movable(frm, coordinated, movable)))
-        groups: dict[str, list[str]] = {}  # each group word read once: every destination lists the same
+        empty: dict[str, float] = {}  # what an empty destination's icons and type are worth, found once
         for a in legal:
             if a.verb != "march":
                 continue
             to, code = a.args
-            group = groups.get(code)
-            if group is None:
-                group = groups[code] = group_of(kinds, code)
+            group = group_of(kinds, code)
             enemy = self._enemy(to)
             if enemy:
                 edge = self._power(to, group) - self._defence(to)
                 s = 1.0 + edge if edge > 0 else -1.0
             else:
-                region = self.board.region(to)
-                icons = sum(1 for i in region.icons if i)
-                s = 0.3 * icons + (0.5 if region.city else 0) - (0 if len(self._mine(frm)) > len(group) else 1)
+                worth = empty.get(to)
+                if worth is None:
+                    region = self.board.region(to)
+                    worth = empty[to] = 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
+                s = worth - (0 if len(self._mine(frm)) > len(group) else 1)
             s += 0.05 * len(group)
             if s > score:
                 best, score = a, s
