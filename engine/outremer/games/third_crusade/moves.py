@@ -355,25 +355,17 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     from each group's counts by piece, the Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
-    options = _groups(tuple(candidates.count(k) for k in kinds))
-    shapes = [shape(content, k) for k in kinds]
-    own = [owner(k) == army for k in kinds]
+    sizes = tuple(candidates.count(k) for k in kinds)
+    shapes = tuple(shape(content, k) for k in kinds)
+    own = tuple(owner(k) == army for k in kinds)
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
     kinds_of_slot = set(shapes)
-    ready: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None  # each group kept: its word, the Slots it needs
+    ready = None  # each group kept: its word, the Slots it needs (:func:`_ready`)
     for to in destinations(content, s, frm, do == "sea_move", went):
         if ready is None:
-            ready = []
-            for counts, code in options:
-                if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
-                    continue
-                need: dict[str, int] = {}
-                for sh, n in zip(shapes, counts, strict=False):
-                    if n:
-                        need[sh] = need.get(sh, 0) + n
-                ready.append((code, tuple(need.items())))
+            ready = _ready(sizes, shapes, own, keep, here)
         if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
             for code, _ in ready:
                 yield act("march", to, code)
@@ -385,6 +377,35 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
                     break
             else:
                 yield act("march", to, code)
+
+
+_READY: dict = {}
+"""(the arguments of :func:`_ready`) -> what it gives: the same few groups are weighed over and over."""
+
+
+def _ready(
+    sizes: tuple[int, ...], shapes: tuple[str, ...], own: tuple[bool, ...], keep: int, here: int
+) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """The groups of :func:`_marches` (``sizes`` of each distinct piece, of ``shapes``, ``own``
+    when the Army's own) that keep ``keep`` of the Army's ``here`` pieces behind: each one's word
+    and the Slots it needs, by shape."""
+    key = (sizes, shapes, own, keep, here)
+    found = _READY.get(key)
+    if found is not None:
+        return found
+    ready = []
+    for counts, code in _groups(sizes):
+        if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
+            continue
+        need: dict[str, int] = {}
+        for sh, n in zip(shapes, counts, strict=False):
+            if n:
+                need[sh] = need.get(sh, 0) + n
+        ready.append((code, tuple(need.items())))
+    if len(_READY) > 20_000:
+        _READY.clear()
+    found = _READY[key] = tuple(ready)
+    return found
 
 
 def fits(
