@@ -158,12 +158,12 @@ class ThirdCrusadeHeuristic(Agent):
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        self._setup(game, view)
         verbs = {a.verb for a in legal}
         for verb, handler in HANDLERS:
             if verb in verbs:
-                if handler is None:
+                if handler is None:  # the first action with the verb: nothing of the view is read
                     return next(a for a in legal if a.verb == verb)
+                self._setup(game, view)
                 return getattr(self, handler)(legal)
         return legal[0]
 
