@@ -35,7 +35,7 @@ from .data import (
 )
 from .execution import advanced_to_gain
 from .moves import TOKEN_SHAPE, add, place_token, to_board
-from .records import ICON_WORDS, UNIT_WORDS
+from .records import ICON_WORDS, SLOTS_OF_SHAPE, UNIT_WORDS
 from .state import faith_words, gain_faith, retrack, set_slot, set_token, towards
 
 TOKEN_KIND = {
@@ -94,15 +94,11 @@ def take(content: Content, s: State, army: str, key: str, log: list[Event], rule
 def _open(content: Content, s: State, key: str, item: dict) -> list[int]:
     """The Slots of the gain's shape it may take in the Region as it is: free of pieces (and,
     for a token, of other tokens)."""
+    slots = s["map"][key]
     if "token" not in item:
-        sh = shape(content, item["piece"])
-        return [i for i, p in enumerate(s["map"][key]) if SLOT_SHAPES[i] == sh and p is None]
+        return [i for i in SLOTS_OF_SHAPE.get(shape(content, item["piece"]), ()) if slots[i] is None]
     tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
-    return [
-        i
-        for i, p in enumerate(s["map"][key])
-        if SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and p is None and tokens[i] is None
-    ]
+    return [i for i in SLOTS_OF_SHAPE.get(TOKEN_SHAPE[item["token"]], ()) if slots[i] is None and tokens[i] is None]
 
 
 def _ruled(s: State, item: dict) -> list[str]:

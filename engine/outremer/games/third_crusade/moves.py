@@ -33,7 +33,7 @@ from .data import (
     shape,
     what,
 )
-from .records import ICON_WORDS, UNIT_WORDS
+from .records import ICON_WORDS, SLOTS_OF_SHAPE, UNIT_WORDS
 from .state import retrack, set_slot, set_token
 
 
@@ -75,14 +75,10 @@ def presence(s: State, key: str, armies) -> bool:
     return not present(s["map"][key]).isdisjoint(armies)
 
 
-_OF_SHAPE = {shape_: tuple(i for i, sh in enumerate(SLOT_SHAPES) if sh == shape_) for shape_ in set(SLOT_SHAPES)}
-"""Each Slot shape -> the Slots of that shape, in order."""
-
-
 def free(content: Content, s: State, key: str, piece_shape: str) -> int:
     """Free Slots of a shape in a Region (a Sabotage token fills one)."""
     slots = s["map"][key]
-    return sum(1 for i in _OF_SHAPE.get(piece_shape, ()) if slots[i] is None)
+    return sum(1 for i in SLOTS_OF_SHAPE.get(piece_shape, ()) if slots[i] is None)
 
 
 def add(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:
