@@ -76,7 +76,7 @@ def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
 
 
 _STRENGTH_KEYS: dict = {}
-"""(the Region's type, the Armies, its Slots as a tuple) -> (the content, :func:`strength_key`):
+"""(the Region, the Armies, its Slots as a tuple) -> (the content, the map, :func:`strength_key`):
 the Bot sorts Regions by strength many times on each step of a search, while a step changes few
 Slots."""
 
@@ -85,14 +85,14 @@ def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, in
     """What "stronger" compares (p.19): the strength, then "if 2 Regions have equal Strength but
     one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100).
     :func:`strength` and :func:`bare_leader` in one pass over the Region's Slots."""
-    c = content()
-    kind = board(s).region(key).kind
+    c, b = content(), board(s)
     mine = _armies(army)
     slots = tuple(s["map"][key])
-    memo = (kind, mine, slots)
+    memo = (key, mine, slots)
     hit = _STRENGTH_KEYS.get(memo)
-    if hit is not None and hit[0] is c:
-        return hit[1]
+    if hit is not None and hit[0] is c and hit[1] is b:
+        return hit[2]
+    kind = b.region(key).kind
     leaders = c.leaders
     total, bare = 0, 0
     for p in slots:
@@ -104,7 +104,7 @@ def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, in
             bare = 1
     if len(_STRENGTH_KEYS) > 20_000:
         _STRENGTH_KEYS.clear()
-    _STRENGTH_KEYS[memo] = (c, (total, bare))
+    _STRENGTH_KEYS[memo] = (c, b, (total, bare))
     return total, bare
 
 
