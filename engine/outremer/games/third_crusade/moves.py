@@ -86,7 +86,7 @@ def add(content: Content, s: State, key: str, piece: str, recount_now: bool = Tr
     slots = s["map"][key]
     region = region_of(content, s, key)
     tokens = s.get("tokens", {}).get(key) or [None] * len(slots)
-    free_ = [j for j, sh in enumerate(SLOT_SHAPES) if sh == shape(content, piece) and slots[j] is None]
+    free_ = [j for j in SLOTS_OF_SHAPE.get(shape(content, piece), ()) if slots[j] is None]
     bare = [j for j in free_ if not region.icons[j] and not tokens[j]]
     i = bare[0] if bare else free_[0] if free_ else None
     if i is None:
