@@ -348,12 +348,9 @@ class ThirdCrusadeHeuristic(Agent):
         )
         return self.v["players"][self.me]["cp"] - planned
 
-    def _worth(self, sig: tuple, key: str) -> float:
+    def _worths(self, sig: tuple) -> dict[str, float]:
         memo = self._memo if self._memo is not None else self._m()
-        s = memo.get((sig, key))
-        if s is None:
-            s = memo[sig, key] = self._order_worth(sig, key)
-        return s
+        return memo.setdefault(sig, {})  # an Order of this kind's worth in each Region asked about
 
     def _order_scores(self, legal: list[Action]):
         """For each Order it may choose and can pay for (``_budget``), each free Order Section of
@@ -368,16 +365,20 @@ class ThirdCrusadeHeuristic(Agent):
             order, sig = table[a.args[0]]
             if order.cost > budget:
                 continue
+            row = self._worths(sig)
             for key in regions:
-                yield a, key, self._worth(sig, key)
+                w = row.get(key)
+                yield a, key, row.setdefault(key, self._order_worth(sig, key)) if w is None else w
 
     def _region_scores(self, legal: list[Action]):
         """Each Region it may place the Order it has chosen in, with the worth of placing it there:
         (the action, the worth), in the order of ``legal``."""
         sig = orders_by_key(self.army)[self.v["plan"]["order"]][1]
+        row = self._worths(sig)
         for a in legal:
             if a.verb == "section":
-                yield a, self._worth(sig, a.args[0])
+                w = row.get(a.args[0])
+                yield a, row.setdefault(a.args[0], self._order_worth(sig, a.args[0])) if w is None else w
 
     # The easy level's noise (``NoisyAgent``) on the two steps: a random move is a random (Order,
     # Region) pair or passing, each alike, as when they were one choice.
@@ -489,7 +490,8 @@ class ThirdCrusadeHeuristic(Agent):
         from ..games.third_crusade.moves import movable
 
         coordinated = "coordinated" in str(p)
-        kinds = sorted(set(self._movable(frm, coordinated, movable)))
+        state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
+        kinds = sorted(set(movable(self.c, state, frm, self.army, coordinated)))
         empty: dict[str, float] = {}  # what an empty destination's icons and type are worth, found once
         for a in legal:
             if a.verb != "march":
@@ -510,10 +512,6 @@ class ThirdCrusadeHeuristic(Agent):
             if s > score:
                 best, score = a, s
         return best
-
-    def _movable(self, frm, coordinated, movable):
-        state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
-        return movable(self.c, state, frm, self.army, coordinated)
 
     @staticmethod
     def _most(legal: list[Action]) -> Action:
