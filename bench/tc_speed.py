@@ -32,9 +32,8 @@ def playouts(players: int, games: int, seed: int = 1) -> float:
     return games / (time.process_time() - started)
 
 
-def decisions(players: int, n: int, seed: int = 3) -> float:
-    """CPU seconds per normal decision, at ``n`` states along a random game (every 11th action
-    with a choice)."""
+def random_states(players: int, n: int, seed: int = 3) -> list[dict]:
+    """``n`` states along a random game (every 11th action with a choice)."""
     rand = random.Random(seed)
     state, _ = GAME.start(GAME.make_setup(seed, ["random"] * players))
     states, step = [], 0
@@ -44,6 +43,12 @@ def decisions(players: int, n: int, seed: int = 3) -> float:
             states.append(state)
         state, _ = GAME.apply(state, rand.choice(legal))
         step += 1
+    return states
+
+
+def decisions(players: int, n: int, seed: int = 3) -> float:
+    """CPU seconds per normal decision, at ``n`` states along a random game (``random_states``)."""
+    states = random_states(players, n, seed)
     started = time.process_time()
     for k, at in enumerate(states):
         choose(GAME, at, GAME.to_act(at), "normal", seed, k)

@@ -158,12 +158,12 @@ class ThirdCrusadeHeuristic(Agent):
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        self._setup(game, view)
         verbs = {a.verb for a in legal}
         for verb, handler in HANDLERS:
             if verb in verbs:
-                if handler is None:
+                if handler is None:  # the first action with the verb: nothing of the view is read
                     return next(a for a in legal if a.verb == verb)
+                self._setup(game, view)
                 return getattr(self, handler)(legal)
         return legal[0]
 
@@ -348,12 +348,9 @@ class ThirdCrusadeHeuristic(Agent):
         )
         return self.v["players"][self.me]["cp"] - planned
 
-    def _worth(self, sig: tuple, key: str) -> float:
-        memo = self._m()
-        s = memo.get((sig, key))
-        if s is None:
-            s = memo[sig, key] = self._order_worth(sig, key)
-        return s
+    def _worths(self, sig: tuple) -> dict[str, float]:
+        memo = self._memo if self._memo is not None else self._m()
+        return memo.setdefault(sig, {})  # an Order of this kind's worth in each Region asked about
 
     def _order_scores(self, legal: list[Action]):
         """For each Order it may choose and can pay for (``_budget``), each free Order Section of
@@ -368,16 +365,20 @@ class ThirdCrusadeHeuristic(Agent):
             order, sig = table[a.args[0]]
             if order.cost > budget:
                 continue
+            row = self._worths(sig)
             for key in regions:
-                yield a, key, self._worth(sig, key)
+                w = row.get(key)
+                yield a, key, row.setdefault(key, self._order_worth(sig, key)) if w is None else w
 
     def _region_scores(self, legal: list[Action]):
         """Each Region it may place the Order it has chosen in, with the worth of placing it there:
         (the action, the worth), in the order of ``legal``."""
         sig = orders_by_key(self.army)[self.v["plan"]["order"]][1]
+        row = self._worths(sig)
         for a in legal:
             if a.verb == "section":
-                yield a, self._worth(sig, a.args[0])
+                w = row.get(a.args[0])
+                yield a, row.setdefault(a.args[0], self._order_worth(sig, a.args[0])) if w is None else w
 
     # The easy level's noise (``NoisyAgent``) on the two steps: a random move is a random (Order,
     # Region) pair or passing, each alike, as when they were one choice.
@@ -489,7 +490,9 @@ class ThirdCrusadeHeuristic(Agent):
         from ..games.third_crusade.moves import movable
 
         coordinated = "coordinated" in str(p)
-        kinds = sorted(set(self._movable(frm, coordinated, movable)))
+        state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
+        kinds = sorted(set(movable(self.c, state, frm, self.army, coordinated)))
+        empty: dict[str, float] = {}  # what an empty destination's icons and type are worth, found once
         for a in legal:
             if a.verb != "march":
                 continue
@@ -500,20 +503,15 @@ class ThirdCrusadeHeuristic(Agent):
                 edge = self._power(to, group) - self._defence(to)
                 s = 1.0 + edge if edge > 0 else -1.0
             else:
-                icons = sum(1 for i in self.board.region(to).icons if i)
-                s = (
-                    0.3 * icons
-                    + (0.5 if self.board.region(to).city else 0)
-                    - (0 if len(self._mine(frm)) > len(group) else 1)
-                )
+                worth = empty.get(to)
+                if worth is None:
+                    region = self.board.region(to)
+                    worth = empty[to] = 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
+                s = worth - (0 if len(self._mine(frm)) > len(group) else 1)
             s += 0.05 * len(group)
             if s > score:
                 best, score = a, s
         return best
-
-    def _movable(self, frm, coordinated, movable):
-        state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
-        return movable(self.c, state, frm, self.army, coordinated)
 
     @staticmethod
     def _most(legal: list[Action]) -> Action:

@@ -53,15 +53,12 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
     count = {side: [0, 0, 0, 0] for side in ("crusader", "muslim")}  # Glory icons, Regions, Jerusalem, pieces
     tokens = s["tokens"]
     for region in board.regions:
-        slots = s["map"][region.key]
-        for piece in slots:
-            who = owner(piece)
-            if who is not None and who != "neutral":
-                count[ALLIANCE_OF[who]][3] += 1
-        army = controller(slots)
-        if army is not None:
-            mine = count[ALLIANCE_OF[army]]
-            mine[0] += uncovered(region, slots, tokens.get(region.key)).count("glory")
+        held, ruler, glory_here = _region_features(region, s["map"][region.key], tokens.get(region.key))
+        for side, n in held:
+            count[side][3] += n
+        if ruler is not None:
+            mine = count[ruler]
+            mine[0] += glory_here
             mine[1] += 1
             mine[2] += region.jerusalem
     supply = TRACKS.index("supply")
@@ -76,6 +73,35 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
         glory = s["glory"] if side == "crusader" else -s["glory"]
         out[side] = (glory, glory_icons, lack[side], pieces / 5, jerusalem, regions)
     return out
+
+
+_REGION_FEATURES: dict = {}
+"""(id of the Region, its Slots, its tokens) -> (the Region, :func:`_region_features`): a search
+estimates many positions that differ in a few Regions."""
+
+
+def _region_features(region, slots, tokens) -> tuple[tuple[tuple[str, int], ...], str | None, int]:
+    """What one Region gives :func:`alliance_features`: each Alliance's pieces there (as pairs),
+    the Alliance of the Army Controlling it (None if none) and the Glory icons showing there."""
+    slots = tuple(slots)
+    key = (id(region), slots, None if tokens is None else tuple(tokens))
+    hit = _REGION_FEATURES.get(key)
+    if hit is not None and hit[0] is region:
+        return hit[1]
+    pieces: dict[str, int] = {}
+    for piece in slots:
+        who = owner(piece)
+        if who is not None and who != "neutral":
+            side = ALLIANCE_OF[who]
+            pieces[side] = pieces.get(side, 0) + 1
+    army = controller(slots)
+    ruler = None if army is None else ALLIANCE_OF[army]
+    glory_icons = 0 if army is None else uncovered(region, slots, tokens).count("glory")
+    found = (tuple(pieces.items()), ruler, glory_icons)
+    if len(_REGION_FEATURES) > 20_000:
+        _REGION_FEATURES.clear()
+    _REGION_FEATURES[key] = (region, found)
+    return found
 
 
 FEATURES = ("glory", "glory_icons", "supply_lacking", "pieces_in_fives", "jerusalem", "regions")

@@ -135,10 +135,45 @@ def shape(content: Content, piece: str) -> str:
     return UNIT_SHAPE[w] if w in UNIT_SHAPE else content.leaders[w].shape
 
 
+_PRESENT: dict = {}
+"""A Region's Slots (as a tuple) -> who holds them (:func:`present`), like ``_CONTROLLERS``."""
+
+
+def present(slots: Iterable) -> frozenset:
+    """Who holds these Slots: the owner of each (:func:`owner`: an Army or ``neutral``), and None
+    where a Slot is free or holds a Sabotage token; the set of ``owner(p) for p in slots``."""
+    key = slots if type(slots) is tuple else tuple(slots)
+    try:
+        return _PRESENT[key]
+    except KeyError:
+        pass
+    if len(_PRESENT) > 20_000:
+        _PRESENT.clear()
+    found = _PRESENT[key] = frozenset(owner(p) for p in key)
+    return found
+
+
+_CONTROLLERS: dict = {}
+"""A Region's Slots (as a tuple) -> the Army Controlling it (:func:`controller`): asked for every
+Region many times on each step of a search, while a step changes few Slots."""
+
+
 def controller(slots: Iterable) -> str | None:
     """The Army Controlling a Region holding these Slots: the one with the most pieces there,
     Units and Leaders alike (ruling TC6); Neutral pieces count for nobody; a tie: no Army (their
     Alliance may still Control it: :func:`alliance_controller`, ruling TC74)."""
+    key = slots if type(slots) is tuple else tuple(slots)
+    try:
+        return _CONTROLLERS[key]
+    except KeyError:
+        pass
+    if len(_CONTROLLERS) > 20_000:
+        _CONTROLLERS.clear()
+    found = _CONTROLLERS[key] = _controller(key)
+    return found
+
+
+def _controller(slots: tuple) -> str | None:
     count: dict[str, int] = {}
     for piece in slots:
         if piece is None:
@@ -153,11 +188,27 @@ def controller(slots: Iterable) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+_ALLIANCE_CONTROLLERS: dict = {}
+"""A Region's Slots (as a tuple) -> the Alliance in Control of it (:func:`alliance_controller`)."""
+
+
 def alliance_controller(slots: Iterable) -> str | None:
     """The Alliance in Control of a Region holding these Slots (ruling TC74): the Alliance of the
     Army that Controls it, or, where the Armies with the most pieces are level and all of one
     Alliance, that Alliance ("The Crusader Alliance is in Control of the Region, but no single
     Army is", p.14). None where nobody's pieces stand, or Armies of both Alliances are level."""
+    key = slots if type(slots) is tuple else tuple(slots)
+    try:
+        return _ALLIANCE_CONTROLLERS[key]
+    except KeyError:
+        pass
+    if len(_ALLIANCE_CONTROLLERS) > 20_000:
+        _ALLIANCE_CONTROLLERS.clear()
+    found = _ALLIANCE_CONTROLLERS[key] = _alliance_controller(key)
+    return found
+
+
+def _alliance_controller(slots: tuple) -> str | None:
     count: dict[str, int] = {}
     for piece in slots:
         army = owner(piece) if piece is not None else None

@@ -35,7 +35,7 @@ from .data import (
 )
 from .execution import advanced_to_gain
 from .moves import TOKEN_SHAPE, add, place_token, to_board
-from .records import ICON_WORDS, UNIT_WORDS
+from .records import ICON_WORDS, SLOTS_OF_SHAPE, UNIT_WORDS
 from .state import faith_words, gain_faith, retrack, set_slot, set_token, towards
 
 TOKEN_KIND = {
@@ -94,34 +94,31 @@ def take(content: Content, s: State, army: str, key: str, log: list[Event], rule
 def _open(content: Content, s: State, key: str, item: dict) -> list[int]:
     """The Slots of the gain's shape it may take in the Region as it is: free of pieces (and,
     for a token, of other tokens)."""
+    slots = s["map"][key]
     if "token" not in item:
-        sh = shape(content, item["piece"])
-        return [i for i, p in enumerate(s["map"][key]) if SLOT_SHAPES[i] == sh and p is None]
+        return [i for i in SLOTS_OF_SHAPE.get(shape(content, item["piece"]), ()) if slots[i] is None]
     tokens = s["tokens"].get(key) or [None] * len(SLOT_SHAPES)
-    return [
-        i
-        for i, p in enumerate(s["map"][key])
-        if SLOT_SHAPES[i] == TOKEN_SHAPE[item["token"]] and p is None and tokens[i] is None
-    ]
+    return [i for i in SLOTS_OF_SHAPE.get(TOKEN_SHAPE[item["token"]], ()) if slots[i] is None and tokens[i] is None]
 
 
 def _ruled(s: State, item: dict) -> list[str]:
     return [key for key, slots in s["map"].items() if controller(slots) == item["army"]]
 
 
-def places(content: Content, s: State, item: dict) -> list[str]:
-    """Where a gain may go: a Region the player Controls with a free Slot for it (p.16)."""
-    return [key for key in _ruled(s, item) if _open(content, s, key, item)]
+def places(content: Content, s: State, item: dict, ruled: list[str] | None = None) -> list[str]:
+    """Where a gain may go: a Region the player Controls with a free Slot for it (p.16).
+    ``ruled``: the Regions the player Controls, if already found."""
+    return [key for key in (_ruled(s, item) if ruled is None else ruled) if _open(content, s, key, item)]
 
 
-def replacements(content: Content, s: State, item: dict) -> list[tuple[str, int]]:
+def replacements(content: Content, s: State, item: dict, ruled: list[str] | None = None) -> list[tuple[str, int]]:
     """(Region, Slot) for what a gain may replace in a Region the player Controls that is full
     for it (p.16: "If the Region is full the player may replace a Unit or Resource"; ruling
     TC56): a Unit or Leader gained, a Unit of the player's own or a Neutral one on a Slot of its
     shape; a Resource token gained, a Resource token on a Slot of its shape that no piece
-    covers. One Slot for each kind of thing there."""
+    covers. One Slot for each kind of thing there. ``ruled`` as for :func:`places`."""
     out = []
-    for key in _ruled(s, item):
+    for key in _ruled(s, item) if ruled is None else ruled:
         if _open(content, s, key, item):
             continue
         slots = s["map"][key]
@@ -167,9 +164,10 @@ def choices(content: Content, s: State, item: dict) -> list[Action]:
             for i, held in enumerate(slots)
             if held == SABOTAGE
         ]
+    ruled = _ruled(s, item)
     return (
-        [act("place", key) for key in places(content, s, item)]
-        + [act("replace", key, i) for key, i in replacements(content, s, item)]
+        [act("place", key) for key in places(content, s, item, ruled)]
+        + [act("replace", key, i) for key, i in replacements(content, s, item, ruled)]
         + [act("discard")]
     )
 

@@ -20,6 +20,7 @@ from .data import (
     board_for,
     controller,
     owner,
+    present,
     shape,
     what,
 )
@@ -44,7 +45,7 @@ def meets(content: Content, s: State, banner, army: str, key: str, board=None) -
         return False
     slots = s["map"][key]
     if banner.presence != "none" or banner.absent:
-        here = {owner(p) for p in slots}  # who has Presence (glossary): as moves.presence asks
+        here = present(slots)  # who has Presence (glossary): as moves.presence asks
         if banner.presence != "none" and here.isdisjoint(armies_of(banner.presence)):
             return False
         if any(not here.isdisjoint(armies_of(a)) for a in banner.absent):
@@ -90,7 +91,7 @@ def meeting(content: Content, s: State, banner, army: str) -> list[str]:
     for k in keys:
         slots = s["map"][k]
         if need is not None or absent:
-            here = {owner(p) for p in slots}
+            here = present(slots)
             if need is not None and here.isdisjoint(need):
                 continue
             if any(not here.isdisjoint(a) for a in absent):

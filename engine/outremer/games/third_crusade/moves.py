@@ -29,10 +29,11 @@ from .data import (
     board_for,
     controller,
     owner,
+    present,
     shape,
     what,
 )
-from .records import ICON_WORDS, UNIT_WORDS
+from .records import ICON_WORDS, SLOTS_OF_SHAPE, UNIT_WORDS
 from .state import retrack, set_slot, set_token
 
 
@@ -44,26 +45,40 @@ def region_of(content: Content, s: State, key: str):
     return board_for(content, s["armies"]).region(key)
 
 
+_PIECES: dict = {}
+"""(a Region's Slots as a tuple, an Army or None) -> :func:`pieces` (as a tuple): asked of the same
+Slots many times on each step of a search."""
+
+
 def pieces(s: State, key: str, army: str | None = None) -> list[str]:
     """The pieces in a Region (one Army's, or everyone's, Neutral included)."""
-    if army is None:
-        return [p for p in s["map"][key] if owner(p) is not None]
-    return [p for p in s["map"][key] if owner(p) == army]
+    slots = tuple(s["map"][key])
+    found = _PIECES.get((slots, army))
+    if found is None:
+        if army is None:
+            found = tuple(p for p in slots if owner(p) is not None)
+        else:
+            found = tuple(p for p in slots if owner(p) == army)
+        if len(_PIECES) > 20_000:
+            _PIECES.clear()
+        _PIECES[slots, army] = found
+    return list(found)
 
 
 def alliance_in(s: State, key: str) -> set[str]:
     """The Alliances with pieces in a Region (Neutral pieces belong to none)."""
-    return {ALLIANCE_OF[a] for p in s["map"][key] if (a := owner(p)) is not None and a != NEUTRAL}
+    return {ALLIANCE_OF[a] for a in present(s["map"][key]) if a is not None and a != NEUTRAL}
 
 
 def presence(s: State, key: str, armies) -> bool:
     """Whether any of ``armies`` has a Unit or Leader in the Region (glossary, Presence)."""
-    return any(owner(p) in armies for p in s["map"][key])
+    return not present(s["map"][key]).isdisjoint(armies)
 
 
 def free(content: Content, s: State, key: str, piece_shape: str) -> int:
     """Free Slots of a shape in a Region (a Sabotage token fills one)."""
-    return sum(1 for i, sh in enumerate(SLOT_SHAPES) if sh == piece_shape and s["map"][key][i] is None)
+    slots = s["map"][key]
+    return sum(1 for i in SLOTS_OF_SHAPE.get(piece_shape, ()) if slots[i] is None)
 
 
 def add(content: Content, s: State, key: str, piece: str, recount_now: bool = True) -> None:
@@ -71,7 +86,7 @@ def add(content: Content, s: State, key: str, piece: str, recount_now: bool = Tr
     slots = s["map"][key]
     region = region_of(content, s, key)
     tokens = s.get("tokens", {}).get(key) or [None] * len(slots)
-    free_ = [j for j, sh in enumerate(SLOT_SHAPES) if sh == shape(content, piece) and slots[j] is None]
+    free_ = [j for j in SLOTS_OF_SHAPE.get(shape(content, piece), ()) if slots[j] is None]
     bare = [j for j in free_ if not region.icons[j] and not tokens[j]]
     i = bare[0] if bare else free_[0] if free_ else None
     if i is None:
@@ -162,7 +177,7 @@ def battle_at(s: State, key: str, attackers: set[str]) -> bool:
     Alliance's pieces: a Battle occurs whenever opposing Alliances share a Region (p.14). Neutral
     pieces alone fight nobody: they join the next Army to take Control of their Region
     (glossary, Neutral Units and Leaders)."""
-    return any((a := owner(p)) is not None and a != NEUTRAL and ALLIANCE_OF[a] not in attackers for p in s["map"][key])
+    return any(a is not None and a != NEUTRAL and ALLIANCE_OF[a] not in attackers for a in present(s["map"][key]))
 
 
 TOKEN_SHAPE = {"glory": "hex", "cp": "square", "crown": "square", "gold": "square", "supply": "square"}
@@ -336,35 +351,57 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     from each group's counts by piece, the Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
-    options = _groups(tuple(candidates.count(k) for k in kinds))
-    shapes = [shape(content, k) for k in kinds]
-    own = [owner(k) == army for k in kinds]
+    sizes = tuple(candidates.count(k) for k in kinds)
+    shapes = tuple(shape(content, k) for k in kinds)
+    own = tuple(owner(k) == army for k in kinds)
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
-    ready: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None  # each group kept: its word, the Slots it needs
+    kinds_of_slot = set(shapes)
+    ready = None  # each group kept: its word, the Slots it needs (:func:`_ready`)
     for to in destinations(content, s, frm, do == "sea_move", went):
         if ready is None:
-            ready = []
-            for counts, code in options:
-                if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
-                    continue
-                need: dict[str, int] = {}
-                for sh, n in zip(shapes, counts, strict=False):
-                    if n:
-                        need[sh] = need.get(sh, 0) + n
-                ready.append((code, tuple(need.items())))
+            ready = _ready(sizes, shapes, own, keep, here)
         if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
             for code, _ in ready:
                 yield act("march", to, code)
             continue
-        room = {sh: free(content, s, to, sh) for sh in set(shapes)}
+        room = {sh: free(content, s, to, sh) for sh in kinds_of_slot}
         for code, needed in ready:
             for sh, n in needed:
                 if n > room[sh]:
                     break
             else:
                 yield act("march", to, code)
+
+
+_READY: dict = {}
+"""(the arguments of :func:`_ready`) -> what it gives: the same few groups are weighed over and over."""
+
+
+def _ready(
+    sizes: tuple[int, ...], shapes: tuple[str, ...], own: tuple[bool, ...], keep: int, here: int
+) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """The groups of :func:`_marches` (``sizes`` of each distinct piece, of ``shapes``, ``own``
+    when the Army's own) that keep ``keep`` of the Army's ``here`` pieces behind: each one's word
+    and the Slots it needs, by shape."""
+    key = (sizes, shapes, own, keep, here)
+    found = _READY.get(key)
+    if found is not None:
+        return found
+    ready = []
+    for counts, code in _groups(sizes):
+        if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
+            continue
+        need: dict[str, int] = {}
+        for sh, n in zip(shapes, counts, strict=False):
+            if n:
+                need[sh] = need.get(sh, 0) + n
+        ready.append((code, tuple(need.items())))
+    if len(_READY) > 20_000:
+        _READY.clear()
+    found = _READY[key] = tuple(ready)
+    return found
 
 
 def fits(
@@ -463,6 +500,19 @@ def group_code(counts) -> str:
     return "g" + ".".join(map(str, counts))
 
 
+_GROUPS: dict = {}
+"""(the distinct movable pieces, a group word) -> :func:`group_of` (as a tuple)."""
+
+
 def group_of(kinds: list[str], code: str) -> list[str]:
     """The pieces a group word names, ``kinds`` being the distinct movable pieces, sorted."""
-    return [k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)]
+    key = (tuple(kinds), code)
+    found = _GROUPS.get(key)
+    if found is None:
+        found = tuple(
+            k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)
+        )
+        if len(_GROUPS) > 20_000:
+            _GROUPS.clear()
+        _GROUPS[key] = found
+    return list(found)

@@ -29,6 +29,8 @@ UNIT_SHAPE = {"infantry": "square", "cavalry": "hex", "siege": "trapezoid"}
 SLOT_COUNT = {"square": 6, "hex": 2, "trapezoid": 1}
 SLOT_SHAPES = ("square",) * 6 + ("hex",) * 2 + ("trapezoid",)
 """The shape of each of a Region's 9 Slots, by index."""
+SLOTS_OF_SHAPE = {shape: tuple(i for i, sh in enumerate(SLOT_SHAPES) if sh == shape) for shape in SLOT_COUNT}
+"""Each Slot shape -> the indices of the Slots of that shape, in order."""
 SABOTAGE = "sabotage"
 SIDES = ("west", "east", "north", "south")
 SHIPS = ("1191 Spring", "1191 Autumn")
@@ -92,7 +94,7 @@ class Board:
         return self.at[key]
 
     def region(self, key: str) -> Region:
-        return self.regions[self.index(key)]
+        return self.regions[self.at[key]]
 
     def adjacent(self, a: str, b: str, sea: bool = False) -> bool:
         """Joined by a Road (glossary, Adjacent); with ``sea``, for a Sea Move only, two Ports

@@ -165,8 +165,8 @@ def _rank(
 ):
     """The order in which the Bot's rules prefer this March (smaller first), and why; None for a
     March they never make. ``memo``: one dict for the Marches of one choice (the same state and
-    Army), which then works out once what depends on the destination, or on ``frm``'s pieces
-    ``here``, only."""
+    Army), which then works out once what depends on the destination, on ``frm``'s pieces
+    ``here``, or on the group and the destination's type, only."""
     facts: tuple | None = None if memo is None else memo.get(to)
     if facts is None:
         facts = _target(content, s, army, to)
@@ -179,7 +179,12 @@ def _rank(
             memo["here", frm] = counts
     prox, kind, foes, theirs, empty, order_there, there = facts
     total, leaders_here, units_here = counts
-    group_leaders = sum(1 for x in group if _leader(x))
+    of_group: tuple[int, int] | None = None if memo is None else memo.get(("group", tuple(group), kind))
+    if of_group is None:
+        of_group = (sum(1 for x in group if _leader(x)), _group_strength(content, group, kind))
+        if memo is not None:
+            memo["group", tuple(group), kind] = of_group
+    group_leaders, strength = of_group
     leaders_left = leaders_here - group_leaders
     n = len(group)
     if do == "disperse":
@@ -187,10 +192,10 @@ def _rank(
         k = first if pend["went"] and first else (total - 1) // 2
         if k < 1 or foes or n != k:
             return None
-        return (1, leaders_left, -_group_strength(content, group, kind), prox), f"a Disperse, {k} into each new Region"
+        return (1, leaders_left, -strength, prox), f"a Disperse, {k} into each new Region"
     if foes:
         units_left = units_here - (n - group_leaders)
-        mine = _group_strength(content, group, kind)
+        mine = strength
         if units_left < 1 or mine <= theirs:
             return None
         return (
@@ -200,14 +205,14 @@ def _rank(
     if empty:
         want = (total + 1) // 2
         return (
-            (1, not order_there, leaders_left, abs(n - want), -_group_strength(content, group, kind), prox),
+            (1, not order_there, leaders_left, abs(n - want), -strength, prox),
             f"an empty Region, half its pieces ({want})",
         )
     want = (total + there + 1) // 2 - there
     if want < 1:
         return None
     return (
-        (2, leaders_left, abs(n - want), -_group_strength(content, group, kind), prox),
+        (2, leaders_left, abs(n - want), -strength, prox),
         "a Region of its Alliance's Presence, to even both",
     )
 

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from ....core.game import State
 from ....core.graph import distances
 from ..battle import piece_strength
-from ..data import ALLIANCE_OF, ALLIANCES, Board, board_for, content, controller, owner, what
+from ..data import ALLIANCE_OF, ALLIANCES, Board, board_for, content, controller, owner, present, what
 
 BOARD = 1000
 """Each map board is 1000 x 1000 board units (map files, x and y)."""
@@ -75,22 +75,36 @@ def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
     )
 
 
+_STRENGTH_KEYS: dict = {}
+"""(the Region, the Armies, its Slots as a tuple) -> (the content, the map, :func:`strength_key`):
+the Bot sorts Regions by strength many times on each step of a search, while a step changes few
+Slots."""
+
+
 def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, int]:
     """What "stronger" compares (p.19): the strength, then "if 2 Regions have equal Strength but
     one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100).
     :func:`strength` and :func:`bare_leader` in one pass over the Region's Slots."""
-    c = content()
-    kind = board(s).region(key).kind
+    c, b = content(), board(s)
     mine = _armies(army)
+    slots = tuple(s["map"][key])
+    memo = (key, mine, slots)
+    hit = _STRENGTH_KEYS.get(memo)
+    if hit is not None and hit[0] is c and hit[1] is b:
+        return hit[2]
+    kind = b.region(key).kind
     leaders = c.leaders
     total, bare = 0, 0
-    for p in s["map"][key]:
+    for p in slots:
         if p is None or owner(p) not in mine:
             continue
         total += piece_strength(c, p, kind)
         w = what(p)
         if w in leaders and not leaders[w].unit:
             bare = 1
+    if len(_STRENGTH_KEYS) > 20_000:
+        _STRENGTH_KEYS.clear()
+    _STRENGTH_KEYS[memo] = (c, b, (total, bare))
     return total, bare
 
 
@@ -221,7 +235,7 @@ def strongest(s: State, army: str | Sequence[str], keys: Iterable[str]) -> str |
 def regions_with(s: State, army: str | Sequence[str]) -> list[str]:
     """The Regions where ``army`` has Presence (a Unit or a Leader), in the map's order."""
     mine = set(_armies(army))
-    return [r.key for r in board(s).regions if not mine.isdisjoint(map(owner, s["map"][r.key]))]
+    return [r.key for r in board(s).regions if not mine.isdisjoint(present(s["map"][r.key]))]
 
 
 def controlled_by(s: State, army: str) -> list[str]:
