@@ -75,7 +75,18 @@ def units_in(s: State, key: str, armies) -> list[str]:
     return [p for p in s["map"][key] if owner(p) in armies and what(p) in UNITS]
 
 
+_PIECES_IN: dict = {}
+"""(a Region's Slots as a tuple, the Armies) -> their pieces there (:func:`pieces_in`): the Bot asks
+of the same Regions many times on each step of a search, while a step changes few Slots."""
+
+
 def pieces_in(s: State, key: str, armies) -> list[str]:
     """The Units and Leaders of ``armies`` in a Region."""
     armies = (armies,) if isinstance(armies, str) else tuple(armies)
-    return [p for p in s["map"][key] if owner(p) in armies]
+    slots = tuple(s["map"][key])
+    found = _PIECES_IN.get((slots, armies))
+    if found is None:
+        if len(_PIECES_IN) > 20_000:
+            _PIECES_IN.clear()
+        found = _PIECES_IN[slots, armies] = tuple(p for p in slots if owner(p) in armies)
+    return list(found)
