@@ -32,14 +32,31 @@ def note(log: list, army: str, text: str, rule: str) -> None:
     log.append(Event(line if line.endswith(".") else line + ".", rule))
 
 
+_SIDES: dict = {}
+"""(an Army, the Armies in play) -> (:func:`opponents`, :func:`allies`): the same few lists of
+Armies, asked for on every Bot decision."""
+
+
+def _sides(s: State, army: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    key = (army, tuple(s["armies"]))
+    found = _SIDES.get(key)
+    if found is None:
+        armies = key[1]
+        other = next(a for a in ALLIANCES if a != ALLIANCE_OF[army])
+        found = _SIDES[key] = (
+            tuple(a for a in armies if ALLIANCE_OF[a] == other),
+            tuple(a for a in armies if ALLIANCE_OF[a] == ALLIANCE_OF[army]),
+        )
+    return found
+
+
 def opponents(s: State, army: str) -> tuple[str, ...]:
     """The Armies of the other Alliance in play: the player's (the solo game's humans, p.19)."""
-    other = next(a for a in ALLIANCES if a != ALLIANCE_OF[army])
-    return tuple(a for a in s["armies"] if ALLIANCE_OF[a] == other)
+    return _sides(s, army)[0]
 
 
 def allies(s: State, army: str) -> tuple[str, ...]:
-    return tuple(a for a in s["armies"] if ALLIANCE_OF[a] == ALLIANCE_OF[army])
+    return _sides(s, army)[1]
 
 
 def unit_word(piece: str) -> str:
