@@ -13,7 +13,6 @@ import random
 
 from ..core.actions import Action, act
 from ..games.third_crusade.battle import strength
-from ..games.third_crusade.cards import orders
 from ..games.third_crusade.data import (
     ALLIANCE_OF,
     TRACKS,
@@ -33,6 +32,7 @@ from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
 from .agent import Agent
 from .third_crusade_estimate import rollout_depth
+from .third_crusade_orders import orders_by_key, value
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
 """What goes first when a side must lose pieces: Neutral pieces, then the cheapest Units;
@@ -59,35 +59,6 @@ MAP_MEMOS = 64
 GOLD_POINTS = GAIN_POINTS["gold"]
 """What a Gold is worth on the cards' points scale (a card's "gain 2 Gold" counts 1 point), to
 weigh the crowns bought for a crown event against what it does."""
-
-
-_ORDERS_BY_KEY: dict[str, dict] = {}
-
-
-def orders_by_key(army: str) -> dict:
-    """The Orders of ``army`` by key, each with its ``signature``."""
-    found = _ORDERS_BY_KEY.get(army)
-    if found is None:
-        found = _ORDERS_BY_KEY[army] = {o.key: (o, signature(o)) for o in orders(army)}
-    return found
-
-
-def signature(order) -> tuple:
-    """All that an Order's worth in a Region depends on (``_order_worth``): Orders alike in these
-    are worth the same there."""
-    return (
-        order.region,
-        order.presence in ("own", "alliance"),
-        order.blank,
-        order.reaction,
-        None if order.blank else order.effects[0].do,
-    )
-
-
-def value(card) -> float:
-    """A card's worth to its owner: its main event, and half its crown event (crowns cost)."""
-    main, crown = points(card)
-    return main + 0.5 * crown
 
 
 HANDLERS = (
