@@ -463,22 +463,32 @@ class ThirdCrusadeHeuristic(Agent):
         coordinated = "coordinated" in str(p)
         state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
         kinds = sorted(set(movable(self.c, state, frm, self.army, coordinated)))
-        empty: dict[str, float] = {}  # what an empty destination's icons and type are worth, found once
+        here = len(self._mine(frm))
+        targets: dict[str, tuple] = {}  # each destination: (the enemy's there, what it is worth empty)
+        groups: dict[str, list] = {}  # each group word: its pieces
+        powers: dict[tuple, int] = {}  # (a Region type, a group word): the group's Strength there
         for a in legal:
             if a.verb != "march":
                 continue
             to, code = a.args
-            group = group_of(kinds, code)
-            enemy = self._enemy(to)
+            group = groups.get(code)
+            if group is None:
+                group = groups[code] = group_of(kinds, code)
+            target = targets.get(to)
+            if target is None:
+                region = self.board.region(to)
+                enemy = bool(self._enemy(to))
+                worth = 0.0 if enemy else 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
+                target = targets[to] = (enemy, worth, region.kind)
+            enemy, worth, kind = target
             if enemy:
-                edge = self._power(to, group) - self._defence(to)
+                power = powers.get((kind, code))
+                if power is None:
+                    power = powers[kind, code] = self._power(to, group)
+                edge = power - self._defence(to)
                 s = 1.0 + edge if edge > 0 else -1.0
             else:
-                worth = empty.get(to)
-                if worth is None:
-                    region = self.board.region(to)
-                    worth = empty[to] = 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
-                s = worth - (0 if len(self._mine(frm)) > len(group) else 1)
+                s = worth - (0 if here > len(group) else 1)
             s += 0.05 * len(group)
             if s > score:
                 best, score = a, s
