@@ -338,17 +338,18 @@ def marches(content: Content, s: State, army: str, frm: str, do: str, keep: int,
     an Order or an Event Card (``do``: march, coordinated_march, forced_march, disperse or
     sea_move): its Roads or, by sea, the Ports, none it went to already; ``keep`` of its own pieces
     staying; every piece finding a Slot unless it meets the other Alliance (:func:`fits`)."""
-    return list(_marches(content, s, army, frm, do, keep, went))
+    return [a for into in _marches(content, s, army, frm, do, keep, went) for a in into]
 
 
 def any_march(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]) -> bool:
     """Whether :func:`marches` offers any March at all (stopping at the first)."""
-    return next(_marches(content, s, army, frm, do, keep, went), None) is not None
+    return any(_marches(content, s, army, frm, do, keep, went))
 
 
 def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]):
-    """The actions of :func:`marches`, one by one; :func:`fits` and the ``keep`` count worked out
-    from each group's counts by piece, the Region's Slots and Battle once per destination."""
+    """The actions of :func:`marches`, destination by destination (a tuple each, maybe empty);
+    :func:`fits` and the ``keep`` count worked out from each group's counts by piece, the
+    Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
     sizes = tuple(candidates.count(k) for k in kinds)
@@ -364,10 +365,10 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
             groups_key = (sizes, shapes, own, keep, here)
             ready = _ready(*groups_key)
         if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
-            yield from _into(to, groups_key, ready, kinds_of_slot, None)
+            yield _into(to, groups_key, ready, kinds_of_slot, None)
             continue
         room = tuple(free(content, s, to, sh) for sh in kinds_of_slot)
-        yield from _into(to, groups_key, ready, kinds_of_slot, room)
+        yield _into(to, groups_key, ready, kinds_of_slot, room)
 
 
 _INTO: dict = {}
