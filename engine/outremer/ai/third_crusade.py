@@ -458,9 +458,18 @@ class ThirdCrusadeHeuristic(Agent):
         best, score = next((a for a in legal if a.verb == "stay"), legal[0]), 0.5
         if not frm:
             return best
+        coordinated = "coordinated" in str(p)
+        memo = self._m()  # the same choice on the same map, made once
+        seen = ("march", frm, coordinated, tuple(legal))
+        chosen = memo.get(seen)
+        if chosen is None:
+            chosen = memo[seen] = self._march_from(legal, frm, coordinated, best, score)
+        return chosen
+
+    def _march_from(self, legal: list[Action], frm: str, coordinated: bool, best: Action, score: float) -> Action:
+        """:meth:`_march` from ``frm``: the best March scoring over ``score``, else ``best``."""
         from ..games.third_crusade.moves import movable
 
-        coordinated = "coordinated" in str(p)
         state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
         kinds = sorted(set(movable(self.c, state, frm, self.army, coordinated)))
         here = len(self._mine(frm))
