@@ -13,7 +13,6 @@ import random
 
 from ..core.actions import Action, act
 from ..games.third_crusade.battle import strength
-from ..games.third_crusade.cards import orders
 from ..games.third_crusade.data import (
     ALLIANCE_OF,
     TRACKS,
@@ -33,6 +32,7 @@ from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
 from .agent import Agent
 from .third_crusade_estimate import rollout_depth
+from .third_crusade_orders import orders_by_key, value
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
 """What goes first when a side must lose pieces: Neutral pieces, then the cheapest Units;
@@ -59,35 +59,6 @@ MAP_MEMOS = 64
 GOLD_POINTS = GAIN_POINTS["gold"]
 """What a Gold is worth on the cards' points scale (a card's "gain 2 Gold" counts 1 point), to
 weigh the crowns bought for a crown event against what it does."""
-
-
-_ORDERS_BY_KEY: dict[str, dict] = {}
-
-
-def orders_by_key(army: str) -> dict:
-    """The Orders of ``army`` by key, each with its ``signature``."""
-    found = _ORDERS_BY_KEY.get(army)
-    if found is None:
-        found = _ORDERS_BY_KEY[army] = {o.key: (o, signature(o)) for o in orders(army)}
-    return found
-
-
-def signature(order) -> tuple:
-    """All that an Order's worth in a Region depends on (``_order_worth``): Orders alike in these
-    are worth the same there."""
-    return (
-        order.region,
-        order.presence in ("own", "alliance"),
-        order.blank,
-        order.reaction,
-        None if order.blank else order.effects[0].do,
-    )
-
-
-def value(card) -> float:
-    """A card's worth to its owner: its main event, and half its crown event (crowns cost)."""
-    main, crown = points(card)
-    return main + 0.5 * crown
 
 
 HANDLERS = (
@@ -487,27 +458,46 @@ class ThirdCrusadeHeuristic(Agent):
         best, score = next((a for a in legal if a.verb == "stay"), legal[0]), 0.5
         if not frm:
             return best
+        coordinated = "coordinated" in str(p)
+        memo = self._m()  # the same choice on the same map, made once
+        seen = ("march", frm, coordinated, tuple(legal))
+        chosen = memo.get(seen)
+        if chosen is None:
+            chosen = memo[seen] = self._march_from(legal, frm, coordinated, best, score)
+        return chosen
+
+    def _march_from(self, legal: list[Action], frm: str, coordinated: bool, best: Action, score: float) -> Action:
+        """:meth:`_march` from ``frm``: the best March scoring over ``score``, else ``best``."""
         from ..games.third_crusade.moves import movable
 
-        coordinated = "coordinated" in str(p)
         state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
         kinds = sorted(set(movable(self.c, state, frm, self.army, coordinated)))
-        empty: dict[str, float] = {}  # what an empty destination's icons and type are worth, found once
+        here = len(self._mine(frm))
+        targets: dict[str, tuple] = {}  # each destination: (the enemy's there, what it is worth empty)
+        groups: dict[str, list] = {}  # each group word: its pieces
+        powers: dict[tuple, int] = {}  # (a Region type, a group word): the group's Strength there
         for a in legal:
             if a.verb != "march":
                 continue
             to, code = a.args
-            group = group_of(kinds, code)
-            enemy = self._enemy(to)
+            group = groups.get(code)
+            if group is None:
+                group = groups[code] = group_of(kinds, code)
+            target = targets.get(to)
+            if target is None:
+                region = self.board.region(to)
+                enemy = bool(self._enemy(to))
+                worth = 0.0 if enemy else 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
+                target = targets[to] = (enemy, worth, region.kind)
+            enemy, worth, kind = target
             if enemy:
-                edge = self._power(to, group) - self._defence(to)
+                power = powers.get((kind, code))
+                if power is None:
+                    power = powers[kind, code] = self._power(to, group)
+                edge = power - self._defence(to)
                 s = 1.0 + edge if edge > 0 else -1.0
             else:
-                worth = empty.get(to)
-                if worth is None:
-                    region = self.board.region(to)
-                    worth = empty[to] = 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
-                s = worth - (0 if len(self._mine(frm)) > len(group) else 1)
+                s = worth - (0 if here > len(group) else 1)
             s += 0.05 * len(group)
             if s > score:
                 best, score = a, s

@@ -338,17 +338,18 @@ def marches(content: Content, s: State, army: str, frm: str, do: str, keep: int,
     an Order or an Event Card (``do``: march, coordinated_march, forced_march, disperse or
     sea_move): its Roads or, by sea, the Ports, none it went to already; ``keep`` of its own pieces
     staying; every piece finding a Slot unless it meets the other Alliance (:func:`fits`)."""
-    return list(_marches(content, s, army, frm, do, keep, went))
+    return [a for into in _marches(content, s, army, frm, do, keep, went) for a in into]
 
 
 def any_march(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]) -> bool:
     """Whether :func:`marches` offers any March at all (stopping at the first)."""
-    return next(_marches(content, s, army, frm, do, keep, went), None) is not None
+    return any(_marches(content, s, army, frm, do, keep, went))
 
 
 def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int, went: list[str]):
-    """The actions of :func:`marches`, one by one; :func:`fits` and the ``keep`` count worked out
-    from each group's counts by piece, the Region's Slots and Battle once per destination."""
+    """The actions of :func:`marches`, destination by destination (a tuple each, maybe empty);
+    :func:`fits` and the ``keep`` count worked out from each group's counts by piece, the
+    Region's Slots and Battle once per destination."""
     candidates = movable(content, s, frm, army, do == "coordinated_march")
     kinds = sorted(set(candidates))
     sizes = tuple(candidates.count(k) for k in kinds)
@@ -357,22 +358,46 @@ def _marches(content: Content, s: State, army: str, frm: str, do: str, keep: int
     here = len(pieces(s, frm, army)) if keep else 0
     side = ALLIANCE_OF[army]
     first_of_forced = do == "forced_march" and not went
-    kinds_of_slot = set(shapes)
+    kinds_of_slot = tuple(sorted(set(shapes)))
     ready = None  # each group kept: its word, the Slots it needs (:func:`_ready`)
     for to in destinations(content, s, frm, do == "sea_move", went):
         if ready is None:
-            ready = _ready(sizes, shapes, own, keep, here)
+            groups_key = (sizes, shapes, own, keep, here)
+            ready = _ready(*groups_key)
         if battle_at(s, to, {side}) and not first_of_forced:  # fits: it waits on the Road
-            for code, _ in ready:
-                yield act("march", to, code)
+            yield _into(to, groups_key, ready, kinds_of_slot, None)
             continue
-        room = {sh: free(content, s, to, sh) for sh in kinds_of_slot}
-        for code, needed in ready:
-            for sh, n in needed:
-                if n > room[sh]:
-                    break
-            else:
-                yield act("march", to, code)
+        room = tuple(free(content, s, to, sh) for sh in kinds_of_slot)
+        yield _into(to, groups_key, ready, kinds_of_slot, room)
+
+
+_INTO: dict = {}
+"""(the arguments of :func:`_into` but the groups, which their key stands for) -> what it gives:
+the same Marches into the same Regions are listed over and over."""
+
+
+def _into(
+    to: str,
+    groups_key: tuple,
+    ready: tuple[tuple[str, tuple[tuple[str, int], ...]], ...],
+    kinds: tuple[str, ...],
+    room: tuple[int, ...] | None,
+) -> tuple[Action, ...]:
+    """The March actions into ``to`` of the groups ``ready`` (:func:`_ready` of ``groups_key``):
+    each of them where they meet the other Alliance (``room`` None: they wait on the Road), else
+    those whose pieces all find a free Slot (``room``: the free Slots of each shape of ``kinds``)."""
+    key = (to, groups_key, kinds, room)
+    found = _INTO.get(key)
+    if found is None:
+        if room is None:
+            found = tuple(act("march", to, code) for code, _ in ready)
+        else:
+            free_of = dict(zip(kinds, room, strict=True))
+            found = tuple(act("march", to, code) for code, needed in ready if all(n <= free_of[sh] for sh, n in needed))
+        if len(_INTO) > 20_000:
+            _INTO.clear()
+        _INTO[key] = found
+    return found
 
 
 _READY: dict = {}

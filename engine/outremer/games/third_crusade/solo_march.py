@@ -165,8 +165,9 @@ def _rank(
 ):
     """The order in which the Bot's rules prefer this March (smaller first), and why; None for a
     March they never make. ``memo``: one dict for the Marches of one choice (the same state and
-    Army), which then works out once what depends on the destination, on ``frm``'s pieces
-    ``here``, or on the group and the destination's type, only."""
+    Army), which then works out once what depends on the destination or on ``frm``'s pieces
+    ``here`` only; a group's Leaders and Strength in a Region type are remembered by value
+    (:func:`_of_group`)."""
     facts: tuple | None = None if memo is None else memo.get(to)
     if facts is None:
         facts = _target(content, s, army, to)
@@ -179,11 +180,7 @@ def _rank(
             memo["here", frm] = counts
     prox, kind, foes, theirs, empty, order_there, there = facts
     total, leaders_here, units_here = counts
-    of_group: tuple[int, int] | None = None if memo is None else memo.get(("group", tuple(group), kind))
-    if of_group is None:
-        of_group = (sum(1 for x in group if _leader(x)), _group_strength(content, group, kind))
-        if memo is not None:
-            memo["group", tuple(group), kind] = of_group
+    of_group = _of_group(content, tuple(group), kind)
     group_leaders, strength = of_group
     leaders_left = leaders_here - group_leaders
     n = len(group)
@@ -239,3 +236,20 @@ def _here(here: list[str]) -> tuple[int, int, int]:
 
 def _group_strength(content: Content, group: list[str], kind: str) -> int:
     return sum(piece_strength(content, x, kind) for x in group)
+
+
+_GROUPS: dict = {}
+"""(a March group's pieces, a Region type) -> (the content, :func:`_of_group`): the Bot weighs the
+same few groups on every March of a search."""
+
+
+def _of_group(content: Content, group: tuple[str, ...], kind: str) -> tuple[int, int]:
+    """A March group's Leaders, and its Strength in a Region of type ``kind``."""
+    hit = _GROUPS.get((group, kind))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    found = (sum(1 for x in group if _leader(x)), _group_strength(content, list(group), kind))
+    if len(_GROUPS) > 20_000:
+        _GROUPS.clear()
+    _GROUPS[group, kind] = (content, found)
+    return found

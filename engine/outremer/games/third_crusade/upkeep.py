@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.game import State
 from .cards import Mission, Predicate, matches, orders
-from .data import ALLIANCE_OF, ALLIANCES, Content, alliance_controller, board_for, controller, owner, uncovered
+from .data import ALLIANCE_OF, ALLIANCES, Content, alliance_controller, board_for, controller, owner, present, uncovered
 from .state import alone, need, towards, track
 
 VICTORY = 10
@@ -137,6 +137,7 @@ def units_on_map(s: State, army: str) -> list[tuple[str, str]]:
     return [
         (key, p)
         for key, slots in s["map"].items()
+        if army in present(slots)  # who holds the Region's Slots, looked up once per set of Slots
         for p in slots
         if owner(p) == army and p.split(":")[1] in ("infantry", "cavalry", "siege")
     ]

@@ -32,14 +32,31 @@ def note(log: list, army: str, text: str, rule: str) -> None:
     log.append(Event(line if line.endswith(".") else line + ".", rule))
 
 
+_SIDES: dict = {}
+"""(an Army, the Armies in play) -> (:func:`opponents`, :func:`allies`): the same few lists of
+Armies, asked for on every Bot decision."""
+
+
+def _sides(s: State, army: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    key = (army, tuple(s["armies"]))
+    found = _SIDES.get(key)
+    if found is None:
+        armies = key[1]
+        other = next(a for a in ALLIANCES if a != ALLIANCE_OF[army])
+        found = _SIDES[key] = (
+            tuple(a for a in armies if ALLIANCE_OF[a] == other),
+            tuple(a for a in armies if ALLIANCE_OF[a] == ALLIANCE_OF[army]),
+        )
+    return found
+
+
 def opponents(s: State, army: str) -> tuple[str, ...]:
     """The Armies of the other Alliance in play: the player's (the solo game's humans, p.19)."""
-    other = next(a for a in ALLIANCES if a != ALLIANCE_OF[army])
-    return tuple(a for a in s["armies"] if ALLIANCE_OF[a] == other)
+    return _sides(s, army)[0]
 
 
 def allies(s: State, army: str) -> tuple[str, ...]:
-    return tuple(a for a in s["armies"] if ALLIANCE_OF[a] == ALLIANCE_OF[army])
+    return _sides(s, army)[1]
 
 
 def unit_word(piece: str) -> str:
@@ -75,7 +92,18 @@ def units_in(s: State, key: str, armies) -> list[str]:
     return [p for p in s["map"][key] if owner(p) in armies and what(p) in UNITS]
 
 
+_PIECES_IN: dict = {}
+"""(a Region's Slots as a tuple, the Armies) -> their pieces there (:func:`pieces_in`): the Bot asks
+of the same Regions many times on each step of a search, while a step changes few Slots."""
+
+
 def pieces_in(s: State, key: str, armies) -> list[str]:
     """The Units and Leaders of ``armies`` in a Region."""
     armies = (armies,) if isinstance(armies, str) else tuple(armies)
-    return [p for p in s["map"][key] if owner(p) in armies]
+    slots = tuple(s["map"][key])
+    found = _PIECES_IN.get((slots, armies))
+    if found is None:
+        if len(_PIECES_IN) > 20_000:
+            _PIECES_IN.clear()
+        found = _PIECES_IN[slots, armies] = tuple(p for p in slots if owner(p) in armies)
+    return list(found)

@@ -106,9 +106,8 @@ def _helps(s: State, army: str, step: Step, keys: list[str]) -> bool:
 
 
 def _free_slots(s: State, keys) -> list[tuple[str, int]]:
-    return [
-        (k, i) for k in keys for i, p in enumerate(s["map"][k]) if p is None and not geo.board(s).region(k).jerusalem
-    ]
+    b = geo.board(s)
+    return [(k, i) for k in keys if not b.region(k).jerusalem for i, p in enumerate(s["map"][k]) if p is None]
 
 
 def _sabotaged(s: State, keys) -> list[tuple[str, int]]:

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from ....core.game import State
 from ....core.graph import distances
 from ..battle import piece_strength
-from ..data import ALLIANCE_OF, ALLIANCES, Board, board_for, content, controller, owner, present, what
+from ..data import ALLIANCE_OF, ALLIANCES, Board, Content, board_for, content, controller, owner, present, what
 
 BOARD = 1000
 """Each map board is 1000 x 1000 board units (map files, x and y)."""
@@ -85,8 +85,11 @@ def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, in
     """What "stronger" compares (p.19): the strength, then "if 2 Regions have equal Strength but
     one has a Leader without any Unit(s), that Region will count as stronger" (ruling TC100).
     :func:`strength` and :func:`bare_leader` in one pass over the Region's Slots."""
-    c, b = content(), board(s)
-    mine = _armies(army)
+    return _strength_key(content(), board(s), s, _armies(army), key)
+
+
+def _strength_key(c: Content, b: Board, s: State, mine: tuple[str, ...], key: str) -> tuple[int, int]:
+    """:func:`strength_key` in the map ``b`` of the content ``c``, for the Armies ``mine``."""
     slots = tuple(s["map"][key])
     memo = (key, mine, slots)
     hit = _STRENGTH_KEYS.get(memo)
@@ -194,7 +197,11 @@ def proximity_key(s: State, army: str, key: str) -> tuple:
     """Proximity (p.19; ruling TC101), smaller first: the steps to the player's side of the board
     ("more or less equal" = the same number of steps), then the distance to the Glory track, then
     the map's order (two Regions never tie). The map's alone: computed once per board."""
-    b = board(s)
+    return _proximity(board(s), s, army, key)
+
+
+def _proximity(b: Board, s: State, army: str, key: str) -> tuple:
+    """:func:`proximity_key` in the map ``b``."""
     found = b.memo.get(("proximity", army, key))
     if found is None:
         found = b.memo["proximity", army, key] = (side_steps(s, army, key), glory_distance(s, key), b.index(key))
@@ -202,7 +209,8 @@ def proximity_key(s: State, army: str, key: str) -> tuple:
 
 
 def by_proximity(s: State, army: str, keys: Iterable[str]) -> list[str]:
-    return sorted(keys, key=lambda k: proximity_key(s, army, k))
+    b = board(s)
+    return sorted(keys, key=lambda k: _proximity(b, s, army, k))
 
 
 def _bot(army: str | Sequence[str]) -> str:
@@ -211,15 +219,19 @@ def _bot(army: str | Sequence[str]) -> str:
 
 def by_strength(s: State, army: str | Sequence[str], keys: Iterable[str]) -> list[str]:
     """``keys`` from the weakest to the strongest for ``army`` (p.19-20), ties by Proximity."""
-    return sorted(keys, key=lambda k: (strength_key(s, army, k), proximity_key(s, _bot(army), k)))
+    c, b, mine = content(), board(s), _armies(army)
+    bot = mine[0]
+    return sorted(keys, key=lambda k: (_strength_key(c, b, s, mine, k), _proximity(b, s, bot, k)))
 
 
 def strongest_first(s: State, army: str | Sequence[str], keys: Iterable[str]) -> list[str]:
     """``keys`` from the strongest to the weakest for ``army``, ties by Proximity."""
+    c, b, mine = content(), board(s), _armies(army)
+    bot = mine[0]
 
     def order(k: str) -> tuple:
-        strong, bare = strength_key(s, army, k)
-        return -strong, -bare, proximity_key(s, _bot(army), k)
+        strong, bare = _strength_key(c, b, s, mine, k)
+        return -strong, -bare, _proximity(b, s, bot, k)
 
     return sorted(keys, key=order)
 

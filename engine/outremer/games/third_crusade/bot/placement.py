@@ -35,6 +35,7 @@ from ..data import (
     content,
     controller,
     owner,
+    present,
     what,
 )
 from . import geometry as geo
@@ -71,11 +72,13 @@ def bare_room(s: State, key: str, unit: str) -> int:
 
 
 def _alliance_presence(s: State, army: str, key: str) -> bool:
-    return bool(pieces_in(s, key, allies(s, army)))
+    """Whether ``army``'s Alliance has a piece in ``key`` (:func:`pieces_in` of its Armies)."""
+    return not present(s["map"][key]).isdisjoint(allies(s, army))
 
 
 def _player_presence(s: State, army: str, key: str) -> bool:
-    return bool(pieces_in(s, key, opponents(s, army)))
+    """Whether the player's Armies have a piece in ``key`` (:func:`pieces_in` of them)."""
+    return not present(s["map"][key]).isdisjoint(opponents(s, army))
 
 
 def add_priority(s: State, army: str, keys: Iterable[str], jerusalem_max: int | None = None) -> list[str]:
@@ -166,7 +169,16 @@ def sabotage_slot(s: State, army: str, options: Iterable[tuple[str, int]]) -> tu
     followed by command point, crown, supply and last gold. With multiple options, they choose
     the Unit Slot that holds the stronger Unit for that Region type." Then Proximity (ruling
     TC106). ``options``: free (Region, Slot) pairs the card allows."""
-    ok = [(k, i) for k, i in options if _player_presence(s, army, k) and s["map"][k][i] is None]
+    held: dict[str, bool] = {}  # the player's Presence, once per Region
+    ok = []
+    for k, i in options:
+        if s["map"][k][i] is not None:
+            continue
+        there = held.get(k)
+        if there is None:
+            there = held[k] = _player_presence(s, army, k)
+        if there:
+            ok.append((k, i))
 
     def rank(o):
         k, i = o
