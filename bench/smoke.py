@@ -132,6 +132,7 @@ RUNS = [
     ("tc_balance", [PY, "bench/tc_balance.py", "--games", "1"]),
     ("tc_solo", [PY, "bench/tc_solo.py", "--games", "1", "--jobs", "2"]),
     ("tc_speed", [PY, "bench/tc_speed.py", "--repeat", "1", "--solo", "2", "--only-solo"]),
+    ("tc_moves", [PY, "bench/tc_moves.py", "--states", "2"]),
     (
         "ck_map_search",
         [
