@@ -10,6 +10,7 @@ import math
 
 from ..games.third_crusade.data import (
     ALLIANCE_OF,
+    CACHE_LIMIT,
     TRACKS,
     board_for,
     content,
@@ -98,7 +99,7 @@ def _region_features(region, slots, tokens) -> tuple[tuple[tuple[str, int], ...]
     ruler = None if army is None else ALLIANCE_OF[army]
     glory_icons = 0 if army is None else uncovered(region, slots, tokens).count("glory")
     found = (tuple(pieces.items()), ruler, glory_icons)
-    if len(_REGION_FEATURES) > 20_000:
+    if len(_REGION_FEATURES) > CACHE_LIMIT:
         _REGION_FEATURES.clear()
     _REGION_FEATURES[key] = (region, found)
     return found

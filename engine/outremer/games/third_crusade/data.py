@@ -16,9 +16,10 @@ or a piece ``"<owner>:<what>"``: the owner an Army or ``neutral``, the what a Un
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 from ...core.errors import DataError
 from .loading import parse, parse_player_board, read_data
@@ -135,22 +136,36 @@ def shape(content: Content, piece: str) -> str:
     return UNIT_SHAPE[w] if w in UNIT_SHAPE else content.leaders[w].shape
 
 
+CACHE_LIMIT = 20_000
+"""The most entries a cache of answers keyed by Slots keeps before it is emptied (a search meets
+many sets of Slots; a game's steps ask again mostly of the latest)."""
+
+
+def remembered(cache: dict, key: Hashable, work: Callable) -> Any:
+    """``work(key)``, looked up in ``cache`` first and kept there (emptied past ``CACHE_LIMIT``):
+    for answers that are functions of the key alone."""
+    try:
+        return cache[key]
+    except KeyError:
+        pass
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+    found = cache[key] = work(key)
+    return found
+
+
 _PRESENT: dict = {}
-"""A Region's Slots (as a tuple) -> who holds them (:func:`present`), like ``_CONTROLLERS``."""
+"""A Region's Slots (as a tuple) -> who holds them (:func:`present`)."""
 
 
 def present(slots: Iterable) -> frozenset:
     """Who holds these Slots: the owner of each (:func:`owner`: an Army or ``neutral``), and None
     where a Slot is free or holds a Sabotage token; the set of ``owner(p) for p in slots``."""
-    key = slots if type(slots) is tuple else tuple(slots)
-    try:
-        return _PRESENT[key]
-    except KeyError:
-        pass
-    if len(_PRESENT) > 20_000:
-        _PRESENT.clear()
-    found = _PRESENT[key] = frozenset(owner(p) for p in key)
-    return found
+    return remembered(_PRESENT, slots if type(slots) is tuple else tuple(slots), _present)
+
+
+def _present(slots: tuple) -> frozenset:
+    return frozenset(owner(p) for p in slots)
 
 
 _CONTROLLERS: dict = {}
@@ -162,15 +177,7 @@ def controller(slots: Iterable) -> str | None:
     """The Army Controlling a Region holding these Slots: the one with the most pieces there,
     Units and Leaders alike (ruling TC6); Neutral pieces count for nobody; a tie: no Army (their
     Alliance may still Control it: :func:`alliance_controller`, ruling TC74)."""
-    key = slots if type(slots) is tuple else tuple(slots)
-    try:
-        return _CONTROLLERS[key]
-    except KeyError:
-        pass
-    if len(_CONTROLLERS) > 20_000:
-        _CONTROLLERS.clear()
-    found = _CONTROLLERS[key] = _controller(key)
-    return found
+    return remembered(_CONTROLLERS, slots if type(slots) is tuple else tuple(slots), _controller)
 
 
 def _controller(slots: tuple) -> str | None:
@@ -197,15 +204,7 @@ def alliance_controller(slots: Iterable) -> str | None:
     Army that Controls it, or, where the Armies with the most pieces are level and all of one
     Alliance, that Alliance ("The Crusader Alliance is in Control of the Region, but no single
     Army is", p.14). None where nobody's pieces stand, or Armies of both Alliances are level."""
-    key = slots if type(slots) is tuple else tuple(slots)
-    try:
-        return _ALLIANCE_CONTROLLERS[key]
-    except KeyError:
-        pass
-    if len(_ALLIANCE_CONTROLLERS) > 20_000:
-        _ALLIANCE_CONTROLLERS.clear()
-    found = _ALLIANCE_CONTROLLERS[key] = _alliance_controller(key)
-    return found
+    return remembered(_ALLIANCE_CONTROLLERS, slots if type(slots) is tuple else tuple(slots), _alliance_controller)
 
 
 def _alliance_controller(slots: tuple) -> str | None:
@@ -303,7 +302,7 @@ def region_tracks(
         if army is not None:
             for icon in content.leaders[what(piece)].icons:
                 out.append((army, icon))
-    if len(_REGION_TRACKS) > 20_000:
+    if len(_REGION_TRACKS) > CACHE_LIMIT:
         _REGION_TRACKS.clear()
     found = _REGION_TRACKS[key] = (region, content, tuple(out))
     return found[2]

@@ -20,6 +20,7 @@ from ...core.words import count
 from .data import (
     ALLIANCE_OF,
     ARMY_NAMES,
+    CACHE_LIMIT,
     NEUTRAL,
     SABOTAGE,
     SLOT_SHAPES,
@@ -59,7 +60,7 @@ def pieces(s: State, key: str, army: str | None = None) -> list[str]:
             found = tuple(p for p in slots if owner(p) is not None)
         else:
             found = tuple(p for p in slots if owner(p) == army)
-        if len(_PIECES) > 20_000:
+        if len(_PIECES) > CACHE_LIMIT:
             _PIECES.clear()
         _PIECES[slots, army] = found
     return list(found)
@@ -394,7 +395,7 @@ def _into(
         else:
             free_of = dict(zip(kinds, room, strict=True))
             found = tuple(act("march", to, code) for code, needed in ready if all(n <= free_of[sh] for sh, n in needed))
-        if len(_INTO) > 20_000:
+        if len(_INTO) > CACHE_LIMIT:
             _INTO.clear()
         _INTO[key] = found
     return found
@@ -423,7 +424,7 @@ def _ready(
             if n:
                 need[sh] = need.get(sh, 0) + n
         ready.append((code, tuple(need.items())))
-    if len(_READY) > 20_000:
+    if len(_READY) > CACHE_LIMIT:
         _READY.clear()
     found = _READY[key] = tuple(ready)
     return found
@@ -537,7 +538,7 @@ def group_of(kinds: list[str], code: str) -> list[str]:
         found = tuple(
             k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)
         )
-        if len(_GROUPS) > 20_000:
+        if len(_GROUPS) > CACHE_LIMIT:
             _GROUPS.clear()
         _GROUPS[key] = found
     return list(found)

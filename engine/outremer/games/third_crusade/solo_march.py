@@ -18,7 +18,7 @@ from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.placement import bare_room, overflow_region
 from .cards import order_of
-from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, what
+from .data import ALLIANCE_OF, CACHE_LIMIT, NEUTRAL, UNITS, Content, board_for, owner, what
 from .moves import group_of, movable, pieces
 from .moves import marches as march_actions
 from .solo_command import fail_effect, place_units
@@ -249,7 +249,7 @@ def _of_group(content: Content, group: tuple[str, ...], kind: str) -> tuple[int,
     if hit is not None and hit[0] is content:
         return hit[1]
     found = (sum(1 for x in group if _leader(x)), _group_strength(content, list(group), kind))
-    if len(_GROUPS) > 20_000:
+    if len(_GROUPS) > CACHE_LIMIT:
         _GROUPS.clear()
     _GROUPS[group, kind] = (content, found)
     return found

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from ....core.actions import Action
 from ....core.errors import IllegalAction
 from ....core.game import Event, State
-from ..data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, UNITS, owner, what
+from ..data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, CACHE_LIMIT, NEUTRAL, UNITS, owner, what
 from ..records import UNIT_WORDS
 
 Rand = Callable[[int], int]
@@ -103,7 +103,7 @@ def pieces_in(s: State, key: str, armies) -> list[str]:
     slots = tuple(s["map"][key])
     found = _PIECES_IN.get((slots, armies))
     if found is None:
-        if len(_PIECES_IN) > 20_000:
+        if len(_PIECES_IN) > CACHE_LIMIT:
             _PIECES_IN.clear()
         found = _PIECES_IN[slots, armies] = tuple(p for p in slots if owner(p) in armies)
     return list(found)

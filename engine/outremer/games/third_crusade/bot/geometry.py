@@ -32,7 +32,19 @@ from collections.abc import Iterable, Sequence
 from ....core.game import State
 from ....core.graph import distances
 from ..battle import piece_strength
-from ..data import ALLIANCE_OF, ALLIANCES, Board, Content, board_for, content, controller, owner, present, what
+from ..data import (
+    ALLIANCE_OF,
+    ALLIANCES,
+    CACHE_LIMIT,
+    Board,
+    Content,
+    board_for,
+    content,
+    controller,
+    owner,
+    present,
+    what,
+)
 
 BOARD = 1000
 """Each map board is 1000 x 1000 board units (map files, x and y)."""
@@ -105,7 +117,7 @@ def _strength_key(c: Content, b: Board, s: State, mine: tuple[str, ...], key: st
         w = what(p)
         if w in leaders and not leaders[w].unit:
             bare = 1
-    if len(_STRENGTH_KEYS) > 20_000:
+    if len(_STRENGTH_KEYS) > CACHE_LIMIT:
         _STRENGTH_KEYS.clear()
     _STRENGTH_KEYS[memo] = (c, b, (total, bare))
     return total, bare
