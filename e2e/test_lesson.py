@@ -250,20 +250,18 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
     # Continue the game: the computer answers, and the lesson's box is gone.
     end.locator("[data-command='lesson-continue'][data-how='computer']").click()
     until(page, "!document.querySelector('#table .lesson:not([hidden])')")
-    # The steps counted before the learner's move: the computer (the lesson's other seats, the quick
-    # player) may answer before the page can be asked again, so its answer is counted from here.
-    before = page.evaluate("window.outremer.game.snapshot.steps")
-    learner_first = page.evaluate("window.outremer.game.snapshot.to_act") == 0
-    if learner_first:
+    if page.evaluate("window.outremer.game.snapshot.to_act") == 0:  # the learner moves first
         page.locator("#table [data-act]").first.click()
-    # the computer has answered once a step beyond the learner's is played and the learner is asked
-    # again (or the game is over)
+    first = page.evaluate("window.outremer.game.snapshot.steps")
+    # the computer has answered once the learner is asked again (or the game is over): the lesson's
+    # other seats search (normal, about 1 s a move inside Pyodide), on a core the browser tests'
+    # other process shares, so the wait allows for the many moves of a round
     until(
         page,
         "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && "
-        f"s.steps >= {before + (2 if learner_first else 1)} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
+        f"s.steps > {first} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
         "!document.querySelector('#table .lesson'); })()",
-        timeout=120,
+        timeout=240,
     )
     assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
     assert app_guard.errors[errors:] == []
