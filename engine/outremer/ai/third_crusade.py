@@ -323,6 +323,13 @@ class ThirdCrusadeHeuristic(Agent):
         memo = self._memo if self._memo is not None else self._m()
         return memo.setdefault(sig, {})  # an Order of this kind's worth in each Region asked about
 
+    def _worth_in(self, row: dict[str, float], sig: tuple, key: str) -> float:
+        """The worth in ``key`` of an Order of the kind ``sig`` (its ``row`` of :meth:`_worths`)."""
+        w = row.get(key)
+        if w is None:
+            w = row[key] = self._order_worth(sig, key)
+        return w
+
     def _order_scores(self, legal: list[Action]):
         """For each Order it may choose and can pay for (``_budget``), each free Order Section of
         its Alliance with what placing the Order there is worth (``_order_worth``): (the action
@@ -338,8 +345,7 @@ class ThirdCrusadeHeuristic(Agent):
                 continue
             row = self._worths(sig)
             for key in regions:
-                w = row.get(key)
-                yield a, key, row.setdefault(key, self._order_worth(sig, key)) if w is None else w
+                yield a, key, self._worth_in(row, sig, key)
 
     def _region_scores(self, legal: list[Action]):
         """Each Region it may place the Order it has chosen in, with the worth of placing it there:
@@ -348,8 +354,7 @@ class ThirdCrusadeHeuristic(Agent):
         row = self._worths(sig)
         for a in legal:
             if a.verb == "section":
-                w = row.get(a.args[0])
-                yield a, row.setdefault(a.args[0], self._order_worth(sig, a.args[0])) if w is None else w
+                yield a, self._worth_in(row, sig, a.args[0])
 
     # The easy level's noise (``NoisyAgent``) on the two steps: a random move is a random (Order,
     # Region) pair or passing, each alike, as when they were one choice.
