@@ -126,6 +126,57 @@ def _take(page, do: str):
     return target.first
 
 
+# The game after the lesson, as the learner's seat sees it once the page is still: whether the
+# lesson's box is hidden or gone (the table drawn again), and the indices (in document order) of the visible enabled actions.
+AFTER = """() => {
+  const s = window.outremer.game.snapshot;
+  if (!s || document.body.dataset.busy) return null;
+  const all = [...document.querySelectorAll('#table [data-act]')];
+  const shown = (e) => { if (e.disabled || e.closest('[hidden]')) return false;
+                         const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+  const acts = all.map((e, i) => [e, i]).filter(([e]) => shown(e));
+  const verb = s.choose && s.choose.verb + ' ';
+  const picks = verb ? [...new Map(acts.filter(([e]) => (e.dataset.action || '').startsWith(verb))
+                                     .map(([e, i]) => [e.dataset.action, i])).values()] : [];
+  return {steps: s.steps, since: s.since, to_act: s.to_act, legal: s.legal.length, over: s.over,
+          lesson: Boolean(document.querySelector('#table .lesson:not([hidden])')),
+          gone: !document.querySelector('#table .lesson'), acts: acts.map(([, i]) => i),
+          picks: s.choose ? picks.slice(0, s.choose.count) : null};
+}"""
+
+
+def _until_answered(page, taught: int, timeout: float = 240.0) -> dict:
+    """After "Continue the game": the learner plays any legal action whenever asked, until a
+    computer seat has moved after one of the learner's own (or the game is over). The learner may
+    act several times in a row (Lords of Heaven), the computer may answer at once (pace 0), and a
+    click the page has not yet taken is tried again. The lesson's other seats search (normal,
+    about 1 s a move inside Pyodide) on a core the browser tests' other process shares, so the
+    wait allows for the many moves of a round."""
+    deadline = time.monotonic() + timeout
+    while True:
+        now = page.evaluate(AFTER)
+        if now and not now["lesson"]:
+            if now["over"]:
+                return now
+            asked = now["to_act"] == 0 and now["legal"] > 0
+            # ``since``: the step after the learner's last action; a later step is another seat's
+            if asked and now["since"] > taught and now["steps"] > now["since"] and now["gone"]:
+                return now
+            if asked and now["acts"]:
+                acts = page.locator("#table [data-act]")
+                for index in now["picks"] or now["acts"][:1]:
+                    acts.nth(index).click()
+                if now["picks"]:
+                    page.locator("#table [data-command='confirm-picks']").click()
+                moved = time.monotonic() + 30
+                while time.monotonic() < moved and page.evaluate("window.outremer.game.snapshot.steps") == now["steps"]:
+                    time.sleep(0.05)
+                continue
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the computer did not answer the learner within {timeout} s: {now}")
+        time.sleep(0.1)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, game):
     page = app
@@ -250,19 +301,7 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
     # Continue the game: the computer answers, and the lesson's box is gone.
     end.locator("[data-command='lesson-continue'][data-how='computer']").click()
     until(page, "!document.querySelector('#table .lesson:not([hidden])')")
-    if page.evaluate("window.outremer.game.snapshot.to_act") == 0:  # the learner moves first
-        page.locator("#table [data-act]").first.click()
-    first = page.evaluate("window.outremer.game.snapshot.steps")
-    # the computer has answered once the learner is asked again (or the game is over): the lesson's
-    # other seats search (normal, about 1 s a move inside Pyodide), on a core the browser tests'
-    # other process shares, so the wait allows for the many moves of a round
-    until(
-        page,
-        "(() => { const s = window.outremer.game.snapshot; return !document.body.dataset.busy && "
-        f"s.steps > {first} && (s.over || (s.to_act === 0 && s.legal.length > 0)) && "
-        "!document.querySelector('#table .lesson'); })()",
-        timeout=240,
-    )
+    _until_answered(page, lesson.actions)
     assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
     assert app_guard.errors[errors:] == []
 
