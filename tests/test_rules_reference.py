@@ -332,6 +332,17 @@ def test_the_victory_levels_equal_the_engine():
         assert {victory_level(vp) for vp in probes} == {level}, span
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_options_table_lists_the_players_choices_and_no_hidden_option(game_id):
+    """The setup options as the new-game form offers them: a hidden option (the lesson, set by the
+    Learn to play page) is no player's choice and is not listed."""
+    game = get_game(game_id)
+    [rows] = tables(page(game_id), "rules-options")
+    listed = {r[0] for r in rows[1:]}
+    assert listed == {o.label for o in game.options if not o.hidden}
+    assert any(o.hidden for o in game.options)  # each game has its lesson, hidden
+
+
 # ---------------------------------------------------------------------------- our own words
 def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
