@@ -109,8 +109,10 @@ def heuristic_vs_random(game_id: str, games: int, seed: int, runner: dict | None
     }
 
 
-def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
-    """One game of ``one_seat``: the seat ``me`` played by ``level``, the others by ``others``."""
+def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float, float]:
+    """One game of ``one_seat``: the seat ``me`` played by ``level``, the others by ``others``; the
+    seat, its payoff, and the CPU seconds the game took (of the process that played it)."""
+    begun = time.process_time()
     game_id, level, others, players, seed, me = args
     game = get_game(game_id)
     seats = [others] * players
@@ -126,7 +128,7 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float]:
     while (seat := game.to_act(state)) is not None:
         game.advance(state, _decide(agents[seat], named[seat][0], game, state, seat, agent_random(seed, step)))
         step += 1
-    return me, game.payoff(state)[me]
+    return me, game.payoff(state)[me], round(time.process_time() - begun, 2)
 
 
 def _deal(task: tuple) -> str:
@@ -152,7 +154,7 @@ def one_seat(
     results = dict(job.results())
     score, by_seat, victories, played = 0.0, [0.0] * players, 0, [0] * players
     for i in sorted(results):
-        me, payoff = results[i]
+        me, payoff, _cpu = results[i]
         score += payoff
         by_seat[me] += payoff
         played[me] += 1
@@ -171,11 +173,34 @@ def one_seat(
         "victories": round(victories / n, 4),
         "by_seat": [round(x / max(1, k), 4) for x, k in zip(by_seat, played, strict=False)],
         "seconds": round(time.perf_counter() - started, 1),
+        "core_hours": round(sum(cpu for _, _, cpu in results.values()) / 3600, 2),
         "backend": job.backend,
     }
     if job.lost:
         out["lost"] = sorted(lost.key for lost in job.lost)
     return out
+
+
+CORES = (2, 16, 64)
+"""The machines a series' cost is given for: this one, and two sizes of cluster."""
+
+
+def cost(rows: list[dict]) -> dict:
+    """What a series' games cost: the CPU seconds of those whose rows record them (``cpu_s``;
+    rows written before 2026-11-30 do not), and for all of them, at that mean, the core-hours and
+    the hours on clusters of ``CORES`` cores (the games are independent: a cluster of N cores plays
+    N at once, less the wait for the last ones)."""
+    timed = [r["cpu_s"] for r in rows if "cpu_s" in r]
+    if not timed:
+        return {"games_timed": 0}
+    mean = sum(timed) / len(timed)
+    total = mean * len(rows)
+    return {
+        "games_timed": len(timed),
+        "cpu_s_per_game": round(mean, 1),
+        "core_hours": round(total / 3600, 2),
+        "hours_on_cores": {str(n): round(total / n / 3600, 2) for n in CORES},
+    }
 
 
 def _check(game, level: str, others: str) -> dict:
@@ -260,7 +285,7 @@ def series(
         work if sprt is None or sprt.result is None else [], runner or {}, f"{game_id} {level} against {others}"
     )
     with path.open("a") as out:
-        for i, (me, payoff) in job.results():
+        for i, (me, payoff, cpu) in job.results():
             row = {
                 "game": game_id,
                 "level": level,
@@ -271,6 +296,7 @@ def series(
                 "deal": seed + i // players,
                 "me": me,
                 "payoff": payoff,
+                "cpu_s": cpu,
                 **recorded,
             }
             out.write(json.dumps(row) + "\n")
@@ -300,6 +326,7 @@ def series(
         "by_seat": [round(sum(x) / max(1, len(x)), 4) for x in by_seat],
         "games_by_seat": [len(x) for x in by_seat],
         "seconds_this_run": round(time.perf_counter() - started, 1),
+        "cost": cost(rows),
         "log": log,
         "backend": job.backend,
     }
