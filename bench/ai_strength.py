@@ -185,12 +185,13 @@ CORES = (2, 16, 64)
 """The machines a series' cost is given for: this one, and two sizes of cluster."""
 
 
-def cost(rows: list[dict]) -> dict:
+def cost(rows: list[dict], timed: list[float] | None = None) -> dict:
     """What a series' games cost: the CPU seconds of those whose rows record them (``cpu_s``;
-    rows written before 2026-11-30 do not), and for all of them, at that mean, the core-hours and
-    the hours on clusters of ``CORES`` cores (the games are independent: a cluster of N cores plays
-    N at once, less the wait for the last ones)."""
-    timed = [r["cpu_s"] for r in rows if "cpu_s" in r]
+    rows written before 2026-11-30 do not) or of ``timed`` games of it played again
+    (bench/series_cost.py), and for all of them, at that mean, the core-hours and the hours on
+    clusters of ``CORES`` cores (the games are independent: a cluster of N cores plays N at once,
+    less the wait for the last ones)."""
+    timed = timed or [r["cpu_s"] for r in rows if "cpu_s" in r]
     if not timed:
         return {"games_timed": 0}
     mean = sum(timed) / len(timed)
@@ -226,6 +227,20 @@ def _check(game, level: str, others: str) -> dict:
     }
 
 
+def recorded_in(row: dict, game_depth: int) -> dict:
+    """The settings of the searching players a series' row records, as ``_check`` gives them.
+    Rows from before the model was recorded: every hard level had it; from before the rollouts'
+    depth was: every level had the game's own."""
+    return {
+        "budgets": row.get("budgets"),
+        "bias": row.get("bias"),
+        "paired": row.get("paired", []),
+        "model": row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
+        "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}),
+        **({"weights": row["weights"]} if "weights" in row else {}),
+    }
+
+
 def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
     done = {}
     if path.exists():
@@ -233,16 +248,7 @@ def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
             row = json.loads(line)
             if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != key:
                 raise SystemExit(f"{path} holds another series ({line[:80]}…)")
-            # Rows from before the model was recorded: every hard level had it; from before the
-            # rollouts' depth was: every level had the game's own.
-            was = {
-                "budgets": row.get("budgets"),
-                "bias": row.get("bias"),
-                "paired": row.get("paired", []),
-                "model": row.get("model", [kind for kind in row.get("budgets", {}) if kind == "hard"]),
-                "depth": row.get("depth", {kind: game_depth for kind in row.get("budgets", {})}),
-                **({"weights": row["weights"]} if "weights" in row else {}),
-            }
+            was = recorded_in(row, game_depth)
             if was != recorded:
                 raise SystemExit(
                     f"{path} was played with other searching players (iterations, bias, paired, "

@@ -126,6 +126,8 @@ RUNS = [
             "{out}/series-sprt.jsonl",
         ],
     ),
+    # costed from the CPU seconds the smoke's own series recorded: nothing played again
+    ("series_cost", [PY, "bench/series_cost.py", "--sample", "0", "--folder", "{out}", "--only", "series.jsonl"]),
     ("ai_strength times", [PY, "bench/ai_strength.py", "times", "--decisions", "1", "--only", "levantine"]),
     ("ck_balance", [PY, "bench/ck_balance.py", "--games", "2", "--other-games", "2"]),
     ("loh_balance", [PY, "bench/loh_balance.py", "--games", "2"]),
@@ -166,7 +168,7 @@ RUNS = [
 
 
 # A benchmark that reads what another wrote runs after it, in the same turn of the pool.
-AFTER = {"train fit": "train data"}
+AFTER = {"train fit": "train data", "series_cost": "ai_strength series"}
 
 
 def _chain(steps: list[tuple[str, list[str]]], env: dict) -> list[tuple[str, int, float, str]]:

@@ -99,3 +99,18 @@ def test_weights_ship_only_when_the_test_accepted_them(train, tmp_path):
         with pytest.raises(SystemExit, match="Not shipped: the test has not accepted H1"):
             train.ship("levantine", 1, {"sprt": verdict, "log": "x"}, tmp_path)
     assert read_text("levantine") == before
+
+
+def test_a_series_cost_is_its_games_cpu_seconds_at_their_mean(train):
+    """bench/series_cost.py: rows with their CPU seconds give the mean per game, and the whole
+    series at that mean; a sample played again stands for rows that record none."""
+    import ai_strength
+
+    rows = [{"cpu_s": 10.0}, {"cpu_s": 20.0}, {}, {}]
+    found = ai_strength.cost(rows)
+    assert found["games_timed"] == 2 and found["cpu_s_per_game"] == 15.0
+    assert found["hours_on_cores"]["2"] == round(60 / 2 / 3600, 2) and found["core_hours"] == round(60 / 3600, 2)
+    many = [{}] * 7200
+    assert ai_strength.cost(many) == {"games_timed": 0}
+    sampled = ai_strength.cost(many, [30.0, 50.0])
+    assert sampled["games_timed"] == 2 and sampled["core_hours"] == 80.0 and sampled["hours_on_cores"]["64"] == 1.25
