@@ -10,12 +10,12 @@ import math
 
 from ..games.third_crusade.data import (
     ALLIANCE_OF,
-    CACHE_LIMIT,
     TRACKS,
     board_for,
     content,
     controller,
     owner,
+    remembered_with,
     supply_need,
     uncovered,
 )
@@ -77,7 +77,7 @@ def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
 
 
 _REGION_FEATURES: dict = {}
-"""(id of the Region, its Slots, its tokens) -> (the Region, :func:`_region_features`): a search
+"""(id of the Region, its Slots, its tokens) -> ((the Region,), :func:`_region_features`): a search
 estimates many positions that differ in a few Regions."""
 
 
@@ -86,9 +86,10 @@ def _region_features(region, slots, tokens) -> tuple[tuple[tuple[str, int], ...]
     the Alliance of the Army Controlling it (None if none) and the Glory icons showing there."""
     slots = tuple(slots)
     key = (id(region), slots, None if tokens is None else tuple(tokens))
-    hit = _REGION_FEATURES.get(key)
-    if hit is not None and hit[0] is region:
-        return hit[1]
+    return remembered_with(_REGION_FEATURES, key, (region,), _worked_out, region, slots, tokens)
+
+
+def _worked_out(region, slots: tuple, tokens) -> tuple[tuple[tuple[str, int], ...], str | None, int]:
     pieces: dict[str, int] = {}
     for piece in slots:
         who = owner(piece)
@@ -98,11 +99,7 @@ def _region_features(region, slots, tokens) -> tuple[tuple[tuple[str, int], ...]
     army = controller(slots)
     ruler = None if army is None else ALLIANCE_OF[army]
     glory_icons = 0 if army is None else uncovered(region, slots, tokens).count("glory")
-    found = (tuple(pieces.items()), ruler, glory_icons)
-    if len(_REGION_FEATURES) > CACHE_LIMIT:
-        _REGION_FEATURES.clear()
-    _REGION_FEATURES[key] = (region, found)
-    return found
+    return (tuple(pieces.items()), ruler, glory_icons)
 
 
 FEATURES = ("glory", "glory_icons", "supply_lacking", "pieces_in_fives", "jerusalem", "regions")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
+from operator import is_
 from typing import Any
 
 from ...core.errors import DataError
@@ -141,16 +142,32 @@ CACHE_LIMIT = 20_000
 many sets of Slots; a game's steps ask again mostly of the latest)."""
 
 
-def remembered(cache: dict, key: Hashable, work: Callable) -> Any:
-    """``work(key)``, looked up in ``cache`` first and kept there (emptied past ``CACHE_LIMIT``):
-    for answers that are functions of the key alone."""
+def remembered(cache: dict, key: Hashable, work: Callable, *args: Any) -> Any:
+    """``work(key, *args)``, looked up in ``cache`` first and kept there (emptied past
+    ``CACHE_LIMIT``): for answers that are functions of the key alone (``args``, if any, are
+    worked out from it, given to save the work again)."""
     try:
         return cache[key]
     except KeyError:
         pass
     if len(cache) > CACHE_LIMIT:
         cache.clear()
-    found = cache[key] = work(key)
+    found = cache[key] = work(key, *args)
+    return found
+
+
+def remembered_with(cache: dict, key: Hashable, within: tuple, work: Callable, *args: Any) -> Any:
+    """``work(*args)``, kept in ``cache`` as :func:`remembered` keeps answers, for answers that
+    depend also on the objects ``within`` (the game's Content, a Region, a map) that the key leaves
+    out or names by ``id`` alone: they are kept beside the answer, and an entry counts only for
+    the very same objects (an ``id`` may be reused once its object is gone)."""
+    hit = cache.get(key)
+    if hit is not None and all(map(is_, hit[0], within)):
+        return hit[1]
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+    found = work(*args)
+    cache[key] = (within, found)
     return found
 
 
@@ -273,7 +290,7 @@ def tracks(
 
 
 _REGION_TRACKS: dict = {}
-"""(id of the Region, its Slots, its tokens) -> (the Region, the content, what it gives): asked
+"""(id of the Region, its Slots, its tokens) -> ((the Region, the content), what it gives): asked
 before and after every change of a Region's Slots (``state.set_slot``), and for every Region when
 the tracks are counted anew (``state.recount``)."""
 
@@ -285,9 +302,12 @@ def region_tracks(
     ruler, a Leader's icons to its Army (a Neutral Leader's to the ruler)."""
     slots = tuple(slots)
     key = (id(region), slots, None if tokens is None else tuple(tokens))
-    hit = _REGION_TRACKS.get(key)
-    if hit is not None and hit[0] is region and hit[1] is content:
-        return hit[2]
+    return remembered_with(_REGION_TRACKS, key, (region, content), _region_tracks, content, region, slots, tokens)
+
+
+def _region_tracks(
+    content: Content, region: Region, slots: tuple, tokens: Sequence | None
+) -> tuple[tuple[str, str], ...]:
     out = []
     ruler = controller(slots)
     if ruler is not None:
@@ -302,10 +322,7 @@ def region_tracks(
         if army is not None:
             for icon in content.leaders[what(piece)].icons:
                 out.append((army, icon))
-    if len(_REGION_TRACKS) > CACHE_LIMIT:
-        _REGION_TRACKS.clear()
-    found = _REGION_TRACKS[key] = (region, content, tuple(out))
-    return found[2]
+    return tuple(out)
 
 
 # --- setup ---------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from ...core.words import count
 from .data import (
     ALLIANCE_OF,
     ARMY_NAMES,
-    CACHE_LIMIT,
     NEUTRAL,
     SABOTAGE,
     SLOT_SHAPES,
@@ -31,6 +30,7 @@ from .data import (
     controller,
     owner,
     present,
+    remembered,
     shape,
     what,
 )
@@ -53,17 +53,14 @@ Slots many times on each step of a search."""
 
 def pieces(s: State, key: str, army: str | None = None) -> list[str]:
     """The pieces in a Region (one Army's, or everyone's, Neutral included)."""
-    slots = tuple(s["map"][key])
-    found = _PIECES.get((slots, army))
-    if found is None:
-        if army is None:
-            found = tuple(p for p in slots if owner(p) is not None)
-        else:
-            found = tuple(p for p in slots if owner(p) == army)
-        if len(_PIECES) > CACHE_LIMIT:
-            _PIECES.clear()
-        _PIECES[slots, army] = found
-    return list(found)
+    return list(remembered(_PIECES, (tuple(s["map"][key]), army), _pieces))
+
+
+def _pieces(key: tuple) -> tuple[str, ...]:
+    slots, army = key
+    if army is None:
+        return tuple(p for p in slots if owner(p) is not None)
+    return tuple(p for p in slots if owner(p) == army)
 
 
 def alliance_in(s: State, key: str) -> set[str]:
@@ -387,18 +384,15 @@ def _into(
     """The March actions into ``to`` of the groups ``ready`` (:func:`_ready` of ``groups_key``):
     each of them where they meet the other Alliance (``room`` None: they wait on the Road), else
     those whose pieces all find a free Slot (``room``: the free Slots of each shape of ``kinds``)."""
-    key = (to, groups_key, kinds, room)
-    found = _INTO.get(key)
-    if found is None:
-        if room is None:
-            found = tuple(act("march", to, code) for code, _ in ready)
-        else:
-            free_of = dict(zip(kinds, room, strict=True))
-            found = tuple(act("march", to, code) for code, needed in ready if all(n <= free_of[sh] for sh, n in needed))
-        if len(_INTO) > CACHE_LIMIT:
-            _INTO.clear()
-        _INTO[key] = found
-    return found
+    return remembered(_INTO, (to, groups_key, kinds, room), _marches_into, ready)
+
+
+def _marches_into(key: tuple, ready: tuple) -> tuple[Action, ...]:
+    to, _, kinds, room = key
+    if room is None:
+        return tuple(act("march", to, code) for code, _ in ready)
+    free_of = dict(zip(kinds, room, strict=True))
+    return tuple(act("march", to, code) for code, needed in ready if all(n <= free_of[sh] for sh, n in needed))
 
 
 _READY: dict = {}
@@ -411,10 +405,11 @@ def _ready(
     """The groups of :func:`_marches` (``sizes`` of each distinct piece, of ``shapes``, ``own``
     when the Army's own) that keep ``keep`` of the Army's ``here`` pieces behind: each one's word
     and the Slots it needs, by shape."""
-    key = (sizes, shapes, own, keep, here)
-    found = _READY.get(key)
-    if found is not None:
-        return found
+    return remembered(_READY, (sizes, shapes, own, keep, here), _worked_ready)
+
+
+def _worked_ready(key: tuple) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    sizes, shapes, own, keep, here = key
     ready = []
     for counts, code in _groups(sizes):
         if keep and here - sum(n for n, mine in zip(counts, own, strict=False) if mine) < keep:
@@ -424,10 +419,7 @@ def _ready(
             if n:
                 need[sh] = need.get(sh, 0) + n
         ready.append((code, tuple(need.items())))
-    if len(_READY) > CACHE_LIMIT:
-        _READY.clear()
-    found = _READY[key] = tuple(ready)
-    return found
+    return tuple(ready)
 
 
 def fits(
@@ -532,13 +524,9 @@ _GROUPS: dict = {}
 
 def group_of(kinds: list[str], code: str) -> list[str]:
     """The pieces a group word names, ``kinds`` being the distinct movable pieces, sorted."""
-    key = (tuple(kinds), code)
-    found = _GROUPS.get(key)
-    if found is None:
-        found = tuple(
-            k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n)
-        )
-        if len(_GROUPS) > CACHE_LIMIT:
-            _GROUPS.clear()
-        _GROUPS[key] = found
-    return list(found)
+    return list(remembered(_GROUPS, (tuple(kinds), code), _group_of))
+
+
+def _group_of(key: tuple) -> tuple[str, ...]:
+    kinds, code = key
+    return tuple(k for k, n in zip(kinds, map(int, str(code).lstrip("g").split(".")), strict=False) for _ in range(n))

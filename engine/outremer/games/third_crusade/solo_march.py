@@ -18,7 +18,7 @@ from .battle import piece_strength
 from .bot import geometry as geo
 from .bot.placement import bare_room, overflow_region
 from .cards import order_of
-from .data import ALLIANCE_OF, CACHE_LIMIT, NEUTRAL, UNITS, Content, board_for, owner, what
+from .data import ALLIANCE_OF, NEUTRAL, UNITS, Content, board_for, owner, remembered_with, what
 from .moves import group_of, movable, pieces
 from .moves import marches as march_actions
 from .solo_command import fail_effect, place_units
@@ -239,17 +239,14 @@ def _group_strength(content: Content, group: list[str], kind: str) -> int:
 
 
 _GROUPS: dict = {}
-"""(a March group's pieces, a Region type) -> (the content, :func:`_of_group`): the Bot weighs the
+"""(a March group's pieces, a Region type) -> ((the content,), :func:`_of_group`): the Bot weighs the
 same few groups on every March of a search."""
 
 
 def _of_group(content: Content, group: tuple[str, ...], kind: str) -> tuple[int, int]:
     """A March group's Leaders, and its Strength in a Region of type ``kind``."""
-    hit = _GROUPS.get((group, kind))
-    if hit is not None and hit[0] is content:
-        return hit[1]
-    found = (sum(1 for x in group if _leader(x)), _group_strength(content, list(group), kind))
-    if len(_GROUPS) > CACHE_LIMIT:
-        _GROUPS.clear()
-    _GROUPS[group, kind] = (content, found)
-    return found
+    return remembered_with(_GROUPS, (group, kind), (content,), _worked_out, content, group, kind)
+
+
+def _worked_out(content: Content, group: tuple[str, ...], kind: str) -> tuple[int, int]:
+    return sum(1 for x in group if _leader(x)), _group_strength(content, list(group), kind)

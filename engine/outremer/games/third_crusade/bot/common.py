@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from ....core.actions import Action
 from ....core.errors import IllegalAction
 from ....core.game import Event, State
-from ..data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, CACHE_LIMIT, NEUTRAL, UNITS, owner, what
+from ..data import ALLIANCE_OF, ALLIANCES, ARMY_NAMES, NEUTRAL, UNITS, owner, remembered, what
 from ..records import UNIT_WORDS
 
 Rand = Callable[[int], int]
@@ -100,10 +100,9 @@ of the same Regions many times on each step of a search, while a step changes fe
 def pieces_in(s: State, key: str, armies) -> list[str]:
     """The Units and Leaders of ``armies`` in a Region."""
     armies = (armies,) if isinstance(armies, str) else tuple(armies)
-    slots = tuple(s["map"][key])
-    found = _PIECES_IN.get((slots, armies))
-    if found is None:
-        if len(_PIECES_IN) > CACHE_LIMIT:
-            _PIECES_IN.clear()
-        found = _PIECES_IN[slots, armies] = tuple(p for p in slots if owner(p) in armies)
-    return list(found)
+    return list(remembered(_PIECES_IN, (tuple(s["map"][key]), armies), _pieces_in))
+
+
+def _pieces_in(key: tuple) -> tuple[str, ...]:
+    slots, armies = key
+    return tuple(p for p in slots if owner(p) in armies)

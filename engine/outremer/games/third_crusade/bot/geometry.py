@@ -35,7 +35,6 @@ from ..battle import piece_strength
 from ..data import (
     ALLIANCE_OF,
     ALLIANCES,
-    CACHE_LIMIT,
     Board,
     Content,
     board_for,
@@ -43,6 +42,7 @@ from ..data import (
     controller,
     owner,
     present,
+    remembered_with,
     what,
 )
 
@@ -88,7 +88,7 @@ def bare_leader(s: State, army: str | Sequence[str], key: str) -> bool:
 
 
 _STRENGTH_KEYS: dict = {}
-"""(the Region, the Armies, its Slots as a tuple) -> (the content, the map, :func:`strength_key`):
+"""(the Region, the Armies, its Slots as a tuple) -> ((the content, the map), :func:`strength_key`):
 the Bot sorts Regions by strength many times on each step of a search, while a step changes few
 Slots."""
 
@@ -103,10 +103,10 @@ def strength_key(s: State, army: str | Sequence[str], key: str) -> tuple[int, in
 def _strength_key(c: Content, b: Board, s: State, mine: tuple[str, ...], key: str) -> tuple[int, int]:
     """:func:`strength_key` in the map ``b`` of the content ``c``, for the Armies ``mine``."""
     slots = tuple(s["map"][key])
-    memo = (key, mine, slots)
-    hit = _STRENGTH_KEYS.get(memo)
-    if hit is not None and hit[0] is c and hit[1] is b:
-        return hit[2]
+    return remembered_with(_STRENGTH_KEYS, (key, mine, slots), (c, b), _worked_out, c, b, mine, key, slots)
+
+
+def _worked_out(c: Content, b: Board, mine: tuple[str, ...], key: str, slots: tuple) -> tuple[int, int]:
     kind = b.region(key).kind
     leaders = c.leaders
     total, bare = 0, 0
@@ -117,9 +117,6 @@ def _strength_key(c: Content, b: Board, s: State, mine: tuple[str, ...], key: st
         w = what(p)
         if w in leaders and not leaders[w].unit:
             bare = 1
-    if len(_STRENGTH_KEYS) > CACHE_LIMIT:
-        _STRENGTH_KEYS.clear()
-    _STRENGTH_KEYS[memo] = (c, b, (total, bare))
     return total, bare
 
 
