@@ -187,7 +187,7 @@ CORES = (2, 16, 64)
 
 def cost(rows: list[dict], timed: list[float] | None = None) -> dict:
     """What a series' games cost: the CPU seconds of those whose rows record them (``cpu_s``;
-    rows written before 2026-11-30 do not) or of ``timed`` games of it played again
+    rows written before 2026-11-29 do not) or of ``timed`` games of it played again
     (bench/series_cost.py), and for all of them, at that mean, the core-hours and the hours on
     clusters of ``CORES`` cores (the games are independent: a cluster of N cores plays N at once,
     less the wait for the last ones)."""

@@ -4,7 +4,7 @@ the whole series, and the hours it takes on this machine's 2 cores and on cluste
     python bench/series_cost.py [--sample 2] [--only WORD] [--folder bench/series] [--jobs 2]
 
 A series whose rows record each game's CPU seconds (``cpu_s``, written by ``ai_strength.py
-series`` since 2026-11-30) is costed from them. One from before is costed from ``--sample`` of its
+series`` since 2026-11-29) is costed from them. One from before is costed from ``--sample`` of its
 games played again here (its first deals, from every seat; the same games, as the levels and
 their settings are those its rows record) and kept in ``bench/series_cost.json``, so that each is
 played once. A series whose searching players are no longer the shipped levels (the history of
