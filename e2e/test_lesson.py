@@ -127,7 +127,8 @@ def _take(page, do: str):
 
 
 # The game after the lesson, as the learner's seat sees it once the page is still: whether the
-# lesson's box is hidden or gone (the table drawn again), and the indices (in document order) of the visible enabled actions.
+# lesson's box is hidden or gone (the table drawn again), and the indices (in document order) of
+# the visible enabled actions.
 AFTER = """() => {
   const s = window.outremer.game.snapshot;
   if (!s || document.body.dataset.busy) return null;
