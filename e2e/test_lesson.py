@@ -4,7 +4,8 @@ of several actions stays on show while they are taken, and one Next plays the ot
 them), each step's `show` selectors matching something visible on the table, the status bar and every legal
 action in view at 1366×900, a wrong click explained and not taken (the other buttons still there),
 the page reloaded mid-lesson (the link holds the step, text-only steps read included), then
-"Continue the game" and the computer answering. Screenshots: artifacts/screenshots/lesson-*.png."""
+"Continue the game" and the computer answering (lesson-*-continued.png). Screenshots:
+artifacts/screenshots/lesson-*.png."""
 
 from __future__ import annotations
 
@@ -303,6 +304,7 @@ def test_learn_to_play_from_the_front_door_to_the_game_beyond(app, app_guard, ga
     end.locator("[data-command='lesson-continue'][data-how='computer']").click()
     until(page, "!document.querySelector('#table .lesson:not([hidden])')")
     _until_answered(page, lesson.actions)
+    screenshot(page, f"lesson-{game.id}-continued")
     assert page.evaluate("window.outremer.game.snapshot.seats") == list(lesson.seats)
     assert app_guard.errors[errors:] == []
 
