@@ -122,13 +122,16 @@ STRENGTH = [  # (series file, label)
     ("levantine-normal-heuristic-10000.jsonl", "Levantine: normal vs quick"),
     ("levantine-hard-normal-9000.jsonl", "Levantine: hard vs normal"),
     ("third-crusade-normal-heuristic-20000.jsonl", "Third Crusade 2p: normal vs quick"),
+    ("lords-of-heaven-normal-heuristic-30000.jsonl", "Lords of Heaven 2p: normal vs quick"),
+    ("lords-of-heaven-4p-normal-heuristic-31000.jsonl", "Lords of Heaven 4p: normal among 3 quick (fair: 25%)"),
 ]
 
 
 def strength() -> str:
     rows, whiskers = [], {}
     for i, (name, label) in enumerate(STRENGTH):
-        games = [json.loads(line) for line in (BENCH / "series" / name).read_text().splitlines() if line.strip()]
+        rows_of = [json.loads(line) for line in (BENCH / "series" / name).read_text().splitlines() if line.strip()]
+        games = list({g["i"]: g for g in rows_of}.values())  # a game written twice counts once
         won = sum(g["payoff"] for g in games)
         lo, hi = wilson(won, len(games))
         rows.append((label, [(won / len(games), f"{_pct(won / len(games))} of {len(games)}")]))
