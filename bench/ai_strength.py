@@ -241,20 +241,23 @@ def recorded_in(row: dict, game_depth: int) -> dict:
     }
 
 
+def series_rows(path: Path) -> dict[int, dict]:
+    """A series file's games by number: a game written twice (a run stopped and resumed) counts
+    once."""
+    return {row["i"]: row for row in (json.loads(line) for line in path.read_text().splitlines() if line.strip())}
+
+
 def _read(path: Path, key: tuple, recorded: dict, game_depth: int) -> dict:
-    done = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            row = json.loads(line)
-            if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != key:
-                raise SystemExit(f"{path} holds another series ({line[:80]}…)")
-            was = recorded_in(row, game_depth)
-            if was != recorded:
-                raise SystemExit(
-                    f"{path} was played with other searching players (iterations, bias, paired, "
-                    f"model, depth, weights: {tuple(was.values())}; now {tuple(recorded.values())})"
-                )
-            done[row["i"]] = row
+    done = series_rows(path) if path.exists() else {}
+    for row in done.values():
+        if (row["game"], row["level"], row["against"], row["players"], row["seed"]) != key:
+            raise SystemExit(f"{path} holds another series ({json.dumps(row)[:80]}…)")
+        was = recorded_in(row, game_depth)
+        if was != recorded:
+            raise SystemExit(
+                f"{path} was played with other searching players (iterations, bias, paired, "
+                f"model, depth, weights: {tuple(was.values())}; now {tuple(recorded.values())})"
+            )
     return done
 
 

@@ -29,6 +29,8 @@ BENCH = ROOT / "bench"
 sys.path.insert(0, str(ROOT / "web"))  # the drawing, shared with the rules pages
 sys.path.insert(0, str(ROOT / "engine"))
 
+from ai_strength import series_rows  # noqa: E402
+
 import balance_chart  # noqa: E402
 from balance_chart import bars, pct  # noqa: E402
 from outremer.sim import wilson  # noqa: E402
@@ -130,8 +132,7 @@ STRENGTH = [  # (series file, label)
 def strength() -> str:
     rows, whiskers = [], {}
     for i, (name, label) in enumerate(STRENGTH):
-        rows_of = [json.loads(line) for line in (BENCH / "series" / name).read_text().splitlines() if line.strip()]
-        games = list({g["i"]: g for g in rows_of}.values())  # a game written twice counts once
+        games = list(series_rows(BENCH / "series" / name).values())
         won = sum(g["payoff"] for g in games)
         lo, hi = wilson(won, len(games))
         rows.append((label, [(won / len(games), f"{_pct(won / len(games))} of {len(games)}")]))

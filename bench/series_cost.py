@@ -19,7 +19,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ai_strength import _check, _games, cost, recorded_in
+from ai_strength import _check, _games, cost, recorded_in, series_rows
 from out import out_path
 
 from outremer.ai import heuristic_for
@@ -29,14 +29,6 @@ from outremer.jobs import add_arguments, runner
 ROOT = Path(__file__).resolve().parent
 SERIES = ROOT / "series"
 SAMPLES = ROOT / "series_cost.json"
-
-
-def _rows(path: Path) -> list[dict]:
-    rows: dict[int, dict] = {}
-    for line in path.read_text().splitlines():
-        row = json.loads(line)
-        rows[row["i"]] = row  # a game written twice (a run stopped and resumed) counts once
-    return [rows[i] for i in sorted(rows)]
 
 
 def _sampled(path: Path, rows: list[dict], sample: int, run: dict, kept: dict) -> list[float] | str:
@@ -69,7 +61,7 @@ def main() -> None:
     kept = json.loads(SAMPLES.read_text()) if SAMPLES.exists() else {}
     report = {}
     for path in sorted(Path(args.folder).glob("*.jsonl")):
-        rows = _rows(path)
+        rows = [row for _, row in sorted(series_rows(path).items())]
         if args.only not in path.name or not rows or "against" not in rows[0]:
             continue  # not a series of ai_strength.py (bench/tc_solo.py writes its own)
         entry: dict = {"games": len(rows)}

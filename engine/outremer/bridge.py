@@ -274,8 +274,7 @@ def catalog() -> dict:
                         "names": o.choice_names(),
                         "players": list(o.players),
                     }
-                    for o in game.options
-                    if not o.hidden
+                    for o in game.offered_options()
                 ],
                 "controllers": list(CONTROLLERS),
                 "menu": [c for c in MENU if c in CONTROLLERS],

@@ -38,12 +38,9 @@ def table(head: list, rows: list[list], caption: str = "", cls: str = "") -> str
 
 
 def options(game) -> str:
-    """The setup options the game offers, with the help text the setup screen shows (a hidden
-    option, such as the lesson the Learn to play page sets, is no player's choice: left out)."""
+    """The setup options the game offers, with the help text the setup screen shows."""
     rows = []
-    for option in game.options:
-        if option.hidden:
-            continue
+    for option in game.offered_options():
         default = "off" if option.default is False else str(option.default)
         rows.append([option.label, default, option.help])
     return table(["Option", "Default", "What it does"], rows, caption="Setup options", cls="rules-options")

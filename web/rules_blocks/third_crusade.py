@@ -345,9 +345,7 @@ def variable_setup(_args: str = "") -> str:
 
 def setup_options(_args: str = "") -> str:
     rows = []
-    for option in ThirdCrusade.options:
-        if option.hidden:  # the lesson: set by the Learn to play page, no player's choice
-            continue
+    for option in ThirdCrusade.offered_options():
         names = option.choice_names()
         players = ", ".join(str(p) for p in option.players) if option.players else "all"
         rows.append([option.label, f"{names[0]} (default), " + ", ".join(names[1:]), players, option.help])

@@ -143,6 +143,12 @@ class Game:
     """Earlier revisions whose codes still replay exactly under today's rules with some options
     set (options added since, so absent from those codes): {revision: {option id: value}}."""
 
+    @classmethod
+    def offered_options(cls) -> tuple[Option, ...]:
+        """The options a player chooses (the new-game form, the rules page): all but the hidden
+        ones, which a lesson sets."""
+        return tuple(o for o in cls.options if not o.hidden)
+
     def earlier_revision(self, revision: int, seats: int) -> dict[str, Any] | None:
         """How a code recorded under an earlier ``revision`` with ``seats`` players replays under
         today's rules: the options to set (see ``earlier_revisions``), or None if it cannot. A
