@@ -114,3 +114,33 @@ def test_a_series_cost_is_its_games_cpu_seconds_at_their_mean(train):
     assert ai_strength.cost(many) == {"games_timed": 0}
     sampled = ai_strength.cost(many, [30.0, 50.0])
     assert sampled["games_timed"] == 2 and sampled["core_hours"] == 80.0 and sampled["hours_on_cores"]["64"] == 1.25
+
+
+@pytest.mark.parametrize(
+    "game_id, players",
+    [("levantine", 2), ("crusader-kingdoms", 4), ("lords-of-heaven", 2), ("third-crusade", 2)],
+)
+def test_every_game_trains_with_one_command_and_plays_with_the_weights_it_wrote(train, game_id, players, tmp_path):
+    """Each game's round: its data, a weights file fitted from them, and a searching level whose
+    estimate is that file's (weights of nothing but zeros: every seat's chance alike)."""
+    from outremer.ai import heuristic_for
+    from outremer.ai.trained import estimate_from_file, read_file
+    from outremer.games import get_game
+
+    game = get_game(game_id)
+    assert train.data(game_id, 1, 1, 5, "normal", players, 2, {}, tmp_path)["games"] == 1
+    assert train.fit_round(game_id, 1, 0.5, tmp_path, min_positions=1)["stages_learned"] >= 1
+    path = tmp_path / game_id / "round-1.json"
+    data = read_file(game, str(path))
+    zero = tmp_path / "zero.json"
+    zero.write_text(json.dumps({**data, "weights": [[0.0] * len(row) for row in data["weights"]]}))
+    row = json.loads((tmp_path / game_id / "round-1.jsonl").read_text())
+    state, _ = game.start(game.make_setup(5, ["normal"] * players))
+    for _ in range(row["actions"] // 2):  # half-way through the game the data played
+        game.advance(state, game.legal_for(state)[0])
+        if game.to_act(state) is None:
+            break
+    shipped = heuristic_for(game)[1](game, state)
+    even = estimate_from_file(game, str(zero))(game, state)
+    assert max(shipped) - min(shipped) > 1e-6, "the shipped weights tell the seats apart here"
+    assert max(even) - min(even) < 1e-9, "the file's weights, not the shipped ones, judge the state"

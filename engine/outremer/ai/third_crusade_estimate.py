@@ -127,11 +127,12 @@ LOGIT = Logit(
 )
 
 
-def estimate(game, s) -> list[float]:
+def estimate(game, s, logit: Logit | None = None) -> list[float]:
     """Each seat's expected payoff (see ``Game.payoff``): its Alliance's chance of winning from the
-    fitted ``LOGIT`` over the two Alliances' features; a seat of a pair expects the share of a
-    side's win half-way between Final Winner (1) and partner (1/2)."""
-    weights = LOGIT.weights[stage(s)]
+    fitted ``LOGIT`` (or ``logit``: weights in training, bench/train.py) over the two Alliances'
+    features; a seat of a pair expects the share of a side's win half-way between Final Winner (1)
+    and partner (1/2)."""
+    weights = (logit or LOGIT).weights[stage(s)]
     feats = alliance_features(s)
     crusader = sum(w * f for w, f in zip(weights, feats["crusader"], strict=False))
     muslim = sum(w * f for w, f in zip(weights, feats["muslim"], strict=False))

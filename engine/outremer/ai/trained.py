@@ -119,10 +119,15 @@ def load(
 
 
 def ai_module(game: Any) -> Any:
-    """The game's AI module (its ``features``, ``stage``, ``FEATURES``, ``STAGES``, ``LOGIT``)."""
+    """The module of the game's estimate (its ``features``, ``stage``, ``FEATURES``, ``STAGES``,
+    ``LOGIT``, and ``estimate`` where the estimate is more than its Logit): ``<game>_estimate``
+    where the game keeps it apart from its heuristic player (Third Crusade), else ``<game>``."""
     import importlib
+    import importlib.util
 
-    return importlib.import_module(f"{__package__}.{game.id.replace('-', '_')}")
+    name = f"{__package__}.{game.id.replace('-', '_')}"
+    own = f"{name}_estimate"
+    return importlib.import_module(own if importlib.util.find_spec(own) is not None else name)
 
 
 def read_file(game: Any, path: str) -> dict[str, Any]:
