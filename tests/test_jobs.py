@@ -57,19 +57,28 @@ def test_inline_results_and_a_failing_game_named_with_its_deal():
     assert "StopIteration" in failed.value.error and "ends the game wrongly" in str(failed.value)
 
 
-def test_backend_choice_and_bad_names():
+def test_backend_choice_and_bad_names(monkeypatch):
     assert jobs.choose_backend("local", None, 10_000) == "local"
     with pytest.raises(ValueError, match="backend is one of auto, ray, local"):
         jobs.choose_backend("cloud", None, 1)
-    if not jobs.ray_available():
-        assert jobs.choose_backend("auto", None, 10_000) == "local"
-        with pytest.raises(ValueError, match=r"Ray is not installed: pip install 'outremer\[cluster\]'"):
-            jobs.choose_backend("ray", None, 1)
-        with pytest.raises(ValueError, match="Ray is not installed"):
-            jobs.choose_backend("auto", "ray://example:10001", 1)
-    else:
+    if jobs.ray_available():
         assert jobs.choose_backend("auto", None, jobs.AUTO_RAY_GAMES - 1) == "local"
         assert jobs.choose_backend("auto", None, jobs.AUTO_RAY_GAMES) == "ray"
+    monkeypatch.setitem(sys.modules, "ray", None)  # as without the cluster extra: ``import ray`` fails
+    assert not jobs.ray_available()
+    assert jobs.choose_backend("auto", None, 10_000) == "local"
+    with pytest.raises(ValueError, match=r"Ray is not installed: pip install 'outremer\[cluster\]'"):
+        jobs.choose_backend("ray", None, 1)
+    with pytest.raises(ValueError, match="Ray is not installed"):
+        jobs.choose_backend("auto", "ray://example:10001", 1)
+
+
+@PROCESSES
+def test_without_the_cluster_extra_a_large_job_runs_in_local_processes(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)
+    game = get_game("levantine")
+    report = simulate(game, ["random", "random"], jobs.AUTO_RAY_GAMES, 7, jobs=2)
+    assert report["backend"] == "local" and report["games"] == jobs.AUTO_RAY_GAMES
 
 
 @PROCESSES
