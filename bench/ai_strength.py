@@ -11,6 +11,7 @@
   python bench/ai_strength.py series --game G --players P --level L --against A --games N --seed S --log F
       the same, resumable: finished games are appended to the file F, a run plays the rest;
       L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards;
+      or with "+model" (``MODEL``): the other seats move inside its tree as their quick player would;
       L or A may be a searching level with "@FILE": it plays with the estimate's weights of that
       file (a training round's candidate: bench/train.py);
       with --sprt [--elo0 0 --elo1 30 --alpha 0.05 --beta 0.05] (2 players) it stops as soon as
@@ -60,6 +61,25 @@ cards as they lie, chance's future still drawn afresh: the cheating search that
 ``tests/test_search.py`` shows its no-peek check catching. A measure of what the hidden cards
 are worth to a search, never a seat's controller."""
 
+MODEL = "+model"
+"""A searching level named with this ending ("normal+model") has the other seats move inside its
+tree as the game's quick player would (``Search.model``, as every game's hard does but Levantine's):
+a trial of a level's settings, recorded in each row of its series like the level's own."""
+
+
+def plain(kind: str) -> str:
+    """A level's own name: without its weights file and without ``SIGHT`` or ``MODEL``."""
+    name = split(kind)[0]
+    while name.endswith((SIGHT, MODEL)):
+        name = name.removesuffix(SIGHT).removesuffix(MODEL)
+    return name
+
+
+def modelled(kind: str) -> bool:
+    """Whether a level so named models the other seats by its name (``MODEL``)."""
+    return MODEL in split(kind)[0]
+
+
 AT = "@"
 """A searching level named ``normal@bench/training/levantine/round-1.json`` plays with the estimate's
 weights of that file (a training round's candidate: bench/train.py), a path from the repository's
@@ -80,7 +100,7 @@ def digest(path: str) -> str:
 def _decide(agent, kind: str, game, state: dict, seat: int, rand: random.Random):
     """One decision of the seat's ``agent``: from its view, or, for a sighted level, on copies
     of the true state."""
-    if not kind.endswith(SIGHT):
+    if SIGHT not in kind:
         return decide(agent, game, state, seat, rand)
 
     def sample(draw: random.Random) -> dict:
@@ -118,15 +138,18 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float, fl
     seats = [others] * players
     seats[me] = level
     named = [split(kind) for kind in seats]  # a level, and the weights file it plays with
-    controllers = [kind.removesuffix(SIGHT) for kind, _ in named]
+    controllers = [plain(kind) for kind in seats]
     state, _ = game.start(game.make_setup(seed, controllers))
     agents = [
         agent_for(game, kind, estimate_from_file(game, path))
         for kind, (_, path) in zip(controllers, named, strict=True)
     ]
+    for agent, kind in zip(agents, seats, strict=True):
+        if modelled(kind):
+            agent.model = True
     step = 0
     while (seat := game.to_act(state)) is not None:
-        game.advance(state, _decide(agents[seat], named[seat][0], game, state, seat, agent_random(seed, step)))
+        game.advance(state, _decide(agents[seat], seats[seat], game, state, seat, agent_random(seed, step)))
         step += 1
     return me, game.payoff(state)[me], round(time.process_time() - begun, 2)
 
@@ -206,22 +229,24 @@ def cost(rows: list[dict], timed: list[float] | None = None) -> dict:
 
 def _check(game, level: str, others: str) -> dict:
     """The settings of the searching players, as each row of a series records them."""
-    # a sighted level plays as its plain one; one with a weights file, as its plain one with those
-    plain = {kind: split(kind)[0].removesuffix(SIGHT) for kind in (level, others)}
-    searching = [kind for kind in (level, others) if plain[kind] in SEARCH_LEVELS]
+    # a sighted or modelling level plays as its plain one; one with a weights file, as its plain
+    # one with those
+    base = {kind: plain(kind) for kind in (level, others)}
+    searching = [kind for kind in (level, others) if base[kind] in SEARCH_LEVELS]
     files = {kind: split(kind)[1] for kind in searching if split(kind)[1]}
     if any(split(kind)[1] and kind not in searching for kind in (level, others)):
         raise SystemExit(f"Only a searching level ({', '.join(SEARCH_LEVELS)}) plays with a weights file.")
-    if any(split(kind)[0] != plain[kind] and kind not in searching for kind in (level, others)):
+    if any(split(kind)[0] != base[kind] and kind not in searching for kind in (level, others)):
         raise SystemExit(
-            f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r}: it plans on the true state."
+            f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r} (it plans on the "
+            f"true state) or {MODEL!r} (it models the other seats)."
         )
-    settings = {kind: search_level(game, plain[kind]) for kind in searching}
+    settings = {kind: search_level(game, base[kind]) for kind in searching}
     return {
         "budgets": {kind: settings[kind].iterations for kind in searching},
-        "bias": {kind: round(search_bias(game, plain[kind]), 4) for kind in searching},
+        "bias": {kind: round(search_bias(game, base[kind]), 4) for kind in searching},
         "paired": [kind for kind in searching if settings[kind].paired],
-        "model": [kind for kind in searching if settings[kind].model],
+        "model": [kind for kind in searching if settings[kind].model or modelled(kind)],
         "depth": {kind: settings[kind].depth for kind in searching},
         **({"weights": {kind: digest(path) for kind, path in files.items()}} if files else {}),
     }

@@ -91,6 +91,25 @@ def test_a_series_records_the_weights_file_each_level_plays_with(train, tmp_path
         ai_strength._check(game, f"heuristic@{path}", "normal")
 
 
+def test_a_series_records_a_level_tried_with_the_model_of_the_other_seats(train):
+    """``normal+model`` is normal with the other seats moving inside its tree as their quick player
+    would (``Search.model``): its rows say so, so a series of it never resumes as plain normal's."""
+    import ai_strength
+
+    from outremer.games import get_game
+
+    game = get_game("third-crusade")
+    assert ai_strength._check(game, "normal", "heuristic")["model"] == []
+    tried = ai_strength._check(game, "normal+model", "heuristic")
+    assert tried["model"] == ["normal+model"] and tried["budgets"] == {
+        "normal+model": ai_strength.search_level(game, "normal").iterations
+    }
+    assert ai_strength.plain("hard+sight+model@w.json") == "hard"
+    assert ai_strength.modelled("normal+model@w.json") and not ai_strength.modelled("normal@w.json")
+    with pytest.raises(SystemExit, match="'\\+model'"):
+        ai_strength._check(game, "heuristic+model", "normal")
+
+
 def test_weights_ship_only_when_the_test_accepted_them(train, tmp_path):
     from outremer.ai.trained import read_text
 
