@@ -227,8 +227,21 @@ def cost(rows: list[dict], timed: list[float] | None = None) -> dict:
     }
 
 
-def _check(game, level: str, others: str) -> dict:
-    """The settings of the searching players, as each row of a series records them."""
+def series_mode(game, players: int) -> str | None:
+    """The mode of the game a series plays, as the searching levels' settings name it
+    (``GAME_LEVELS``): the one its quick player's ``search_mode`` gives the first view of a game
+    with that many seats (Third Crusade with one: "bot")."""
+    mode_of = getattr(heuristic_for(game)[0], "search_mode", None)
+    if mode_of is None:
+        return None
+    state, _ = game.start(game.make_setup(0, ["heuristic"] * players))
+    return mode_of(game.view(state, 0))
+
+
+def _check(game, level: str, others: str, players: int = 2) -> dict:
+    """The settings of the searching players in a series of ``players`` seats (in the mode those
+    give, ``series_mode``), as each row of a series records them."""
+    mode = series_mode(game, players)
     # a sighted or modelling level plays as its plain one; one with a weights file, as its plain
     # one with those
     base = {kind: plain(kind) for kind in (level, others)}
@@ -241,10 +254,10 @@ def _check(game, level: str, others: str) -> dict:
             f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r} (it plans on the "
             f"true state) or {MODEL!r} (it models the other seats)."
         )
-    settings = {kind: search_level(game, base[kind]) for kind in searching}
+    settings = {kind: search_level(game, base[kind], mode) for kind in searching}
     return {
         "budgets": {kind: settings[kind].iterations for kind in searching},
-        "bias": {kind: round(search_bias(game, base[kind]), 4) for kind in searching},
+        "bias": {kind: round(search_bias(game, base[kind], mode), 4) for kind in searching},
         "paired": [kind for kind in searching if settings[kind].paired],
         "model": [kind for kind in searching if settings[kind].model or modelled(kind)],
         "depth": {kind: settings[kind].depth for kind in searching},
@@ -308,7 +321,7 @@ def series(
     game = get_game(game_id)
     if sprt is not None and players != 2:
         raise SystemExit("The sequential test weighs pairs of games with the seats swapped: 2 players only.")
-    recorded = _check(game, level, others)
+    recorded = _check(game, level, others, players)
     done = _read(path, (game_id, level, others, players, seed), recorded, heuristic_for(game)[2])
     payoffs = {i: row["payoff"] for i, row in done.items()}
     checked = feed_pairs(sprt, payoffs) if sprt is not None else 0

@@ -35,7 +35,7 @@ def _sampled(path: Path, rows: list[dict], sample: int, run: dict, kept: dict) -
     """The CPU seconds of the series' first ``sample`` games played again (kept ones first)."""
     first = rows[0]
     game = get_game(first["game"])
-    if recorded_in(first, heuristic_for(game)[2]) != _check(game, first["level"], first["against"]):
+    if recorded_in(first, heuristic_for(game)[2]) != _check(game, first["level"], first["against"], first["players"]):
         return "played with other searching players than the levels as they ship: not played again"
     timed = list(kept.get(path.name, []))
     players, seed = first["players"], first["seed"]

@@ -135,9 +135,9 @@ def paired(done: dict, other: dict, games: int) -> list[dict]:
 
 
 def solo_budget(level: str) -> int | None:
-    """A searching level's iterations (recorded with each game of a series); None for the other
-    players."""
-    return search_level(get_game("third-crusade"), level).iterations if level in SEARCH_LEVELS else None
+    """A searching level's iterations against the Bot, the mode "bot" of ``GAME_LEVELS`` (recorded
+    with each game of a series); None for the other players."""
+    return search_level(get_game("third-crusade"), level, "bot").iterations if level in SEARCH_LEVELS else None
 
 
 def run(level: str, games: int, seed: int, log: Path, runner: dict | None = None, only: str | None = None) -> dict:

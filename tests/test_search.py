@@ -503,33 +503,60 @@ def test_a_level_may_set_its_rollouts_depth(monkeypatch):
     assert agent_for(levantine, "normal").depth == game_depth != 60
 
 
-def test_third_crusade_rolls_out_shorter_against_the_bot(monkeypatch):
-    """Against the Bot (p.19-23) its turns count no rollout steps, so a Third Crusade search there
-    rolls out SOLO_ROLLOUT_DEPTH of the person's actions; in a game between people, the game's
-    ROLLOUT_DEPTH; a level's own depth is kept in both."""
+def test_third_crusade_searches_less_and_shorter_against_the_bot(monkeypatch):
+    """Against the Bot (p.19-23) its turns count no rollout steps and make an iteration dearer, so
+    a Third Crusade search there runs the mode's own budget and rollout depth (``GAME_LEVELS``,
+    the mode "bot"), both below the game's, with the heuristic's weight of those budgets; in a game
+    between people, the level's own. A level set without modes plays alike in both."""
+    from outremer import ai
     from outremer.ai import search as search_module
-    from outremer.ai.third_crusade_estimate import ROLLOUT_DEPTH, SOLO_ROLLOUT_DEPTH
+    from outremer.ai import search_bias, search_level
+    from outremer.ai.third_crusade_estimate import ROLLOUT_DEPTH
 
-    assert SOLO_ROLLOUT_DEPTH < ROLLOUT_DEPTH
     game = get_game("third-crusade")
     seen = []
     real = search_module.Search.__init__
 
     def spy(self, *args, **kwargs):
         real(self, *args, **kwargs)
-        seen.append(self.depth)
+        seen.append((self.iterations, self.depth, self.bias))
 
     monkeypatch.setattr(search_module.Search, "__init__", spy)
+    states = {}
     for players, options in ((1, {"side": "muslim"}), (2, {})):
         state, _ = game.start(game.make_setup(3, ["normal"] * players, options))
-        agent = agent_for(game, "normal")
-        agent.iterations = 2
         while len(game.legal_for(state)) < 2:
             state, _ = game.apply(state, game.legal_for(state)[0])
+        states[players] = state
+    for kind in ("normal", "hard"):
+        bot, own = search_level(game, kind, "bot"), search_level(game, kind)
+        assert bot.iterations < own.iterations and bot.depth < own.depth == ROLLOUT_DEPTH
+        for players, (iterations, depth, bias) in (
+            (1, (bot.iterations, bot.depth, search_bias(game, kind, "bot"))),
+            (2, (own.iterations, own.depth, search_bias(game, kind))),
+        ):
+            seen.clear()
+            agent = agent_for(game, kind)
+            state = states[players]
+            agent.decision(
+                game,
+                game.view(state, game.to_act(state)),
+                game.legal_for(state),
+                random.Random(1),
+                sampler(game, state, game.to_act(state)),
+            )
+            assert seen == [(iterations, depth, bias)], (kind, players)
+    monkeypatch.setitem(ai.GAME_LEVELS, "third-crusade", {"normal": {"iterations": 7, "depth": 40}})
+    for state in states.values():
         seen.clear()
-        decide(agent, game, state, game.to_act(state), random.Random(1))
-        assert seen == [SOLO_ROLLOUT_DEPTH if players == 1 else ROLLOUT_DEPTH]
-        assert agent.policy.rollout_depth(game.view(state, game.to_act(state)), 40) == 40
+        agent_for(game, "normal").decision(
+            game,
+            game.view(state, game.to_act(state)),
+            game.legal_for(state),
+            random.Random(1),
+            sampler(game, state, game.to_act(state)),
+        )
+        assert seen == [(7, 40, search_bias(game, "normal"))]
 
 
 def _planning_states(players: int, seed: int):

@@ -1,6 +1,7 @@
 """A searching player's decision is the same whether it is made at once (``ai_step``, the terminal,
 the benchmarks) or in slices by the page's worker (``ai_think``): the same depth and budget for
-the view, against the Third Crusade Bot (p.19), whose rollouts are shorter, as between people."""
+the view, against the Third Crusade Bot (p.19), where the levels search less and roll out shorter,
+as between people."""
 
 from __future__ import annotations
 
@@ -24,14 +25,21 @@ def small(monkeypatch):
     """Budgets small enough for a test."""
     monkeypatch.setitem(ai.SEARCH_LEVELS, "normal", ai.Level(6))
     monkeypatch.setitem(ai.SEARCH_LEVELS, "hard", ai.Level(16, model=True))
-    monkeypatch.setitem(ai.GAME_LEVELS, "third-crusade", {"normal": {"iterations": 6}, "hard": {"iterations": 16}})
+    monkeypatch.setitem(
+        ai.GAME_LEVELS,
+        "third-crusade",
+        {
+            "normal": {"iterations": 6, "modes": {"bot": {"iterations": 5, "depth": 12}}},
+            "hard": {"iterations": 16, "modes": {"bot": {"iterations": 10, "depth": 12}}},
+        },
+    )
 
 
-def test_a_search_against_the_bot_plays_its_rollouts_to_the_solo_depth(small):
+def test_a_search_against_the_bot_plays_the_budget_and_depth_set_for_it(small):
     game = get_game("third-crusade")
     agent = agent_for(game, "hard")
     for seats, options, iterations, depth in (
-        (["hard"], {"side": "crusader"}, 16, 12),
+        (["hard"], {"side": "crusader"}, 10, 12),
         (["hard", "human"], {}, 16, 24),
     ):
         state, _ = game.start(game.make_setup(5, seats, options))

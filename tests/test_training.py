@@ -106,6 +106,9 @@ def test_a_series_records_a_level_tried_with_the_model_of_the_other_seats(train)
     }
     assert ai_strength.plain("hard+sight+model@w.json") == "hard"
     assert ai_strength.modelled("normal+model@w.json") and not ai_strength.modelled("normal@w.json")
+    solo = ai_strength._check(game, "normal", "heuristic", 1)  # against the Bot, as the level plays there
+    bot = ai_strength.search_level(game, "normal", "bot")
+    assert solo["budgets"] == {"normal": bot.iterations} and solo["depth"] == {"normal": bot.depth}
     with pytest.raises(SystemExit, match="'\\+model'"):
         ai_strength._check(game, "heuristic+model", "normal")
 

@@ -46,9 +46,14 @@ docs/computer-players.md (How the search works, Strength)."""
 GAME_LEVELS: dict[str, dict[str, dict]] = {
     "levantine": {"hard": {"iterations": 1800, "model": False, "paired": True}},
     "lords-of-heaven": {"hard": {"iterations": 700}},
-    "third-crusade": {"normal": {"iterations": 110}, "hard": {"iterations": 260}},
+    "third-crusade": {
+        "normal": {"iterations": 110, "modes": {"bot": {"iterations": 70, "depth": 12}}},
+        "hard": {"iterations": 260, "modes": {"bot": {"iterations": 230, "depth": 12}}},
+    },
 }
-"""A game's own settings for a level, over ``SEARCH_LEVELS``, where they were measured.
+"""A game's own settings for a level, over ``SEARCH_LEVELS``, where they were measured; under
+``modes``, its settings in one mode of the game (the iterations and the rollout depth), the mode
+named by the game's quick player from the view of a decision (``search_mode``).
 
 Budgets are calibrated so that a move stays within the level's time inside Pyodide (95th
 percentile: normal 1 s, hard 3 s; ``bench/ai_strength.py times``; each game's and level's
@@ -57,9 +62,13 @@ are the cheapest, so hard spends the time the level allows on twice as many. Lor
 hard: with the model, the heuristic plays up to three other seats' turns inside the tree on every
 iteration. Third Crusade at both levels: an iteration plays 24 actions of a rich game, most of its
 time the heuristic's choice of each (an Event Card's Regions checked one by one), and the 4-player
-game is the slowest. Against the Bot (p.19) a rollout plays half as many actions, the Bot's turns
-between them by its rules: hard's 260 took 1.76 s at the median and 2.60 s at the 95th percentile
-inside Pyodide, normal's 110 0.79 s and 1.16 s (docs/computer-players.md, Time per move).
+game is the slowest. Against the Bot (p.19-23, the mode "bot") a rollout plays 12 of the person's
+actions, not 24: the Bot Armies are no seats, so their turns, played by the engine between the
+person's actions, count no steps, and a person's action there carries about one of the Bot's; 12
+reach as far into the round as 24 of a 2-player game. Even so an iteration there costs more (the
+Bot's turns), and at 110 and 260 iterations normal took 1.30 s and hard 2.95 s at the 95th
+percentile inside Pyodide (2026-11-30): against the Bot they run 70 and 230, 0.80-0.88 s and
+2.61-2.89 s (docs/computer-players.md, Time per move).
 
 Levantine's hard compares its moves paired: its moves each shift a side's chance by a percent or
 two, a difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``:
@@ -72,11 +81,18 @@ it, 116 of 208, 68 of 104 as Crusader and 48 of 104 as Muslim (docs/computer-pla
 and History)."""
 
 
-def search_level(game: Game, kind: str) -> Level:
-    """The settings of level ``kind`` in ``game``: the game's own over the level's, and the game's
-    rollout depth where neither sets one."""
-    level = replace(SEARCH_LEVELS[kind], **GAME_LEVELS.get(game.id, {}).get(kind, {}))
+def search_level(game: Game, kind: str, mode: str | None = None) -> Level:
+    """The settings of level ``kind`` in ``game`` (in its ``mode``, if given): the game's own over
+    the level's, the mode's over those, and the game's rollout depth where none sets one."""
+    own = dict(GAME_LEVELS.get(game.id, {}).get(kind, {}))
+    modes = own.pop("modes", {})
+    level = replace(SEARCH_LEVELS[kind], **{**own, **(modes.get(mode, {}) if mode is not None else {})})
     return level if level.depth is not None else replace(level, depth=heuristic_for(game)[2])
+
+
+def level_modes(game: Game, kind: str) -> tuple[str, ...]:
+    """The modes of ``game`` in which level ``kind`` has settings of its own (``GAME_LEVELS``)."""
+    return tuple(GAME_LEVELS.get(game.id, {}).get(kind, {}).get("modes", {}))
 
 
 SEARCH_BIAS = 1.0
@@ -86,17 +102,17 @@ same 40 Crusader Kingdoms 4-player games with the fitted estimate, with and with
 and 45.8% (docs/computer-players.md, History; the levels' strength today: Strength)."""
 
 
-def search_bias(game: Game, kind: str) -> float:
+def search_bias(game: Game, kind: str, mode: str | None = None) -> float:
     """The weight of the heuristic's choice at level ``kind`` in ``game``: ``SEARCH_BIAS`` at
     normal; at a larger budget, more by the square root of how many more iterations it runs than
     normal in that game. The bonus fades as 1/(visits + 1) while the rollouts' noise about an
     action's value fades only as 1/sqrt(visits), so a search of many iterations with the same
     weight lets that noise decide between moves the heuristic tells apart and its estimate hardly
     does (which card to discard at the hand limit, say): so scaled, the heuristic's choice counts
-    as many standard errors of that noise at every budget. Levantine hard, 1,800 iterations:
-    sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52 games from normal, 19
+    as many standard errors of that noise at every budget (in a ``mode``, its budgets'). Levantine
+    hard, 1,800 iterations: sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52 games from normal, 19
     of 26 as Crusader but 10 of 26 as Muslim (docs/computer-players.md, History)."""
-    budget, base = search_level(game, kind).iterations, search_level(game, "normal").iterations
+    budget, base = search_level(game, kind, mode).iterations, search_level(game, "normal", mode).iterations
     return SEARCH_BIAS * math.sqrt(budget / base) if budget > base else SEARCH_BIAS
 
 
@@ -157,9 +173,17 @@ def agent_for(game: Game, kind: str, estimate=None) -> Agent:
             model=level.model,
             narrow=getattr(policy, "shortlist", None),
             paired=level.paired,
-            depth_for=getattr(policy, "rollout_depth", None),
+            modes={mode: _in_mode(game, kind, mode) for mode in level_modes(game, kind)},
+            mode_of=getattr(policy, "search_mode", None),
         )
     raise ValueError(f"No {kind!r} computer player for {game.name}.")
+
+
+def _in_mode(game: Game, kind: str, mode: str) -> tuple[int, int, float]:
+    """A searching level's iterations, rollout depth and heuristic's weight in a mode of the game."""
+    level = search_level(game, kind, mode)
+    assert level.depth is not None  # search_level fills in the game's depth
+    return level.iterations, level.depth, search_bias(game, kind, mode)
 
 
 def agent_random(seed: int, step: int) -> random.Random:

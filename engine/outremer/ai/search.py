@@ -278,10 +278,11 @@ class SearchAgent(Agent):
         model: bool = False,
         narrow: Callable | None = None,
         paired: bool = False,
-        depth_for: Callable | None = None,
+        modes: dict[str, tuple[int, int, float]] | None = None,
+        mode_of: Callable[[dict], str | None] | None = None,
     ):
         self.name = name
-        self.depth_for = depth_for
+        self.modes, self.mode_of = modes or {}, mode_of
         self.bias, self.model, self.paired = bias, model, paired
         self.narrow = narrow
         self.iterations = iterations
@@ -291,26 +292,33 @@ class SearchAgent(Agent):
     needs_sample = True
 
     def search(
-        self, game: Game, sample: Sample, seat: int, legal: list[Action], rand: random.Random, depth: int | None = None
+        self,
+        game: Game,
+        sample: Sample,
+        seat: int,
+        legal: list[Action],
+        rand: random.Random,
+        settings: tuple[int, int, float] | None = None,
     ) -> Search:
-        """The search of one decision: the level's depth unless ``depth`` says otherwise."""
+        """The search of one decision: the level's iterations, depth and heuristic's weight unless
+        ``settings`` gives others (a mode's: :meth:`decision`)."""
         if self.narrow is not None and len(legal) > 1:
             # The seat's view from a state it could be in (the same view from any of them), drawn
             # with randomness of its own so that the search's draws are those it would make anyway.
             legal = self.narrow(game, game.view(sample(random.Random(0)), seat), legal)
-        depth = self.depth if depth is None else depth
+        iterations, depth, bias = (self.iterations, self.depth, self.bias) if settings is None else settings
         return Search(
             game,
             sample,
             seat,
             legal,
             rand,
-            self.iterations,
+            iterations,
             self.policy,
             self.estimate,
             depth,
             self.exploration,
-            bias=self.bias,
+            bias=bias,
             model=self.model,
             paired=self.paired,
             narrow=self.narrow,
@@ -326,11 +334,12 @@ class SearchAgent(Agent):
         return search.best()
 
     def decision(self, game: Game, view: dict, legal: list[Action], rand: random.Random, sample: Sample) -> Search:
-        """The search of the decision seen in ``view``, not yet run: with the depth the game's policy
-        gives that view (``depth_for``: shorter against Third Crusade's Bot), however it is then run
-        (at once by ``choose``, or in slices by the page's worker, ``bridge.ai_think``)."""
-        depth = self.depth if self.depth_for is None else self.depth_for(view, self.depth)
-        return self.search(game, sample, view["viewer"], legal, rand, depth)
+        """The search of the decision seen in ``view``, not yet run: with the settings of the mode
+        the game's policy names from that view (``mode_of``; Third Crusade against the Bot: fewer
+        iterations and shorter rollouts, ``GAME_LEVELS``), however it is then run (at once by
+        ``choose``, or in slices by the page's worker, ``bridge.ai_think``)."""
+        mode = self.mode_of(view) if self.mode_of is not None else None
+        return self.search(game, sample, view["viewer"], legal, rand, self.modes.get(mode) if mode else None)
 
 
 class NoisyAgent(Agent):

@@ -31,7 +31,7 @@ from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
 from ..games.third_crusade.moves import group_of
 from .agent import Agent
-from .third_crusade_estimate import rollout_depth
+from .third_crusade_estimate import search_mode
 from .third_crusade_orders import orders_by_key, value
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
@@ -124,7 +124,7 @@ def army_index(view: dict) -> int:
 
 class ThirdCrusadeHeuristic(Agent):
     name = "heuristic"
-    rollout_depth = staticmethod(rollout_depth)  # a search's rollouts, shorter against the Bot
+    search_mode = staticmethod(search_mode)  # the searching levels play against the Bot as set for it
 
     def choose(self, game, view, legal: list[Action], rand: random.Random) -> Action:
         if len(legal) == 1:

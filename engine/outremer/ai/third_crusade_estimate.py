@@ -1,8 +1,9 @@
 """The searching player's hints for Third Crusade (``outremer.ai.search``): how far a rollout
-plays before it estimates, and the estimate of each seat's payoff from a position, fitted on
-2-player games between quick players (``bench/estimate_fit.py``), its weights the data file
-``weights/third_crusade.json`` (``outremer.ai.trained``). Against the Bot it is the same estimate:
-one fitted on the quick player's solo games was tried and played worse (docs/balance.md)."""
+plays before it estimates, the mode a decision is in, and the estimate of each seat's payoff from
+a position, fitted on 2-player games between quick players (``bench/estimate_fit.py``), its
+weights the data file ``weights/third_crusade.json`` (``outremer.ai.trained``). Against the Bot it
+is the same estimate: one fitted on the quick player's solo games was tried and played worse
+(docs/balance.md)."""
 
 from __future__ import annotations
 
@@ -25,21 +26,14 @@ from .estimate import Logit
 from .trained import load
 
 ROLLOUT_DEPTH = 24
-"""Actions a search plays out before it estimates (a game runs to 200-500 actions)."""
-SOLO_ROLLOUT_DEPTH = 12
-"""The same against the Bot (p.19-23): the Bot Armies are no seats, so their turns, played by the
-engine between the person's actions, count no steps; a person's action there carries about one
-of the Bot's, and 12 of them reach as far into the round as 24 actions of a 2-player game, at
-about half the time."""
+"""Actions a search plays out before it estimates (a game runs to 200-500 actions); against the
+Bot the levels set their own (``GAME_LEVELS``, the mode ``search_mode`` names)."""
 
 
-def rollout_depth(view: dict, depth: int) -> int:
-    """How many actions a rollout plays from a decision seen in ``view`` before it estimates:
-    ``depth`` (the level's), or ``SOLO_ROLLOUT_DEPTH`` against the Bot where the level plays the
-    game's own ``ROLLOUT_DEPTH``."""
-    if view.get("seat_of") is not None and depth == ROLLOUT_DEPTH:
-        return SOLO_ROLLOUT_DEPTH
-    return depth
+def search_mode(view: dict) -> str | None:
+    """The mode of the game a decision is seen in, as the searching levels' settings name it
+    (``GAME_LEVELS``): "bot" against the Bot (p.19-23), else None."""
+    return "bot" if view.get("seat_of") is not None else None
 
 
 def alliance_features(s: dict) -> dict[str, tuple[float, ...]]:
