@@ -110,8 +110,9 @@ def search_bias(game: Game, kind: str, mode: str | None = None) -> float:
     weight lets that noise decide between moves the heuristic tells apart and its estimate hardly
     does (which card to discard at the hand limit, say): so scaled, the heuristic's choice counts
     as many standard errors of that noise at every budget (in a ``mode``, its budgets'). Levantine
-    hard, 1,800 iterations: sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52 games from normal, 19
-    of 26 as Crusader but 10 of 26 as Muslim (docs/computer-players.md, History)."""
+    hard, 1,800 iterations: sqrt(6) = 2.45. With the weight of normal, hard (1,800) took 29 of 52
+    games from normal, 19 of 26 as Crusader but 10 of 26 as Muslim (docs/computer-players.md,
+    History)."""
     budget, base = search_level(game, kind, mode).iterations, search_level(game, "normal", mode).iterations
     return SEARCH_BIAS * math.sqrt(budget / base) if budget > base else SEARCH_BIAS
 
