@@ -128,6 +128,8 @@ RUNS = [
     ),
     # costed from the CPU seconds the smoke's own series recorded: nothing played again
     ("series_cost", [PY, "bench/series_cost.py", "--sample", "0", "--folder", "{out}", "--only", "series.jsonl"]),
+    # the strength targets' standing, read from the committed series: nothing played
+    ("targets", [PY, "bench/targets.py", "report"]),
     ("ai_strength times", [PY, "bench/ai_strength.py", "times", "--decisions", "1", "--only", "levantine"]),
     ("ck_balance", [PY, "bench/ck_balance.py", "--games", "2", "--other-games", "2"]),
     ("loh_balance", [PY, "bench/loh_balance.py", "--games", "2"]),
