@@ -119,7 +119,7 @@ def play(task: tuple) -> dict:
         rand = agent_random(deal, step)
         if isinstance(agent, SearchAgent) and len(legal) > 1:
             sample = sampler(game, state, seat)
-            search = agent.search(game, sample, seat, legal, rand)  # as SearchAgent.choose searches
+            search = agent.decision(game, game.view(state, seat), legal, rand, sample)  # as SearchAgent.choose
             search.run()
             action = search.best()
             node = search.root.children.get(action)
