@@ -2,6 +2,7 @@
 
 import os
 import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
@@ -26,10 +27,35 @@ def sweep(sample, full):
 def rulings_document(game_id: str) -> str | None:
     """The text of docs/rulings/<game_id>.md, found above this file (None where the tests run
     without the repository's docs, as inside Pyodide)."""
-    from pathlib import Path
-
     for parent in Path(__file__).resolve().parents:
         doc = parent / "docs" / "rulings" / f"{game_id}.md"
         if doc.is_file():
             return doc.read_text(encoding="utf-8")
     return None
+
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+"""The benchmarks and development tools (``bench/``), beside the tests in the repository; not
+inside Pyodide, whose run has the tests alone."""
+
+
+def bench_only(script: str):
+    """The mark of a test module about a development tool of ``bench/``: skipped where it is not
+    (inside Pyodide), as it runs under CPython."""
+    import pytest
+
+    return pytest.mark.skipif(
+        IN_PYODIDE or not (BENCH / script).is_file(),
+        reason=f"bench/{script} is a development tool, run under CPython",
+    )
+
+
+def bench_module(name: str):
+    """A fixture's body: ``bench/<name>.py`` imported (the folder on the path meanwhile), yielded."""
+    import importlib
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCH))

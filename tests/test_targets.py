@@ -3,29 +3,18 @@ its sequential test bounded at its share, and its standing read from the series 
 
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import IN_PYODIDE
+from conftest import bench_module, bench_only
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-pytestmark = pytest.mark.skipif(
-    IN_PYODIDE or not (BENCH / "targets.py").is_file(),
-    reason="the strength targets are a development tool (bench/), run under CPython",
-)
+pytestmark = bench_only("targets.py")
 
 
 @pytest.fixture(scope="module")
 def targets():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import targets
-
-        yield targets
-    finally:
-        sys.path.remove(str(BENCH))
+    yield from bench_module("targets")
 
 
 def elo(share: float) -> float:

@@ -3,29 +3,17 @@ as a weights file that loads as the shipped ones do; and the strength series nam
 each level played with. Tiny games (a searching level of 2 iterations) so that it runs in seconds."""
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import IN_PYODIDE
+from conftest import bench_module, bench_only
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-pytestmark = pytest.mark.skipif(
-    IN_PYODIDE or not (BENCH / "train.py").is_file(),
-    reason="the training pipeline is a development tool (bench/), run under CPython",
-)
+pytestmark = bench_only("train.py")
 
 
 @pytest.fixture(scope="module")
 def train():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import train
-
-        yield train
-    finally:
-        sys.path.remove(str(BENCH))
+    yield from bench_module("train")
 
 
 def test_a_round_plays_its_games_once_and_fits_a_weights_file(train, tmp_path):
