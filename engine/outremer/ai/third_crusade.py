@@ -54,6 +54,10 @@ TOKEN_WORTH = {"glory": 2.0, "cp": 2.0, "crown": 1.5, "gold": 1.0, "supply": 1.0
 """What a Resource token on the map is worth, to weigh one gained against one it would replace."""
 SHORTLIST = 6
 """How many Orders (each in a Region) a search weighs when placing one (``shortlist``)."""
+MARCHES = 8
+"""How many Marches (a destination and a group) a search weighs when marching from a Region
+(``shortlist``): a March offers up to a hundred, and at its budget a search tried each once or
+twice, its choice among them the luck of those few rollouts."""
 MAP_MEMOS = 64
 """How many maps (with the Army looking at them) the heuristic remembers what it worked out on."""
 GOLD_POINTS = GAIN_POINTS["gold"]
@@ -392,8 +396,10 @@ class ThirdCrusadeHeuristic(Agent):
         Order (all of them when they are few); the Order's ``SHORTLIST`` best Regions and its own
         when choosing its Region. With a budget of a hundred-odd iterations a search could not try
         each of a few hundred pairs once, and would take the first pair listed among those it had
-        tried once."""
+        tried once. When marching, the ``MARCHES`` it rates highest (:meth:`_march_shortlist`)."""
         verbs = {a.verb for a in legal}
+        if "march" in verbs:
+            return self._march_shortlist(game, view, legal)
         if not verbs & {"order", "section"} or "order" in verbs and len(legal) <= SHORTLIST + 1:
             return legal
         choice = self.choose(game, view, legal, random.Random(0))
@@ -404,6 +410,15 @@ class ThirdCrusadeHeuristic(Agent):
             ranked = sorted(self._region_scores(legal), key=lambda x: -x[1])
             keep = {a for a, _ in ranked[:SHORTLIST]}
         keep |= {choice} | {a for a in legal if a.verb == "pass"}
+        return [a for a in legal if a in keep]
+
+    def _march_shortlist(self, game, view, legal: list[Action]) -> list[Action]:
+        """A March's actions a search weighs: the ``MARCHES`` it rates highest, its own choice and
+        every other action (staying), in the order of ``legal``; all of them when they are few."""
+        if len(legal) <= MARCHES + 1:
+            return legal
+        choice = self.choose(game, view, legal, random.Random(0))  # sets up the view, rates the Marches
+        keep = {a for a, _ in self._marches(legal)[:MARCHES]} | {choice} | {a for a in legal if a.verb != "march"}
         return [a for a in legal if a in keep]
 
     def _order(self, key: str):
@@ -457,22 +472,31 @@ class ThirdCrusadeHeuristic(Agent):
 
     def _march(self, legal: list[Action]) -> Action:
         """Into the other Alliance where the group is stronger, else into an empty Region with
-        icons, else stay."""
+        icons, else stay: the March rated highest (:meth:`_marches`), if it rates over 0.5."""
+        stay = next((a for a in legal if a.verb == "stay"), legal[0])
+        ranked = self._marches(legal)
+        return ranked[0][0] if ranked and ranked[0][1] > 0.5 else stay
+
+    def _marches(self, legal: list[Action]) -> list[tuple[Action, float]]:
+        """Every March of ``legal`` with its rating, the highest first (ties in the order of
+        ``legal``); none where the view names no Region marched from."""
         p = self.v.get("pending") or {}
         frm = p.get("from") or p.get("at")
-        best, score = next((a for a in legal if a.verb == "stay"), legal[0]), 0.5
         if not frm:
-            return best
+            return []
         coordinated = "coordinated" in str(p)
-        memo = self._m()  # the same choice on the same map, made once
+        memo = self._m()  # the same ratings on the same map, worked out once
         seen = ("march", frm, coordinated, tuple(legal))
-        chosen = memo.get(seen)
-        if chosen is None:
-            chosen = memo[seen] = self._march_from(legal, frm, coordinated, best, score)
-        return chosen
+        ranked = memo.get(seen)
+        if ranked is None:
+            ranked = memo[seen] = sorted(self._march_scores(legal, frm, coordinated), key=lambda x: -x[1])
+        return ranked
 
-    def _march_from(self, legal: list[Action], frm: str, coordinated: bool, best: Action, score: float) -> Action:
-        """:meth:`_march` from ``frm``: the best March scoring over ``score``, else ``best``."""
+    def _march_scores(self, legal: list[Action], frm: str, coordinated: bool) -> list[tuple[Action, float]]:
+        """Each March of ``legal`` from ``frm`` and its rating: into the other Alliance, 1 and the
+        group's lead in Strength over the defence (-1 without one); into a Region of no one's, its
+        icons and City (less 1 if the group would leave ``frm`` bare); a little more for a bigger
+        group."""
         from ..games.third_crusade.moves import movable
 
         state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
@@ -481,6 +505,7 @@ class ThirdCrusadeHeuristic(Agent):
         targets: dict[str, tuple] = {}  # each destination: (the enemy's there, what it is worth empty)
         groups: dict[str, list] = {}  # each group word: its pieces
         powers: dict[tuple, int] = {}  # (a Region type, a group word): the group's Strength there
+        out = []
         for a in legal:
             if a.verb != "march":
                 continue
@@ -503,10 +528,8 @@ class ThirdCrusadeHeuristic(Agent):
                 s = 1.0 + edge if edge > 0 else -1.0
             else:
                 s = worth - (0 if here > len(group) else 1)
-            s += 0.05 * len(group)
-            if s > score:
-                best, score = a, s
-        return best
+            out.append((a, s + 0.05 * len(group)))
+        return out
 
     @staticmethod
     def _most(legal: list[Action]) -> Action:
