@@ -623,3 +623,44 @@ def test_placing_an_order_in_two_steps_is_searched_on_the_shortlist(players):
                 narrow=policy.shortlist,
             )
             assert other is None, (kind, variant)
+
+
+def test_a_march_is_searched_on_the_marches_its_heuristic_rates_highest():
+    """A March offers up to a hundred actions (a destination and a group): the search weighs the
+    MARCHES its heuristic rates highest, its heuristic's own choice and staying, so that each is
+    tried many times at normal's budget, not once or twice; and, so narrowed, it still never
+    peeks."""
+    from outremer.ai.third_crusade import MARCHES
+
+    game = get_game("third-crusade")
+    policy = heuristic_for(game)[0]
+    state, _ = game.start(game.make_setup(5, ["heuristic"] * 2))
+    while len([a for a in game.legal_actions(state) if a.verb == "march"]) <= 2 * MARCHES:
+        seat = game.to_act(state)
+        assert seat is not None, "no wide March in the game"
+        state, _ = game.apply(
+            state, policy.choose(game, game.view(state, seat), game.legal_actions(state), random.Random(0))
+        )
+    seat = game.to_act(state)
+    legal = game.legal_actions(state)
+    view = game.view(state, seat)
+    shown = policy.shortlist(game, view, legal)
+    marches = [a for a in shown if a.verb == "march"]
+    assert MARCHES <= len(marches) <= MARCHES + 1 and len(shown) < len(legal)
+    assert policy.choose(game, view, legal, random.Random(0)) in shown
+    assert [a for a in legal if a.verb != "march"] == [a for a in shown if a.verb != "march"]  # staying, kept
+    assert shown == [a for a in legal if a in shown]  # in the order of legal
+    rated = {a: s for a, s in policy._marches(legal)}
+    worst_kept = min(rated[a] for a in marches)
+    assert all(rated[a] <= worst_kept for a in legal if a.verb == "march" and a not in shown)
+    search = Search(
+        game, sampler(game, state, seat), seat, shown, random.Random(2), 40, policy, *heuristic_for(game)[1:],
+        bias=SEARCH_BIAS, narrow=policy.shortlist,
+    )  # fmt: skip
+    search.run()
+    assert set(search.root.children) <= set(shown)
+    for variant in VARIANTS:
+        assert (
+            peeks(game, state, seat, lambda s: sampler(game, s, seat), seed=1, variant=variant, narrow=policy.shortlist)
+            is None
+        )
