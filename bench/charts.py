@@ -123,7 +123,8 @@ def pyodide_ratio() -> str:
 STRENGTH = [  # (series file, label)
     ("levantine-normal-heuristic-10000.jsonl", "Levantine: normal vs quick"),
     ("levantine-hard-normal-9000.jsonl", "Levantine: hard vs normal"),
-    ("third-crusade-normal-heuristic-20000.jsonl", "Third Crusade 2p: normal vs quick"),
+    ("third-crusade-normal-heuristic-21000.jsonl", "Third Crusade 2p: normal vs quick"),
+    ("third-crusade-hard-normal-22000.jsonl", "Third Crusade 2p: hard vs normal"),
     ("lords-of-heaven-normal-heuristic-30000.jsonl", "Lords of Heaven 2p: normal vs quick"),
     ("lords-of-heaven-4p-normal-heuristic-31000.jsonl", "Lords of Heaven 4p: normal among 3 quick (fair: 25%)"),
 ]

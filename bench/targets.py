@@ -56,8 +56,8 @@ class Target:
 TARGETS = (
     Target("levantine-hard", "levantine", 2, "hard", "normal", 9000, "levantine-hard-normal-9000.jsonl",
            0.60, 0.55, 2000, elo0=35, elo1=70),
-    Target("third-crusade-normal", "third-crusade", 2, "normal", "heuristic", 20000,
-           "third-crusade-normal-heuristic-20000.jsonl", 0.60, 0.50, 1000, elo0=35, elo1=70),
+    Target("third-crusade-normal", "third-crusade", 2, "normal", "heuristic", 21000,
+           "third-crusade-normal-heuristic-21000.jsonl", 0.60, 0.50, 1000, elo0=35, elo1=70),
     Target("third-crusade-hard", "third-crusade", 2, "hard", "normal", 22000, "third-crusade-hard-normal-22000.jsonl",
            0.60, 0.50, 1000, elo0=35, elo1=70),
     Target("lords-of-heaven-normal-2p", "lords-of-heaven", 2, "normal", "heuristic", 30000,
