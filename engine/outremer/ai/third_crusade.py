@@ -29,9 +29,9 @@ from ..games.third_crusade.data import (
 from ..games.third_crusade.effects import CROWN_PRICE
 from ..games.third_crusade.events import GAIN_POINTS, event
 from ..games.third_crusade.events import value as points
-from ..games.third_crusade.moves import group_of
 from .agent import Agent
 from .third_crusade_estimate import search_mode
+from .third_crusade_marches import march_scores
 from .third_crusade_orders import orders_by_key, value
 
 LOSS_ORDER = {"neutral": 0, "infantry": 1, "cavalry": 2, "siege": 3}
@@ -489,47 +489,8 @@ class ThirdCrusadeHeuristic(Agent):
         seen = ("march", frm, coordinated, tuple(legal))
         ranked = memo.get(seen)
         if ranked is None:
-            ranked = memo[seen] = sorted(self._march_scores(legal, frm, coordinated), key=lambda x: -x[1])
+            ranked = memo[seen] = sorted(march_scores(self, legal, frm, coordinated), key=lambda x: -x[1])
         return ranked
-
-    def _march_scores(self, legal: list[Action], frm: str, coordinated: bool) -> list[tuple[Action, float]]:
-        """Each March of ``legal`` from ``frm`` and its rating: into the other Alliance, 1 and the
-        group's lead in Strength over the defence (-1 without one); into a Region of no one's, its
-        icons and City (less 1 if the group would leave ``frm`` bare); a little more for a bigger
-        group."""
-        from ..games.third_crusade.moves import movable
-
-        state = {"armies": [pl["army"] for pl in self.v["players"]], "map": self.v["map"]}
-        kinds = sorted(set(movable(self.c, state, frm, self.army, coordinated)))
-        here = len(self._mine(frm))
-        targets: dict[str, tuple] = {}  # each destination: (the enemy's there, what it is worth empty)
-        groups: dict[str, list] = {}  # each group word: its pieces
-        powers: dict[tuple, int] = {}  # (a Region type, a group word): the group's Strength there
-        out = []
-        for a in legal:
-            if a.verb != "march":
-                continue
-            to, code = a.args
-            group = groups.get(code)
-            if group is None:
-                group = groups[code] = group_of(kinds, code)
-            target = targets.get(to)
-            if target is None:
-                region = self.board.region(to)
-                enemy = bool(self._enemy(to))
-                worth = 0.0 if enemy else 0.3 * sum(1 for i in region.icons if i) + (0.5 if region.city else 0)
-                target = targets[to] = (enemy, worth, region.kind)
-            enemy, worth, kind = target
-            if enemy:
-                power = powers.get((kind, code))
-                if power is None:
-                    power = powers[kind, code] = self._power(to, group)
-                edge = power - self._defence(to)
-                s = 1.0 + edge if edge > 0 else -1.0
-            else:
-                s = worth - (0 if here > len(group) else 1)
-            out.append((a, s + 0.05 * len(group)))
-        return out
 
     @staticmethod
     def _most(legal: list[Action]) -> Action:
