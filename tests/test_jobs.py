@@ -103,6 +103,29 @@ def test_a_killed_worker_costs_its_game_alone_in_processes():
 
 
 @PROCESSES
+def test_a_pool_found_broken_when_a_game_is_handed_to_it_loses_no_game(monkeypatch):
+    """A worker may die between the wait for a finished game and the hand-over of the next one:
+    the pool then refuses the game outright (``submit`` raises), and that game, which never
+    began, is played in a new pool with the others, none lost and none counted as a death."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    handed = []
+
+    class BreaksOnce(ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            handed.append(args)
+            if len(handed) == 3:
+                raise BrokenProcessPool("A child process terminated abruptly")
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", BreaksOnce)
+    job = Job(square, [(n, n) for n in (1, 2, 3, 4, 5)], backend="local", jobs=2, progress=False, deal=_deal)
+    assert dict(job.results()) == {n: n * n for n in (1, 2, 3, 4, 5)}
+    assert job.lost == [] and len(handed) == 6
+
+
+@PROCESSES
 def test_simulation_figures_do_not_depend_on_the_jobs():
     game = get_game("levantine")
     one = simulate(game, ["heuristic", "random"], 4, 7)

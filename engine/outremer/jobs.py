@@ -207,8 +207,14 @@ class Job:
                 while (queue or suspects or running) and not broken:
                     alone = bool(suspects)
                     while len(running) < (1 if alone else self.jobs) and (suspects or (queue and not alone)):
-                        key, arg = suspects.pop() if suspects else queue.pop()
-                        running[pool.submit(_call, self.fn, arg)] = (key, arg)
+                        source = suspects if suspects else queue
+                        key, arg = source.pop()
+                        try:
+                            running[pool.submit(_call, self.fn, arg)] = (key, arg)
+                        except BrokenProcessPool:  # a worker died since the last wait: this game never began
+                            source.append((key, arg))
+                            broken = True
+                            break
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
                         key, arg = running.pop(future)
