@@ -476,16 +476,17 @@ def test_paired_rounds_are_whole_and_the_same_run_in_slices():
     assert {a: n.total for a, n in sliced.root.children.items()} == {a: n.total for a, n in whole.root.children.items()}
 
 
-def test_levantine_hard_compares_its_actions_paired_and_models_no_one():
+def test_each_games_hard_level_is_paired_and_modelled_as_measured():
     """Pairing and the model are a level's settings per game, where they were measured
     (GAME_LEVELS): Levantine's hard compares its moves paired and lets the other seat choose by its
-    own statistics in the tree; the other games' hard levels model the other seats, unpaired."""
+    own statistics in the tree, as Third Crusade's hard does unpaired; Crusader Kingdoms' and Lords
+    of Heaven's hard levels model the other seats, unpaired."""
     levantine = get_game("levantine")
     assert agent_for(levantine, "hard").paired and not agent_for(levantine, "hard").model
     assert not agent_for(levantine, "normal").paired and not agent_for(levantine, "normal").model
-    for game_id in ("crusader-kingdoms", "lords-of-heaven", "third-crusade"):
+    for game_id, modelled in (("crusader-kingdoms", True), ("lords-of-heaven", True), ("third-crusade", False)):
         hard, normal = agent_for(get_game(game_id), "hard"), agent_for(get_game(game_id), "normal")
-        assert hard.model and not hard.paired
+        assert hard.model == modelled and not hard.paired
         assert not normal.model and not normal.paired
 
 

@@ -48,7 +48,7 @@ GAME_LEVELS: dict[str, dict[str, dict]] = {
     "lords-of-heaven": {"hard": {"iterations": 700}},
     "third-crusade": {
         "normal": {"iterations": 110, "modes": {"bot": {"iterations": 70, "depth": 12}}},
-        "hard": {"iterations": 260, "modes": {"bot": {"iterations": 230, "depth": 12}}},
+        "hard": {"iterations": 260, "model": False, "modes": {"bot": {"iterations": 210, "depth": 12}}},
     },
 }
 """A game's own settings for a level, over ``SEARCH_LEVELS``, where they were measured; under
@@ -67,8 +67,8 @@ actions, not 24: the Bot Armies are no seats, so their turns, played by the engi
 person's actions, count no steps, and a person's action there carries about one of the Bot's; 12
 reach as far into the round as 24 of a 2-player game. Even so an iteration there costs more (the
 Bot's turns), and at 110 and 260 iterations normal took 1.30 s and hard 2.95 s at the 95th
-percentile inside Pyodide (2026-11-30): against the Bot they run 70 and 230, 0.80-0.88 s and
-2.61-2.89 s (docs/computer-players.md, Time per move).
+percentile inside Pyodide (2026-11-30): against the Bot they run 70 and 210 (hard at 230 took
+2.61-3.17 s in three runs, at 210 2.49 s; docs/computer-players.md, Time per move).
 
 Levantine's hard compares its moves paired: its moves each shift a side's chance by a percent or
 two, a difference the rollouts' luck hides from independent iterations (``bench/paired_noise.py``:
@@ -78,7 +78,10 @@ keeps the tree's own way of spending it until measured otherwise. And it does no
 seat: with the model it took 49 of 96 games from normal, 36 of 48 as Crusader but 13 of 48 as
 Muslim (the Crusader inside its tree playing as the heuristic does, not as normal does); without
 it, 116 of 208, 68 of 104 as Crusader and 48 of 104 as Muslim (docs/computer-players.md, Strength
-and History)."""
+and History). Third Crusade's hard does not model the other seat either, for the same reason (the
+quick player it would assume is the one normal beats 68% of the time): with the model it took 18
+of 43 games from normal, without it 38 of 70 on the same deals, 23 of the 43 both played (neither
+shown stronger than normal)."""
 
 
 def search_level(game: Game, kind: str, mode: str | None = None) -> Level:
