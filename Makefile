@@ -35,10 +35,12 @@ cluster: $(CLUSTER)
 # The engine's suite under CPython and under Pyodide run side by side (each keeps one core busy;
 # their output is printed whole as each ends), the lint first beside the CPython suite (the
 # Pyodide suite, the shorter, starts when it ends), then the browser tests, which want both cores.
-# The installs come first, one at a time. The slow random-game sweeps run a sample here and in
-# full under `make bench-sweeps` (docs/benchmarks.md).
+# The Python installs come first, one at a time; Chromium, where it is missing, is installed beside
+# the engine's suites (a download and an unpacking, little CPU) rather than before the browser tests.
+# The slow random-game sweeps run a sample here and in full under `make bench-sweeps`
+# (docs/benchmarks.md).
 test: $(SITE_DEPS) $(CLUSTER)
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine lint test-pyodide
+	$(MAKE) --no-print-directory -j$(if $(wildcard $(CHROMIUM)),2,3) --output-sync=target test-engine $(filter-out $(wildcard $(CHROMIUM)),$(CHROMIUM)) lint test-pyodide
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-bench SITE_BUILT=1
 
