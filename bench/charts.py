@@ -145,9 +145,9 @@ def strength() -> str:
         rows,
         1.0,
         "",
-        "bench/series/*.jsonl (python bench/ai_strength.py series); 95% Wilson intervals; the line at 50%: even",
+        "bench/series/*.jsonl (python bench/ai_strength.py series); 95% Wilson intervals; the dashed line at 50%: even",
         whiskers=whiskers,
-        band=(0.497, 0.503),
+        mark=0.5,
         percent=True,
     )
 

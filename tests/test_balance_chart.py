@@ -211,5 +211,14 @@ def test_the_docs_charts_are_still_drawn_by_bench_charts(tmp_path):
         text = (tmp_path / f"{name}.svg").read_text()
         root = ET.fromstring(text)
         assert root.find(f"{SVG}style") is not None and 'fill="#fff"' in text
+    # The strength chart's even result, the dashed line its note names, is drawn over the bars.
+    strength = ET.fromstring((tmp_path / "strength.svg").read_text())
+    assert "dashed line at 50%" in strength.findall(f"{SVG}text")[-1].text
+    grid = {line.get("x1"): line for line in strength.iter(f"{SVG}line") if line.get("class") == "grid"}
+    (mark,) = [line for line in strength.iter(f"{SVG}line") if line.get("class") == "mark"]
+    assert mark.get("x1") == mark.get("x2") and mark.get("x1") in grid  # 50% of the axis: its middle tick
+    xs = sorted(float(x) for x in grid)
+    assert float(mark.get("x1")) == pytest.approx((xs[0] + xs[-1]) / 2)
+    assert list(strength).index(mark) > max(list(strength).index(g) for g in strength.findall(f"{SVG}g"))
     ck = (tmp_path / "ck_balance.svg").read_text()
     assert all(f"{100 * v:.1f}%" in ck for v, _ in expected("crusader-kingdoms"))

@@ -33,6 +33,7 @@ COLOURS = ["#8a2f25", "#2f6b8a", "#7a8a2f", "#8a6a2f", "#5b3f8a"]
 STYLE = (
     "<style>text{font:12px sans-serif;fill:#222}.t{font-weight:bold;font-size:13px}"
     ".s{fill:#666;font-size:11px}.band{fill:#dfe8d8}.grid{stroke:#ccc;stroke-width:1}"
+    ".mark{stroke:#111;stroke-width:1;stroke-dasharray:3 3}"
     ".whisker{stroke:#111;stroke-width:1.2;fill:none}"
     + "".join(f".bar-{k}{{fill:{c}}}" for k, c in enumerate(COLOURS))
     + "</style>"
@@ -56,6 +57,7 @@ def bars(
     note: str = "",
     band: tuple[float, float] | None = None,
     width: int = 640,
+    mark: float | None = None,
     whiskers: dict[tuple[int, int], tuple[float, float]] | None = None,
     legend: list[str] | None = None,
     ticks: int = 4,
@@ -65,7 +67,8 @@ def bars(
     desc: str = "",
 ) -> str:
     """Rows of one or more bars: (label, [(value, text)]); values from 0 to ``scale``, the axis in
-    ``ticks`` steps (as percentages if ``percent``). ``standalone``: a picture with its own style
+    ``ticks`` steps (as percentages if ``percent``); ``mark``: a value drawn as a dashed line across
+    the bars, over them (an even result, say). ``standalone``: a picture with its own style
     and white ground (the docs); else inline SVG for a page, titled by ``<title>`` and ``<desc>``
     whose ids start with ``ident``."""
     left = max(LEFT, 16 + round(6.6 * max(len(label) for label, _ in rows)))
@@ -124,6 +127,8 @@ def bars(
             words.append(f'<text class="s" x="{end + 4:.1f}" y="{by + BAR - 2}">{escape(text)}</text>')
         out += ['<g class="row">', *words, *shapes, "</g>"]
         y += h
+    if mark is not None:
+        out.append(f'<line class="mark" x1="{x(mark):.1f}" y1="{TOP - 4}" x2="{x(mark):.1f}" y2="{TOP + body}"/>')
     if legend:
         lx = left
         for k, name in enumerate(legend):
