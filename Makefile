@@ -31,6 +31,12 @@ $(CLUSTER): pyproject.toml | $(DEPS)
 
 cluster: $(CLUSTER)
 
+# `make test WITH_CLUSTER=0` tests the package as installed without the extra: Ray is not installed
+# (in a fresh clone; a venv that already has it keeps it), the Ray tests are skipped, saying so,
+# and every job runs in local processes.
+WITH_CLUSTER ?= 1
+TEST_CLUSTER := $(if $(filter 0,$(WITH_CLUSTER)),,$(CLUSTER))
+
 # ---------------------------------------------------------------- tests
 # The engine's suite under CPython and under Pyodide run side by side (each keeps one core busy;
 # their output is printed whole as each ends), the lint first beside the CPython suite (the
@@ -39,12 +45,12 @@ cluster: $(CLUSTER)
 # the engine's suites (a download and an unpacking, little CPU) rather than before the browser tests.
 # The slow random-game sweeps run a sample here and in full under `make bench-sweeps`
 # (docs/benchmarks.md).
-test: $(SITE_DEPS) $(CLUSTER)
+test: $(SITE_DEPS) $(TEST_CLUSTER)
 	$(MAKE) --no-print-directory -j$(if $(wildcard $(CHROMIUM)),2,3) --output-sync=target test-engine $(filter-out $(wildcard $(CHROMIUM)),$(CHROMIUM)) lint test-pyodide
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-bench SITE_BUILT=1
 
-test-engine: $(DEPS) $(CLUSTER)
+test-engine: $(DEPS) $(TEST_CLUSTER)
 	$(PY) -m pytest tests
 
 # ---------------------------------------------------------------- tests inside Pyodide (node)
