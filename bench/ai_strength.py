@@ -12,6 +12,7 @@
       the same, resumable: finished games are appended to the file F, a run plays the rest;
       L may be a searching level with "+sight" (``SIGHT``): it plans on the true hidden cards;
       or with "+model" (``MODEL``): the other seats move inside its tree as their quick player would;
+      or with "+paired" (``PAIRED``): it compares the actions of its root on common random numbers;
       L or A may be a searching level with "@FILE": it plays with the estimate's weights of that
       file (a training round's candidate: bench/train.py);
       with --sprt [--elo0 0 --elo1 30 --alpha 0.05 --beta 0.05] (2 players) it stops as soon as
@@ -67,17 +68,42 @@ tree as the game's quick player would (``Search.model``, as every game's hard do
 a trial of a level's settings, recorded in each row of its series like the level's own."""
 
 
+PAIRED = "+paired"
+"""A searching level named with this ending ("hard+paired") compares the actions of its root on
+common random numbers (``Search.paired``, as Levantine's hard does): a trial of a level's settings,
+recorded in each row of its series like the level's own."""
+
+TRIALS = (SIGHT, MODEL, PAIRED)
+
+
 def plain(kind: str) -> str:
-    """A level's own name: without its weights file and without ``SIGHT`` or ``MODEL``."""
+    """A level's own name: without its weights file and without any of ``TRIALS``."""
     name = split(kind)[0]
-    while name.endswith((SIGHT, MODEL)):
-        name = name.removesuffix(SIGHT).removesuffix(MODEL)
+    while name.endswith(TRIALS):
+        for trial in TRIALS:
+            name = name.removesuffix(trial)
     return name
 
 
 def modelled(kind: str) -> bool:
     """Whether a level so named models the other seats by its name (``MODEL``)."""
     return MODEL in split(kind)[0]
+
+
+def paired(kind: str) -> bool:
+    """Whether a level so named compares its root's actions paired by its name (``PAIRED``)."""
+    return PAIRED in split(kind)[0]
+
+
+def agent_named(game, kind: str):
+    """The player a level's name stands for: its plain level, with the weights file it names, and
+    the trials its name adds (``MODEL``, ``PAIRED``; a ``SIGHT`` level's decisions: ``_decide``)."""
+    agent = agent_for(game, plain(kind), estimate_from_file(game, split(kind)[1]))
+    if modelled(kind):
+        agent.model = True
+    if paired(kind):
+        agent.paired = True
+    return agent
 
 
 AT = "@"
@@ -137,16 +163,8 @@ def _one_game(args: tuple[str, str, str, int, int, int]) -> tuple[int, float, fl
     game = get_game(game_id)
     seats = [others] * players
     seats[me] = level
-    named = [split(kind) for kind in seats]  # a level, and the weights file it plays with
-    controllers = [plain(kind) for kind in seats]
-    state, _ = game.start(game.make_setup(seed, controllers))
-    agents = [
-        agent_for(game, kind, estimate_from_file(game, path))
-        for kind, (_, path) in zip(controllers, named, strict=True)
-    ]
-    for agent, kind in zip(agents, seats, strict=True):
-        if modelled(kind):
-            agent.model = True
+    state, _ = game.start(game.make_setup(seed, [plain(kind) for kind in seats]))
+    agents = [agent_named(game, kind) for kind in seats]
     step = 0
     while (seat := game.to_act(state)) is not None:
         game.advance(state, _decide(agents[seat], seats[seat], game, state, seat, agent_random(seed, step)))
@@ -252,13 +270,13 @@ def _check(game, level: str, others: str, players: int = 2) -> dict:
     if any(split(kind)[0] != base[kind] and kind not in searching for kind in (level, others)):
         raise SystemExit(
             f"Only a searching level ({', '.join(SEARCH_LEVELS)}) may end in {SIGHT!r} (it plans on the "
-            f"true state) or {MODEL!r} (it models the other seats)."
+            f"true state), {MODEL!r} (it models the other seats) or {PAIRED!r} (it compares its moves paired)."
         )
     settings = {kind: search_level(game, base[kind], mode) for kind in searching}
     return {
         "budgets": {kind: settings[kind].iterations for kind in searching},
         "bias": {kind: round(search_bias(game, base[kind], mode), 4) for kind in searching},
-        "paired": [kind for kind in searching if settings[kind].paired],
+        "paired": [kind for kind in searching if settings[kind].paired or paired(kind)],
         "model": [kind for kind in searching if settings[kind].model or modelled(kind)],
         "depth": {kind: settings[kind].depth for kind in searching},
         **({"weights": {kind: digest(path) for kind, path in files.items()}} if files else {}),

@@ -65,6 +65,7 @@ RUNS = [
         ],
     ),
     ("paired_noise", [PY, "bench/paired_noise.py", "--decisions", "2", "--rounds", "2"]),
+    ("agreement", [PY, "bench/agreement.py", "--levels", "normal,normal+paired", "--decisions", "1"]),
     ("ai_strength heuristic", [PY, "bench/ai_strength.py", "heuristic", "--games", "4"]),
     # the quick player against random moves: the same code paths as a level's, in seconds
     (
