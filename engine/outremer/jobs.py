@@ -155,7 +155,10 @@ class Job:
 
     def results(self) -> Iterator[tuple[Any, Any]]:
         """Each finished game's ``(key, result)``, in the order they finish. Leaving the loop
-        early (``break``) cancels the games not yet started."""
+        early (``break``) cancels the games not yet started in local processes; on Ray the games
+        still pending are left to end (their results unread), and stop with the instance or the
+        driver, because a cancelled task finishing at that moment ends the driver (Ray's
+        "Tried to complete task that was not pending", ray-project/ray#54527)."""
         if not self.tasks:
             return
         try:
@@ -273,8 +276,7 @@ class Job:
                         raise GameFailed(key, self.deal(arg), f"{type(error).__name__}: {error}") from error
                     yield key, self._unpack(key, arg, outcome)
         finally:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            pending.clear()  # not cancelled: see results()
 
 
 RAY_LOST = ("WorkerCrashedError", "NodeDiedError", "OwnerDiedError", "ObjectLostError", "LocalRayletDiedError")
