@@ -255,28 +255,26 @@ class Job:
         fn = ray.put(self.fn)
         pending = {remote.remote(fn, arg): (key, arg) for key, arg in self.tasks}
         tries: dict[Any, int] = {}
-        try:
-            while pending:
-                refs = list(pending)
-                ready, rest = ray.wait(refs, num_returns=1)  # the first to finish, then every other done by now
-                if rest:
-                    ready += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
-                for ref in ready:
-                    key, arg = pending.pop(ref)
-                    try:
-                        outcome = ray.get(ref)
-                    except lost_errors as error:
-                        tries[key] = tries.get(key, 0) + 1
-                        if tries[key] > self.retries:
-                            self.lose(key, arg, f"{type(error).__name__}: {str(error).splitlines()[0]}", tries[key])
-                        else:
-                            pending[remote.remote(fn, arg)] = (key, arg)
-                        continue
-                    except ray.exceptions.RayError as error:  # not the game's own error (caught in _call)
-                        raise GameFailed(key, self.deal(arg), f"{type(error).__name__}: {error}") from error
-                    yield key, self._unpack(key, arg, outcome)
-        finally:
-            pending.clear()  # not cancelled: see results()
+        # Left early, the games still pending are not cancelled: see results().
+        while pending:
+            refs = list(pending)
+            ready, rest = ray.wait(refs, num_returns=1)  # the first to finish, then every other done by now
+            if rest:
+                ready += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
+            for ref in ready:
+                key, arg = pending.pop(ref)
+                try:
+                    outcome = ray.get(ref)
+                except lost_errors as error:
+                    tries[key] = tries.get(key, 0) + 1
+                    if tries[key] > self.retries:
+                        self.lose(key, arg, f"{type(error).__name__}: {str(error).splitlines()[0]}", tries[key])
+                    else:
+                        pending[remote.remote(fn, arg)] = (key, arg)
+                    continue
+                except ray.exceptions.RayError as error:  # not the game's own error (caught in _call)
+                    raise GameFailed(key, self.deal(arg), f"{type(error).__name__}: {error}") from error
+                yield key, self._unpack(key, arg, outcome)
 
 
 RAY_LOST = ("WorkerCrashedError", "NodeDiedError", "OwnerDiedError", "ObjectLostError", "LocalRayletDiedError")
